@@ -1,0 +1,47 @@
+// Bundles src/ into the one committed file dist/gsd-check, and, with --tests,
+// each test file into .test-out/ so node:test can run them on Node 20 (no TS loader).
+import { build } from 'esbuild';
+import { chmodSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  // The version is baked in so the bundle never reads package.json at run time
+  // (it is vendored alone).
+  define: { GSD_CHECK_VERSION: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+};
+
+await build({
+  ...common,
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/gsd-check',
+  // CommonJS: an extensionless ESM file is fragile on early Node 20, and a
+  // single-executable application wants a CommonJS main.
+  format: 'cjs',
+  banner: { js: '#!/usr/bin/env node' },
+  legalComments: 'none',
+});
+chmodSync('dist/gsd-check', 0o755);
+
+if (process.argv.includes('--tests')) {
+  const tests = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? tests(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+    );
+  rmSync('.test-out', { recursive: true, force: true });
+  await build({
+    ...common,
+    entryPoints: tests('test'),
+    outbase: 'test',
+    outdir: '.test-out',
+    format: 'esm',
+    outExtension: { '.js': '.mjs' },
+    sourcemap: 'inline',
+    // ESM bundles of CommonJS deps (mri) need a require of their own.
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+}

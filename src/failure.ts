@@ -1,0 +1,54 @@
+// The one error shape of gsd-check: a check that could not be evaluated.
+// Everything that can go wrong with input is returned as a Failure, never thrown;
+// a thrown exception is a bug.
+
+export type Reason =
+  | 'usage'
+  | 'invalid-json'
+  | 'invalid-predicate'
+  | 'unknown-kind'
+  | 'bad-cwd'
+  | 'unreadable-file'
+  | 'spawn-failed'
+  | 'no-such-field';
+
+export interface Issue {
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface Failure {
+  readonly reason: Reason;
+  readonly message: string;
+  readonly issues: readonly Issue[];
+}
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: Failure };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+
+export const fail = (reason: Reason, message: string, issues: readonly Issue[] = []): { ok: false; failure: Failure } => ({
+  ok: false,
+  failure: { reason, message, issues },
+});
+
+// The first line always carries the first issue, so a caller that reads one
+// line (the common case) still learns which field is wrong.
+export function formatFailure(failure: Failure): string {
+  const [first, ...rest] = failure.issues;
+  if (first === undefined) return `gsd-check: ${failure.message}\n`;
+  const head = `gsd-check: ${failure.message}: ${first.path}: ${first.message}`;
+  const more = rest.map((i) => `  ${i.path}: ${i.message}`);
+  return [head, ...more].join('\n') + '\n';
+}
+
+export function formatFailureJson(failure: Failure): string {
+  const body: Record<string, unknown> = { ok: false, reason: failure.reason, message: oneLine(failure) };
+  if (failure.issues.length > 0) body.issues = failure.issues;
+  return JSON.stringify(body) + '\n';
+}
+
+function oneLine(failure: Failure): string {
+  const first = failure.issues[0];
+  return first === undefined ? failure.message : `${failure.message}: ${first.path}: ${first.message}`;
+}

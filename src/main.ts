@@ -1,0 +1,63 @@
+import { parseArgs, wantsJsonErrors } from './cli/args.ts';
+import { checkPredicate, failureOutcome, type Outcome } from './cli/check-predicate.ts';
+import { HELP } from './cli/help.ts';
+import { readPredicateFile } from './io/read-input.ts';
+import { runCommand } from './run/runner.ts';
+
+// The only module that touches `process`: argv, environment, standard
+// streams, signals and the exit status.
+
+declare const GSD_CHECK_VERSION: string;
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+async function main(argv: readonly string[]): Promise<Outcome> {
+  const parsed = parseArgs(argv);
+  if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv));
+  const action = parsed.value;
+  if (action.action === 'help') return { exitCode: 0, stdout: HELP, stderr: '' };
+  if (action.action === 'version') return { exitCode: 0, stdout: `gsd-check ${GSD_CHECK_VERSION}\n`, stderr: '' };
+
+  // A stop signal ends the command's process group (through the runner), and
+  // gsd-check then exits 128+N. Until then the default action, which would
+  // leave the group running, stays off.
+  const stop = new AbortController();
+  const onStop = (name: NodeJS.Signals): void => {
+    if (!stop.signal.aborted) stop.abort(name);
+  };
+  for (const name of STOP_SIGNALS) process.on(name, onStop);
+  try {
+    return await checkPredicate(action.options, {
+      run: runCommand,
+      readPredicateFile: async (path) => {
+        try {
+          return await readPredicateFile(path, process.stdin);
+        } finally {
+          if (path === '-') process.stdin.destroy();
+        }
+      },
+      cwd: () => process.cwd(),
+      home: process.env.HOME,
+      env: process.env,
+      signal: stop.signal,
+    });
+  } finally {
+    for (const name of STOP_SIGNALS) process.off(name, onStop);
+  }
+}
+
+// A reader that went away (`gsd-check … | head -c 1`) is not an error of ours.
+process.stdout.on('error', () => {});
+process.stderr.on('error', () => {});
+
+main(process.argv.slice(2)).then(
+  (outcome) => {
+    if (outcome.stdout !== '') process.stdout.write(outcome.stdout);
+    if (outcome.stderr !== '') process.stderr.write(outcome.stderr);
+    process.exitCode = outcome.exitCode;
+  },
+  (error: unknown) => {
+    process.stderr.write(`gsd-check: internal error (a bug; please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 70;
+  },
+);

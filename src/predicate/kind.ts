@@ -1,0 +1,34 @@
+import type * as v from 'valibot';
+import type { Envelope } from '../envelope.ts';
+import type { Failure } from '../failure.ts';
+import type { Runner } from '../run/runner.ts';
+
+// What a kind's evaluator may know of the gate and the world; everything with
+// a side effect arrives here injected, so kinds are tested in-process.
+export interface GateContext {
+  readonly projectRoot: string;
+  readonly phaseNumber?: string | undefined;
+  readonly phaseDir?: string | undefined;
+  readonly phaseReqIds?: string | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly killAfterMs: number;
+  readonly signal?: AbortSignal | undefined;
+  readonly run: Runner;
+}
+
+export type Evaluation =
+  | { readonly status: 'envelope'; readonly envelope: Envelope }
+  | { readonly status: 'failure'; readonly failure: Failure }
+  | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
+
+type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
+
+export interface Kind<S extends ObjectSchema = ObjectSchema> {
+  // The fields a predicate of this kind may carry, `kind` included; any other
+  // field is rejected before the schema runs.
+  readonly schema: S;
+  evaluate(predicate: v.InferOutput<S>, context: GateContext): Promise<Evaluation>;
+}
+
+// Erases the schema's type so kinds of different shapes share one table.
+export const defineKind = <S extends ObjectSchema>(kind: Kind<S>): Kind => kind as unknown as Kind;

@@ -1,0 +1,8 @@
+import { commandExitZero } from '../kinds/command-exit-zero.ts';
+import type { Kind } from './kind.ts';
+
+// The built-in kinds. A Map, not an object literal, so inherited names such as
+// "constructor" or "__proto__" can never be looked up as kinds.
+export const KINDS: ReadonlyMap<string, Kind> = new Map([
+  ['command-exit-zero', commandExitZero],
+]);

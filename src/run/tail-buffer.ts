@@ -1,0 +1,105 @@
+import { StringDecoder } from 'node:string_decoder';
+
+export type Stream = 0 | 1; // 0 = stdout, 1 = stderr
+
+// The last `capacity` bytes of a command's combined output, in the order the
+// reads arrived. Bytes are copied into one preallocated ring, so memory stays
+// flat however much the command prints, and Node's read buffers become garbage
+// at once. Decoding waits until the end, with one decoder per stream, so a
+// character split across two reads stays whole even when the other stream's
+// output arrived in between.
+export class TailBuffer {
+  readonly seen: [number, number] = [0, 0];
+  private readonly ring: Buffer;
+  private start = 0;
+  private size = 0;
+  // Runs of consecutive bytes from one stream, oldest first, from index `head`.
+  private readonly runs: { stream: Stream; length: number }[] = [];
+  private head = 0;
+  private readonly dropped: [boolean, boolean] = [false, false];
+
+  constructor(readonly capacity: number) {
+    this.ring = Buffer.allocUnsafe(capacity);
+  }
+
+  get truncated(): boolean {
+    return this.dropped[0] || this.dropped[1];
+  }
+
+  push(stream: Stream, chunk: Uint8Array): void {
+    const n = chunk.length;
+    if (n === 0) return;
+    this.seen[stream] += n;
+    if (n >= this.capacity) {
+      for (let i = this.head; i < this.runs.length; i++) this.dropped[this.runs[i]!.stream] = true;
+      if (n > this.capacity) this.dropped[stream] = true;
+      this.ring.set(chunk.subarray(n - this.capacity));
+      this.start = 0;
+      this.size = this.capacity;
+      this.runs.length = 0;
+      this.head = 0;
+      this.runs.push({ stream, length: this.capacity });
+      return;
+    }
+    const overflow = this.size + n - this.capacity;
+    if (overflow > 0) this.dropFront(overflow);
+    const end = (this.start + this.size) % this.capacity;
+    const first = Math.min(n, this.capacity - end);
+    this.ring.set(chunk.subarray(0, first), end);
+    if (first < n) this.ring.set(chunk.subarray(first), 0);
+    this.size += n;
+    const last = this.runs[this.runs.length - 1];
+    if (last !== undefined && this.runs.length > this.head && last.stream === stream) last.length += n;
+    else this.runs.push({ stream, length: n });
+  }
+
+  text(): string {
+    const decoders = [new StringDecoder('utf8'), new StringDecoder('utf8')] as const;
+    const started = [false, false];
+    let out = '';
+    let offset = this.start;
+    for (let i = this.head; i < this.runs.length; i++) {
+      const { stream, length } = this.runs[i]!;
+      let bytes = this.read(offset, length);
+      offset = (offset + length) % this.capacity;
+      if (!started[stream]) {
+        started[stream] = true;
+        // Where the front of a stream was dropped, its first kept bytes may be
+        // the tail of a character: skip them rather than show U+FFFD.
+        if (this.dropped[stream]) bytes = bytes.subarray(leadingContinuationBytes(bytes));
+      }
+      out += decoders[stream].write(bytes);
+    }
+    return out + decoders[0].end() + decoders[1].end();
+  }
+
+  private read(offset: number, length: number): Buffer {
+    const first = Math.min(length, this.capacity - offset);
+    if (first === length) return this.ring.subarray(offset, offset + length);
+    return Buffer.concat([this.ring.subarray(offset), this.ring.subarray(0, length - first)]);
+  }
+
+  private dropFront(count: number): void {
+    this.start = (this.start + count) % this.capacity;
+    this.size -= count;
+    while (count > 0) {
+      const run = this.runs[this.head]!;
+      const take = Math.min(count, run.length);
+      run.length -= take;
+      count -= take;
+      this.dropped[run.stream] = true;
+      if (run.length === 0) this.head++;
+    }
+    // Forget spent runs now and then, so the list stays as long as what is kept.
+    if (this.head > 1024 && this.head * 2 > this.runs.length) {
+      this.runs.splice(0, this.head);
+      this.head = 0;
+    }
+  }
+}
+
+function leadingContinuationBytes(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < 3 && i < bytes.length && (bytes[i]! & 0xc0) === 0x80) i++;
+  return i;
+}

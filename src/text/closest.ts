@@ -1,0 +1,32 @@
+// Suggests the known name a misspelled one most likely meant ("timeOut" →
+// "timeout"). Case is ignored because that is the commonest slip.
+export function closest(name: string, known: readonly string[]): string | undefined {
+  const target = name.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const d = distance(target, candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  const allowed = Math.max(1, Math.floor(target.length / 3));
+  return bestDistance <= allowed ? best : undefined;
+}
+
+function distance(a: string, b: string): number {
+  // Known names are short; a very long name is never a typo of one, and this
+  // keeps a hostile megabyte-long key from costing quadratic time.
+  if (a.length > 64 || b.length > 64) return a === b ? 0 : Infinity;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
