@@ -55,7 +55,8 @@ export function validatePredicate(
       message: hint === undefined ? `unknown field (known fields: ${allowed.join(', ')})` : `unknown field; did you mean "${hint}"?`,
     });
   }
-  const parsed = v.safeParse(kind.schema, fields);
+  // One issue per field: the first broken rule is the one to fix.
+  const parsed = v.safeParse(kind.schema, fields, { abortPipeEarly: true });
   if (!parsed.success) {
     for (const issue of parsed.issues) {
       const keys = (issue.path ?? []).map((item) => item.key as string | number);

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEFAULT_KILL_AFTER, parseArgs, wantsJsonErrors } from '../../src/cli/args.ts';
+
+const P = '{"kind":"command-exit-zero","command":"true"}';
+
+function options(argv: string[]) {
+  const result = parseArgs(argv);
+  assert.ok(result.ok, result.ok ? '' : result.failure.message);
+  assert.equal(result.value.action, 'check-predicate');
+  return result.value.action === 'check-predicate' ? result.value.options : undefined;
+}
+
+function usage(argv: string[]): string {
+  const result = parseArgs(argv);
+  assert.ok(!result.ok, `expected a usage error for ${JSON.stringify(argv)}`);
+  assert.equal(result.failure.reason, 'usage');
+  return result.failure.message.replace(/ \(see gsd-check --help\)$/, '');
+}
+
+test('both command spellings, every flag, in both forms', () => {
+  const expected = {
+    predicate: P,
+    phaseDir: '.planning/phases/03-x',
+    phaseNumber: '03',
+    phaseReqIds: 'TBD',
+    cwd: '/tmp',
+    pick: ['details', 'exitCode'],
+    killAfter: 0.5,
+    raw: true,
+    exitCode: true,
+    jsonErrors: true,
+  };
+  const spaced = ['--predicate', P, '--phase-dir', '.planning/phases/03-x', '--phase-number', '03', '--phase-req-ids', 'TBD',
+    '--cwd', '/tmp', '--pick', 'details.exitCode', '--kill-after', '0.5', '--raw', '--exit-code', '--json-errors'];
+  assert.deepEqual(options(['check', 'predicate', ...spaced]), expected);
+  const joined = [`--predicate=${P}`, '--phase-dir=.planning/phases/03-x', '--phase-number=03', '--phase-req-ids=TBD',
+    '--cwd=/tmp', '--pick=details.exitCode', '--kill-after=0.5', '--raw', '--exit-code', '--json-errors'];
+  assert.deepEqual(options(['check.predicate', ...joined]), expected);
+});
+
+test('flags may come before the command; defaults are off', () => {
+  assert.deepEqual(options(['--raw', 'check', '--predicate', P, 'predicate']), {
+    predicate: P,
+    killAfter: DEFAULT_KILL_AFTER,
+    raw: true,
+    exitCode: false,
+    jsonErrors: false,
+  });
+});
+
+test('values are kept as text: no number coercion, empty and odd values allowed with =', () => {
+  const o = options(['check', 'predicate', '--predicate', P, '--phase-number=007', '--phase-req-ids=', '--phase-dir=--odd']);
+  assert.equal(o?.phaseNumber, '007');
+  assert.equal(o?.phaseReqIds, '');
+  assert.equal(o?.phaseDir, '--odd');
+  assert.equal(options(['check', 'predicate', '--predicate', P, '--phase-dir', '1e3'])?.phaseDir, '1e3');
+  assert.equal(options(['check', 'predicate', '--predicate', P, '--phase-dir', 'a=b'])?.phaseDir, 'a=b');
+});
+
+test('"-" is a value (standard input), never a flag', () => {
+  assert.equal(options(['check', 'predicate', '--predicate-file', '-'])?.predicateFile, '-');
+});
+
+test('a value flag followed by a flag is a missing value that points to the = form', () => {
+  assert.equal(
+    usage(['check', 'predicate', '--predicate', P, '--phase-dir', '--raw']),
+    '--phase-dir needs a value, got the flag --raw; for a value that starts with "-", write --phase-dir=--raw',
+  );
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--phase-number', '-1']).startsWith('--phase-number needs a value, got the flag -1'), true);
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--phase-dir']), '--phase-dir needs a value');
+});
+
+test('unknown flags, stray arguments and wrong commands are named', () => {
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--timeout', '3']), 'unknown flag --timeout');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--phase_dir=x']), 'unknown flag --phase_dir; did you mean --phase-dir?');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--Raw']), 'unknown flag --Raw; did you mean --raw?');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '-x']), 'unknown flag -x');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, 'extra']), 'unexpected argument "extra"');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--', '--raw']), 'unexpected argument "--raw"');
+  assert.equal(usage(['check', 'query', '--predicate', P]), 'unknown subcommand "check query"; try: check predicate');
+  assert.equal(usage(['check']), 'missing subcommand after "check"; try: check predicate');
+  assert.equal(usage(['run']), 'unknown command "run"; try: gsd-check check predicate');
+  assert.equal(usage([]), 'missing command; try: gsd-check check predicate --predicate <json>');
+});
+
+test('the predicate comes from exactly one place', () => {
+  assert.equal(usage(['check', 'predicate']), '--predicate or --predicate-file is required');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--predicate-file', 'p.json']), '--predicate and --predicate-file cannot be used together');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--predicate', P]), '--predicate is given more than once');
+  assert.equal(usage(['check', 'predicate', '--predicate-file=']), '--predicate-file needs a path (or - for standard input)');
+});
+
+test('boolean flags take no value; repeating one is harmless', () => {
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--raw=false']), '--raw takes no value');
+  assert.equal(options(['check', 'predicate', '--predicate', P, '--raw', '--raw'])?.raw, true);
+});
+
+test('--pick must name a field of the envelope', () => {
+  assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'block'])?.pick, ['block']);
+  for (const path of ['', 'blocks', 'details.', '.block', 'details..kind', 'constructor']) {
+    assert.match(usage(['check', 'predicate', '--predicate', P, `--pick=${path}`]), /is not a field of the envelope/, path);
+  }
+});
+
+test('--kill-after is a finite number of seconds, 0 or more', () => {
+  assert.equal(options(['check', 'predicate', '--predicate', P, '--kill-after', '0'])?.killAfter, 0);
+  assert.equal(options(['check', 'predicate', '--predicate', P, '--kill-after', '.25'])?.killAfter, 0.25);
+  assert.equal(options(['check', 'predicate', '--predicate', P, '--kill-after', '1e1'])?.killAfter, 10);
+  for (const bad of ['', 'abc', '1e999', '0x10', ' 1', 'Infinity', 'NaN', '1s']) {
+    assert.match(usage(['check', 'predicate', '--predicate', P, `--kill-after=${bad}`]), /^--kill-after must be a finite number of seconds/, bad);
+  }
+  assert.match(usage(['check', 'predicate', '--predicate', P, '--kill-after=-1']), /^--kill-after must be/);
+});
+
+test('help and version win over everything else', () => {
+  assert.deepEqual(parseArgs(['--help']), { ok: true, value: { action: 'help' } });
+  assert.deepEqual(parseArgs(['check', 'predicate', '-h']), { ok: true, value: { action: 'help' } });
+  assert.deepEqual(parseArgs(['-V']), { ok: true, value: { action: 'version' } });
+  assert.deepEqual(parseArgs(['--version', 'nonsense']), { ok: true, value: { action: 'version' } });
+});
+
+test('--json-errors is seen even when the rest does not parse', () => {
+  assert.equal(wantsJsonErrors(['check', '--bogus', '--json-errors']), true);
+  assert.equal(wantsJsonErrors(['check', '--', '--json-errors']), false);
+  assert.equal(wantsJsonErrors(['check']), false);
+});

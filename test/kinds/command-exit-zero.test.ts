@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { commandExitZero } from '../../src/kinds/command-exit-zero.ts';
+import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
+import type { RunOptions, RunResult } from '../../src/run/runner.ts';
+import { runResult } from '../support.ts';
+
+function contextWith(result: Partial<RunResult>, seen: RunOptions[] = [], extra: Partial<GateContext> = {}): GateContext {
+  return {
+    projectRoot: '/project',
+    env: { PATH: '/bin', PHASE_DIR: 'inherited' },
+    killAfterMs: 3000,
+    run: async (options) => {
+      seen.push(options);
+      return runResult(result);
+    },
+    ...extra,
+  };
+}
+
+async function evaluate(fields: Record<string, unknown>, result: Partial<RunResult>, extra: Partial<GateContext> = {}): Promise<Evaluation> {
+  return commandExitZero.evaluate({ kind: 'command-exit-zero', timeout: 30, ...fields } as never, contextWith(result, [], extra));
+}
+
+async function messageOf(fields: Record<string, unknown>, result: Partial<RunResult>): Promise<[boolean, string]> {
+  const evaluation = await evaluate({ command: 'x', ...fields }, result);
+  assert.equal(evaluation.status, 'envelope');
+  if (evaluation.status !== 'envelope') return [false, ''];
+  return [evaluation.envelope.block, evaluation.envelope.message];
+}
+
+const output = (text: string) => ({ text, stdoutBytes: text.length, stderrBytes: 0, truncated: false });
+
+test('messages, exactly', async () => {
+  assert.deepEqual(await messageOf({}, { exitCode: 0, output: output('noise') }), [false, 'command exited 0']);
+  assert.deepEqual(await messageOf({}, { exitCode: 3, output: output('\nFAIL: 2 tests\n') }), [true, 'command exited 3: FAIL: 2 tests']);
+  assert.deepEqual(await messageOf({}, { exitCode: 1 }), [true, 'command exited 1']);
+  assert.deepEqual(await messageOf({}, { exitCode: 1, output: output(' \n\t') }), [true, 'command exited 1']);
+  assert.deepEqual(await messageOf({}, { exitCode: null, signal: 'SIGSEGV', output: output('core') }), [true, 'command killed by SIGSEGV: core']);
+  assert.deepEqual(await messageOf({}, { exitCode: null, signal: 'SIGKILL' }), [true, 'command killed by SIGKILL']);
+  assert.deepEqual(await messageOf({}, { spawnError: 'ENOENT', exitCode: null }), [true, 'command exited 127: sh: not found']);
+  assert.deepEqual(await messageOf({}, { spawnError: 'EACCES', exitCode: null }), [true, 'command exited 126: sh: permission denied']);
+});
+
+test('a timeout is reported with the declared seconds, never rounded', async () => {
+  const cases: [number, string][] = [
+    [0.5, 'command timed out after 0.5s'],
+    [30, 'command timed out after 30s'],
+    [0.0001, 'command timed out after 0.0001s'],
+    [1e-7, 'command timed out after 1e-7s'],
+    [2.675, 'command timed out after 2.675s'],
+  ];
+  for (const [timeout, message] of cases) {
+    assert.deepEqual(await messageOf({ timeout }, { timedOut: true, exitCode: null, signal: 'SIGTERM' }), [true, message]);
+  }
+  assert.deepEqual(await messageOf({ timeout: 1 }, { timedOut: true, exitCode: null, signal: 'SIGKILL', output: output('half') }), [
+    true,
+    'command timed out after 1s: half',
+  ]);
+  // A command that ended with 0 but after its deadline still timed out.
+  assert.deepEqual(await messageOf({ timeout: 0.0001 }, { timedOut: true, exitCode: 0 }), [true, 'command timed out after 0.0001s']);
+});
+
+test('the envelope details say what ran, where, and what came out', async () => {
+  const evaluation = await evaluate(
+    { command: 'test -d ${PHASE_DIR}', timeout: 5 },
+    { exitCode: 2, durationMs: 12.6, output: { text: 'e', stdoutBytes: 70000, stderrBytes: 1, truncated: true } },
+    { phaseDir: '.planning/phases/01-a' },
+  );
+  assert.equal(evaluation.status, 'envelope');
+  if (evaluation.status !== 'envelope') return;
+  assert.deepEqual(evaluation.envelope.details, {
+    kind: 'command-exit-zero',
+    command: 'test -d .planning/phases/01-a',
+    cwd: '/project',
+    timeout: 5,
+    exitCode: 2,
+    signal: null,
+    timedOut: false,
+    durationMs: 13,
+    stdoutBytes: 70000,
+    stderrBytes: 1,
+    tailTruncated: true,
+  });
+});
+
+test('the runner gets the command as written, phase values in the environment', async () => {
+  const seen: RunOptions[] = [];
+  await commandExitZero.evaluate(
+    { kind: 'command-exit-zero', command: 'echo "${PHASE_DIR}"', timeout: 0.25 } as never,
+    contextWith({}, seen, { phaseNumber: '3', phaseDir: '$(id)', signal: AbortSignal.timeout(1000) }),
+  );
+  const options = seen[0]!;
+  assert.equal(options.command, 'echo "${PHASE_DIR}"');
+  assert.equal(options.cwd, '/project');
+  assert.equal(options.timeoutMs, 250);
+  assert.equal(options.killAfterMs, 3000);
+  assert.deepEqual(options.env, { PATH: '/bin', PHASE_DIR: '$(id)', PHASE_NUMBER: '3', PHASE_REQ_IDS: '' });
+  assert.ok(options.signal instanceof AbortSignal);
+});
+
+test('an interrupted run has no verdict', async () => {
+  assert.deepEqual(await evaluate({ command: 'x' }, { interrupted: 'SIGINT', exitCode: null, signal: 'SIGTERM' }), {
+    status: 'interrupted',
+    signal: 'SIGINT',
+  });
+});
+
+test('a vanished project root or an unstartable sh is a failure, not a verdict', async () => {
+  const gone = await evaluate({ command: 'x' }, { spawnError: 'cwd-missing', exitCode: null });
+  assert.equal(gone.status, 'failure');
+  assert.deepEqual(gone.status === 'failure' && [gone.failure.reason, gone.failure.message], ['bad-cwd', 'project root /project is gone']);
+  const busy = await evaluate({ command: 'x' }, { spawnError: 'EMFILE', exitCode: null });
+  assert.deepEqual(busy.status === 'failure' && [busy.failure.reason, busy.failure.message], ['spawn-failed', 'could not start sh: EMFILE']);
+});

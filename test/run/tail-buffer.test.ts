@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { TailBuffer } from '../../src/run/tail-buffer.ts';
+
+const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
+
+test('keeps everything, in arrival order, while under capacity', () => {
+  const tail = new TailBuffer(64);
+  tail.push(0, bytes('out1 '));
+  tail.push(1, bytes('err1 '));
+  tail.push(0, bytes('out2'));
+  assert.equal(tail.text(), 'out1 err1 out2');
+  assert.deepEqual(tail.seen, [9, 5]);
+  assert.equal(tail.truncated, false);
+});
+
+test('keeps only the last `capacity` bytes, across wrap-around', () => {
+  const tail = new TailBuffer(10);
+  for (let i = 0; i < 7; i++) tail.push(i % 2 === 0 ? 0 : 1, bytes(`${i}abc`));
+  // 28 bytes pushed; the last 10 are "bc5abc6abc".
+  assert.equal(tail.text(), 'bc5abc6abc');
+  assert.equal(tail.truncated, true);
+  assert.deepEqual(tail.seen, [16, 12]);
+});
+
+test('one chunk larger than the ring keeps its own end', () => {
+  const tail = new TailBuffer(8);
+  tail.push(1, bytes('early'));
+  tail.push(0, bytes('0123456789ABCDEF'));
+  assert.equal(tail.text(), '89ABCDEF');
+  assert.equal(tail.truncated, true);
+});
+
+test('a character split across reads survives the other stream in between', () => {
+  const tail = new TailBuffer(64);
+  const euro = bytes('€'); // e2 82 ac
+  tail.push(0, Buffer.concat([bytes('a'), euro.subarray(0, 1)]));
+  tail.push(1, bytes('[err]'));
+  tail.push(0, Buffer.concat([euro.subarray(1), bytes('b')]));
+  assert.equal(tail.text(), 'a[err]€b');
+});
+
+test('a character cut at the front of the ring is dropped, not shown as U+FFFD', () => {
+  const whole = new TailBuffer(5);
+  whole.push(0, bytes('x€€')); // 7 bytes: the last 5 start inside the first €
+  assert.equal(whole.text(), '€');
+
+  const dropped = new TailBuffer(5);
+  dropped.push(0, bytes('a€')); // 4 bytes
+  dropped.push(1, bytes('E'));
+  dropped.push(0, bytes('cd')); // 7 in all: "a" and the €'s lead byte go
+  assert.equal(dropped.text(), 'Ecd');
+  assert.equal(dropped.truncated, true);
+});
+
+test('invalid UTF-8 becomes U+FFFD', () => {
+  const tail = new TailBuffer(64);
+  tail.push(0, Buffer.from([0x61, 0xff, 0x62, 0xc3]));
+  assert.equal(tail.text(), 'a\ufffdb\ufffd');
+});
+
+test('NUL bytes are kept as they are', () => {
+  const tail = new TailBuffer(16);
+  tail.push(0, Buffer.from([0, 0x41, 0]));
+  assert.equal(tail.text(), '\0A\0');
+});
+
+test('memory is the ring: many tiny reads do not grow the run list without bound', () => {
+  const tail = new TailBuffer(1024);
+  for (let i = 0; i < 200_000; i++) tail.push((i % 2) as 0 | 1, bytes('x'));
+  const runs = (tail as unknown as { runs: unknown[] }).runs.length;
+  assert.ok(runs <= 1024 * 3, `run list has ${runs} entries`);
+  assert.equal(tail.text(), 'x'.repeat(1024));
+});

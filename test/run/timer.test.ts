@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { after } from '../../src/run/timer.ts';
+import { sleep } from '../support.ts';
+
+test('a sub-millisecond delay fires, and not before it returns', async () => {
+  let fired = false;
+  after(0.0001, () => (fired = true));
+  assert.equal(fired, false);
+  await sleep(20);
+  assert.equal(fired, true);
+});
+
+test('a zero delay fires asynchronously', async () => {
+  let fired = false;
+  after(0, () => (fired = true));
+  assert.equal(fired, false);
+  await sleep(20);
+  assert.equal(fired, true);
+});
+
+test('a delay past setTimeout’s limit is not turned into 1 ms', async () => {
+  let fired = false;
+  const cancel = after(2 ** 31 + 5, () => (fired = true));
+  await sleep(30);
+  cancel();
+  assert.equal(fired, false);
+});
+
+test('a huge delay re-arms in steps setTimeout accepts, then fires when due', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  let now = 0;
+  let fired = false;
+  after(2 ** 32, () => (fired = true), () => now);
+  const step = 2 ** 31 - 1;
+  now += step;
+  t.mock.timers.tick(step);
+  assert.equal(fired, false, 'fired after one step of 2^31-1 ms');
+  now += step;
+  t.mock.timers.tick(step);
+  assert.equal(fired, false, 'fired 2 ms early');
+  now += 2;
+  t.mock.timers.tick(2);
+  assert.equal(fired, true);
+});
+
+test('an early wake-up re-arms instead of firing', async () => {
+  let now = 0;
+  let fired = false;
+  const cancel = after(5, () => (fired = true), () => now);
+  now = 4.5; // setTimeout woke, but the clock says 0.5 ms are left
+  await sleep(15);
+  assert.equal(fired, false);
+  now = 5;
+  await sleep(15);
+  assert.equal(fired, true);
+  cancel();
+});
+
+test('cancel stops it', async () => {
+  let fired = false;
+  const cancel = after(1, () => (fired = true));
+  cancel();
+  await sleep(20);
+  assert.equal(fired, false);
+});
+
+test('Infinity never fires', async () => {
+  let fired = false;
+  const cancel = after(Infinity, () => (fired = true));
+  await sleep(20);
+  cancel();
+  assert.equal(fired, false);
+});

@@ -1,0 +1,105 @@
+// Shared by the tests: where the artefact is, how to run it, temp dirs and
+// process checks that clean up after themselves.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestContext } from 'node:test';
+import type { RunResult } from '../src/run/runner.ts';
+
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'build.mjs'))) return dir;
+    if (dirname(dir) === dir) throw new Error('repository root not found');
+  }
+}
+
+export const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
+// GSD_CHECK_BIN points the CLI tests at another build of the same CLI (a standalone binary).
+export const BIN = process.env.GSD_CHECK_BIN ?? join(ROOT, 'dist', 'gsd-check');
+
+export interface CliResult {
+  readonly status: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface CliOptions {
+  readonly cwd?: string;
+  readonly env?: Record<string, string | undefined>;
+  readonly input?: string;
+  // Called with the child once it runs, e.g. to signal it.
+  readonly onSpawn?: (child: import('node:child_process').ChildProcess) => void;
+}
+
+export function cli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BIN, args, {
+      cwd: options.cwd ?? ROOT,
+      env: options.env ?? process.env,
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    if (options.input !== undefined) child.stdin?.end(options.input);
+    child.once('error', reject);
+    child.once('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
+    options.onSpawn?.(child);
+  });
+}
+
+export const predicate = (fields: Record<string, unknown>): string =>
+  JSON.stringify({ kind: 'command-exit-zero', ...fields });
+
+export function tempDir(t: TestContext, prefix = 'gsd-check-'): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+// A marker that only this run's processes carry on their command line.
+export function marker(): string {
+  return `${process.pid}${Math.floor(Math.random() * 1e6)}`;
+}
+
+// Processes (zombies excluded: some sandboxes never reap them) whose command
+// line contains `text`.
+export function survivors(text: string): string[] {
+  const ps = spawnSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' });
+  return ps.stdout
+    .split('\n')
+    .filter((line) => line.includes(text) && !line.includes('ps -eo'))
+    .filter((line) => !/^\s*\d+\s+Z/.test(line));
+}
+
+// Kills whatever a failed test left behind, so one failure does not leak
+// processes into the rest of the run.
+export function killSurvivors(text: string): void {
+  for (const line of survivors(text)) {
+    const pid = Number(line.trim().split(/\s+/)[0]);
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function runResult(overrides: Partial<RunResult> = {}): RunResult {
+  return {
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    interrupted: null,
+    spawnError: null,
+    durationMs: 5,
+    output: { text: '', stdoutBytes: 0, stderrBytes: 0, truncated: false },
+    ...overrides,
+  };
+}
