@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { test } from 'node:test';
+import { MAX_PREDICATE_BYTES, readPredicateFile } from '../../src/io/read-input.ts';
+import { tempDir } from '../support.ts';
+
+const noStdin = Readable.from([]);
+
+test('reads a file, without its BOM', async (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'p.json'), '\ufeff{"kind":"x"}');
+  assert.deepEqual(await readPredicateFile(join(dir, 'p.json'), noStdin), { ok: true, value: '{"kind":"x"}' });
+});
+
+test('reads standard input for "-"', async () => {
+  const stdin = Readable.from([Buffer.from('{"a":'), Buffer.from('1}')]);
+  assert.deepEqual(await readPredicateFile('-', stdin), { ok: true, value: '{"a":1}' });
+});
+
+test('says why a file cannot be read', async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, 'd'));
+  writeFileSync(join(dir, 'f'), '');
+  const cases: [string, string][] = [
+    [join(dir, 'missing.json'), `cannot read --predicate-file ${join(dir, 'missing.json')}: no such file`],
+    [join(dir, 'd'), `cannot read --predicate-file ${join(dir, 'd')}: is a directory`],
+    [join(dir, 'f', 'x'), `cannot read --predicate-file ${join(dir, 'f', 'x')}: a part of the path is not a directory`],
+  ];
+  for (const [path, message] of cases) {
+    const result = await readPredicateFile(path, noStdin);
+    assert.ok(!result.ok);
+    assert.deepEqual([result.failure.reason, result.failure.message], ['unreadable-file', message]);
+  }
+});
+
+test('refuses more than the cap, from a file or from stdin', async (t) => {
+  const dir = tempDir(t);
+  const big = Buffer.alloc(MAX_PREDICATE_BYTES + 1, 0x20);
+  writeFileSync(join(dir, 'big.json'), big);
+  const fromFile = await readPredicateFile(join(dir, 'big.json'), noStdin);
+  assert.ok(!fromFile.ok);
+  assert.equal(fromFile.failure.message, `--predicate-file ${join(dir, 'big.json')} is larger than ${MAX_PREDICATE_BYTES} bytes`);
+  const fromStdin = await readPredicateFile('-', Readable.from([big.subarray(0, 70000), big.subarray(70000)]));
+  assert.ok(!fromStdin.ok);
+  assert.equal(fromStdin.failure.message, `standard input is larger than ${MAX_PREDICATE_BYTES} bytes`);
+  writeFileSync(join(dir, 'exact.json'), big.subarray(1));
+  assert.ok((await readPredicateFile(join(dir, 'exact.json'), noStdin)).ok);
+});
+
+test('refuses bytes that are not UTF-8', async (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'latin1.json'), Buffer.from([0x7b, 0xe9, 0x7d]));
+  const result = await readPredicateFile(join(dir, 'latin1.json'), noStdin);
+  assert.ok(!result.ok);
+  assert.equal(result.failure.message, `--predicate-file ${join(dir, 'latin1.json')} is not valid UTF-8`);
+});
