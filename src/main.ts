@@ -18,12 +18,15 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   if (action.action === 'help') return { exitCode: 0, stdout: HELP, stderr: '' };
   if (action.action === 'version') return { exitCode: 0, stdout: `gsd-check ${GSD_CHECK_VERSION}\n`, stderr: '' };
 
-  // A stop signal ends the command's process group (through the runner), and
-  // gsd-check then exits 128+N. Until then the default action, which would
-  // leave the group running, stays off.
+  // A stop signal ends the command's process group (SIGTERM, then SIGKILL
+  // after --kill-after), and gsd-check then exits 128+N; a second one kills
+  // the group at once. The default action, which would leave the group
+  // running, stays off meanwhile.
   const stop = new AbortController();
+  const force = new AbortController();
   const onStop = (name: NodeJS.Signals): void => {
     if (!stop.signal.aborted) stop.abort(name);
+    else force.abort(name);
   };
   for (const name of STOP_SIGNALS) process.on(name, onStop);
   try {
@@ -40,6 +43,7 @@ async function main(argv: readonly string[]): Promise<Outcome> {
       home: process.env.HOME,
       env: process.env,
       signal: stop.signal,
+      force: force.signal,
     });
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onStop);

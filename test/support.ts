@@ -34,17 +34,17 @@ export interface CliOptions {
   readonly onSpawn?: (child: import('node:child_process').ChildProcess) => void;
 }
 
-export function cli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+export function cli(args: readonly string[], options: CliOptions = {}, bin = BIN): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(BIN, args, {
+    const child = spawn(bin, args, {
       cwd: options.cwd ?? ROOT,
       env: options.env ?? process.env,
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
     if (options.input !== undefined) child.stdin?.end(options.input);
     child.once('error', reject);
     child.once('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
@@ -74,6 +74,11 @@ export function survivors(text: string): string[] {
     .split('\n')
     .filter((line) => line.includes(text) && !line.includes('ps -eo'))
     .filter((line) => !/^\s*\d+\s+Z/.test(line));
+}
+
+// Live processes whose command line starts with `prefix`.
+export function running(prefix: string): string[] {
+  return survivors(prefix).filter((line) => line.trim().split(/\s+/).slice(2).join(' ').startsWith(prefix));
 }
 
 // Kills whatever a failed test left behind, so one failure does not leak

@@ -17,6 +17,7 @@ export interface CheckDeps {
   readonly home: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly signal?: AbortSignal | undefined;
+  readonly force?: AbortSignal | undefined;
 }
 
 export interface Outcome {
@@ -73,6 +74,7 @@ async function evaluate(options: CheckOptions, deps: CheckDeps): Promise<Evaluat
     env: deps.env,
     killAfterMs: options.killAfter * 1000,
     signal: deps.signal,
+    force: deps.force,
     run: deps.run,
   });
 }

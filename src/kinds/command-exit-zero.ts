@@ -36,6 +36,7 @@ export const commandExitZero = defineKind({
       timeoutMs: predicate.timeout * 1000,
       killAfterMs: context.killAfterMs,
       signal: context.signal,
+      force: context.force,
     });
     if (result.interrupted !== null) return { status: 'interrupted', signal: result.interrupted };
     if (result.spawnError === 'cwd-missing') {

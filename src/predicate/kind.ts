@@ -13,6 +13,7 @@ export interface GateContext {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly killAfterMs: number;
   readonly signal?: AbortSignal | undefined;
+  readonly force?: AbortSignal | undefined;
   readonly run: Runner;
 }
 

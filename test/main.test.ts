@@ -1,0 +1,243 @@
+// The shipped artefact, spawned as a user would: exit status, stdout and stderr.
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { HELP } from '../src/cli/help.ts';
+import { BIN, cli, killSurvivors, marker, predicate, ROOT, running, sleep, survivors, tempDir } from './support.ts';
+
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
+
+test('--help and --version', async () => {
+  assert.deepEqual(await cli(['--help']), { status: 0, signal: null, stdout: HELP, stderr: '' });
+  assert.deepEqual(await cli(['check', 'predicate', '-h']), { status: 0, signal: null, stdout: HELP, stderr: '' });
+  const version = await cli(['-V']);
+  assert.equal(version.status, 0);
+  assert.match(version.stdout, new RegExp(`^gsd-check ${VERSION.replace(/\./g, '\\.')}( \\(standalone\\))?\\n$`));
+});
+
+test('a passing command: the envelope, indented, exit 0', async () => {
+  const result = await cli(check({ command: 'echo hello' }));
+  assert.equal(result.status, 0);
+  assert.equal(result.stderr, '');
+  const envelope = JSON.parse(result.stdout);
+  assert.equal(result.stdout, `${JSON.stringify(envelope, null, 2)}\n`);
+  assert.equal(envelope.block, false);
+  assert.equal(envelope.message, 'command exited 0');
+  assert.equal(envelope.details.exitCode, 0);
+  assert.equal(envelope.details.stdoutBytes, 6);
+});
+
+test('a blocking command: exit 0, or 1 with --exit-code; --raw is one line', async () => {
+  const args = check({ command: "printf '\\033[31mFAIL\\033[0m: 2 tests\\n' >&2; exit 3" }, '--raw');
+  const result = await cli(args);
+  assert.equal(result.status, 0);
+  assert.equal(result.stdout.split('\n').length, 2);
+  const envelope = JSON.parse(result.stdout);
+  assert.deepEqual([envelope.block, envelope.message], [true, 'command exited 3: FAIL: 2 tests']);
+  assert.equal((await cli([...args, '--exit-code'])).status, 1);
+  assert.equal((await cli(check({ command: 'true' }, '--exit-code'))).status, 0);
+});
+
+test('--pick prints one field', async () => {
+  assert.deepEqual(await cli(check({ command: 'exit 4' }, '--pick', 'message')), {
+    status: 0,
+    signal: null,
+    stdout: 'command exited 4\n',
+    stderr: '',
+  });
+  assert.equal((await cli(check({ command: 'exit 4' }, '--pick=details.exitCode'))).stdout, '4\n');
+  assert.equal((await cli(check({ command: 'exit 4' }, '--pick', 'block', '--exit-code'))).status, 1);
+});
+
+test('messages for timeouts, signals and missing programs, exactly', async (t) => {
+  const pick = async (fields: Record<string, unknown>, env?: Record<string, string>) =>
+    (await cli(check(fields, '--pick', 'message', '--kill-after', '0.2'), env === undefined ? {} : { env })).stdout;
+  assert.equal(await pick({ command: 'echo partial; sleep 5', timeout: 0.3 }), 'command timed out after 0.3s: partial\n');
+  assert.equal(await pick({ command: 'true', timeout: 0.0001 }), 'command timed out after 0.0001s\n');
+  assert.equal(await pick({ command: 'echo bye; kill -TERM $$' }), 'command killed by SIGTERM: bye\n');
+  assert.equal(await pick({ command: 'no-such-program-gsd' }), 'command exited 127: sh: 1: no-such-program-gsd: not found\n');
+  // sh itself missing: a PATH that holds node and nothing else.
+  const bin = tempDir(t);
+  symlinkSync(process.execPath, join(bin, 'node'));
+  assert.equal(await pick({ command: 'true' }, { PATH: bin }), 'command exited 127: sh: not found\n');
+});
+
+test('usage errors: exit 2, nothing on stdout, one line naming the problem', async () => {
+  const cases: [string[], string][] = [
+    [['check', 'predicate', '--phase-dir', '--raw'],
+      'gsd-check: --phase-dir needs a value, got the flag --raw; for a value that starts with "-", write --phase-dir=--raw (see gsd-check --help)\n'],
+    [['check', 'predicate'], 'gsd-check: --predicate or --predicate-file is required (see gsd-check --help)\n'],
+    [['check', 'predicate', '--predicate', '{}', '--timeout', '1'], 'gsd-check: unknown flag --timeout (see gsd-check --help)\n'],
+    [['check', 'predicate', '--predicate', '{}', 'stray'], 'gsd-check: unexpected argument "stray" (see gsd-check --help)\n'],
+    [[], 'gsd-check: missing command; try: gsd-check check predicate --predicate <json> (see gsd-check --help)\n'],
+  ];
+  for (const [args, stderr] of cases) {
+    assert.deepEqual(await cli(args), { status: 2, signal: null, stdout: '', stderr }, args.join(' '));
+  }
+});
+
+test('invalid predicates: exit 2 with every issue and its path', async () => {
+  assert.deepEqual(await cli(check({ command: '', timeOut: 5 })), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: 'gsd-check: invalid predicate: predicate.timeOut: unknown field; did you mean "timeout"?\n  predicate.command: must not be empty\n',
+  });
+  assert.deepEqual(await cli(['check.predicate', '--predicate', '{"kind":"constructor"}']), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: 'gsd-check: unknown predicate kind "constructor"; known kinds: command-exit-zero\n',
+  });
+  const timeout = await cli(['check', 'predicate', '--predicate', '{"kind":"command-exit-zero","command":"true","timeout":1e999}']);
+  assert.equal(timeout.stderr, 'gsd-check: invalid predicate: predicate.timeout: must be a positive finite number of seconds, got Infinity\n');
+  const json = await cli(['check', 'predicate', '--predicate', '{"kind":', '--json-errors']);
+  assert.equal(json.status, 2);
+  assert.equal(JSON.parse(json.stderr).reason, 'invalid-json');
+  const usage = await cli(['check', '--nope', '--json-errors']);
+  assert.deepEqual(JSON.parse(usage.stderr), { ok: false, reason: 'usage', message: 'unknown flag --nope (see gsd-check --help)' });
+});
+
+test('a bad --cwd is a check failure', async (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'file'), '');
+  assert.deepEqual(await cli(check({ command: 'true' }, '--cwd', join(dir, 'file'))), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: `gsd-check: --cwd ${join(dir, 'file')}: not a directory\n`,
+  });
+});
+
+test('the predicate from a file or from standard input', async (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'p.json'), predicate({ command: 'exit 5' }));
+  assert.equal((await cli(['check', 'predicate', '--predicate-file', join(dir, 'p.json'), '--pick', 'message'])).stdout, 'command exited 5\n');
+  const stdin = await cli(['check', 'predicate', '--predicate-file', '-', '--pick', 'message'], { input: predicate({ command: "echo \"it's\"; exit 6" }) });
+  assert.equal(stdin.stdout, "command exited 6: it's\n");
+});
+
+test('the command runs in the project root', async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.planning/phases/01-a'), { recursive: true });
+  const result = await cli(check({ command: 'pwd' }, '--cwd', join(dir, '.planning/phases/01-a'), '--raw'));
+  const envelope = JSON.parse(result.stdout);
+  assert.equal(envelope.details.cwd, dir);
+  // the message shows no output on a pass; run a failing pwd to see it
+  const failing = await cli(check({ command: 'pwd; exit 1' }, '--cwd', join(dir, '.planning/phases/01-a'), '--pick', 'message'));
+  assert.equal(failing.stdout, `command exited 1: ${dir}\n`);
+});
+
+test('phase values are data: metacharacters reach the command as characters, never run', async (t) => {
+  const dir = tempDir(t);
+  const canary = join(dir, 'pwned');
+  const values = [
+    `; touch ${canary}`,
+    `$(touch ${canary})`,
+    `\`touch ${canary}\``,
+    `'; touch ${canary}; '`,
+    `"; touch ${canary}; "`,
+    `| touch ${canary}`,
+    `\n touch ${canary}`,
+  ];
+  const commands = [
+    'printf %s "${PHASE_DIR}" > out; exit 9',
+    'printf %s ${PHASE_DIR} > out; exit 9',
+    'x=${PHASE_DIR}; printf %s "$x" > out; exit 9',
+    'printf %s "pre${PHASE_DIR}post" > out; exit 9',
+  ];
+  for (const value of values) {
+    for (const command of commands) {
+      const result = await cli(check({ command }, `--phase-dir=${value}`, '--cwd', dir, '--pick', 'details.exitCode'));
+      assert.equal(result.stdout, '9\n', `${command} with ${JSON.stringify(value)}: ${result.stderr}`);
+      assert.equal(existsSync(canary), false, `${command} with ${JSON.stringify(value)} ran the value`);
+    }
+    const quoted = await cli(check({ command: 'printf %s "${PHASE_DIR}" > out' }, `--phase-dir=${value}`, '--cwd', dir, '--raw'));
+    assert.equal(JSON.parse(quoted.stdout).block, false);
+    assert.equal(readFileSync(join(dir, 'out'), 'utf8'), value);
+  }
+});
+
+test('placeholders: all three, missing ones empty, inherited ones overridden, others left to sh', async (t) => {
+  const dir = tempDir(t);
+  const command = 'echo "n=${PHASE_NUMBER} d=${PHASE_DIR} r=${PHASE_REQ_IDS} h=${GSD_TEST_OTHER}"; exit 1';
+  const env = { ...process.env, PHASE_NUMBER: 'inherited', GSD_TEST_OTHER: 'kept' };
+  const full = await cli(check({ command }, '--phase-number', '07', '--phase-dir', 'p d', '--phase-req-ids', 'R1,R2', '--pick', 'message', '--cwd', dir), { env });
+  assert.equal(full.stdout, 'command exited 1: n=07 d=p d r=R1,R2 h=kept\n');
+  const none = await cli(check({ command }, '--pick', 'message', '--cwd', dir), { env });
+  assert.equal(none.stdout, 'command exited 1: n= d= r= h=kept\n');
+  // The one visible difference from pasting text: single quotes keep the placeholder.
+  const single = await cli(check({ command: "echo '${PHASE_DIR}'; exit 1" }, '--phase-dir', 'x', '--pick', 'message', '--cwd', dir));
+  assert.equal(single.stdout, 'command exited 1: ${PHASE_DIR}\n');
+  const shown = await cli(check({ command: 'test -d ${PHASE_DIR}' }, '--phase-dir', 'x', '--pick', 'details.command', '--cwd', dir));
+  assert.equal(shown.stdout, 'test -d x\n');
+});
+
+for (const [name, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as const) {
+  test(`${name} to gsd-check ends the command's group, then exits ${128 + number}`, async (t) => {
+    const mark = marker();
+    t.after(() => killSurvivors(mark));
+    let child: import('node:child_process').ChildProcess | undefined;
+    const pending = cli(check({ command: `sleep 30.${mark} & sleep 30.${mark}` }), { onSpawn: (c) => (child = c) });
+    for (let i = 0; i < 100 && running(`sleep 30.${mark}`).length < 2; i++) await sleep(20);
+    assert.equal(running(`sleep 30.${mark}`).length, 2, 'the command is running');
+    child!.kill(name);
+    const result = await pending;
+    assert.deepEqual(result, {
+      status: 128 + number,
+      signal: null,
+      stdout: '',
+      stderr: `gsd-check: stopped by ${name}; the command's processes were ended\n`,
+    });
+    assert.deepEqual(survivors(mark), []);
+  });
+}
+
+test('a second signal during the grace period kills the command at once', async (t) => {
+  const mark = marker();
+  t.after(() => killSurvivors(mark));
+  let child: import('node:child_process').ChildProcess | undefined;
+  const started = Date.now();
+  const pending = cli(check({ command: `trap '' TERM; sleep 30.${mark}` }, '--kill-after', '30'), { onSpawn: (c) => (child = c) });
+  for (let i = 0; i < 100 && running(`sleep 30.${mark}`).length < 1; i++) await sleep(20);
+  child!.kill('SIGTERM');
+  await sleep(200);
+  assert.ok(running(`sleep 30.${mark}`).length >= 1, 'the command ignores SIGTERM and waits for its grace');
+  child!.kill('SIGINT');
+  const result = await pending;
+  assert.equal(result.status, 128 + 15);
+  assert.ok(Date.now() - started < 10_000);
+  assert.deepEqual(survivors(mark), []);
+});
+
+test('a lot of output, NUL bytes and invalid UTF-8 never change the exit code', async () => {
+  const size = 64 * 1024 * 1024;
+  const pass = await cli(check({ command: `head -c ${size} /dev/zero` }, '--raw'));
+  const envelope = JSON.parse(pass.stdout);
+  assert.deepEqual([envelope.block, envelope.message, envelope.details.stdoutBytes], [false, 'command exited 0', size]);
+  const fail = await cli(check({ command: `head -c ${size} /dev/zero; printf '\\377end'; exit 5` }, '--raw'));
+  const blocked = JSON.parse(fail.stdout);
+  assert.equal(blocked.details.exitCode, 5);
+  assert.equal(blocked.details.tailTruncated, true);
+  assert.equal(blocked.message.length, 'command exited 5: '.length + 2000);
+  assert.ok(blocked.message.endsWith('\0\ufffdend'));
+});
+
+test('the artefact: a shebang, its run bit, only Node built-ins, and it runs alone', async (t) => {
+  if (process.env.GSD_CHECK_BIN !== undefined) return t.skip('checks the bundled file, not another build');
+  const text = readFileSync(BIN, 'utf8');
+  assert.ok(text.startsWith('#!/usr/bin/env node\n'));
+  assert.ok((statSync(BIN).mode & 0o111) !== 0);
+  const required = [...text.matchAll(/\brequire\(["']([^"']+)["']\)/g)].map((m) => m[1]!);
+  assert.ok(required.length > 0);
+  const builtins = new Set(builtinModules);
+  for (const name of required) assert.ok(builtins.has(name.replace(/^node:/, '')), `requires ${name}`);
+
+  const dir = tempDir(t);
+  copyFileSync(BIN, join(dir, 'gsd-check'));
+  const alone = await cli(check({ command: 'exit 3' }, '--pick', 'message'), { cwd: dir });
+  assert.equal(alone.stdout, 'command exited 3\n');
+});
