@@ -1,4 +1,3 @@
-import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { fail, formatFailure, formatFailureJson, ok, type Failure, type Result } from '../failure.ts';
 import type { Evaluation } from '../predicate/kind.ts';
@@ -33,7 +32,7 @@ export async function checkPredicate(options: CheckOptions, deps: CheckDeps): Pr
   const evaluation = await evaluate(options, deps);
   if (evaluation.status === 'interrupted') {
     return {
-      exitCode: 128 + (constants.signals[evaluation.signal] ?? 0),
+      exitCode: 128 + (SIGNAL_NUMBERS[evaluation.signal] ?? 15),
       stdout: '',
       stderr: `gsd-check: stopped by ${evaluation.signal}; the command's processes were ended\n`,
     };
@@ -101,3 +100,7 @@ function startDirectory(cwd: string | undefined, current: () => string): Result<
   return fail('bad-cwd', `${label}: ${kind === undefined ? 'no such directory' : 'not a directory'}`);
 }
 
+
+// The signals gsd-check stops on have these numbers on every POSIX system;
+// node:os would tell the same at the price of loading it.
+const SIGNAL_NUMBERS: Readonly<Record<string, number | undefined>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };

@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+import { close, open, read } from 'node:fs';
+import { promisify } from 'node:util';
 import { fail, ok, type Result } from '../failure.ts';
 
 // A predicate is a few hundred bytes; a cap keeps a wrong file (a log, a
@@ -20,15 +21,20 @@ export async function readPredicateFile(path: string, stdin: NodeJS.ReadableStre
 // `undefined` means the input is over the cap.
 type Bytes = Result<Buffer | undefined>;
 
+// node:fs/promises would load eleven more modules at start-up (~2 ms).
+const openFile = promisify(open);
+const readChunk = promisify(read);
+const closeFile = promisify(close);
+
 async function readFile(path: string): Promise<Bytes> {
-  let handle;
+  let fd: number | undefined;
   try {
-    handle = await open(path, 'r');
+    fd = await openFile(path, 'r');
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
       const buffer = Buffer.allocUnsafe(64 * 1024);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      const { bytesRead } = await readChunk(fd, buffer, 0, buffer.length, null);
       if (bytesRead === 0) return ok(Buffer.concat(chunks, total));
       total += bytesRead;
       if (total > MAX_PREDICATE_BYTES) return ok(undefined);
@@ -37,7 +43,7 @@ async function readFile(path: string): Promise<Bytes> {
   } catch (error) {
     return fail('unreadable-file', describeError(error));
   } finally {
-    await handle?.close();
+    if (fd !== undefined) await closeFile(fd).catch(() => {});
   }
 }
 

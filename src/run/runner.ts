@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { now } from '../clock.ts';
 import { ProcessGroup } from './group.ts';
 import { readPipe } from './pipe-reader.ts';
 import { TailBuffer } from './tail-buffer.ts';
@@ -51,7 +52,7 @@ export type Runner = (options: RunOptions) => Promise<RunResult>;
 export const runCommand: Runner = (options) =>
   new Promise((resolve) => {
     const tail = new TailBuffer(TAIL_BYTES);
-    const started = performance.now();
+    const started = now();
     let ended: number | undefined;
     let exitCode: number | null = null;
     let exitSignal: NodeJS.Signals | null = null;
@@ -80,7 +81,7 @@ export const runCommand: Runner = (options) =>
         timedOut,
         interrupted,
         spawnError,
-        durationMs: (ended ?? performance.now()) - started,
+        durationMs: (ended ?? now()) - started,
         output: { text: tail.text(), stdoutBytes: tail.seen[0], stderrBytes: tail.seen[1], truncated: tail.truncated },
       });
     };
@@ -118,7 +119,7 @@ export const runCommand: Runner = (options) =>
     // exits first (then endGroup keeps the same deadline for what is left).
     const terminate = (): void => {
       if (termSentAt !== undefined) return;
-      termSentAt = performance.now();
+      termSentAt = now();
       group.signal('SIGTERM');
       schedule(options.killAfterMs, () => group.signal('SIGKILL'));
     };
@@ -153,7 +154,7 @@ export const runCommand: Runner = (options) =>
 
     child.once('exit', (code, signal) => {
       exited = true;
-      ended = performance.now();
+      ended = now();
       exitCode = code;
       exitSignal = signal;
       clearTimers();
@@ -177,18 +178,18 @@ export const runCommand: Runner = (options) =>
       clearTimers();
       if (!group.alive()) return finish(null);
       if (termSentAt === undefined) {
-        termSentAt = performance.now();
+        termSentAt = now();
         group.signal('SIGTERM');
       }
       const stopping = interrupted !== null || timedOut;
       const deadline = termSentAt + (stopping ? options.killAfterMs : LINGER_GRACE_MS);
       const poll = (): void => {
         if (!group.alive()) return finish(null);
-        if (performance.now() >= deadline) {
+        if (now() >= deadline) {
           group.signal('SIGKILL');
           return finish(null);
         }
-        schedule(Math.min(POLL_MS, deadline - performance.now()), poll);
+        schedule(Math.min(POLL_MS, deadline - now()), poll);
       };
       poll();
     }

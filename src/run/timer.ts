@@ -1,14 +1,16 @@
+import { now } from '../clock.ts';
+
 // setTimeout clamps delays under 1 ms up to 1 ms and turns delays over 2^31-1 ms
 // into 1 ms. This timer re-arms until the monotonic clock says the time is
 // really up, so neither a tiny nor a huge delay fires early or never. It never
 // fires before it returns, even for 0.
 const LONGEST = 2 ** 31 - 1;
 
-export function after(ms: number, fire: () => void, now: () => number = () => performance.now()): () => void {
-  const end = now() + ms;
+export function after(ms: number, fire: () => void, clock: () => number = now): () => void {
+  const end = clock() + ms;
   let handle: NodeJS.Timeout | undefined;
   const step = (): void => {
-    const left = end - now();
+    const left = end - clock();
     if (left <= 0) {
       handle = undefined;
       fire();

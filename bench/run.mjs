@@ -1,0 +1,130 @@
+// Side-by-side measurements, interleaved in one run so that the machine's
+// drift hits every variant alike. Prints ratios; asserts nothing.
+//   node bench/run.mjs [--runs N] [--bin PATH] [--skip-output]
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i === -1 ? fallback : args[i + 1];
+};
+const runs = Number(option('--runs', 30));
+const bin = option('--bin', join(root, 'dist', 'gsd-check'));
+const GIB = 1024 ** 3;
+const truePredicate = JSON.stringify({ kind: 'command-exit-zero', command: 'true' });
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function time(cmd, argv) {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(cmd, argv, { stdio: 'ignore' });
+  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.status}`);
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+function coldStart() {
+  const variants = [
+    ['node -e 0', process.execPath, ['-e', '0']],
+    ['node bench/spawn-true.cjs', process.execPath, [join(root, 'bench', 'spawn-true.cjs')]],
+    // Through node, like the spawning script, so the ratio compares the work
+    // done and not how the file is started; the direct run adds the shebang's env.
+    ['node gsd-check check predicate', process.execPath, [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate]],
+    ['gsd-check check predicate (shebang)', bin, ['check', 'predicate', '--raw', '--predicate', truePredicate]],
+  ];
+  const samples = variants.map(() => []);
+  for (const [, cmd, argv] of variants) time(cmd, argv); // warm the page cache
+  for (let i = 0; i < runs; i++) {
+    // Rotate the order so no variant always runs first.
+    for (let j = 0; j < variants.length; j++) {
+      const k = (i + j) % variants.length;
+      samples[k].push(time(variants[k][1], variants[k][2]));
+    }
+  }
+  const medians = samples.map(median);
+  console.log(`cold start: median of ${runs} interleaved runs`);
+  variants.forEach(([name], k) =>
+    console.log(`  ${name.padEnd(36)} ${medians[k].toFixed(1).padStart(7)} ms   ${(medians[k] / medians[0]).toFixed(2)} x node -e 0`),
+  );
+  console.log(`  node gsd-check / spawning script: ${(medians[2] / medians[1]).toFixed(3)} (aim: at most 1.10)`);
+  return { medians, ratio: medians[2] / medians[1] };
+}
+
+// Wall time and peak resident memory (VmHWM, sampled: it only grows) of one process.
+function measure(child, withChildren = false) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    let peak = 0;
+    const hwm = (pid) => {
+      try {
+        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        if (m) peak = Math.max(peak, Number(m[1]) * 1024);
+      } catch {}
+    };
+    const children = (pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+      } catch {
+        return [];
+      }
+    };
+    const sample = () => {
+      hwm(child.pid);
+      if (withChildren) for (const pid of children(child.pid)) hwm(pid);
+    };
+    const timer = setInterval(sample, 5);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, peak, code });
+    });
+    sample();
+  });
+}
+
+function throughGsdCheck(bytes) {
+  const predicate = JSON.stringify({ kind: 'command-exit-zero', command: `head -c ${bytes} /dev/zero` });
+  const child = spawn(bin, ['check', 'predicate', '--raw', '--predicate', predicate], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return measure(child);
+}
+
+// The same command piped into `tail -c 2000`, the least any tool must do to
+// keep a tail. Peak memory is the highest of the pipeline's processes.
+function throughTail(bytes) {
+  const sh = spawn('sh', ['-c', `head -c ${bytes} /dev/zero | tail -c 2000`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return measure(sh, true);
+}
+
+async function output() {
+  const rounds = 3;
+  const rows = { tail: [], gib: [], small: [] };
+  for (let i = 0; i < rounds; i++) {
+    rows.tail.push(await throughTail(GIB));
+    rows.gib.push(await throughGsdCheck(GIB));
+    rows.small.push(await throughGsdCheck(64 * 1024 ** 2));
+  }
+  const mib = (b) => (b / 1024 ** 2).toFixed(1);
+  const summary = (name, list) => {
+    const ms = median(list.map((r) => r.ms));
+    const peak = Math.max(...list.map((r) => r.peak));
+    console.log(`  ${name.padEnd(36)} ${(ms / 1000).toFixed(2).padStart(6)} s   peak ${mib(peak).padStart(6)} MiB`);
+    return { ms, peak };
+  };
+  console.log(`output: median wall time of ${rounds} interleaved runs, highest peak`);
+  const tail = summary('head -c 1GiB | tail -c 2000', rows.tail);
+  const gib = summary('gsd-check, 1 GiB of output', rows.gib);
+  const small = summary('gsd-check, 64 MiB of output', rows.small);
+  console.log(`  1 GiB through gsd-check / through tail: ${(gib.ms / tail.ms).toFixed(2)} (aim: at most 2)`);
+  console.log(`  peak at 1 GiB minus peak at 64 MiB: ${mib(gib.peak - small.peak)} MiB (aim: a few MiB; under 128 MiB in all)`);
+}
+
+console.log(`node ${process.version}, ${bin}`);
+coldStart();
+if (!args.includes('--skip-output')) await output();
