@@ -226,6 +226,12 @@ test('a lot of output, NUL bytes and invalid UTF-8 never change the exit code', 
   assert.ok(blocked.message.endsWith('\0\ufffdend'));
 });
 
+test('a reader that closes stdout early is no crash', async () => {
+  const result = await cli(check({ command: 'exit 3' }), { onSpawn: (child) => child.stdout?.destroy() });
+  assert.equal(result.status, 0);
+  assert.equal(result.stderr, '');
+});
+
 test('the artefact: a shebang, its run bit, only Node built-ins, and it runs alone', async (t) => {
   if (process.env.GSD_CHECK_BIN !== undefined) return t.skip('checks the bundled file, not another build');
   const text = readFileSync(BIN, 'utf8');
