@@ -34,7 +34,7 @@ async function main(argv: readonly string[]): Promise<Outcome> {
       run: runCommand,
       readPredicateFile: async (path) => {
         try {
-          return await readPredicateFile(path, process.stdin);
+          return await readPredicateFile(path, () => process.stdin);
         } finally {
           if (path === '-') process.stdin.destroy();
         }

@@ -6,9 +6,10 @@ import { fail, ok, type Result } from '../failure.ts';
 // device) from filling memory before the JSON parser rejects it.
 export const MAX_PREDICATE_BYTES = 1024 * 1024;
 
-export async function readPredicateFile(path: string, stdin: NodeJS.ReadableStream): Promise<Result<string>> {
+// `stdin` is a getter: merely touching process.stdin opens it.
+export async function readPredicateFile(path: string, stdin: () => NodeJS.ReadableStream): Promise<Result<string>> {
   const label = path === '-' ? 'standard input' : `--predicate-file ${path}`;
-  const bytes = path === '-' ? await readStream(stdin) : await readFile(path);
+  const bytes = path === '-' ? await readStream(stdin()) : await readFile(path);
   if (!bytes.ok) return fail('unreadable-file', `cannot read ${label}: ${bytes.failure.message}`);
   if (bytes.value === undefined) return fail('unreadable-file', `${label} is larger than ${MAX_PREDICATE_BYTES} bytes`);
   try {

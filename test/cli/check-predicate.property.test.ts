@@ -31,7 +31,7 @@ function isValid(value: unknown): boolean {
   if (!Object.keys(fields).every((key) => ['kind', 'command', 'timeout'].includes(key))) return false;
   if (fields.kind !== 'command-exit-zero') return false;
   const { command, timeout } = fields;
-  if (typeof command !== 'string' || command.trim() === '' || command.length > 4096) return false;
+  if (typeof command !== 'string' || command.trim() === '' || command.length > 4096 || command.includes('\0')) return false;
   if (!Object.hasOwn(fields, 'timeout')) return true;
   return typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0;
 }

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { MAX_PREDICATE_BYTES, readPredicateFile } from '../../src/io/read-input.ts';
 import { tempDir } from '../support.ts';
 
-const noStdin = Readable.from([]);
+const noStdin = (): Readable => assert.fail('standard input was opened for a file');
 
 test('reads a file, without its BOM', async (t) => {
   const dir = tempDir(t);
@@ -16,7 +16,7 @@ test('reads a file, without its BOM', async (t) => {
 
 test('reads standard input for "-"', async () => {
   const stdin = Readable.from([Buffer.from('{"a":'), Buffer.from('1}')]);
-  assert.deepEqual(await readPredicateFile('-', stdin), { ok: true, value: '{"a":1}' });
+  assert.deepEqual(await readPredicateFile('-', () => stdin), { ok: true, value: '{"a":1}' });
 });
 
 test('says why a file cannot be read', async (t) => {
@@ -42,7 +42,7 @@ test('refuses more than the cap, from a file or from stdin', async (t) => {
   const fromFile = await readPredicateFile(join(dir, 'big.json'), noStdin);
   assert.ok(!fromFile.ok);
   assert.equal(fromFile.failure.message, `--predicate-file ${join(dir, 'big.json')} is larger than ${MAX_PREDICATE_BYTES} bytes`);
-  const fromStdin = await readPredicateFile('-', Readable.from([big.subarray(0, 70000), big.subarray(70000)]));
+  const fromStdin = await readPredicateFile('-', () => Readable.from([big.subarray(0, 70000), big.subarray(70000)]));
   assert.ok(!fromStdin.ok);
   assert.equal(fromStdin.failure.message, `standard input is larger than ${MAX_PREDICATE_BYTES} bytes`);
   writeFileSync(join(dir, 'exact.json'), big.subarray(1));

@@ -74,6 +74,7 @@ test('command must be a non-blank string of at most 4096 characters', () => {
     [null, 'predicate.command: must be a string, got null'],
     ['', 'predicate.command: must not be empty'],
     [' \t\n', 'predicate.command: must not be only whitespace'],
+    ['true\0; rm -rf x', 'predicate.command: must not contain a NUL character'],
     ['x'.repeat(4097), 'predicate.command: must be at most 4096 characters, got 4097'],
   ];
   for (const [command, issue] of cases) {
