@@ -5,13 +5,31 @@ import { chmodSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+
+// The YAML library, minified into a string that src/artifact/yaml.ts compiles
+// on first use, so that it costs nothing at start-up (see that file).
+const yaml = await build({
+  entryPoints: ['node_modules/yaml/dist/index.js'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minify: true,
+  legalComments: 'none',
+  write: false,
+  logLevel: 'warning',
+});
+
 const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
-  // The version is baked in so the bundle never reads package.json at run time
-  // (it is vendored alone).
-  define: { GSD_CHECK_VERSION: JSON.stringify(pkg.version) },
+  // Baked in, so the bundle never reads package.json at run time (it is
+  // vendored alone).
+  define: {
+    GSD_CHECK_VERSION: JSON.stringify(pkg.version),
+    YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
+  },
   logLevel: 'warning',
 };
 

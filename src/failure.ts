@@ -10,6 +10,7 @@ export type Reason =
   | 'bad-cwd'
   | 'unreadable-file'
   | 'spawn-failed'
+  | 'invalid-artifact'
   | 'no-such-field';
 
 export interface Issue {

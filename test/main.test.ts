@@ -90,7 +90,7 @@ test('invalid predicates: exit 2 with every issue and its path', async () => {
     status: 2,
     signal: null,
     stdout: '',
-    stderr: 'gsd-check: unknown predicate kind "constructor"; known kinds: command-exit-zero\n',
+    stderr: 'gsd-check: unknown predicate kind "constructor"; known kinds: command-exit-zero, artifact-frontmatter-equals\n',
   });
   const timeout = await cli(['check', 'predicate', '--predicate', '{"kind":"command-exit-zero","command":"true","timeout":1e999}']);
   assert.equal(timeout.stderr, 'gsd-check: invalid predicate: predicate.timeout: must be a positive finite number of seconds, got Infinity\n');
@@ -224,6 +224,35 @@ test('a lot of output, NUL bytes and invalid UTF-8 never change the exit code', 
   assert.equal(blocked.details.tailTruncated, true);
   assert.equal(blocked.message.length, 'command exited 5: '.length + 2000);
   assert.ok(blocked.message.endsWith('\0\ufffdend'));
+});
+
+test('artifact-frontmatter-equals on a real project', async (t) => {
+  const root = tempDir(t);
+  const phase = join(root, '.planning/phases/03-auth');
+  mkdirSync(phase, { recursive: true });
+  writeFileSync(join(phase, '03-SECURITY.md'), '---\r\nthreats_open: 2\r\n---\r\n# Threats\r\n');
+  writeFileSync(join(root, '.planning/WINDOWS.md'), '---\nopen_count: [\n---\n');
+  const gate = (fields: Record<string, unknown>, ...flags: string[]) =>
+    cli(['check', 'predicate', '--predicate', JSON.stringify({ kind: 'artifact-frontmatter-equals', ...fields }), ...flags], { cwd: phase });
+  const security = { artifact: 'SECURITY.md', field: 'threats_open' };
+  assert.deepEqual(await gate({ ...security, equals: 0 }, '--phase-dir', '.planning/phases/03-auth', '--pick', 'message'), {
+    status: 0,
+    signal: null,
+    stdout: 'Frontmatter field "threats_open" in SECURITY.md is 2, expected 0\n',
+    stderr: '',
+  });
+  assert.equal((await gate({ ...security, equals: 0 }, '--phase-dir', '.planning/phases/03-auth', '--exit-code')).status, 1);
+  assert.equal((await gate({ ...security, equals: '2' }, '--phase-dir', '.planning/phases/03-auth', '--pick', 'block')).stdout, 'false\n');
+  // Without --phase-dir the project root is searched: the phase file is not there.
+  assert.equal((await gate({ ...security, equals: 2 }, '--pick', 'message')).stdout, `Artifact matching SECURITY.md not found in ${root}\n`);
+  assert.deepEqual(await gate({ artifact: 'WINDOWS.md', field: 'open_count', equals: 0 }), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: `gsd-check: ${join(root, '.planning/WINDOWS.md')}: invalid YAML in the frontmatter at line 3: Flow sequence in block collection must be sufficiently indented and end with a ]\n`,
+  });
+  const escape = await gate({ artifact: '../../../etc/passwd', field: 'x', equals: 0 });
+  assert.deepEqual([escape.status, escape.stderr], [2, 'gsd-check: invalid predicate: predicate.artifact: must be a file name, not a path\n']);
 });
 
 test('a reader that closes stdout early is no crash', async () => {

@@ -1,3 +1,4 @@
+import { artifactFrontmatterEquals } from '../kinds/artifact-frontmatter-equals.ts';
 import { commandExitZero } from '../kinds/command-exit-zero.ts';
 import type { Kind } from './kind.ts';
 
@@ -5,4 +6,5 @@ import type { Kind } from './kind.ts';
 // "constructor" or "__proto__" can never be looked up as kinds.
 export const KINDS: ReadonlyMap<string, Kind> = new Map([
   ['command-exit-zero', commandExitZero],
+  ['artifact-frontmatter-equals', artifactFrontmatterEquals],
 ]);

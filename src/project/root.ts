@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { contains } from './contains.ts';
 
 const MAX_LEVELS = 10;
 
@@ -24,7 +25,7 @@ function planningAncestor(start: string, home: string | undefined): string | und
     if (parent === dir) return undefined;
     // The home directory and everything above it hold a user's other work, not
     // this project: never candidates.
-    if (homeDir !== undefined && isSameOrAbove(parent, homeDir)) return undefined;
+    if (homeDir !== undefined && contains(parent, homeDir)) return undefined;
     if (hasPlanning(parent)) {
       if (!nestedRepo) return parent;
       const first = relative(parent, start).split(sep)[0];
@@ -34,11 +35,6 @@ function planningAncestor(start: string, home: string | undefined): string | und
     dir = parent;
   }
   return undefined;
-}
-
-function isSameOrAbove(dir: string, home: string): boolean {
-  const rel = relative(dir, home);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 function subRepos(root: string): string[] {

@@ -2,7 +2,10 @@
 // predicate ever reaches the runner. The runner is a fake: random commands
 // are never run.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
 import fc from 'fast-check';
 import type { CheckOptions } from '../../src/cli/args.ts';
 import { checkPredicate, type CheckDeps, type Outcome } from '../../src/cli/check-predicate.ts';
@@ -10,6 +13,8 @@ import { ok } from '../../src/failure.ts';
 import { runResult } from '../support.ts';
 
 const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300);
+const EMPTY = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-check-fuzz-')));
+after(() => rmSync(EMPTY, { recursive: true, force: true }));
 
 function deps(onRun: () => void): CheckDeps {
   return {
@@ -18,16 +23,24 @@ function deps(onRun: () => void): CheckDeps {
       return runResult({ exitCode: 1, output: { text: '\x1b[31m\ud800 tail \0', stdoutBytes: 9, stderrBytes: 0, truncated: false } });
     },
     readPredicateFile: async () => ok(''),
-    cwd: () => process.cwd(),
+    // An empty directory: artifact predicates find nothing and block.
+    cwd: () => EMPTY,
     home: undefined,
     env: {},
   };
 }
 
-// An independent statement of what a valid command-exit-zero predicate is.
+// An independent statement of what a valid predicate is.
 function isValid(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const fields = value as Record<string, unknown>;
+  if (fields.kind === 'artifact-frontmatter-equals') {
+    if (!Object.keys(fields).every((key) => ['kind', 'artifact', 'field', 'equals'].includes(key))) return false;
+    const { artifact, field } = fields;
+    if (typeof artifact !== 'string' || artifact.trim() === '' || artifact === '.' || artifact === '..') return false;
+    if (/[/\\\0]/.test(artifact)) return false;
+    return typeof field === 'string' && field.trim() !== '' && Object.hasOwn(fields, 'equals');
+  }
   if (!Object.keys(fields).every((key) => ['kind', 'command', 'timeout'].includes(key))) return false;
   if (fields.kind !== 'command-exit-zero') return false;
   const { command, timeout } = fields;
@@ -40,12 +53,12 @@ function assertClean(outcome: Outcome, ran: boolean, valid: boolean, json: strin
   const label = `for ${json.slice(0, 300)}`;
   if (outcome.exitCode === 0) {
     assert.ok(valid, `an invalid predicate passed validation ${label}`);
-    assert.ok(ran);
     assert.equal(outcome.stderr, '');
     const envelope = JSON.parse(outcome.stdout);
     assert.equal(typeof envelope.block, 'boolean');
     assert.equal(typeof envelope.message, 'string');
-    assert.equal(envelope.details.kind, 'command-exit-zero');
+    // Only command-exit-zero runs a command.
+    assert.equal(ran, envelope.details.kind === 'command-exit-zero');
   } else {
     assert.equal(outcome.exitCode, 2, label);
     assert.ok(!valid, `a valid predicate was refused ${label}: ${outcome.stderr}`);
@@ -70,11 +83,11 @@ async function evaluate(json: string): Promise<void> {
   assertClean(outcome, ran, parses && isValid(parsed), json);
 }
 
-const KEYS = ['kind', 'command', 'timeout', 'timeOut', '__proto__', 'constructor', 'toString', 'prototype', ''];
+const KEYS = ['kind', 'command', 'timeout', 'timeOut', 'artifact', 'field', 'equals', '__proto__', 'constructor', 'toString', 'prototype', ''];
 const EDGE_NUMBERS = ['-0', '0', '1e-320', '1e308', '1e999', '-1e999', '9007199254740993', '0.0001', '30', '-1', '5e-324'];
 const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\t\n', 'true', 'command-exit-zero', 'constructor', '__proto__', '\0', '\ud800', 'x'.repeat(4097)),
+  fc.constantFrom('', ' ', '\t\n', 'true', 'command-exit-zero', 'constructor', '__proto__', '\0', '\ud800', 'x'.repeat(4097), '..', 'a/b', 'SECURITY.md'),
 );
 const scalarJson = fc.oneof(
   text.map((s) => JSON.stringify(s)),
@@ -85,7 +98,7 @@ const scalarJson = fc.oneof(
 // numbers JavaScript cannot hold reach the parser as a user would write them.
 const nearValid = fc
   .tuple(
-    fc.constantFrom('"command-exit-zero"', '"command-exit-zero"', '"Command-Exit-Zero"', '"hasOwnProperty"', '7'),
+    fc.constantFrom('"command-exit-zero"', '"command-exit-zero"', '"artifact-frontmatter-equals"', '"Command-Exit-Zero"', '"hasOwnProperty"', '7'),
     fc.array(fc.tuple(fc.constantFrom(...KEYS), scalarJson), { maxLength: 5 }),
   )
   .map(([kind, fields]) => `{"kind":${kind}${fields.map(([k, v]) => `,${JSON.stringify(k)}:${v}`).join('')}}`);

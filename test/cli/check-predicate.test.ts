@@ -60,7 +60,7 @@ test('every check failure exits 2 with nothing on stdout and one line first', as
     [{ ...base, predicate: '{nope' }, 'gsd-check: --predicate is not valid JSON: '],
     [{ ...base, predicate: '' }, 'gsd-check: --predicate is not valid JSON: '],
     [{ ...base, predicate: '[]' }, 'gsd-check: invalid predicate: predicate: must be a JSON object, got []'],
-    [{ ...base, predicate: '{"kind":"toString"}' }, 'gsd-check: unknown predicate kind "toString"; known kinds: command-exit-zero'],
+    [{ ...base, predicate: '{"kind":"toString"}' }, 'gsd-check: unknown predicate kind "toString"; known kinds: command-exit-zero, artifact-frontmatter-equals'],
     [{ ...base, cwd: join(dir, 'missing') }, `gsd-check: --cwd ${join(dir, 'missing')}: no such directory`],
     [{ ...fromFile, predicateFile: 'other.json' }, 'gsd-check: cannot read other.json'],
     [{ ...base, pick: ['details', 'nope'] }, 'gsd-check: --pick details.nope: the envelope has no such field'],

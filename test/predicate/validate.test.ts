@@ -29,8 +29,8 @@ test('the predicate must be a JSON object', () => {
 });
 
 test('kind is required and must be a string', () => {
-  assert.deepEqual(issuesOf({ command: 'true' }), ['predicate.kind: is required (one of: command-exit-zero)']);
-  assert.deepEqual(issuesOf({ kind: 7 }), ['predicate.kind: must be a string (one of: command-exit-zero), got 7']);
+  assert.deepEqual(issuesOf({ command: 'true' }), ['predicate.kind: is required (one of: command-exit-zero, artifact-frontmatter-equals)']);
+  assert.deepEqual(issuesOf({ kind: 7 }), ['predicate.kind: must be a string (one of: command-exit-zero, artifact-frontmatter-equals), got 7']);
 });
 
 test('inherited and prototype names are unknown kinds, and the known ones are listed', () => {
@@ -38,7 +38,7 @@ test('inherited and prototype names are unknown kinds, and the known ones are li
     const result = check(JSON.parse(`{"kind": ${JSON.stringify(name)}, "command": "true"}`));
     assert.ok(!result.ok, name);
     assert.equal(result.failure.reason, 'unknown-kind');
-    assert.equal(result.failure.message, `unknown predicate kind ${JSON.stringify(name)}; known kinds: command-exit-zero`);
+    assert.equal(result.failure.message, `unknown predicate kind ${JSON.stringify(name)}; known kinds: command-exit-zero, artifact-frontmatter-equals`);
   }
 });
 
@@ -47,7 +47,7 @@ test('a misspelled kind gets a suggestion', () => {
   assert.ok(!result.ok);
   assert.equal(
     result.failure.message,
-    'unknown predicate kind "command-exit-0" (did you mean "command-exit-zero"?); known kinds: command-exit-zero',
+    'unknown predicate kind "command-exit-0" (did you mean "command-exit-zero"?); known kinds: command-exit-zero, artifact-frontmatter-equals',
   );
 });
 

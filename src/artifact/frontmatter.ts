@@ -1,0 +1,68 @@
+import { fail, ok, type Result } from '../failure.ts';
+import { yaml } from './yaml.ts';
+
+type Mapping = Record<string, unknown>;
+
+// The YAML between a first line `---` and the next `---` or `...` line, LF or
+// CRLF, after an optional BOM. Split on bytes, so a body that is not UTF-8
+// does not matter; only the frontmatter must be.
+export function extractFrontmatter(bytes: Uint8Array, file: string): Result<string> {
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const first = lineAt(bytes, start);
+  if (!isMarker(first.text, false)) {
+    return fail('invalid-artifact', `${file} has no frontmatter: its first line is not ---`);
+  }
+  start = first.next;
+  for (let at = start; at < bytes.length; ) {
+    const line = lineAt(bytes, at);
+    if (isMarker(line.text, true)) {
+      try {
+        return ok(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start, at)));
+      } catch {
+        return fail('invalid-artifact', `${file}: the frontmatter is not valid UTF-8`);
+      }
+    }
+    at = line.next;
+  }
+  return fail('invalid-artifact', `${file}: the frontmatter opened by --- on line 1 is never closed by --- or ...`);
+}
+
+function lineAt(bytes: Uint8Array, from: number): { text: string; next: number } {
+  let end = bytes.indexOf(0x0a, from);
+  if (end === -1) end = bytes.length;
+  // Markers are short ASCII lines; longer lines are never markers, so only a
+  // few bytes are ever decoded here.
+  const text = end - from <= 8 ? Buffer.from(bytes.subarray(from, end)).toString('latin1') : '';
+  return { text, next: end + 1 };
+}
+
+function isMarker(line: string, closing: boolean): boolean {
+  const bare = line.replace(/\r$/, '').replace(/[ \t]+$/, '');
+  return bare === '---' || (closing && bare === '...');
+}
+
+// An empty frontmatter is an empty mapping.
+export function parseFrontmatter(yamlText: string, file: string): Result<Mapping> {
+  const document = yaml().parseDocument(yamlText);
+  const error = document.errors[0];
+  if (error !== undefined) {
+    // Line 1 of the YAML is line 2 of the file.
+    const line = (error.linePos?.[0].line ?? 0) + 1;
+    const reason = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+    return fail('invalid-artifact', `${file}: invalid YAML in the frontmatter at line ${line}: ${reason}`);
+  }
+  let value: unknown;
+  try {
+    value = document.toJS();
+    JSON.stringify(value);
+  } catch (caught) {
+    const reason = caught instanceof Error ? caught.message : String(caught);
+    return fail('invalid-artifact', `${file}: the frontmatter cannot be read as data: ${reason}`);
+  }
+  if (value === null || value === undefined) return ok({});
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    const shape = Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+    return fail('invalid-artifact', `${file}: the frontmatter is ${shape}, not a mapping of fields`);
+  }
+  return ok(value as Mapping);
+}

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractFrontmatter, parseFrontmatter } from '../../src/artifact/frontmatter.ts';
+
+function read(text: string | Buffer): unknown {
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+  const yamlText = extractFrontmatter(bytes, 'F.md');
+  if (!yamlText.ok) return `FAIL ${yamlText.failure.message}`;
+  const parsed = parseFrontmatter(yamlText.value, 'F.md');
+  return parsed.ok ? parsed.value : `FAIL ${parsed.failure.message}`;
+}
+
+test('scalars come out as YAML means them', () => {
+  const cases: [string, unknown][] = [
+    ['n: 0', 0],
+    ['n: "0"', '0'],
+    ["n: '0'", '0'],
+    ['n: 1.5', 1.5],
+    ['n: -3', -3],
+    ['n: 0x1F', 31],
+    ['b: true', true],
+    ['b: "true"', 'true'],
+    ['b: false', false],
+    ['z: null', null],
+    ['z: ~', null],
+    ['z:', null],
+    ['s: plain text', 'plain text'],
+    ['s: "a: b"', 'a: b'],
+    ['d: 2024-01-31', '2024-01-31'],
+    ['s: yes', 'yes'],
+  ];
+  for (const [line, value] of cases) {
+    const fields = read(`---\n${line}\n---\nbody\n`) as Record<string, unknown>;
+    assert.deepEqual(Object.values(fields), [value], line);
+  }
+});
+
+test('lists and nested maps', () => {
+  assert.deepEqual(read('---\nlist: [1, "2", three]\nblock:\n  - a\n  - b\nmap:\n  inner: {x: 1}\n---\n'), {
+    list: [1, '2', 'three'],
+    block: ['a', 'b'],
+    map: { inner: { x: 1 } },
+  });
+});
+
+test('CRLF, a BOM, trailing blanks on markers, and ... as the end', () => {
+  assert.deepEqual(read('---\r\na: 1\r\nb: "x"\r\n---\r\nbody\r\n'), { a: 1, b: 'x' });
+  assert.deepEqual(read('\ufeff---\na: 1\n---\n'), { a: 1 });
+  assert.deepEqual(read('--- \na: 1\n---\t\n'), { a: 1 });
+  assert.deepEqual(read('---\na: 1\n...\n'), { a: 1 });
+  assert.deepEqual(read('---\na: 1\n---'), { a: 1 });
+});
+
+test('an empty frontmatter is an empty mapping', () => {
+  assert.deepEqual(read('---\n---\nbody'), {});
+  assert.deepEqual(read('---\n# only a comment\n---\n'), {});
+});
+
+test('a "__proto__" key is a field, not a prototype', () => {
+  const fields = read('---\n__proto__: {polluted: 1}\n---\n') as Record<string, unknown>;
+  assert.equal(Object.getPrototypeOf(fields), Object.prototype);
+  assert.deepEqual(Object.keys(fields), ['__proto__']);
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+});
+
+test('no frontmatter, or one never closed, is an error naming the file', () => {
+  assert.equal(read('# Title\n---\na: 1\n---\n'), 'FAIL F.md has no frontmatter: its first line is not ---');
+  assert.equal(read(''), 'FAIL F.md has no frontmatter: its first line is not ---');
+  assert.equal(read('----\na: 1\n----\n'), 'FAIL F.md has no frontmatter: its first line is not ---');
+  assert.equal(read('---\na: 1\nbody\n'), 'FAIL F.md: the frontmatter opened by --- on line 1 is never closed by --- or ...');
+});
+
+test('invalid YAML names the file line of the error', () => {
+  assert.equal(
+    read('---\na: 1\nb: [1, 2\nc: 3\n---\n'),
+    'FAIL F.md: invalid YAML in the frontmatter at line 4: Flow sequence in block collection must be sufficiently indented and end with a ]',
+  );
+  assert.equal(read('---\na: 1\na: 2\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Map keys must be unique');
+});
+
+test('a frontmatter that is not a mapping is an error', () => {
+  assert.equal(read('---\n- a\n- b\n---\n'), 'FAIL F.md: the frontmatter is a list, not a mapping of fields');
+  assert.equal(read('---\njust text\n---\n'), 'FAIL F.md: the frontmatter is a string, not a mapping of fields');
+  assert.equal(read('---\n42\n---\n'), 'FAIL F.md: the frontmatter is a number, not a mapping of fields');
+});
+
+test('bytes that are not UTF-8 fail in the frontmatter, not in the body', () => {
+  assert.equal(read(Buffer.concat([Buffer.from('---\na: '), Buffer.from([0xff]), Buffer.from('\n---\n')])), 'FAIL F.md: the frontmatter is not valid UTF-8');
+  assert.deepEqual(read(Buffer.concat([Buffer.from('---\na: 1\n---\n'), Buffer.from([0xff, 0xfe])])), { a: 1 });
+});
+
+test('aliases work; recursive or exploding ones are errors, not hangs', () => {
+  assert.deepEqual(read('---\nbase: &b {x: 1}\ncopy: *b\n---\n'), { base: { x: 1 }, copy: { x: 1 } });
+  assert.match(String(read('---\nx: &a [*a]\n---\n')), /^FAIL F\.md: the frontmatter cannot be read as data: /);
+  const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+  for (let i = 1; i < 9; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]`);
+  assert.match(String(read(`---\n${bomb.join('\n')}\n---\n`)), /^FAIL F\.md: the frontmatter cannot be read as data: Excessive alias count/);
+});

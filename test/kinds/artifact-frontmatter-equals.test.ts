@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { artifactFrontmatterEquals, matches } from '../../src/kinds/artifact-frontmatter-equals.ts';
+import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
+import { KINDS } from '../../src/predicate/kinds.ts';
+import { validatePredicate } from '../../src/predicate/validate.ts';
+import { tempDir } from '../support.ts';
+
+test('matches: equal, or equal as text; containers by their JSON form', () => {
+  const yes: [unknown, unknown][] = [
+    [0, 0], [0, '0'], ['0', 0], [true, 'true'], ['true', true], [null, null], [null, 'null'], [1.5, '1.5'],
+    ['open', 'open'], [[1, 2], [1, 2]], [[1, 2], '[1,2]'], [{ a: 1 }, { a: 1 }],
+  ];
+  const no: [unknown, unknown][] = [
+    [0, 1], [0, false], [0, null], [null, 0], ['', null], [true, 1], [[1, 2], [2, 1]], [{ a: 1, b: 2 }, { b: 2, a: 1 }],
+    ['0', ' 0'], [0, '00'],
+  ];
+  for (const [actual, expected] of yes) assert.equal(matches(actual, expected), true, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`);
+  for (const [actual, expected] of no) assert.equal(matches(actual, expected), false, `${JSON.stringify(actual)} !~ ${JSON.stringify(expected)}`);
+});
+
+function project(t: TestContext, files: Record<string, string>): string {
+  const root = tempDir(t);
+  mkdirSync(join(root, '.planning/phases/03-auth'), { recursive: true });
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+const context = (root: string, phaseDir?: string): GateContext => ({
+  projectRoot: root,
+  phaseDir,
+  env: {},
+  killAfterMs: 1000,
+  run: async () => assert.fail('this kind runs no command'),
+});
+
+async function evaluate(root: string, fields: Record<string, unknown>, phaseDir?: string): Promise<Evaluation> {
+  const valid = validatePredicate({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', ...fields }, KINDS);
+  assert.ok(valid.ok, valid.ok ? '' : valid.failure.issues.map((i) => i.message).join('; '));
+  return artifactFrontmatterEquals.evaluate(valid.value.predicate as never, context(root, phaseDir));
+}
+
+const envelopeOf = (evaluation: Evaluation) => {
+  assert.equal(evaluation.status, 'envelope');
+  return evaluation.status === 'envelope' ? evaluation.envelope : assert.fail();
+};
+
+test('a match, a mismatch and a missing field: messages and details, exactly', async (t) => {
+  const root = project(t, { '.planning/phases/03-auth/03-SECURITY.md': '---\nthreats_open: 0\nowner: ~\n---\n# Security\n' });
+  const path = join(root, '.planning/phases/03-auth/03-SECURITY.md');
+  const base = { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', path };
+  assert.deepEqual(envelopeOf(await evaluate(root, { equals: 0 }, '.planning/phases/03-auth')), {
+    block: false,
+    message: 'Frontmatter field "threats_open" matches expected value (0)',
+    details: { ...base, field: 'threats_open', expected: 0, match: true, actual: 0, fieldPresent: true },
+  });
+  assert.deepEqual(envelopeOf(await evaluate(root, { equals: '2' }, '.planning/phases/03-auth')), {
+    block: true,
+    message: 'Frontmatter field "threats_open" in SECURITY.md is 0, expected 2',
+    details: { ...base, field: 'threats_open', expected: '2', match: false, actual: 0, fieldPresent: true },
+  });
+  assert.deepEqual(envelopeOf(await evaluate(root, { field: 'reviewed', equals: null }, '.planning/phases/03-auth')), {
+    block: true,
+    message: 'Frontmatter field "reviewed" in SECURITY.md is undefined, expected null',
+    details: { ...base, field: 'reviewed', expected: null, match: false, actual: null, fieldPresent: false },
+  });
+  const owner = envelopeOf(await evaluate(root, { field: 'owner', equals: null }, '.planning/phases/03-auth'));
+  assert.deepEqual([owner.block, owner.message], [false, 'Frontmatter field "owner" matches expected value (null)']);
+});
+
+test('containers show as JSON in messages', async (t) => {
+  const root = project(t, { 'SECURITY.md': '---\nthreats_open: [a, b]\n---\n' });
+  const envelope = envelopeOf(await evaluate(root, { equals: { a: 1 } }));
+  assert.equal(envelope.message, 'Frontmatter field "threats_open" in SECURITY.md is ["a","b"], expected {"a":1}');
+});
+
+test('without --phase-dir the project root is searched; a missing artifact blocks', async (t) => {
+  const root = project(t, { '.planning/SECURITY.md': '---\nthreats_open: 1\n---\n' });
+  assert.equal(envelopeOf(await evaluate(root, { equals: 1 })).block, false);
+  const missing = envelopeOf(await evaluate(root, { artifact: 'WINDOWS.md', equals: 0 }, '.planning/phases/03-auth'));
+  assert.deepEqual(missing, {
+    block: true,
+    message: `Artifact matching WINDOWS.md not found in ${join(root, '.planning/phases/03-auth')}`,
+    details: {
+      kind: 'artifact-frontmatter-equals',
+      artifact: 'WINDOWS.md',
+      field: 'threats_open',
+      expected: 0,
+      path: null,
+      dir: join(root, '.planning/phases/03-auth'),
+      match: false,
+      artifactNotFound: true,
+    },
+  });
+});
+
+test('an artifact that cannot be read as frontmatter is a check failure naming the file', async (t) => {
+  const root = project(t, { 'SECURITY.md': '# no frontmatter\n', 'BAD.md': '---\nthreats_open: [\n---\n' });
+  const none = await evaluate(root, { equals: 0 });
+  assert.deepEqual(none.status === 'failure' && [none.failure.reason, none.failure.message], [
+    'invalid-artifact',
+    `${join(root, 'SECURITY.md')} has no frontmatter: its first line is not ---`,
+  ]);
+  const bad = await evaluate(root, { artifact: 'BAD.md', equals: 0 });
+  assert.equal(bad.status, 'failure');
+  assert.match(bad.status === 'failure' ? bad.failure.message : '', new RegExp(`^${join(root, 'BAD.md')}: invalid YAML in the frontmatter at line \\d+: `));
+});
+
+test('the predicate: artifact is a name, never a path; equals may be null but not missing', () => {
+  const issues = (fields: Record<string, unknown>) => {
+    const result = validatePredicate({ kind: 'artifact-frontmatter-equals', artifact: 'A.md', field: 'f', equals: 0, ...fields }, KINDS);
+    return result.ok ? [] : result.failure.issues.map((i) => `${i.path}: ${i.message}`);
+  };
+  for (const artifact of ['.', '..', '../SECURITY.md', 'a/b.md', '/etc/passwd', 'a\\b.md', 'a\0b']) {
+    assert.deepEqual(issues({ artifact }), ['predicate.artifact: must be a file name, not a path'], artifact);
+  }
+  assert.deepEqual(issues({ artifact: ' ' }), ['predicate.artifact: must not be empty or only whitespace']);
+  assert.deepEqual(issues({ artifact: 3 }), ['predicate.artifact: must be a string (a file name), got 3']);
+  assert.deepEqual(issues({ field: '' }), ['predicate.field: must not be empty or only whitespace']);
+  assert.deepEqual(issues({ equals: null }), []);
+  assert.deepEqual(issues({ equals: { nested: [1] } }), []);
+  const result = validatePredicate({ kind: 'artifact-frontmatter-equals', artifact: 'A.md', field: 'f', equal: 0 }, KINDS);
+  assert.deepEqual(result.ok ? [] : result.failure.issues.map((i) => `${i.path}: ${i.message}`), [
+    'predicate.equal: unknown field; did you mean "equals"?',
+    'predicate.equals: is required',
+  ]);
+});
