@@ -1,7 +1,11 @@
-import { parseArgs, wantsJsonErrors } from './cli/args.ts';
-import { checkPredicate, failureOutcome, type Outcome } from './cli/check-predicate.ts';
+import { parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
+import { checkPredicate } from './cli/check-predicate.ts';
+import type { CliDeps, Outcome } from './cli/deps.ts';
+import { gatesRun } from './cli/gates-run.ts';
 import { HELP } from './cli/help.ts';
-import { readPredicateFile } from './io/read-input.ts';
+import { failureOutcome } from './cli/outcome.ts';
+import { validate } from './cli/validate.ts';
+import { readTextFile } from './io/read-input.ts';
 import { runCommand } from './run/runner.ts';
 
 // The only module that touches `process`: argv, environment, standard
@@ -18,9 +22,9 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   if (action.action === 'help') return { exitCode: 0, stdout: HELP, stderr: '' };
   if (action.action === 'version') return { exitCode: 0, stdout: `gsd-check ${GSD_CHECK_VERSION}\n`, stderr: '' };
 
-  // A stop signal ends the command's process group (SIGTERM, then SIGKILL
+  // A stop signal ends the commands' process groups (SIGTERM, then SIGKILL
   // after --kill-after), and gsd-check then exits 128+N; a second one kills
-  // the group at once. The default action, which would leave the group
+  // the groups at once. The default action, which would leave the groups
   // running, stays off meanwhile.
   const stop = new AbortController();
   const force = new AbortController();
@@ -30,11 +34,11 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   };
   for (const name of STOP_SIGNALS) process.on(name, onStop);
   try {
-    return await checkPredicate(action.options, {
+    return await dispatch(action, {
       run: runCommand,
-      readPredicateFile: async (path) => {
+      readFile: async (path, label) => {
         try {
-          return await readPredicateFile(path, () => process.stdin);
+          return await readTextFile(path, label, () => process.stdin);
         } finally {
           if (path === '-') process.stdin.destroy();
         }
@@ -47,6 +51,26 @@ async function main(argv: readonly string[]): Promise<Outcome> {
     });
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onStop);
+  }
+}
+
+async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>, deps: CliDeps): Promise<Outcome> {
+  switch (action.action) {
+    case 'check-predicate':
+      return checkPredicate(action.options, deps);
+    case 'validate':
+      return validate(action.options, deps);
+    case 'gates-run': {
+      // Loaded here only: node:os costs every other command start-up time.
+      const { availableParallelism } = await import('node:os');
+      const write = (line: string): void => void process.stderr.write(`${line}\n`);
+      return gatesRun(action.options, {
+        ...deps,
+        cpus: availableParallelism(),
+        progress: process.stderr.isTTY ? write : undefined,
+        warn: write,
+      });
+    }
   }
 }
 

@@ -196,6 +196,22 @@ for (const [name, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as 
   });
 }
 
+test('gates run: a stop signal ends every running gate\'s group', async (t) => {
+  const mark = marker();
+  t.after(() => killSurvivors(mark));
+  const dir = tempDir(t);
+  const sleeper = { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: `sleep 30.${mark}` } }, blocking: true, onError: 'halt' };
+  writeFileSync(join(dir, 'cap.json'), JSON.stringify({ gates: [sleeper, sleeper] }));
+  let child: import('node:child_process').ChildProcess | undefined;
+  const pending = cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--concurrency', '2'], { cwd: dir, onSpawn: (c) => (child = c) });
+  for (let i = 0; i < 100 && running(`sleep 30.${mark}`).length < 2; i++) await sleep(20);
+  assert.equal(running(`sleep 30.${mark}`).length, 2, 'both gates are running');
+  child!.kill('SIGTERM');
+  const result = await pending;
+  assert.deepEqual([result.status, result.stdout, result.stderr], [143, '', "gsd-check: stopped by SIGTERM; the command's processes were ended\n"]);
+  assert.deepEqual(survivors(mark), []);
+});
+
 test('a second signal during the grace period kills the command at once', async (t) => {
   const mark = marker();
   t.after(() => killSurvivors(mark));
@@ -253,6 +269,93 @@ test('artifact-frontmatter-equals on a real project', async (t) => {
   });
   const escape = await gate({ artifact: '../../../etc/passwd', field: 'x', equals: 0 });
   assert.deepEqual([escape.status, escape.stderr], [2, 'gsd-check: invalid predicate: predicate.artifact: must be a file name, not a path\n']);
+});
+
+test('gates run: the two-step contract over real gates, in declaration order', async (t) => {
+  const root = tempDir(t);
+  mkdirSync(join(root, '.planning/phases/02-api'), { recursive: true });
+  writeFileSync(join(root, '.planning/config.json'), JSON.stringify({ workflow: { extra: true } }));
+  writeFileSync(join(root, '.planning/phases/02-api/02-SECURITY.md'), '---\nthreats_open: 0\n---\n');
+  mkdirSync(join(root, 'caps/sec'), { recursive: true });
+  writeFileSync(join(root, 'caps/sec/cap.json'), JSON.stringify({
+    id: 'security',
+    config: { 'workflow.extra': { type: 'boolean', default: false }, 'workflow.never': { type: 'boolean', default: false } },
+    gates: [
+      { point: 'ship:pre', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } }, blocking: true, onError: 'halt' },
+      { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'test "$GSD_CAP_DIR" = "$(pwd)/caps/sec"' } }, when: 'workflow.extra', blocking: true, onError: 'halt' },
+      { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'echo lint warnings; exit 1' } }, blocking: false, onError: 'halt' },
+      { point: 'ship:pre', check: { query: 'phase.ready' }, blocking: true, onError: 'skip' },
+      { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'false' } }, when: 'workflow.never', blocking: true, onError: 'halt' },
+    ],
+  }));
+  const args = ['gates', 'run', '--point', 'ship:pre', '--capability', 'caps/sec/cap.json', '--phase-dir', '.planning/phases/02-api', '--raw'];
+  const result = await cli(args, { cwd: root });
+  assert.equal(result.status, 0, result.stderr);
+  const envelope = JSON.parse(result.stdout);
+  assert.deepEqual(
+    envelope.details.gates.map((g: { index: number; status: string }) => [g.index, g.status]),
+    [[0, 'pass'], [1, 'pass'], [2, 'advisory'], [3, 'skipped'], [4, 'inactive']],
+  );
+  assert.equal(envelope.block, false);
+  assert.equal(envelope.message, 'ship:pre: passed (2 pass, 1 advisory, 1 skipped, 1 inactive)');
+  // Not a terminal: stderr only tells what failed (the skipped query gate).
+  assert.equal(result.stderr, 'gsd-check: ship:pre security#3 skipped (0 ms): a query check is answered by gsd-tools, not by gsd-check\n');
+
+  writeFileSync(join(root, '.planning/phases/02-api/02-SECURITY.md'), '---\nthreats_open: 2\n---\n');
+  const halted = await cli([...args, '--exit-code', '--pick', 'message'], { cwd: root });
+  assert.deepEqual([halted.status, halted.stdout], [1, 'ship:pre: halted by security#0: Frontmatter field "threats_open" in SECURITY.md is 2, expected 0\n']);
+
+  const missingConfig = await cli([...args, '--config', 'nope.json'], { cwd: root });
+  assert.deepEqual([missingConfig.status, missingConfig.stdout, missingConfig.stderr], [2, '', 'gsd-check: cannot read --config nope.json: no such file\n']);
+  const badCapability = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'nope.json'], { cwd: root });
+  assert.deepEqual([badCapability.status, badCapability.stderr], [2, 'gsd-check: cannot read capability file nope.json: no such file\n']);
+});
+
+test('gates run: gates of one point run in parallel, each in its own group', async (t) => {
+  const root = tempDir(t);
+  const log = join(root, 'log');
+  const step = (name: string) => ({
+    point: 'verify:pre',
+    check: { predicate: { kind: 'command-exit-zero', command: `echo "start ${name}" >> ${log}; sleep 0.3; echo "end ${name}" >> ${log}` } },
+    blocking: true,
+    onError: 'halt',
+  });
+  writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'c', gates: [step('a'), step('b'), step('c')] }));
+  const run = async (concurrency: string) => {
+    writeFileSync(log, '');
+    const result = await cli(['gates', 'run', '--point', 'verify:pre', '--capability', 'cap.json', '--concurrency', concurrency, '--pick', 'block'], { cwd: root });
+    assert.equal(result.stdout, 'false\n', result.stderr);
+    return readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split(' ')[0]);
+  };
+  // In parallel every gate starts before any ends; one at a time they alternate.
+  assert.deepEqual(await run('3'), ['start', 'start', 'start', 'end', 'end', 'end']);
+  assert.deepEqual(await run('1'), ['start', 'end', 'start', 'end', 'start', 'end']);
+});
+
+test('validate: exit 0 for real-world capability files, 1 with every issue, 2 for an unreadable file', async (t) => {
+  const fixtures = join(ROOT, 'test/fixtures/capabilities');
+  assert.deepEqual(await cli(['validate', 'security.json', 'broken-windows.json', 'tdd.json'], { cwd: fixtures }), {
+    status: 0,
+    signal: null,
+    stdout: 'security.json: valid (3 gates)\nbroken-windows.json: valid (2 gates)\ntdd.json: valid (2 gates)\n',
+    stderr: '',
+  });
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'bad.json'), JSON.stringify({ gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'x', timeOut: 1 } }, blocking: true, onError: 'halt' }, null] }));
+  assert.deepEqual(await cli(['validate', 'bad.json'], { cwd: dir }), {
+    status: 1,
+    signal: null,
+    stdout: 'bad.json: gates[0].check.predicate.timeOut: unknown field; did you mean "timeout"?\nbad.json: gates[1]: must be an object, got null\n',
+    stderr: '',
+  });
+  const json = await cli(['validate', 'bad.json', '--json'], { cwd: dir });
+  assert.equal(JSON.parse(json.stdout).valid, false);
+  assert.deepEqual(await cli(['validate', 'missing.json'], { cwd: dir }), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: 'gsd-check: cannot read capability file missing.json: no such file\n',
+  });
 });
 
 test('a reader that closes stdout early is no crash', async () => {

@@ -1,12 +1,11 @@
-import mri from 'mri';
-import { fail, ok, type Failure, type Result } from '../failure.ts';
-import { closest } from '../text/closest.ts';
+import { ok, type Result } from '../failure.ts';
+import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/points.ts';
+import { parseFlags, usage, type Flags } from './flags.ts';
 
 export const DEFAULT_KILL_AFTER = 3;
 
-export interface CheckOptions {
-  readonly predicate?: string;
-  readonly predicateFile?: string;
+// What every evaluating command shares: the gate context and the output.
+export interface EvalOptions {
   readonly phaseDir?: string;
   readonly phaseNumber?: string;
   readonly phaseReqIds?: string;
@@ -18,15 +17,46 @@ export interface CheckOptions {
   readonly jsonErrors: boolean;
 }
 
+export interface CheckOptions extends EvalOptions {
+  readonly predicate?: string;
+  readonly predicateFile?: string;
+}
+
+export interface GatesOptions extends EvalOptions {
+  readonly point: LoopPoint;
+  readonly capabilities: readonly string[];
+  readonly config?: string;
+  readonly concurrency?: number;
+}
+
+export interface ValidateOptions {
+  readonly files: readonly string[];
+  readonly json: boolean;
+  readonly jsonErrors: boolean;
+}
+
 export type Action =
   | { readonly action: 'help' }
   | { readonly action: 'version' }
-  | { readonly action: 'check-predicate'; readonly options: CheckOptions };
+  | { readonly action: 'check-predicate'; readonly options: CheckOptions }
+  | { readonly action: 'gates-run'; readonly options: GatesOptions }
+  | { readonly action: 'validate'; readonly options: ValidateOptions };
 
-const VALUE_FLAGS = ['predicate', 'predicate-file', 'phase-dir', 'phase-number', 'phase-req-ids', 'cwd', 'pick', 'kill-after'] as const;
-const BOOLEAN_FLAGS = ['raw', 'exit-code', 'json-errors', 'help', 'version'] as const;
-const ALL_FLAGS: readonly string[] = [...VALUE_FLAGS, ...BOOLEAN_FLAGS];
-type ValueFlag = (typeof VALUE_FLAGS)[number];
+const EVAL_VALUES = ['phase-dir', 'phase-number', 'phase-req-ids', 'cwd', 'pick', 'kill-after'];
+const EVAL_BOOLEANS = ['raw', 'exit-code', 'json-errors'];
+// The flags each command accepts; any other known flag is an error naming the command.
+const COMMANDS = {
+  'check predicate': { values: ['predicate', 'predicate-file', ...EVAL_VALUES], booleans: EVAL_BOOLEANS },
+  'gates run': { values: ['point', 'capability', 'config', 'concurrency', ...EVAL_VALUES], booleans: EVAL_BOOLEANS },
+  validate: { values: [], booleans: ['json', 'json-errors'] },
+} as const;
+
+const SPEC = {
+  values: [...new Set(Object.values(COMMANDS).flatMap((c) => c.values))],
+  booleans: [...new Set([...Object.values(COMMANDS).flatMap((c) => c.booleans), 'help', 'version'])],
+  repeatable: ['capability'],
+  aliases: { h: 'help', V: 'version' },
+};
 
 const ENVELOPE_FIELDS = ['block', 'message', 'details'];
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -38,87 +68,54 @@ export function wantsJsonErrors(argv: readonly string[]): boolean {
 }
 
 export function parseArgs(argv: readonly string[]): Result<Action> {
-  // Value flags are taken out here rather than by mri: mri takes a following
-  // "-x" as a missing value without saying so, reads `--flag=` as "take the
-  // next argument", and cannot tell an empty value from a missing one.
-  const values = new Map<ValueFlag, string>();
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') {
-      rest.push(...argv.slice(i));
-      break;
-    }
-    const match = /^--([^=]+)(=([\s\S]*))?$/.exec(arg);
-    const name = match?.[1];
-    if (match === null || name === undefined) {
-      rest.push(arg);
-      continue;
-    }
-    if ((BOOLEAN_FLAGS as readonly string[]).includes(name)) {
-      if (match[2] !== undefined) return usage(`--${name} takes no value`);
-      rest.push(arg);
-      continue;
-    }
-    if (!(VALUE_FLAGS as readonly string[]).includes(name)) {
-      rest.push(arg);
-      continue;
-    }
-    const flag = name as ValueFlag;
-    if (values.has(flag)) return usage(`--${flag} is given more than once`);
-    let value = match[3];
-    if (value === undefined) {
-      const next = argv[i + 1];
-      if (next === undefined) return usage(`--${flag} needs a value`);
-      // A lone "-" is a value (standard input), never a flag.
-      if (next.startsWith('-') && next !== '-') {
-        return usage(`--${flag} needs a value, got the flag ${next}; for a value that starts with "-", write --${flag}=${next}`);
-      }
-      value = next;
-      i++;
-    }
-    values.set(flag, value);
-  }
+  const parsed = parseFlags(argv, SPEC);
+  if (!parsed.ok) return parsed;
+  const flags = parsed.value;
+  if (flags.booleans.has('help')) return ok({ action: 'help' });
+  if (flags.booleans.has('version')) return ok({ action: 'version' });
 
-  let unknown: string | undefined;
-  const parsed = mri(rest, {
-    boolean: [...BOOLEAN_FLAGS],
-    alias: { h: 'help', V: 'version', raw: [], 'exit-code': [], 'json-errors': [] },
-    unknown: (flag) => {
-      unknown = flag;
-    },
-  }) as mri.Argv | undefined;
-  if (unknown !== undefined || parsed === undefined) return usage(unknownFlag(unknown ?? '?'));
-
-  if (isOn(parsed.help)) return ok({ action: 'help' });
-  if (isOn(parsed.version)) return ok({ action: 'version' });
-
-  const words = parsed._.map(String);
-  const [first, second] = words;
-  let consumed: number;
-  if (first === 'check.predicate') consumed = 1;
-  else if (first === 'check' && second === 'predicate') consumed = 2;
+  const [first, second, ...more] = flags.words;
+  let command: keyof typeof COMMANDS;
+  let operands: readonly string[];
+  if (first === 'check.predicate') [command, operands] = ['check predicate', flags.words.slice(1)];
+  else if (first === 'check' && second === 'predicate') [command, operands] = ['check predicate', more];
+  else if (first === 'gates' && second === 'run') [command, operands] = ['gates run', more];
+  else if (first === 'validate') [command, operands] = ['validate', flags.words.slice(1)];
   else if (first === undefined) return usage('missing command; try: gsd-check check predicate --predicate <json>');
-  else if (first === 'check') return usage(second === undefined ? 'missing subcommand after "check"; try: check predicate' : `unknown subcommand "check ${second}"; try: check predicate`);
-  else return usage(`unknown command "${first}"; try: gsd-check check predicate`);
-  const stray = words[consumed];
-  if (stray !== undefined) return usage(`unexpected argument "${stray}"`);
+  else if (first === 'check') {
+    return usage(second === undefined ? 'missing subcommand after "check"; try: check predicate' : `unknown subcommand ${JSON.stringify(`check ${second}`)}; try: check predicate`);
+  } else if (first === 'gates') {
+    return usage(second === undefined ? 'missing subcommand after "gates"; try: gates run' : `unknown subcommand ${JSON.stringify(`gates ${second}`)}; try: gates run`);
+  } else return usage(`unknown command ${JSON.stringify(first)}; try: gsd-check check predicate, gates run or validate`);
 
-  const predicate = values.get('predicate');
-  const predicateFile = values.get('predicate-file');
-  if (predicate !== undefined && predicateFile !== undefined) {
-    return usage('--predicate and --predicate-file cannot be used together');
+  const allowed: readonly string[] = [...COMMANDS[command].values, ...COMMANDS[command].booleans];
+  for (const name of [...flags.values.keys(), ...flags.booleans]) {
+    if (!allowed.includes(name)) return usage(`--${name} is not a flag of "${command}"`);
   }
-  if (predicate === undefined && predicateFile === undefined) return usage('--predicate or --predicate-file is required');
-  if (predicateFile === '') return usage('--predicate-file needs a path (or - for standard input)');
 
-  const pick = values.get('pick');
+  if (command === 'validate') {
+    if (operands.length === 0) return usage('validate needs at least one capability file');
+    return ok({
+      action: 'validate',
+      options: { files: operands, json: flags.booleans.has('json'), jsonErrors: flags.booleans.has('json-errors') },
+    });
+  }
+  const stray = operands[0];
+  if (stray !== undefined) return usage(`unexpected argument ${JSON.stringify(stray)}`);
+  const shared = evalOptions(flags);
+  if (!shared.ok) return shared;
+  return command === 'check predicate' ? checkAction(flags, shared.value) : gatesAction(flags, shared.value);
+}
+
+const one = (flags: Flags, name: string): string | undefined => flags.values.get(name)?.[0];
+
+function evalOptions(flags: Flags): Result<EvalOptions> {
+  const pick = one(flags, 'pick');
   const pickPath = pick?.split('.');
   if (pickPath !== undefined && (pickPath.some((part) => part === '') || !ENVELOPE_FIELDS.includes(pickPath[0]!))) {
     return usage(`--pick ${JSON.stringify(pick)} is not a field of the envelope; it starts with block, message or details`);
   }
-
-  const killAfterText = values.get('kill-after');
+  const killAfterText = one(flags, 'kill-after');
   let killAfter = DEFAULT_KILL_AFTER;
   if (killAfterText !== undefined) {
     killAfter = Number(killAfterText);
@@ -126,41 +123,53 @@ export function parseArgs(argv: readonly string[]): Result<Action> {
       return usage(`--kill-after must be a finite number of seconds (0 or more), got ${JSON.stringify(killAfterText)}`);
     }
   }
-
-  const cwd = values.get('cwd');
+  const cwd = one(flags, 'cwd');
   if (cwd === '') return usage('--cwd needs a directory');
-
   return ok({
-    action: 'check-predicate',
-    options: {
-      ...optional('predicate', predicate),
-      ...optional('predicateFile', predicateFile),
-      ...optional('phaseDir', values.get('phase-dir')),
-      ...optional('phaseNumber', values.get('phase-number')),
-      ...optional('phaseReqIds', values.get('phase-req-ids')),
-      ...optional('cwd', cwd),
-      ...optional('pick', pickPath),
-      killAfter,
-      raw: isOn(parsed.raw),
-      exitCode: isOn(parsed['exit-code']),
-      jsonErrors: isOn(parsed['json-errors']),
-    },
+    ...optional('phaseDir', one(flags, 'phase-dir')),
+    ...optional('phaseNumber', one(flags, 'phase-number')),
+    ...optional('phaseReqIds', one(flags, 'phase-req-ids')),
+    ...optional('cwd', cwd),
+    ...optional('pick', pickPath),
+    killAfter,
+    raw: flags.booleans.has('raw'),
+    exitCode: flags.booleans.has('exit-code'),
+    jsonErrors: flags.booleans.has('json-errors'),
   });
 }
 
-// mri collects a repeated boolean into an array; the last one given wins.
-function isOn(value: unknown): boolean {
-  return (Array.isArray(value) ? value[value.length - 1] : value) === true;
+function checkAction(flags: Flags, shared: EvalOptions): Result<Action> {
+  const predicate = one(flags, 'predicate');
+  const predicateFile = one(flags, 'predicate-file');
+  if (predicate !== undefined && predicateFile !== undefined) {
+    return usage('--predicate and --predicate-file cannot be used together');
+  }
+  if (predicate === undefined && predicateFile === undefined) return usage('--predicate or --predicate-file is required');
+  if (predicateFile === '') return usage('--predicate-file needs a path (or - for standard input)');
+  return ok({
+    action: 'check-predicate',
+    options: { ...optional('predicate', predicate), ...optional('predicateFile', predicateFile), ...shared },
+  });
 }
 
-function unknownFlag(flag: string): string {
-  const name = flag.replace(/^-+/, '').replace(/=[\s\S]*$/, '');
-  const hint = flag.startsWith('--') ? closest(name, ALL_FLAGS) : undefined;
-  return `unknown flag ${flag}${hint === undefined ? '' : `; did you mean --${hint}?`}`;
-}
-
-function usage(message: string): { ok: false; failure: Failure } {
-  return fail('usage', `${message} (see gsd-check --help)`);
+function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
+  const point = one(flags, 'point');
+  if (point === undefined) return usage('--point is required');
+  if (!isLoopPoint(point)) return usage(`--point ${JSON.stringify(point)} is not a loop point; one of: ${LOOP_POINTS.join(', ')}`);
+  const capabilities = flags.values.get('capability') ?? [];
+  if (capabilities.length === 0) return usage('--capability is required (give it once per capability file)');
+  if (capabilities.includes('')) return usage('--capability needs a file');
+  const config = one(flags, 'config');
+  if (config === '') return usage('--config needs a file');
+  const concurrencyText = one(flags, 'concurrency');
+  const concurrency = concurrencyText === undefined ? undefined : Number(concurrencyText);
+  if (concurrency !== undefined && (!/^\d+$/.test(concurrencyText!) || concurrency < 1)) {
+    return usage(`--concurrency must be a whole number of 1 or more, got ${JSON.stringify(concurrencyText)}`);
+  }
+  return ok({
+    action: 'gates-run',
+    options: { point, capabilities, ...optional('config', config), ...optional('concurrency', concurrency), ...shared },
+  });
 }
 
 // exactOptionalPropertyTypes: leave a field out rather than set it to undefined.

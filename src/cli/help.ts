@@ -1,25 +1,33 @@
-export const HELP = `Usage: gsd-check check predicate (--predicate <json> | --predicate-file <path>) [options]
+export const HELP = `Usage:
+  gsd-check check predicate (--predicate <json> | --predicate-file <path>) [options]
+  gsd-check gates run --point <point> --capability <file> [--capability <file> ...] [options]
+  gsd-check validate <capability.json>... [--json]
 
-Evaluates a GSD gate predicate and prints its envelope:
+check predicate: evaluates one gate predicate and prints its envelope
   {"block": <bool>, "message": "<string>", "details": {...}}
-
-Predicate:
   --predicate <json>         the predicate, as JSON
   --predicate-file <path>    read the predicate from a file (- for standard input)
 
-Gate context:
-  --phase-dir <dir>          value of \${PHASE_DIR}
+gates run: evaluates every gate of a loop point with the two-step contract
+  --point <point>            the loop point (plan:post, ship:pre, ...)
+  --capability <file>        a capability file; repeat for several, run in order
+  --config <path>            project config (default: .planning/config.json)
+  --concurrency <n>          gates run at once (default: the number of CPUs)
+
+validate: checks capability files' gate declarations, every issue with its path
+  --json                     one JSON document instead of lines
+
+Gate context (check predicate, gates run):
+  --phase-dir <dir>          value of \${PHASE_DIR}; where artifacts are looked for
   --phase-number <n>         value of \${PHASE_NUMBER}
   --phase-req-ids <ids>      value of \${PHASE_REQ_IDS}
   --cwd <dir>                where the project-root search starts (default: .)
 
-Output:
+Output (check predicate, gates run):
   --raw                      the envelope as one compact JSON line
   --pick <path>              print one field (block, message, details.exitCode, ...)
   --exit-code                exit 1 when the envelope blocks
   --json-errors              report a failed check as one JSON line on stderr
-
-Process:
   --kill-after <seconds>     grace between SIGTERM and SIGKILL (default 3)
 
   -h, --help                 show this help
@@ -28,7 +36,7 @@ Process:
 A flag's value may follow it (--phase-dir 03) or be joined with = (--phase-dir=03);
 a value that starts with "-" must use the = form.
 
-Exit status: 0 envelope written; 1 envelope blocks (with --exit-code);
-2 the check itself failed (nothing on stdout, the reason on stderr);
-128+N stopped by signal N, after ending the command's processes.
+Exit status: 0 envelope written (validate: all valid); 1 envelope blocks (with
+--exit-code; validate: an issue); 2 the check itself failed (nothing on stdout,
+the reason on stderr); 128+N stopped by signal N, after ending the commands.
 `;

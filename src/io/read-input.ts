@@ -2,16 +2,16 @@ import { close, open, read } from 'node:fs';
 import { promisify } from 'node:util';
 import { fail, ok, type Result } from '../failure.ts';
 
-// A predicate is a few hundred bytes; a cap keeps a wrong file (a log, a
+// Predicates, capabilities and configs are kilobytes; a cap keeps a wrong file (a log, a
 // device) from filling memory before the JSON parser rejects it.
-export const MAX_PREDICATE_BYTES = 1024 * 1024;
+export const MAX_INPUT_BYTES = 1024 * 1024;
 
+// Reads a text file ("-": standard input) of at most MAX_INPUT_BYTES of UTF-8.
 // `stdin` is a getter: merely touching process.stdin opens it.
-export async function readPredicateFile(path: string, stdin: () => NodeJS.ReadableStream): Promise<Result<string>> {
-  const label = path === '-' ? 'standard input' : `--predicate-file ${path}`;
+export async function readTextFile(path: string, label: string, stdin: () => NodeJS.ReadableStream): Promise<Result<string>> {
   const bytes = path === '-' ? await readStream(stdin()) : await readFile(path);
   if (!bytes.ok) return fail('unreadable-file', `cannot read ${label}: ${bytes.failure.message}`);
-  if (bytes.value === undefined) return fail('unreadable-file', `${label} is larger than ${MAX_PREDICATE_BYTES} bytes`);
+  if (bytes.value === undefined) return fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
   try {
     return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes.value));
   } catch {
@@ -38,7 +38,7 @@ async function readFile(path: string): Promise<Bytes> {
       const { bytesRead } = await readChunk(fd, buffer, 0, buffer.length, null);
       if (bytesRead === 0) return ok(Buffer.concat(chunks, total));
       total += bytesRead;
-      if (total > MAX_PREDICATE_BYTES) return ok(undefined);
+      if (total > MAX_INPUT_BYTES) return ok(undefined);
       chunks.push(buffer.subarray(0, bytesRead));
     }
   } catch (error) {
@@ -62,7 +62,7 @@ function readStream(stream: NodeJS.ReadableStream): Promise<Bytes> {
     const onData = (chunk: Buffer | string): void => {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       total += buffer.length;
-      if (total > MAX_PREDICATE_BYTES) return done(ok(undefined));
+      if (total > MAX_INPUT_BYTES) return done(ok(undefined));
       chunks.push(buffer);
     };
     const onEnd = (): void => done(ok(Buffer.concat(chunks, total)));

@@ -80,7 +80,10 @@ test('unknown flags, stray arguments and wrong commands are named', () => {
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--', '--raw']), 'unexpected argument "--raw"');
   assert.equal(usage(['check', 'query', '--predicate', P]), 'unknown subcommand "check query"; try: check predicate');
   assert.equal(usage(['check']), 'missing subcommand after "check"; try: check predicate');
-  assert.equal(usage(['run']), 'unknown command "run"; try: gsd-check check predicate');
+  assert.equal(usage(['run']), 'unknown command "run"; try: gsd-check check predicate, gates run or validate');
+  assert.equal(usage(['gates']), 'missing subcommand after "gates"; try: gates run');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--point', 'ship:pre']), '--point is not a flag of "check predicate"');
+  assert.equal(usage(['validate', 'a.json', '--raw']), '--raw is not a flag of "validate"');
   assert.equal(usage([]), 'missing command; try: gsd-check check predicate --predicate <json>');
 });
 
@@ -124,4 +127,33 @@ test('--json-errors is seen even when the rest does not parse', () => {
   assert.equal(wantsJsonErrors(['check', '--bogus', '--json-errors']), true);
   assert.equal(wantsJsonErrors(['check', '--', '--json-errors']), false);
   assert.equal(wantsJsonErrors(['check']), false);
+});
+
+test('gates run: point, capabilities (repeatable), config, concurrency and the shared flags', () => {
+  const result = parseArgs(['gates', 'run', '--point', 'ship:pre', '--capability', 'a.json', '--capability=b.json',
+    '--config', 'c.json', '--concurrency', '3', '--phase-dir', 'p', '--raw', '--exit-code']);
+  assert.ok(result.ok);
+  assert.deepEqual(result.value, {
+    action: 'gates-run',
+    options: {
+      point: 'ship:pre', capabilities: ['a.json', 'b.json'], config: 'c.json', concurrency: 3, phaseDir: 'p',
+      killAfter: DEFAULT_KILL_AFTER, raw: true, exitCode: true, jsonErrors: false,
+    },
+  });
+  const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);
+  assert.equal(gates(['--capability', 'a.json']), '--point is required');
+  assert.match(gates(['--point', 'ship', '--capability', 'a.json']), /^--point "ship" is not a loop point; one of: discuss:pre, /);
+  assert.equal(gates(['--point', 'ship:pre']), '--capability is required (give it once per capability file)');
+  for (const bad of ['0', '-1', '1.5', 'x', '']) {
+    assert.match(gates(['--point', 'ship:pre', '--capability', 'a', `--concurrency=${bad}`]), /^--concurrency must be a whole number of 1 or more/, bad);
+  }
+  assert.equal(gates(['--point', 'ship:pre', '--point', 'plan:post', '--capability', 'a']), '--point is given more than once');
+});
+
+test('validate: files and --json', () => {
+  assert.deepEqual(parseArgs(['validate', 'a.json', 'b.json', '--json']), {
+    ok: true,
+    value: { action: 'validate', options: { files: ['a.json', 'b.json'], json: true, jsonErrors: false } },
+  });
+  assert.equal(usage(['validate']), 'validate needs at least one capability file');
 });

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import fc from 'fast-check';
 import type { CheckOptions } from '../../src/cli/args.ts';
-import { checkPredicate, type CheckDeps, type Outcome } from '../../src/cli/check-predicate.ts';
+import { checkPredicate } from '../../src/cli/check-predicate.ts';
+import type { CliDeps, Outcome } from '../../src/cli/deps.ts';
 import { ok } from '../../src/failure.ts';
 import { runResult } from '../support.ts';
 
@@ -16,13 +17,13 @@ const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300);
 const EMPTY = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-check-fuzz-')));
 after(() => rmSync(EMPTY, { recursive: true, force: true }));
 
-function deps(onRun: () => void): CheckDeps {
+function deps(onRun: () => void): CliDeps {
   return {
     run: async () => {
       onRun();
       return runResult({ exitCode: 1, output: { text: '\x1b[31m\ud800 tail \0', stdoutBytes: 9, stderrBytes: 0, truncated: false } });
     },
-    readPredicateFile: async () => ok(''),
+    readFile: async () => ok(''),
     // An empty directory: artifact predicates find nothing and block.
     cwd: () => EMPTY,
     home: undefined,

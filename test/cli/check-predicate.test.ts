@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { CheckOptions } from '../../src/cli/args.ts';
-import { checkPredicate, type CheckDeps } from '../../src/cli/check-predicate.ts';
+import { checkPredicate } from '../../src/cli/check-predicate.ts';
+import type { CliDeps } from '../../src/cli/deps.ts';
 import { fail, ok } from '../../src/failure.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { runResult, tempDir } from '../support.ts';
@@ -12,12 +13,12 @@ const P = JSON.stringify({ kind: 'command-exit-zero', command: 'make test' });
 
 function setup(dir: string, result: Partial<RunResult> = {}) {
   const runs: RunOptions[] = [];
-  const deps: CheckDeps = {
+  const deps: CliDeps = {
     run: async (options) => {
       runs.push(options);
       return runResult(result);
     },
-    readPredicateFile: async (path) => (path === 'p.json' ? ok(P) : fail('unreadable-file', `cannot read ${path}`)),
+    readFile: async (path) => (path === 'p.json' ? ok(P) : fail('unreadable-file', `cannot read ${path}`)),
     cwd: () => dir,
     home: undefined,
     env: { PATH: '/usr/bin' },

@@ -3,7 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { MAX_PREDICATE_BYTES, readPredicateFile } from '../../src/io/read-input.ts';
+import { MAX_INPUT_BYTES, readTextFile } from '../../src/io/read-input.ts';
+
+const readPredicateFile = (path: string, stdin: () => Readable) =>
+  readTextFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`, stdin);
 import { tempDir } from '../support.ts';
 
 const noStdin = (): Readable => assert.fail('standard input was opened for a file');
@@ -37,14 +40,14 @@ test('says why a file cannot be read', async (t) => {
 
 test('refuses more than the cap, from a file or from stdin', async (t) => {
   const dir = tempDir(t);
-  const big = Buffer.alloc(MAX_PREDICATE_BYTES + 1, 0x20);
+  const big = Buffer.alloc(MAX_INPUT_BYTES + 1, 0x20);
   writeFileSync(join(dir, 'big.json'), big);
   const fromFile = await readPredicateFile(join(dir, 'big.json'), noStdin);
   assert.ok(!fromFile.ok);
-  assert.equal(fromFile.failure.message, `--predicate-file ${join(dir, 'big.json')} is larger than ${MAX_PREDICATE_BYTES} bytes`);
+  assert.equal(fromFile.failure.message, `--predicate-file ${join(dir, 'big.json')} is larger than ${MAX_INPUT_BYTES} bytes`);
   const fromStdin = await readPredicateFile('-', () => Readable.from([big.subarray(0, 70000), big.subarray(70000)]));
   assert.ok(!fromStdin.ok);
-  assert.equal(fromStdin.failure.message, `standard input is larger than ${MAX_PREDICATE_BYTES} bytes`);
+  assert.equal(fromStdin.failure.message, `standard input is larger than ${MAX_INPUT_BYTES} bytes`);
   writeFileSync(join(dir, 'exact.json'), big.subarray(1));
   assert.ok((await readPredicateFile(join(dir, 'exact.json'), noStdin)).ok);
 });

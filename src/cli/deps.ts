@@ -1,0 +1,29 @@
+import type { Result } from '../failure.ts';
+import type { Runner } from '../run/runner.ts';
+
+// What the commands need from the world; main.ts wires the real ones, tests
+// inject their own.
+export interface CliDeps {
+  readonly run: Runner;
+  // Reads a text file, "-" meaning standard input; `label` names it in errors.
+  readonly readFile: (path: string, label: string) => Promise<Result<string>>;
+  readonly cwd: () => string;
+  readonly home: string | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly signal?: AbortSignal | undefined;
+  readonly force?: AbortSignal | undefined;
+  readonly cpus?: number;
+  // Set when stderr is a terminal: one line per finished gate.
+  readonly progress?: ((line: string) => void) | undefined;
+  // Warnings for stderr (a skipped gate), whether or not it is a terminal.
+  readonly warn?: ((line: string) => void) | undefined;
+}
+
+export interface Outcome {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export const EXIT_BLOCK = 1;
+export const EXIT_FAILURE = 2;

@@ -1,0 +1,79 @@
+import { join, resolve } from 'node:path';
+import { fail, ok, type Failure, type Result } from '../failure.ts';
+import { runPoint, type Capability, type GateReport } from '../gates/run-point.ts';
+import { KINDS } from '../predicate/kinds.ts';
+import type { GatesOptions } from './args.ts';
+import { gateContext, parseJson } from './context.ts';
+import type { CliDeps, Outcome } from './deps.ts';
+import { envelopeOutcome, failureOutcome, interruptedOutcome } from './outcome.ts';
+
+export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Outcome> {
+  const failed = (result: { ok: false; failure: Failure }): Outcome =>
+    failureOutcome(result.failure, options.jsonErrors);
+  const context = gateContext(options, deps);
+  if (!context.ok) return failed(context);
+  const base = resolve(deps.cwd(), options.cwd ?? '.');
+
+  const capabilities: Capability[] = [];
+  for (const file of options.capabilities) {
+    const capability = await loadCapability(resolve(base, file), file, deps);
+    if (!capability.ok) return failed(capability);
+    capabilities.push(capability.value);
+  }
+  const config = await loadConfig(options.config, base, context.value.projectRoot, deps);
+  if (!config.ok) return failed(config);
+
+  const result = await runPoint(options.point, capabilities, {
+    kinds: KINDS,
+    context: context.value,
+    config: config.value,
+    concurrency: options.concurrency ?? deps.cpus ?? 1,
+    onReport: (report) => {
+      if (deps.progress !== undefined) deps.progress(progressLine(options.point, report));
+      else if (report.error !== undefined) deps.warn?.(progressLine(options.point, report));
+    },
+  });
+  if (result.status === 'interrupted') return interruptedOutcome(result.signal);
+  return envelopeOutcome(result.envelope, options);
+}
+
+async function loadCapability(path: string, shown: string, deps: CliDeps): Promise<Result<Capability>> {
+  const text = await deps.readFile(path, `capability file ${shown}`);
+  if (!text.ok) return text;
+  const json = parseJson(text.value, `capability file ${shown}`);
+  if (!json.ok) return json;
+  const data = json.value;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return fail('invalid-predicate', `capability file ${shown} is not a JSON object`);
+  }
+  const record = data as Record<string, unknown>;
+  if (Object.hasOwn(record, 'gates') && !Array.isArray(record.gates)) {
+    return fail('invalid-predicate', `capability file ${shown}: gates must be an array`);
+  }
+  const id = record.id;
+  return ok({ file: path, name: typeof id === 'string' && id.trim() !== '' ? id : shown, data: record });
+}
+
+// An explicit --config must exist: a mistyped path would otherwise switch
+// gates off without a word. The default one may be absent (an empty config).
+async function loadConfig(explicit: string | undefined, base: string, root: string, deps: CliDeps): Promise<Result<unknown>> {
+  const path = explicit === undefined ? join(root, '.planning', 'config.json') : resolve(base, explicit);
+  const label = explicit === undefined ? `config ${path}` : `--config ${explicit}`;
+  const text = await deps.readFile(path, label);
+  if (!text.ok) {
+    return explicit === undefined && text.failure.message.endsWith(': no such file') ? ok({}) : text;
+  }
+  const json = parseJson(text.value, label);
+  if (!json.ok) return json;
+  if (typeof json.value !== 'object' || json.value === null || Array.isArray(json.value)) {
+    return fail('invalid-json', `${label} is not a JSON object`);
+  }
+  return json;
+}
+
+function progressLine(point: string, report: GateReport): string {
+  const reason = report.error ?? (report.status === 'pass' || report.status === 'inactive' ? '' : report.envelope?.message ?? '');
+  const text = reason.replace(/\s+/g, ' ').trim();
+  return `gsd-check: ${point} ${report.capability}#${report.index} ${report.status} (${report.durationMs} ms)${text === '' ? '' : `: ${text.length > 200 ? `${text.slice(0, 197)}...` : text}`}`;
+}
+

@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import type { Issue } from '../failure.ts';
+import { validateCapability } from '../gates/validate-capability.ts';
+import { KINDS } from '../predicate/kinds.ts';
+import type { ValidateOptions } from './args.ts';
+import { parseJson } from './context.ts';
+import type { CliDeps, Outcome } from './deps.ts';
+import { failureOutcome } from './outcome.ts';
+
+interface FileReport {
+  readonly file: string;
+  readonly valid: boolean;
+  readonly gates: number;
+  readonly issues: readonly Issue[];
+}
+
+// Checks capability files' gate declarations up front, reporting every issue
+// with its JSON path. Exit 0: all valid; 1: some issue; 2: a file unreadable.
+export async function validate(options: ValidateOptions, deps: CliDeps): Promise<Outcome> {
+  const reports: FileReport[] = [];
+  for (const file of options.files) {
+    const text = await deps.readFile(resolve(deps.cwd(), file), `capability file ${file}`);
+    if (!text.ok) return failureOutcome(text.failure, options.jsonErrors);
+    const json = parseJson(text.value, 'the file');
+    const issues = json.ok ? validateCapability(json.value, KINDS) : [{ path: '', message: json.failure.message }];
+    const gates = json.ok ? (json.value as { gates?: unknown } | null)?.gates : undefined;
+    reports.push({ file, valid: issues.length === 0, gates: Array.isArray(gates) ? gates.length : 0, issues });
+  }
+  const valid = reports.every((r) => r.valid);
+  const stdout = options.json
+    ? `${JSON.stringify({ valid, files: reports })}\n`
+    : reports.flatMap((r) => (r.valid ? [`${r.file}: valid (${r.gates} ${r.gates === 1 ? 'gate' : 'gates'})`] : r.issues.map((i) => line(r.file, i)))).join('\n') + '\n';
+  return { exitCode: valid ? 0 : 1, stdout, stderr: '' };
+}
+
+function line(file: string, issue: Issue): string {
+  return issue.path === '' ? `${file}: ${issue.message}` : `${file}: ${issue.path}: ${issue.message}`;
+}

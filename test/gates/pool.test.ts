@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { mapPool } from '../../src/gates/pool.ts';
+import { sleep } from '../support.ts';
+
+test('keeps the order of the items, never more than the limit at once', async () => {
+  let running = 0;
+  let most = 0;
+  const results = await mapPool([30, 5, 20, 1, 10, 2], 3, async (ms, index) => {
+    running++;
+    most = Math.max(most, running);
+    await sleep(ms);
+    running--;
+    return `${index}:${ms}`;
+  });
+  assert.deepEqual(results, ['0:30', '1:5', '2:20', '3:1', '4:10', '5:2']);
+  assert.equal(most, 3);
+});
+
+test('no items, and a limit above the count', async () => {
+  assert.deepEqual(await mapPool([], 4, async () => 1), []);
+  let most = 0;
+  let running = 0;
+  await mapPool([1, 2], 10, async () => {
+    most = Math.max(most, ++running);
+    await sleep(5);
+    running--;
+  });
+  assert.equal(most, 2);
+});

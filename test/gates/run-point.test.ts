@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { runPoint, type Capability, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
+import { KINDS } from '../../src/predicate/kinds.ts';
+import type { RunOptions, RunResult } from '../../src/run/runner.ts';
+import { runResult, sleep } from '../support.ts';
+
+const predicate = (command: string, timeout?: number) => ({ predicate: { kind: 'command-exit-zero', command, ...(timeout === undefined ? {} : { timeout }) } });
+const gate = (point: string, check: unknown, extra: Record<string, unknown> = {}) => ({ point, check, blocking: true, onError: 'halt', ...extra });
+
+// A fake runner: the command's text says how it ends.
+function fakeRun(seen: RunOptions[], delays: Record<string, number> = {}) {
+  let running = 0;
+  const stats = { most: 0 };
+  const run = async (options: RunOptions): Promise<RunResult> => {
+    seen.push(options);
+    stats.most = Math.max(stats.most, ++running);
+    await sleep(delays[options.command] ?? 1);
+    running--;
+    if (options.command.startsWith('fail')) return runResult({ exitCode: 1, output: { text: `${options.command} output`, stdoutBytes: 1, stderrBytes: 0, truncated: false } });
+    if (options.command.startsWith('hang')) return runResult({ exitCode: null, signal: 'SIGTERM', timedOut: true });
+    if (options.command.startsWith('stop')) return runResult({ exitCode: null, signal: 'SIGTERM', interrupted: 'SIGINT' });
+    return runResult();
+  };
+  return { run, stats };
+}
+
+function deps(run: PointDeps['context']['run'], config: unknown = {}, concurrency = 4, reports: GateReport[] = []): PointDeps {
+  return {
+    kinds: KINDS,
+    context: { projectRoot: '/p', env: { PATH: '/bin' }, killAfterMs: 100, run },
+    config,
+    concurrency,
+    onReport: (r) => reports.push(r),
+  };
+}
+
+const cap = (file: string, data: Record<string, unknown>): Capability => ({ file, name: (data.id as string | undefined) ?? file, data });
+
+test('mixed gates: statuses, order and the verdict', async () => {
+  const seen: RunOptions[] = [];
+  const { run } = fakeRun(seen);
+  const a = cap('/caps/a/cap.json', {
+    id: 'a',
+    config: { 'x.on': { default: false }, 'x.def': { default: true } },
+    gates: [
+      gate('ship:pre', predicate('pass')),
+      gate('ship:pre', predicate('fail-advisory'), { blocking: false }),
+      gate('plan:post', predicate('not this point')),
+      gate('ship:pre', predicate('pass-by-config'), { when: 'x.on' }),
+      gate('ship:pre', predicate('inactive-by-default'), { when: 'x.off' }),
+      gate('ship:pre', predicate('pass-by-default'), { when: 'x.def' }),
+      gate('ship:pre', { query: 'phase.ready' }, { onError: 'skip' }),
+      gate('ship:pre', { predicate: { kind: 'command-exit-zero', command: 'x', timeOut: 1 } }, { onError: 'skip' }),
+    ],
+  });
+  const b = cap('/caps/b.json', {
+    gates: [
+      gate('ship:pre', predicate('hang', 0.1), { blocking: false }),
+      gate('ship:pre', { agentVerdict: { prompt: 'p' } }, { blocking: false, onError: 'halt' }),
+      gate('ship:pre', predicate('fail-blocking')),
+    ],
+  });
+  const result = await runPoint('ship:pre', [a, b], deps(run, { x: { on: true } }));
+  assert.equal(result.status, 'envelope');
+  if (result.status !== 'envelope') return;
+  const rows = (result.envelope.details.gates as GateReport[]).map((r) => [r.capability, r.index, r.status, r.error ?? r.envelope?.message ?? '']);
+  assert.deepEqual(rows, [
+    ['a', 0, 'pass', 'command exited 0'],
+    ['a', 1, 'advisory', 'command exited 1: fail-advisory output'],
+    ['a', 3, 'pass', 'command exited 0'],
+    ['a', 4, 'inactive', ''],
+    ['a', 5, 'pass', 'command exited 0'],
+    ['a', 6, 'skipped', 'a query check is answered by gsd-tools, not by gsd-check'],
+    ['a', 7, 'skipped', 'invalid predicate: gates[7].check.predicate.timeOut: unknown field; did you mean "timeout"?'],
+    ['/caps/b.json', 0, 'advisory', 'command timed out after 0.1s'],
+    ['/caps/b.json', 1, 'halt', 'an agentVerdict check needs an agent to give the verdict; gsd-check cannot'],
+    ['/caps/b.json', 2, 'halt', 'command exited 1: fail-blocking output'],
+  ]);
+  assert.equal(result.envelope.block, true);
+  assert.equal(result.envelope.message, 'ship:pre: halted by /caps/b.json#1: an agentVerdict check needs an agent to give the verdict; gsd-check cannot (and 1 more)');
+  assert.equal(result.envelope.details.point, 'ship:pre');
+  // GSD_CAP_DIR is the capability's directory, for each gate.
+  const byCommand = new Map(seen.map((o) => [o.command, o.env.GSD_CAP_DIR]));
+  assert.equal(byCommand.get('pass'), '/caps/a');
+  assert.equal(byCommand.get('hang'), '/caps');
+  assert.equal(byCommand.has('inactive-by-default'), false);
+  assert.equal(byCommand.has('not this point'), false);
+});
+
+test('a point that passes sums up; one with no gates says so', async () => {
+  const { run } = fakeRun([]);
+  const capability = cap('c.json', { id: 'c', gates: [gate('verify:pre', predicate('pass')), gate('verify:pre', predicate('fail'), { blocking: false }), gate('verify:pre', predicate('x'), { when: 'off' })] });
+  const passed = await runPoint('verify:pre', [capability], deps(run));
+  assert.deepEqual(passed.status === 'envelope' && [passed.envelope.block, passed.envelope.message], [false, 'verify:pre: passed (1 pass, 1 advisory, 1 inactive)']);
+  const none = await runPoint('discuss:pre', [capability], deps(run));
+  assert.deepEqual(none.status === 'envelope' && [none.envelope.block, none.envelope.message, none.envelope.details.gates], [false, 'discuss:pre: no gates', []]);
+});
+
+test('a gate that cannot say how to fail halts', async () => {
+  const { run } = fakeRun([]);
+  const capability = cap('c.json', {
+    gates: [
+      { point: 'ship:pre', check: predicate('pass'), blocking: true },
+      { point: 'ship:pre', check: { query: 'q', predicate: predicate('pass').predicate }, blocking: true, onError: 'skip' },
+      { point: 'ship:pre', check: predicate('pass'), blocking: 'yes', onError: 'skip', extra: 1 },
+    ],
+  });
+  const result = await runPoint('ship:pre', [capability], deps(run));
+  assert.equal(result.status, 'envelope');
+  if (result.status !== 'envelope') return;
+  assert.deepEqual(
+    (result.envelope.details.gates as GateReport[]).map((r) => [r.status, r.error]),
+    [
+      ['halt', 'invalid gate: gates[0].onError: is required ("halt" or "skip")'],
+      ['halt', 'invalid gate: gates[1].check: must have exactly one of query, predicate, agentVerdict, has query and predicate'],
+      ['halt', 'invalid gate: gates[2].blocking: must be true or false, got "yes"'],
+    ],
+  );
+});
+
+test('gates run concurrently up to the limit, and report as they finish', async () => {
+  const reports: GateReport[] = [];
+  const { run, stats } = fakeRun([], { slow: 60, fast: 1 });
+  const capability = cap('c.json', { gates: [gate('ship:pre', predicate('slow')), gate('ship:pre', predicate('fast')), gate('ship:pre', predicate('slow')), gate('ship:pre', predicate('fast'))] });
+  const result = await runPoint('ship:pre', [capability], deps(run, {}, 3, reports));
+  assert.equal(stats.most, 3);
+  // Reported as they finish (a fast gate first), listed in declaration order.
+  assert.equal(reports[0]?.index, 1);
+  assert.deepEqual(result.status === 'envelope' && (result.envelope.details.gates as GateReport[]).map((r) => r.index), [0, 1, 2, 3]);
+  const serial = fakeRun([], { slow: 5 });
+  await runPoint('ship:pre', [capability], deps(serial.run, {}, 1));
+  assert.equal(serial.stats.most, 1);
+});
+
+test('a stop signal during any gate makes the point interrupted', async () => {
+  const { run } = fakeRun([]);
+  const capability = cap('c.json', { gates: [gate('ship:pre', predicate('pass')), gate('ship:pre', predicate('stop'))] });
+  assert.deepEqual(await runPoint('ship:pre', [capability], deps(run)), { status: 'interrupted', signal: 'SIGINT' });
+});
