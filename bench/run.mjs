@@ -2,7 +2,7 @@
 // drift hits every variant alike. Prints ratios; asserts nothing.
 //   node bench/run.mjs [--runs N] [--bin PATH] [--skip-output]
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +14,8 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('--runs', 30));
 const bin = option('--bin', join(root, 'dist', 'gsd-check'));
+// The standalone build, when `npm run build:bin` has made one.
+const standalone = option('--standalone', join(root, 'dist', `gsd-check-${process.platform}-${process.arch}`));
 const GIB = 1024 ** 3;
 const truePredicate = JSON.stringify({ kind: 'command-exit-zero', command: 'true' });
 
@@ -39,6 +41,9 @@ function coldStart() {
     ['node gsd-check check predicate', process.execPath, [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate]],
     ['gsd-check check predicate (shebang)', bin, ['check', 'predicate', '--raw', '--predicate', truePredicate]],
   ];
+  if (existsSync(standalone)) {
+    variants.push(['standalone binary check predicate', standalone, ['check', 'predicate', '--raw', '--predicate', truePredicate]]);
+  }
   const samples = variants.map(() => []);
   for (const [, cmd, argv] of variants) time(cmd, argv); // warm the page cache
   for (let i = 0; i < runs; i++) {
@@ -54,6 +59,7 @@ function coldStart() {
     console.log(`  ${name.padEnd(36)} ${medians[k].toFixed(1).padStart(7)} ms   ${(medians[k] / medians[0]).toFixed(2)} x node -e 0`),
   );
   console.log(`  node gsd-check / spawning script: ${(medians[2] / medians[1]).toFixed(3)} (aim: at most 1.10)`);
+  if (medians[4] !== undefined) console.log(`  standalone binary / node gsd-check: ${(medians[4] / medians[2]).toFixed(3)}`);
   return { medians, ratio: medians[2] / medians[1] };
 }
 

@@ -20,7 +20,7 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv));
   const action = parsed.value;
   if (action.action === 'help') return { exitCode: 0, stdout: HELP, stderr: '' };
-  if (action.action === 'version') return { exitCode: 0, stdout: `gsd-check ${GSD_CHECK_VERSION}\n`, stderr: '' };
+  if (action.action === 'version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
 
   // A stop signal ends the commands' process groups (SIGTERM, then SIGKILL
   // after --kill-after), and gsd-check then exits 128+N; a second one kills
@@ -54,6 +54,20 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   }
 }
 
+// A standalone build says so, with the Node it carries: that is what a user
+// checks after copying one onto a machine without Node.
+function version(): string {
+  let standalone = false;
+  try {
+    standalone = (require('node:sea') as { isSea(): boolean }).isSea();
+  } catch {
+    // node:sea is missing before Node 20.12: not a standalone build either.
+  }
+  return standalone
+    ? `gsd-check ${GSD_CHECK_VERSION} (standalone build: Node ${process.version} ${process.platform}-${process.arch})`
+    : `gsd-check ${GSD_CHECK_VERSION}`;
+}
+
 async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>, deps: CliDeps): Promise<Outcome> {
   switch (action.action) {
     case 'check-predicate':
@@ -62,7 +76,9 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>,
       return validate(action.options, deps);
     case 'gates-run': {
       // Loaded here only: node:os costs every other command start-up time.
-      const { availableParallelism } = await import('node:os');
+      // require, not import(): a single-executable build with a code cache
+      // cannot import().
+      const { availableParallelism } = require('node:os') as typeof import('node:os');
       const write = (line: string): void => void process.stderr.write(`${line}\n`);
       return gatesRun(action.options, {
         ...deps,

@@ -1,0 +1,35 @@
+// Runs the CLI tests (the ones that spawn the artefact) against the standalone
+// binary, with a PATH that holds every tool of this machine except Node: the
+// binary must need none. Build it first with `npm run build:bin`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const bin = resolve(process.env.GSD_CHECK_BIN ?? `dist/gsd-check-${process.platform}-${process.arch}`);
+const NODE_TOOLS = new Set(['node', 'nodejs', 'npm', 'npx', 'corepack']);
+let status = 1;
+const shadow = mkdtempSync(join(tmpdir(), 'gsd-check-path-'));
+try {
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run npm run build:bin first`);
+  for (const dir of (process.env.PATH ?? '').split(':').filter(Boolean)) {
+    let entries = [];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of entries) {
+      if (NODE_TOOLS.has(name) || existsSync(join(shadow, name))) continue;
+      symlinkSync(join(dir, name), join(shadow, name));
+    }
+  }
+  const env = { ...process.env, PATH: shadow, GSD_CHECK_BIN: bin };
+  const which = spawnSync('sh', ['-c', 'command -v node || echo none'], { env, encoding: 'utf8' });
+  console.log(`PATH without Node (node on it: ${which.stdout.trim()}); testing ${bin}`);
+  const tests = ['.test-out/main.test.mjs', '.test-out/main.property.test.mjs'];
+  status = spawnSync(process.execPath, ['--test', ...tests], { env, stdio: 'inherit' }).status ?? 1;
+} finally {
+  rmSync(shadow, { recursive: true, force: true });
+}
+process.exitCode = status;
