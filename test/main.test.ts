@@ -95,6 +95,12 @@ test('invalid predicates: exit 2 with every issue and its path', async () => {
   });
   const timeout = await cli(['check', 'predicate', '--predicate', '{"kind":"command-exit-zero","command":"true","timeout":1e999}']);
   assert.equal(timeout.stderr, 'gsd-check: invalid predicate: predicate.timeout: must be a positive finite number of seconds, got Infinity\n');
+  assert.deepEqual(await cli(['check', 'predicate', '--predicate', '{"kind":"command-exit-zero","command":"rm -rf x","command":"true"}']), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: 'gsd-check: --predicate gives the key "command" twice (at predicate.command): which one counts is ambiguous\n',
+  });
   const json = await cli(['check', 'predicate', '--predicate', '{"kind":', '--json-errors']);
   assert.equal(json.status, 2);
   assert.equal(JSON.parse(json.stderr).reason, 'invalid-json');

@@ -22,7 +22,7 @@ async function evaluate(options: CheckOptions, deps: CliDeps): Promise<Evaluatio
       : await deps.readFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`);
   if (!source.ok) return { status: 'failure', failure: source.failure };
 
-  const json = parseJson(source.value, options.predicate !== undefined ? '--predicate' : 'the predicate file');
+  const json = parseJson(source.value, options.predicate !== undefined ? '--predicate' : 'the predicate file', 'predicate');
   if (!json.ok) return { status: 'failure', failure: json.failure };
 
   const valid = validatePredicate(json.value, KINDS);

@@ -6,7 +6,7 @@ export function jsonPath(root: string, keys: readonly (string | number)[]): stri
   let out = root;
   for (const key of keys) {
     if (typeof key === 'number') out += `[${key}]`;
-    else if (IDENTIFIER.test(key)) out += `.${key}`;
+    else if (IDENTIFIER.test(key)) out += out === '' ? key : `.${key}`;
     else out += `[${JSON.stringify(key)}]`;
   }
   return out;

@@ -11,6 +11,7 @@ import type { CheckOptions } from '../../src/cli/args.ts';
 import { checkPredicate } from '../../src/cli/check-predicate.ts';
 import type { CliDeps, Outcome } from '../../src/cli/deps.ts';
 import { ok } from '../../src/failure.ts';
+import { findDuplicateKey } from '../../src/text/duplicate-keys.ts';
 import { runResult } from '../support.ts';
 
 const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300);
@@ -81,7 +82,8 @@ async function evaluate(json: string): Promise<void> {
   } catch {
     parses = false;
   }
-  assertClean(outcome, ran, parses && isValid(parsed), json);
+  // A duplicate key is refused (the text, not the parsed value, shows it).
+  assertClean(outcome, ran, parses && isValid(parsed) && findDuplicateKey(json) === undefined, json);
 }
 
 const KEYS = ['kind', 'command', 'timeout', 'timeOut', 'artifact', 'field', 'equals', '__proto__', 'constructor', 'toString', 'prototype', ''];
