@@ -38,7 +38,7 @@ async function main(argv: readonly string[]): Promise<Outcome> {
       run: runCommand,
       readFile: async (path, label) => {
         try {
-          return await readTextFile(path, label, () => process.stdin);
+          return await readTextFile(path, label, { stdin: () => process.stdin, signal: stop.signal });
         } finally {
           if (path === '-') process.stdin.destroy();
         }

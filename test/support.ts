@@ -32,11 +32,14 @@ export interface CliOptions {
   readonly input?: string;
   // Called with the child once it runs, e.g. to signal it.
   readonly onSpawn?: (child: import('node:child_process').ChildProcess) => void;
+  // Runs the artefact through another program: gets [bin, ...args].
+  readonly wrap?: (argv: string[]) => [string, string[]];
 }
 
 export function cli(args: readonly string[], options: CliOptions = {}, bin = BIN): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, {
+    const [command, argv] = options.wrap?.([bin, ...args]) ?? [bin, [...args]];
+    const child = spawn(command, argv, {
       cwd: options.cwd ?? ROOT,
       env: options.env ?? process.env,
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],

@@ -8,8 +8,9 @@ import type { CliDeps, Outcome } from './deps.ts';
 import { envelopeOutcome, failureOutcome, interruptedOutcome } from './outcome.ts';
 
 export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Outcome> {
+  // A read cut short by a stop signal is a stop, not a failure.
   const failed = (result: { ok: false; failure: Failure }): Outcome =>
-    failureOutcome(result.failure, options.jsonErrors);
+    deps.signal?.aborted ? interruptedOutcome(deps.signal.reason as NodeJS.Signals) : failureOutcome(result.failure, options.jsonErrors);
   const context = gateContext(options, deps);
   if (!context.ok) return failed(context);
   const base = resolve(deps.cwd(), options.cwd ?? '.');

@@ -1,15 +1,38 @@
-import { close, open, read } from 'node:fs';
+import { close, closeSync, constants, open, openSync, read, stat } from 'node:fs';
+import { Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { fail, ok, type Result } from '../failure.ts';
 
-// Predicates, capabilities and configs are kilobytes; a cap keeps a wrong file (a log, a
-// device) from filling memory before the JSON parser rejects it.
+// Predicates, capabilities and configs are kilobytes; a cap keeps a wrong file
+// (a log, a device) from filling memory before the JSON parser rejects it.
 export const MAX_INPUT_BYTES = 1024 * 1024;
+// How long a pipe or FIFO may take to deliver its input: a FIFO nobody writes
+// to must end in an error, not a hang.
+export const READ_TIMEOUT_MS = 30_000;
+
+export interface ReadOptions {
+  // A getter: merely touching process.stdin opens it.
+  readonly stdin: () => NodeJS.ReadableStream & { isTTY?: boolean };
+  // A stop signal abandons the read.
+  readonly signal?: AbortSignal | undefined;
+  readonly timeoutMs?: number;
+}
 
 // Reads a text file ("-": standard input) of at most MAX_INPUT_BYTES of UTF-8.
-// `stdin` is a getter: merely touching process.stdin opens it.
-export async function readTextFile(path: string, label: string, stdin: () => NodeJS.ReadableStream): Promise<Result<string>> {
-  const bytes = path === '-' ? await readStream(stdin()) : await readFile(path);
+// A regular file is read directly; a pipe or a FIFO through an event-driven
+// socket, with a timeout, so that neither a missing writer nor a stop signal
+// leaves gsd-check waiting.
+export async function readTextFile(path: string, label: string, options: ReadOptions): Promise<Result<string>> {
+  const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
+  let bytes: Bytes;
+  if (path === '-') {
+    const stdin = options.stdin();
+    // A person typing a predicate gets all the time they need.
+    bytes = await readStream(stdin, stdin.isTTY === true ? Infinity : timeoutMs, options.signal);
+  } else {
+    const kind = await kindOf(path);
+    bytes = kind === 'fifo' ? await readFifo(path, timeoutMs, options.signal) : await readFile(path);
+  }
   if (!bytes.ok) return fail('unreadable-file', `cannot read ${label}: ${bytes.failure.message}`);
   if (bytes.value === undefined) return fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
   try {
@@ -26,6 +49,16 @@ type Bytes = Result<Buffer | undefined>;
 const openFile = promisify(open);
 const readChunk = promisify(read);
 const closeFile = promisify(close);
+const statFile = promisify(stat);
+
+async function kindOf(path: string): Promise<'fifo' | 'other'> {
+  try {
+    const stats = await statFile(path);
+    return stats.isFIFO() || stats.isSocket() ? 'fifo' : 'other';
+  } catch {
+    return 'other'; // readFile says why
+  }
+}
 
 async function readFile(path: string): Promise<Bytes> {
   let fd: number | undefined;
@@ -48,15 +81,52 @@ async function readFile(path: string): Promise<Bytes> {
   }
 }
 
-function readStream(stream: NodeJS.ReadableStream): Promise<Bytes> {
+// Opening a FIFO blocks (in a worker thread) until a writer comes. On timeout
+// or a stop signal we become that writer for an instant, which releases the
+// open; the read itself goes through a socket, which can be abandoned.
+async function readFifo(path: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
+  const started = Date.now();
+  let given: string | undefined;
+  const giveUp = (why: string): void => {
+    given ??= why;
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // The open already returned, or the FIFO is gone: nothing to release.
+    }
+  };
+  const timer = Number.isFinite(timeoutMs) ? setTimeout(() => giveUp(`no writer within ${timeoutMs / 1000} s`), timeoutMs) : undefined;
+  const onAbort = (): void => giveUp('stopped');
+  signal?.addEventListener('abort', onAbort);
+  let fd: number;
+  try {
+    fd = await openFile(path, constants.O_RDONLY);
+  } catch (error) {
+    return fail('unreadable-file', describeError(error));
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+  if (given !== undefined) {
+    closeSync(fd);
+    return fail('unreadable-file', given);
+  }
+  return readStream(new Socket({ fd, readable: true, writable: false }), timeoutMs - (Date.now() - started), signal);
+}
+
+function readStream(stream: NodeJS.ReadableStream, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let total = 0;
     const done = (result: Bytes): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       stream.removeListener('data', onData);
       stream.removeListener('end', onEnd);
       stream.removeListener('error', onError);
-      stream.pause();
+      // Over the cap, timed out or stopped: stop reading for good.
+      if (!result.ok || result.value === undefined) (stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
+      else stream.pause();
       resolve(result);
     };
     const onData = (chunk: Buffer | string): void => {
@@ -67,6 +137,12 @@ function readStream(stream: NodeJS.ReadableStream): Promise<Bytes> {
     };
     const onEnd = (): void => done(ok(Buffer.concat(chunks, total)));
     const onError = (error: unknown): void => done(fail('unreadable-file', describeError(error)));
+    const onAbort = (): void => done(fail('unreadable-file', 'stopped'));
+    const timer = Number.isFinite(timeoutMs)
+      ? setTimeout(() => done(fail('unreadable-file', `the input did not end within ${Math.round(timeoutMs) / 1000} s`)), Math.max(0, timeoutMs))
+      : undefined;
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort);
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', onError);

@@ -15,10 +15,17 @@ export interface Tail {
   readonly cut: boolean;
 }
 
-// The end of the output as a person would read it: no colour codes, no
-// surrounding blank space, at most `limit` UTF-16 units, never half a pair.
+// Progress bars rewrite their line with carriage returns; a terminal shows
+// only what follows the last one, and so does the message.
+export function settleCarriageReturns(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(/[^\n]*\r(?=[^\n])/g, '');
+}
+
+// The end of the output as a person would read it: no colour codes, progress
+// lines as they were left, no surrounding blank space, at most `limit` UTF-16
+// units, never half a pair.
 export function tailOf(output: string, limit = TAIL_CHARS): Tail {
-  const clean = stripAnsi(output).trim();
+  const clean = settleCarriageReturns(stripAnsi(output)).trim();
   if (clean.length <= limit) return { text: clean, cut: false };
   let text = clean.slice(clean.length - limit);
   const first = text.charCodeAt(0);

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { spawn, spawnSync } from 'node:child_process';
+import { PassThrough, Readable } from 'node:stream';
 import { test } from 'node:test';
 import { MAX_INPUT_BYTES, readTextFile } from '../../src/io/read-input.ts';
 
 const readPredicateFile = (path: string, stdin: () => Readable) =>
-  readTextFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`, stdin);
+  readTextFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`, { stdin });
 import { tempDir } from '../support.ts';
 
 const noStdin = (): Readable => assert.fail('standard input was opened for a file');
@@ -58,4 +59,50 @@ test('refuses bytes that are not UTF-8', async (t) => {
   const result = await readPredicateFile(join(dir, 'latin1.json'), noStdin);
   assert.ok(!result.ok);
   assert.equal(result.failure.message, `--predicate-file ${join(dir, 'latin1.json')} is not valid UTF-8`);
+});
+
+function fifo(dir: string): string {
+  const path = join(dir, 'fifo');
+  assert.equal(spawnSync('mkfifo', [path]).status, 0);
+  return path;
+}
+
+test('a FIFO is read when a writer comes', async (t) => {
+  const path = fifo(tempDir(t));
+  const writer = spawn('sh', ['-c', `sleep 0.1; printf '{"a":1}' > ${path}`]);
+  t.after(() => writer.kill());
+  assert.deepEqual(await readTextFile(path, 'F', { stdin: noStdin, timeoutMs: 5000 }), { ok: true, value: '{"a":1}' });
+});
+
+test('a FIFO with no writer is an error after the timeout, not a hang', async (t) => {
+  const path = fifo(tempDir(t));
+  const result = await readTextFile(path, 'F', { stdin: noStdin, timeoutMs: 200 });
+  assert.deepEqual(result, { ok: false, failure: { reason: 'unreadable-file', message: 'cannot read F: no writer within 0.2 s', issues: [] } });
+});
+
+test('a FIFO whose writer never closes it times out too', async (t) => {
+  const path = fifo(tempDir(t));
+  const writer = spawn('sh', ['-c', `exec 3>${path}; printf '{' >&3; sleep 30`], { detached: true });
+  t.after(() => process.kill(-writer.pid!, 'SIGKILL'));
+  const result = await readTextFile(path, 'F', { stdin: noStdin, timeoutMs: 300 });
+  assert.ok(!result.ok);
+  assert.match(result.failure.message, /^cannot read F: the input did not end within 0\.\d+ s$/);
+});
+
+test('a stop signal abandons a FIFO that waits for a writer', async (t) => {
+  const path = fifo(tempDir(t));
+  const stop = new AbortController();
+  setTimeout(() => stop.abort('SIGINT'), 100);
+  const result = await readTextFile(path, 'F', { stdin: noStdin, signal: stop.signal, timeoutMs: 60_000 });
+  assert.deepEqual(result.ok ? '' : result.failure.message, 'cannot read F: stopped');
+});
+
+test('standard input from a pipe that never ends times out; a stop abandons it', async () => {
+  const never = new PassThrough();
+  const result = await readTextFile('-', 'standard input', { stdin: () => never, timeoutMs: 100 });
+  assert.deepEqual(result.ok ? '' : result.failure.message, 'cannot read standard input: the input did not end within 0.1 s');
+  const stop = new AbortController();
+  stop.abort('SIGTERM');
+  const stopped = await readTextFile('-', 'standard input', { stdin: () => new PassThrough(), signal: stop.signal });
+  assert.deepEqual(stopped.ok ? '' : stopped.failure.message, 'cannot read standard input: stopped');
 });

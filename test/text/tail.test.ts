@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { stripAnsi, tailOf, TAIL_CHARS } from '../../src/text/tail.ts';
+import { settleCarriageReturns, stripAnsi, tailOf, TAIL_CHARS } from '../../src/text/tail.ts';
 
 test('stripAnsi removes colour, cursor, OSC and charset sequences', () => {
   assert.equal(stripAnsi('\x1b[31mred\x1b[0m \x1b[1;32mbold\x1b[m'), 'red bold');
@@ -39,4 +39,12 @@ test('tailOf strips ANSI before counting', () => {
   const colour = '\x1b[31m';
   const tail = tailOf(`${colour}x`.repeat(3000));
   assert.equal(tail.text, 'x'.repeat(TAIL_CHARS));
+});
+
+test('progress lines keep what the terminal would show', () => {
+  assert.equal(settleCarriageReturns('10%\r20%\r100%\ndone\n'), '100%\ndone\n');
+  assert.equal(settleCarriageReturns('a\r\nb\r\n'), 'a\nb\n');
+  assert.equal(settleCarriageReturns('10%\r20%\r'), '20%\r');
+  assert.equal(tailOf('10%\r20%\r100%\r').text, '100%');
+  assert.equal(tailOf('\x1b[2K\r[###  ] 60%\r\x1b[2K\r[#####] 100%\nFAILED\n').text, '[#####] 100%\nFAILED');
 });

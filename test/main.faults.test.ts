@@ -1,0 +1,122 @@
+// The artefact under faults: each has a defined outcome.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { cli, killSurvivors, marker, predicate, running, sleep, survivors, tempDir } from './support.ts';
+
+const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
+const message = async (command: string, options: Parameters<typeof cli>[1] = {}) =>
+  (await cli(check({ command }, '--pick', 'message'), options)).stdout;
+
+test('stdout closed by the reader: no crash, and the command group is still ended', async (t) => {
+  const mark = marker();
+  t.after(() => killSurvivors(mark));
+  const result = await cli(check({ command: `sleep 30.${mark} >/dev/null 2>&1 & echo x; exit 1` }), { onSpawn: (c) => c.stdout?.destroy() });
+  assert.deepEqual([result.status, result.stderr], [0, '']);
+  assert.deepEqual(survivors(`sleep 30.${mark}`), []);
+});
+
+test('the project root deleted while the command runs: the verdict stands', async (t) => {
+  const root = tempDir(t);
+  mkdirSync(join(root, '.planning'));
+  const result = await cli(check({ command: 'rm -rf "$PWD"; echo gone; exit 3' }, '--raw'), { cwd: root });
+  const envelope = JSON.parse(result.stdout);
+  assert.deepEqual([envelope.message, envelope.details.cwd], ['command exited 3: gone', root]);
+});
+
+test('--predicate-file a directory, 100 MiB of JSON, a FIFO: clear errors, never a hang', async (t) => {
+  const dir = tempDir(t);
+  assert.deepEqual(await cli(['check', 'predicate', '--predicate-file', dir]), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: `gsd-check: cannot read --predicate-file ${dir}: is a directory\n`,
+  });
+  const big = join(dir, 'big.json');
+  assert.equal(spawnSync('sh', ['-c', `head -c 104857600 /dev/zero | tr '\\0' ' ' > ${big}`]).status, 0);
+  assert.deepEqual(await cli(['check', 'predicate', '--predicate-file', big]), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: `gsd-check: --predicate-file ${big} is larger than 1048576 bytes\n`,
+  });
+  // A FIFO with a writer works; with none, a stop signal ends the wait at once.
+  const fifo = join(dir, 'fifo');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+  const writer = spawn('sh', ['-c', `printf '%s' '${predicate({ command: 'exit 4' })}' > ${fifo}`], { stdio: 'ignore' });
+  t.after(() => writer.kill());
+  assert.equal((await cli(['check', 'predicate', '--predicate-file', fifo, '--pick', 'message'])).stdout, 'command exited 4\n');
+  const started = Date.now();
+  const waiting = cli(['check', 'predicate', '--predicate-file', fifo], { onSpawn: (c) => setTimeout(() => c.kill('SIGINT'), 300) });
+  const result = await waiting;
+  assert.deepEqual([result.status, result.stdout], [130, '']);
+  assert.ok(Date.now() - started < 10_000);
+});
+
+test('an unreadable --predicate-file', async (t) => {
+  if (process.getuid?.() === 0) return t.skip('root reads any file');
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'p.json'), '{}');
+  chmodSync(join(dir, 'p.json'), 0);
+  const result = await cli(['check', 'predicate', '--predicate-file', join(dir, 'p.json')]);
+  assert.deepEqual([result.status, result.stderr], [2, `gsd-check: cannot read --predicate-file ${join(dir, 'p.json')}: permission denied\n`]);
+});
+
+test('sh that is not executable: exit 126 as a shell would say', async (t) => {
+  const bin = tempDir(t);
+  writeFileSync(join(bin, 'sh'), '#!/bin/sh\n');
+  chmodSync(join(bin, 'sh'), 0o644);
+  symlinkSync(process.execPath, join(bin, 'node'));
+  assert.equal(await message('true', { env: { PATH: bin } }), 'command exited 126: sh: permission denied\n');
+});
+
+test('odd output: stdout closed early, no final newline, carriage-return progress, a flood on stderr', async () => {
+  assert.equal(await message('exec 1>&-; sleep 0.1; echo late >&2; exit 2'), 'command exited 2: late\n');
+  assert.equal(await message('printf abc; exit 1'), 'command exited 1: abc\n');
+  assert.equal(await message("printf '10%%\\r20%%\\r100%%\\r'; exit 1"), 'command exited 1: 100%\n');
+  const flood = await cli(check({ command: 'head -c 20000000 /dev/zero | tr "\\0" e >&2; exit 5' }, '--raw'));
+  const envelope = JSON.parse(flood.stdout);
+  assert.deepEqual([envelope.details.exitCode, envelope.details.stdoutBytes, envelope.details.stderrBytes], [5, 0, 20_000_000]);
+  assert.equal(envelope.message, `command exited 5: ${'e'.repeat(2000)}`);
+});
+
+test('a process that leaves the group with setsid: out of reach, as documented, but no wait for it', async (t) => {
+  const mark = marker();
+  t.after(() => killSurvivors(mark));
+  const started = Date.now();
+  const result = await cli(check({ command: `setsid sleep 30.${mark} & echo escaped`, timeout: 5 }, '--pick', 'message'));
+  assert.equal(result.stdout, 'command exited 0\n');
+  assert.ok(Date.now() - started < 5000, 'gsd-check did not wait for the escaped process');
+  assert.equal(running(`sleep 30.${mark}`).length, 1, 'the escaped process is still running: the documented limit');
+});
+
+test('a stop signal at the very start: the process ends and leaves nothing behind', async (t) => {
+  const mark = marker();
+  t.after(() => killSurvivors(mark));
+  for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    const result = await cli(check({ command: `sleep 30.${mark}` }), { onSpawn: (c) => c.kill(name) });
+    // Before its handlers are installed, Node dies of the signal; after, it exits 128+N.
+    assert.ok(result.signal === name || (result.status !== null && result.status > 128), `${name}: ${JSON.stringify(result)}`);
+    assert.equal(result.stdout, '');
+  }
+  await sleep(100);
+  assert.deepEqual(survivors(`sleep 30.${mark}`), []);
+});
+
+test('many gates under a low descriptor limit: each gate that cannot start says why', async (t) => {
+  const dir = tempDir(t);
+  const gate = { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'sleep 0.2' } }, blocking: true, onError: 'halt' };
+  writeFileSync(join(dir, 'cap.json'), JSON.stringify({ id: 'c', gates: Array(40).fill(gate) }));
+  const result = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--concurrency', '40', '--raw'], {
+    cwd: dir,
+    // ulimit applies to the shell and what it execs: gsd-check itself.
+    wrap: (argv) => ['sh', ['-c', 'ulimit -n 30; exec "$0" "$@"', ...argv]],
+  });
+  assert.equal(result.status, 0, result.stderr);
+  const gates = JSON.parse(result.stdout).details.gates as { status: string; error?: string }[];
+  assert.equal(gates.length, 40);
+  for (const g of gates) assert.ok(g.status === 'pass' || (g.status === 'halt' && g.error === 'could not start sh: EMFILE'), JSON.stringify(g));
+  assert.ok(gates.some((g) => g.status === 'halt'), 'the limit was reached');
+});
