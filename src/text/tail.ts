@@ -16,9 +16,18 @@ export interface Tail {
 }
 
 // Progress bars rewrite their line with carriage returns; a terminal shows
-// only what follows the last one, and so does the message.
+// the last piece written, and so does the message. Linear: a regular
+// expression here backtracked quadratically over 64 KiB without a newline.
 export function settleCarriageReturns(text: string): string {
-  return text.replace(/\r\n/g, '\n').replace(/[^\n]*\r(?=[^\n])/g, '');
+  if (!text.includes('\r')) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      const end = line.endsWith('\r') ? line.length - 1 : line.length;
+      const pieces = line.slice(0, end).split('\r');
+      return pieces.findLast((piece) => piece !== '') ?? '';
+    })
+    .join('\n');
 }
 
 // The end of the output as a person would read it: no colour codes, progress

@@ -44,7 +44,14 @@ test('tailOf strips ANSI before counting', () => {
 test('progress lines keep what the terminal would show', () => {
   assert.equal(settleCarriageReturns('10%\r20%\r100%\ndone\n'), '100%\ndone\n');
   assert.equal(settleCarriageReturns('a\r\nb\r\n'), 'a\nb\n');
-  assert.equal(settleCarriageReturns('10%\r20%\r'), '20%\r');
+  assert.equal(settleCarriageReturns('10%\r20%\r'), '20%');
+  assert.equal(settleCarriageReturns('\r\r\n'), '\n');
   assert.equal(tailOf('10%\r20%\r100%\r').text, '100%');
   assert.equal(tailOf('\x1b[2K\r[###  ] 60%\r\x1b[2K\r[#####] 100%\nFAILED\n').text, '[#####] 100%\nFAILED');
+});
+
+test('a 64 KiB line, with or without carriage returns', () => {
+  // The soak found a backtracking pattern here that took 4 s on such a line.
+  assert.equal(tailOf('\0'.repeat(65536)).text.length, TAIL_CHARS);
+  assert.equal(tailOf('x\r'.repeat(32768)).text, 'x');
 });
