@@ -1,6 +1,8 @@
 // Side-by-side measurements, interleaved in one run so that the machine's
 // drift hits every variant alike. Prints ratios; asserts nothing.
-//   node bench/run.mjs [--runs N] [--bin PATH] [--skip-output]
+//   node bench/run.mjs [--runs N] [--bin PATH] [--skip-output] [--instructions]
+// --instructions also counts the instructions each start executes under
+// valgrind's callgrind (when installed): slow, but the same on a busy machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -131,6 +133,27 @@ async function output() {
   console.log(`  peak at 1 GiB minus peak at 64 MiB: ${mib(gib.peak - small.peak)} MiB (aim: a few MiB; under 128 MiB in all)`);
 }
 
+// Instructions of the measured process itself (not its children), which
+// wall-clock noise on a shared machine does not move.
+function instructions() {
+  if (spawnSync('valgrind', ['--version']).status !== 0) return console.log('instructions: valgrind not installed, skipped');
+  const count = (cmd, argv) => {
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', cmd, ...argv], { encoding: 'utf8' });
+    const m = /Collected : (\d+)/.exec(r.stderr);
+    if (!m) throw new Error(`callgrind gave no count for ${cmd}: ${r.stderr.slice(-300)}`);
+    return Number(m[1]);
+  };
+  const rows = [
+    ['node -e 0', process.execPath, ['-e', '0']],
+    ['node bench/spawn-true.cjs', process.execPath, [join(root, 'bench', 'spawn-true.cjs')]],
+    ['node gsd-check check predicate', process.execPath, [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate]],
+  ].map(([name, cmd, argv]) => [name, count(cmd, argv)]);
+  console.log('cold start: instructions executed (callgrind, one run each)');
+  for (const [name, n] of rows) console.log(`  ${name.padEnd(36)} ${(n / 1e6).toFixed(1).padStart(7)} M   ${(n / rows[0][1]).toFixed(2)} x node -e 0`);
+  console.log(`  node gsd-check / spawning script: ${(rows[2][1] / rows[1][1]).toFixed(3)}`);
+}
+
 console.log(`node ${process.version}, ${bin}`);
 coldStart();
+if (args.includes('--instructions')) instructions();
 if (!args.includes('--skip-output')) await output();
