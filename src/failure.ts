@@ -44,12 +44,14 @@ export function formatFailure(failure: Failure): string {
 }
 
 export function formatFailureJson(failure: Failure): string {
-  const body: Record<string, unknown> = { ok: false, reason: failure.reason, message: oneLine(failure) };
+  const body: Record<string, unknown> = { ok: false, reason: failure.reason, message: failureLine(failure) };
   if (failure.issues.length > 0) body.issues = failure.issues;
   return JSON.stringify(body) + '\n';
 }
 
-function oneLine(failure: Failure): string {
-  const first = failure.issues[0];
-  return first === undefined ? failure.message : `${failure.message}: ${first.path}: ${first.message}`;
+// The failure on one line: the message, the first issue, and how many more.
+export function failureLine(failure: Failure): string {
+  const [first, ...rest] = failure.issues;
+  if (first === undefined) return failure.message;
+  return `${failure.message}: ${first.path}: ${first.message}${rest.length > 0 ? ` (+${rest.length} more)` : ''}`;
 }

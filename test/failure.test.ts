@@ -26,7 +26,7 @@ test('the first issue is on the first line, the rest follow', () => {
   assert.deepEqual(JSON.parse(json), {
     ok: false,
     reason: 'invalid-predicate',
-    message: 'invalid predicate: predicate.timeOut: unknown field; did you mean "timeout"?',
+    message: 'invalid predicate: predicate.timeOut: unknown field; did you mean "timeout"? (+1 more)',
     issues: failure.issues,
   });
 });

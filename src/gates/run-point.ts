@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { now } from '../clock.ts';
 import type { Envelope } from '../envelope.ts';
-import type { Failure } from '../failure.ts';
+import { failureLine } from '../failure.ts';
 import type { Evaluation, GateContext, Kind } from '../predicate/kind.ts';
 import { validatePredicate } from '../predicate/validate.ts';
 import { jsonPath } from '../text/json-path.ts';
@@ -107,7 +107,7 @@ async function runGate({ capability, index, gate }: Gate, deps: PointDeps): Prom
   const evaluation = await evaluateCheck(gate.check as Record<string, unknown>, at, capability, deps);
   if (evaluation.status === 'interrupted') return evaluation;
   if (evaluation.status === 'failure') {
-    const error = describeFailure(evaluation.failure);
+    const error = failureLine(evaluation.failure);
     return gate.onError === 'skip' ? { status: 'skipped', error } : { status: 'halt', error };
   }
   const { envelope } = evaluation;
@@ -132,12 +132,6 @@ async function evaluateCheck(check: Record<string, unknown>, at: string, capabil
 
 function failure(message: string): Evaluation {
   return { status: 'failure', failure: { reason: 'invalid-predicate', message, issues: [] } };
-}
-
-function describeFailure(failure: Failure): string {
-  const first = failure.issues[0];
-  const more = failure.issues.length > 1 ? ` (+${failure.issues.length - 1} more)` : '';
-  return first === undefined ? failure.message : `${failure.message}: ${first.path}: ${first.message}${more}`;
 }
 
 function summary(point: LoopPoint, reports: readonly GateReport[]): string {
