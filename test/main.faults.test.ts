@@ -105,6 +105,18 @@ test('a stop signal at the very start: the process ends and leaves nothing behin
   assert.deepEqual(survivors(`sleep 30.${mark}`), []);
 });
 
+test('a stop signal during a timeout\'s grace: the group ends by the grace, then 128+N', async (t) => {
+  const mark = marker();
+  t.after(() => killSurvivors(mark));
+  const started = Date.now();
+  const result = await cli(check({ command: `trap '' TERM; sleep 30.${mark}`, timeout: 0.2 }, '--kill-after', '1'), {
+    onSpawn: (c) => setTimeout(() => c.kill('SIGINT'), 600),
+  });
+  assert.deepEqual([result.status, result.stdout], [130, '']);
+  assert.ok(Date.now() - started < 10_000);
+  assert.deepEqual(survivors(`sleep 30.${mark}`), []);
+});
+
 test('many gates under a low descriptor limit: each gate that cannot start says why', async (t) => {
   const dir = tempDir(t);
   const gate = { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'sleep 0.2' } }, blocking: true, onError: 'halt' };
