@@ -137,18 +137,20 @@ async function output() {
 // wall-clock noise on a shared machine does not move.
 function instructions() {
   if (spawnSync('valgrind', ['--version']).status !== 0) return console.log('instructions: valgrind not installed, skipped');
-  const count = (cmd, argv) => {
+  const once = (cmd, argv) => {
     const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', cmd, ...argv], { encoding: 'utf8' });
     const m = /Collected : (\d+)/.exec(r.stderr);
     if (!m) throw new Error(`callgrind gave no count for ${cmd}: ${r.stderr.slice(-300)}`);
     return Number(m[1]);
   };
+  // Counts still vary by about 0.5% (address layout, collector timing).
+  const count = (cmd, argv) => median([once(cmd, argv), once(cmd, argv), once(cmd, argv)]);
   const rows = [
     ['node -e 0', process.execPath, ['-e', '0']],
     ['node bench/spawn-true.cjs', process.execPath, [join(root, 'bench', 'spawn-true.cjs')]],
     ['node gsd-check check predicate', process.execPath, [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate]],
   ].map(([name, cmd, argv]) => [name, count(cmd, argv)]);
-  console.log('cold start: instructions executed (callgrind, one run each)');
+  console.log('cold start: instructions executed (callgrind, median of 3)');
   for (const [name, n] of rows) console.log(`  ${name.padEnd(36)} ${(n / 1e6).toFixed(1).padStart(7)} M   ${(n / rows[0][1]).toFixed(2)} x node -e 0`);
   console.log(`  node gsd-check / spawning script: ${(rows[2][1] / rows[1][1]).toFixed(3)}`);
 }
