@@ -11,6 +11,7 @@ export type Reason =
   | 'unreadable-file'
   | 'spawn-failed'
   | 'invalid-artifact'
+  | 'invalid-capability'
   | 'no-such-field';
 
 export interface Issue {

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { fail, ok, type Failure, type Result } from '../failure.ts';
 import { runPoint, type Capability, type GateReport } from '../gates/run-point.ts';
 import { KINDS } from '../predicate/kinds.ts';
+import { entryKind } from '../project/root.ts';
 import type { GatesOptions } from './args.ts';
 import { gateContext, parseJson } from './context.ts';
 import type { CliDeps, Outcome } from './deps.ts';
@@ -45,11 +46,11 @@ async function loadCapability(path: string, shown: string, deps: CliDeps): Promi
   if (!json.ok) return json;
   const data = json.value;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return fail('invalid-predicate', `capability file ${shown} is not a JSON object`);
+    return fail('invalid-capability', `capability file ${shown} is not a JSON object`);
   }
   const record = data as Record<string, unknown>;
   if (Object.hasOwn(record, 'gates') && !Array.isArray(record.gates)) {
-    return fail('invalid-predicate', `capability file ${shown}: gates must be an array`);
+    return fail('invalid-capability', `capability file ${shown}: gates must be an array`);
   }
   const id = record.id;
   return ok({ file: path, name: typeof id === 'string' && id.trim() !== '' ? id : shown, data: record });
@@ -60,10 +61,9 @@ async function loadCapability(path: string, shown: string, deps: CliDeps): Promi
 async function loadConfig(explicit: string | undefined, base: string, root: string, deps: CliDeps): Promise<Result<unknown>> {
   const path = explicit === undefined ? join(root, '.planning', 'config.json') : resolve(base, explicit);
   const label = explicit === undefined ? `config ${path}` : `--config ${explicit}`;
+  if (explicit === undefined && entryKind(path) === undefined) return ok({});
   const text = await deps.readFile(path, label);
-  if (!text.ok) {
-    return explicit === undefined && text.failure.message.endsWith(': no such file') ? ok({}) : text;
-  }
+  if (!text.ok) return text;
   const json = parseJson(text.value, label);
   if (!json.ok) return json;
   if (typeof json.value !== 'object' || json.value === null || Array.isArray(json.value)) {
