@@ -7,7 +7,7 @@
 // process (minutes). --quick: 60 + 20 + 100 (CI). Exit 1 on any failure.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -177,7 +177,7 @@ if (args.includes('--write-readme')) {
   const text = readFileSync(readme, 'utf8');
   const begin = '<!-- soak:begin -->';
   const end = '<!-- soak:end -->';
-  const block = `${begin}\n\`npm run soak\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${mib(0).replace('0.0 MiB', '')}2-core VM:\n\n${table}\n\n${summary}\n${end}`;
+  const block = `${begin}\n\`npm run soak\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()}-core VM:\n\n${table}\n\n${summary}\n${end}`;
   if (text.includes(begin)) writeFileSync(readme, text.slice(0, text.indexOf(begin)) + block + text.slice(text.indexOf(end) + end.length));
   else console.error('README.md has no soak markers; nothing written');
 }
