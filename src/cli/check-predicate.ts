@@ -2,6 +2,7 @@ import { ok } from '../failure.ts';
 import type { Evaluation } from '../predicate/kind.ts';
 import { KINDS } from '../predicate/kinds.ts';
 import { validatePredicate } from '../predicate/validate.ts';
+import { stopSignal } from '../run/runner.ts';
 import type { CheckOptions } from './args.ts';
 import { gateContext, parseJson } from './context.ts';
 import type { CliDeps, Outcome } from './deps.ts';
@@ -14,17 +15,15 @@ export async function checkPredicate(options: CheckOptions, deps: CliDeps): Prom
   return envelopeOutcome(evaluation.envelope, options);
 }
 
-function stopped(signal: AbortSignal): Evaluation {
-  return { status: 'interrupted', signal: signal.reason as NodeJS.Signals };
-}
-
 async function evaluate(options: CheckOptions, deps: CliDeps): Promise<Evaluation> {
   const path = options.predicateFile ?? '-';
   const source =
     options.predicate !== undefined
       ? ok(options.predicate)
       : await deps.readFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`);
-  if (!source.ok) return deps.signal?.aborted ? stopped(deps.signal) : { status: 'failure', failure: source.failure };
+  if (!source.ok) {
+    return deps.signal?.aborted ? { status: 'interrupted', signal: stopSignal(deps.signal) } : { status: 'failure', failure: source.failure };
+  }
 
   const json = parseJson(source.value, options.predicate !== undefined ? '--predicate' : 'the predicate file', 'predicate');
   if (!json.ok) return { status: 'failure', failure: json.failure };

@@ -3,6 +3,7 @@ import { fail, ok, type Failure, type Result } from '../failure.ts';
 import { runPoint, type Capability, type GateReport } from '../gates/run-point.ts';
 import { KINDS } from '../predicate/kinds.ts';
 import { entryKind } from '../project/root.ts';
+import { stopSignal } from '../run/runner.ts';
 import type { GatesOptions } from './args.ts';
 import { gateContext, parseJson } from './context.ts';
 import type { CliDeps, Outcome } from './deps.ts';
@@ -11,7 +12,7 @@ import { envelopeOutcome, failureOutcome, interruptedOutcome } from './outcome.t
 export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Outcome> {
   // A read cut short by a stop signal is a stop, not a failure.
   const failed = (result: { ok: false; failure: Failure }): Outcome =>
-    deps.signal?.aborted ? interruptedOutcome(deps.signal.reason as NodeJS.Signals) : failureOutcome(result.failure, options.jsonErrors);
+    deps.signal?.aborted ? interruptedOutcome(stopSignal(deps.signal)) : failureOutcome(result.failure, options.jsonErrors);
   const context = gateContext(options, deps);
   if (!context.ok) return failed(context);
   const base = resolve(deps.cwd(), options.cwd ?? '.');

@@ -195,7 +195,8 @@ export const runCommand: Runner = (options) =>
     }
   });
 
-function stopSignal(signal: AbortSignal | undefined): NodeJS.Signals {
+// The signal a stop was requested with (main aborts with its name).
+export function stopSignal(signal: AbortSignal | undefined): NodeJS.Signals {
   const reason: unknown = signal?.reason;
   return typeof reason === 'string' && reason.startsWith('SIG') ? (reason as NodeJS.Signals) : 'SIGTERM';
 }
