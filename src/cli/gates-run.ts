@@ -4,6 +4,7 @@ import { runPoint, type Capability, type GateReport } from '../gates/run-point.t
 import { KINDS } from '../predicate/kinds.ts';
 import { entryKind } from '../project/root.ts';
 import { stopSignal } from '../run/runner.ts';
+import { oneLine } from '../text/one-line.ts';
 import type { GatesOptions } from './args.ts';
 import { gateContext, parseJson } from './context.ts';
 import type { CliDeps, Outcome } from './deps.ts';
@@ -75,7 +76,7 @@ async function loadConfig(explicit: string | undefined, base: string, root: stri
 
 function progressLine(point: string, report: GateReport): string {
   const reason = report.error ?? (report.status === 'pass' || report.status === 'inactive' ? '' : report.envelope?.message ?? '');
-  const text = reason.replace(/\s+/g, ' ').trim();
-  return `gsd-check: ${point} ${report.capability}#${report.index} ${report.status} (${report.durationMs} ms)${text === '' ? '' : `: ${text.length > 200 ? `${text.slice(0, 197)}...` : text}`}`;
+  const text = oneLine(reason, 200);
+  return `gsd-check: ${point} ${report.capability}#${report.index} ${report.status} (${report.durationMs} ms)${text === '' ? '' : `: ${text}`}`;
 }
 

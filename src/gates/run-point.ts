@@ -1,10 +1,11 @@
 import { dirname } from 'node:path';
 import { now } from '../clock.ts';
 import type { Envelope } from '../envelope.ts';
-import { failureLine } from '../failure.ts';
+import { fail, failureLine } from '../failure.ts';
 import type { Evaluation, GateContext, Kind } from '../predicate/kind.ts';
 import { validatePredicate } from '../predicate/validate.ts';
 import { jsonPath } from '../text/json-path.ts';
+import { oneLine } from '../text/one-line.ts';
 import { isActive } from './activation.ts';
 import type { LoopPoint } from './points.ts';
 import { mapPool } from './pool.ts';
@@ -131,7 +132,7 @@ async function evaluateCheck(check: Record<string, unknown>, at: string, capabil
 }
 
 function failure(message: string): Evaluation {
-  return { status: 'failure', failure: { reason: 'invalid-predicate', message, issues: [] } };
+  return { status: 'failure', failure: fail('invalid-predicate', message).failure };
 }
 
 function summary(point: LoopPoint, reports: readonly GateReport[]): string {
@@ -139,7 +140,7 @@ function summary(point: LoopPoint, reports: readonly GateReport[]): string {
   const halted = reports.filter((r) => r.status === 'halt');
   const first = halted[0];
   if (first !== undefined) {
-    const reason = oneLine(first.error ?? first.envelope?.message ?? '');
+    const reason = oneLine(first.error ?? first.envelope?.message ?? '', 300);
     const more = halted.length > 1 ? ` (and ${halted.length - 1} more)` : '';
     return `${point}: halted by ${first.capability}#${first.index}: ${reason}${more}`;
   }
@@ -150,7 +151,3 @@ function summary(point: LoopPoint, reports: readonly GateReport[]): string {
   return `${point}: passed (${counts.join(', ')})`;
 }
 
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
-}
