@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json-object.ts';
 import { join, resolve } from 'node:path';
 import { fail, ok, type Failure, type Result } from '../failure.ts';
 import { runPoint, type Capability, type GateReport } from '../gates/run-point.ts';
@@ -47,10 +48,8 @@ async function loadCapability(path: string, shown: string, deps: CliDeps): Promi
   const json = parseJson(text.value, `capability file ${shown}`);
   if (!json.ok) return json;
   const data = json.value;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return fail('invalid-capability', `capability file ${shown} is not a JSON object`);
-  }
-  const record = data as Record<string, unknown>;
+  if (!isJsonObject(data)) return fail('invalid-capability', `capability file ${shown} is not a JSON object`);
+  const record = data;
   if (Object.hasOwn(record, 'gates') && !Array.isArray(record.gates)) {
     return fail('invalid-capability', `capability file ${shown}: gates must be an array`);
   }
@@ -68,9 +67,7 @@ async function loadConfig(explicit: string | undefined, base: string, root: stri
   if (!text.ok) return text;
   const json = parseJson(text.value, label);
   if (!json.ok) return json;
-  if (typeof json.value !== 'object' || json.value === null || Array.isArray(json.value)) {
-    return fail('invalid-json', `${label} is not a JSON object`);
-  }
+  if (!isJsonObject(json.value)) return fail('invalid-json', `${label} is not a JSON object`);
   return json;
 }
 

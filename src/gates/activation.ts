@@ -1,3 +1,5 @@
+import { isJsonObject } from '../json-object.ts';
+
 // Whether a gate runs: no `when` means always; a `when` key is looked up in
 // the project config as a nested path ({"workflow":{"tdd_mode":true}}), then
 // as a flat key ({"workflow.tdd_mode":true}), then falls back to the
@@ -19,6 +21,5 @@ function path(value: unknown, keys: readonly string[]): unknown {
 }
 
 function own(value: unknown, key: string): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  return isJsonObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }

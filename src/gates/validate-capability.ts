@@ -1,3 +1,4 @@
+import { isJsonObject as isObject } from '../json-object.ts';
 import type { Issue } from '../failure.ts';
 import type { Kind } from '../predicate/kind.ts';
 import { validatePredicate } from '../predicate/validate.ts';
@@ -93,8 +94,4 @@ export function validateGate(
 function unknownField(key: string, known: readonly string[]): string {
   const hint = closest(key, known);
   return hint === undefined ? `unknown field (known fields: ${known.join(', ')})` : `unknown field; did you mean "${hint}"?`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json-object.ts';
 import * as v from 'valibot';
 import { fail, ok, type Issue, type Result } from '../failure.ts';
 import { closest } from '../text/closest.ts';
@@ -18,12 +19,12 @@ export function validatePredicate(
   kinds: ReadonlyMap<string, Kind>,
   root = 'predicate',
 ): Result<ValidPredicate> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+  if (!isJsonObject(input)) {
     return fail('invalid-predicate', 'invalid predicate', [
       { path: root, message: `must be a JSON object, got ${describe(input)}` },
     ]);
   }
-  const fields = input as Record<string, unknown>;
+  const fields = input;
   const known = [...kinds.keys()].join(', ');
   if (!Object.hasOwn(fields, 'kind')) {
     return fail('invalid-predicate', 'invalid predicate', [
