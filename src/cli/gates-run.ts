@@ -1,7 +1,7 @@
-import { isJsonObject } from '../json-object.ts';
 import { join, resolve } from 'node:path';
 import { fail, ok, type Failure, type Result } from '../failure.ts';
 import { runPoint, type Capability, type GateReport } from '../gates/run-point.ts';
+import { isJsonObject } from '../json-object.ts';
 import { KINDS } from '../predicate/kinds.ts';
 import { entryKind } from '../project/root.ts';
 import { stopSignal } from '../run/runner.ts';

@@ -1,5 +1,5 @@
-import { isJsonObject as isObject } from '../json-object.ts';
 import type { Issue } from '../failure.ts';
+import { isJsonObject } from '../json-object.ts';
 import type { Kind } from '../predicate/kind.ts';
 import { validatePredicate } from '../predicate/validate.ts';
 import { closest } from '../text/closest.ts';
@@ -14,11 +14,11 @@ const CHECK_SHAPES = ['query', 'predicate', 'agentVerdict'];
 // outside `gates` are the capability format's business, not gsd-check's,
 // except `config`, whose keys a gate's `when` must name.
 export function validateCapability(capability: unknown, kinds: ReadonlyMap<string, Kind>): Issue[] {
-  if (!isObject(capability)) return [{ path: '', message: `must be a JSON object, got ${describe(capability)}` }];
+  if (!isJsonObject(capability)) return [{ path: '', message: `must be a JSON object, got ${describe(capability)}` }];
   if (!Object.hasOwn(capability, 'gates')) return [];
   const gates = capability.gates;
   if (!Array.isArray(gates)) return [{ path: 'gates', message: `must be an array, got ${describe(gates)}` }];
-  const config = isObject(capability.config) ? capability.config : undefined;
+  const config = isJsonObject(capability.config) ? capability.config : undefined;
   return gates.flatMap((gate, index) => validateGate(gate, jsonPath('gates', [index]), config, kinds));
 }
 
@@ -28,7 +28,7 @@ export function validateGate(
   config: Record<string, unknown> | undefined,
   kinds: ReadonlyMap<string, Kind>,
 ): Issue[] {
-  if (!isObject(gate)) return [{ path: at, message: `must be an object, got ${describe(gate)}` }];
+  if (!isJsonObject(gate)) return [{ path: at, message: `must be an object, got ${describe(gate)}` }];
   const issues: Issue[] = [];
   const issue = (keys: (string | number)[], message: string): void => void issues.push({ path: jsonPath(at, keys), message });
 
@@ -44,7 +44,7 @@ export function validateGate(
 
   const check = gate.check;
   if (!Object.hasOwn(gate, 'check')) issue(['check'], 'is required');
-  else if (!isObject(check)) issue(['check'], `must be an object, got ${describe(check)}`);
+  else if (!isJsonObject(check)) issue(['check'], `must be an object, got ${describe(check)}`);
   else {
     for (const key of Object.keys(check)) {
       if (!CHECK_SHAPES.includes(key)) issue(['check', key], unknownField(key, CHECK_SHAPES));
