@@ -4,7 +4,8 @@ import { KINDS } from '../predicate/kinds.ts';
 import { validatePredicate } from '../predicate/validate.ts';
 import { stopSignal } from '../run/runner.ts';
 import type { CheckOptions } from './args.ts';
-import { gateContext, parseJson } from './context.ts';
+import { parseJson } from '../json/parse.ts';
+import { gateContext } from './context.ts';
 import type { CliDeps, Outcome } from './deps.ts';
 import { envelopeOutcome, failureOutcome, interruptedOutcome } from './outcome.ts';
 

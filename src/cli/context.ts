@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import type { GateContext } from '../predicate/kind.ts';
-import { findDuplicateKey } from '../text/duplicate-keys.ts';
-import { jsonPath } from '../text/json-path.ts';
-import { entryKind, findProjectRoot } from '../project/root.ts';
+import { entryKind } from '../fs/entry.ts';
+import { findProjectRoot } from '../project/root.ts';
 import type { EvalOptions } from './args.ts';
 import type { CliDeps } from './deps.ts';
 
@@ -36,22 +35,4 @@ function startDirectory(cwd: string | undefined, current: () => string): Result<
   if (kind === 'dir') return ok(start);
   const label = cwd === undefined ? 'the current directory' : `--cwd ${cwd}`;
   return fail('bad-cwd', `${label}: ${kind === undefined ? 'no such directory' : 'not a directory'}`);
-}
-
-// JSON as gsd-check accepts it: what JSON.parse accepts, less objects that
-// give one key twice. `root` names the document in the path of a duplicate.
-export function parseJson(text: string, label: string, root = ''): Result<unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.replace(/\s+/g, ' ') : String(error);
-    return fail('invalid-json', `${label} is not valid JSON: ${reason}`);
-  }
-  const duplicate = findDuplicateKey(text);
-  if (duplicate !== undefined) {
-    const at = jsonPath(root, [...duplicate.path, duplicate.key]);
-    return fail('invalid-json', `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${at}): which one counts is ambiguous`);
-  }
-  return ok(value);
 }

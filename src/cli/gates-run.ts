@@ -3,11 +3,12 @@ import { fail, ok, type Failure, type Result } from '../failure.ts';
 import { runPoint, type Capability, type GateReport } from '../gates/run-point.ts';
 import { isJsonObject } from '../json-object.ts';
 import { KINDS } from '../predicate/kinds.ts';
-import { entryKind } from '../project/root.ts';
+import { entryKind } from '../fs/entry.ts';
 import { stopSignal } from '../run/runner.ts';
 import { oneLine } from '../text/one-line.ts';
 import type { GatesOptions } from './args.ts';
-import { gateContext, parseJson } from './context.ts';
+import { parseJson } from '../json/parse.ts';
+import { gateContext } from './context.ts';
 import type { CliDeps, Outcome } from './deps.ts';
 import { envelopeOutcome, failureOutcome, interruptedOutcome } from './outcome.ts';
 

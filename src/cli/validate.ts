@@ -3,7 +3,7 @@ import type { Issue } from '../failure.ts';
 import { validateCapability } from '../gates/validate-capability.ts';
 import { KINDS } from '../predicate/kinds.ts';
 import type { ValidateOptions } from './args.ts';
-import { parseJson } from './context.ts';
+import { parseJson } from '../json/parse.ts';
 import type { CliDeps, Outcome } from './deps.ts';
 import { failureOutcome } from './outcome.ts';
 

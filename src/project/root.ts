@@ -1,100 +1,85 @@
-import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { contains } from './contains.ts';
+import { dirname, join, relative, sep } from 'node:path';
+import { exists, isDirectory } from '../fs/entry.ts';
+import { searchBounds, type SearchBounds } from './bounds.ts';
+import { workspaceConfig } from './workspace-config.ts';
+import { mainWorktree } from './worktree.ts';
 
-const MAX_LEVELS = 10;
-
-// Where a gate's command runs: the GSD project root that `start` belongs to.
-// Mirrors GSD's own search, so a gate runs in the same directory whichever
-// tool evaluates it. Only reads the file system; never starts git.
+// Where a gate's command runs: the GSD project root that `start` belongs to,
+// by GSD's own rules (gsd-tools' linked-worktree step, then project-root.cts),
+// so a gate runs in the same directory whichever tool evaluates it. Reads the
+// file system only; never starts git. Where it is stricter than GSD (the
+// bounds, the worktree check), docs/reference/differences.md says so.
 export function findProjectRoot(start: string, home: string | undefined): string {
-  if (hasPlanning(start)) return start;
-  const ancestor = planningAncestor(start, home);
-  if (ancestor !== undefined) return ancestor;
-  const main = mainWorktree(start);
-  if (main !== undefined && hasPlanning(main)) return main;
-  return start;
+  const bounds = searchBounds(home);
+  // In a linked worktree without a .planning of its own, the project is the
+  // main worktree's.
+  const from = exists(join(start, '.planning')) ? start : (mainWorktree(start, bounds) ?? start);
+  return searchFrom(from, bounds);
 }
 
-function planningAncestor(start: string, home: string | undefined): string | undefined {
-  const homeDir = home === undefined || home === '' ? undefined : resolve(home);
-  let nestedRepo = exists(join(start, '.git'));
-  let dir = start;
-  for (let level = 0; level < MAX_LEVELS; level++) {
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    // The home directory and everything above it hold a user's other work, not
-    // this project: never candidates.
-    if (homeDir !== undefined && contains(parent, homeDir)) return undefined;
-    if (hasPlanning(parent)) {
-      if (!nestedRepo) return parent;
-      const first = relative(parent, start).split(sep)[0];
-      return first !== undefined && subRepos(parent).includes(first) ? parent : undefined;
+function searchFrom(start: string, bounds: SearchBounds): string {
+  if (hasPlanning(start)) return start;
+  return claimedAncestor(start, bounds) ?? nearestAncestor(start, bounds) ?? start;
+}
+
+// An ancestor with .planning that owns `start`: it lists start's top
+// directory in sub_repos, or says multiRepo with a repository on the way, or
+// is the repository start lies in (unless an ancestor further up claims it).
+function claimedAncestor(start: string, bounds: SearchBounds): string | undefined {
+  for (const parent of ancestors(start, bounds)) {
+    if (!hasPlanning(parent)) continue;
+    const config = workspaceConfig(parent);
+    if (config.subRepos.includes(topSegment(parent, start))) return parent;
+    const inRepository = gitOnTheWay(start, parent);
+    if (config.multiRepo && inRepository) return parent;
+    if (!inRepository || nestedRepository(start, parent)) continue;
+    for (const outer of ancestors(parent, bounds)) {
+      if (hasPlanning(outer) && workspaceConfig(outer).subRepos.includes(topSegment(outer, start))) return outer;
     }
-    if (exists(join(parent, '.git'))) nestedRepo = true;
-    dir = parent;
+    return parent;
   }
   return undefined;
 }
 
-function subRepos(root: string): string[] {
-  try {
-    const config: unknown = JSON.parse(readFileSync(join(root, '.planning', 'config.json'), 'utf8'));
-    const list = (config as { sub_repos?: unknown } | null)?.sub_repos;
-    return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
+// The nearest ancestor with .planning, unless a repository of its own lies
+// between: that is a different project.
+function nearestAncestor(start: string, bounds: SearchBounds): string | undefined {
+  for (const parent of ancestors(start, bounds)) {
+    if (hasPlanning(parent)) return nestedRepository(start, parent) ? undefined : parent;
+  }
+  return undefined;
+}
+
+// The ancestors of `dir` the search may look at, nearest first.
+function* ancestors(dir: string, bounds: SearchBounds): Generator<string> {
+  for (let level = 0; level < bounds.maxLevels; level++) {
+    const parent = dirname(dir);
+    if (parent === dir || bounds.stopsAt(parent)) return;
+    yield parent;
+    dir = parent;
   }
 }
 
-// A linked worktree has a `.git` file naming its git dir; that dir's
-// `commondir` leads to the main repository's `.git`, whose parent is the main
-// worktree.
-function mainWorktree(start: string): string | undefined {
+// A .git entry in `start` or any directory up to and including `top`.
+function gitOnTheWay(start: string, top: string): boolean {
   for (let dir = start; ; dir = dirname(dir)) {
-    const dotGit = join(dir, '.git');
-    const kind = entryKind(dotGit);
-    if (kind === 'dir') return undefined;
-    if (kind === 'file') return mainFromGitFile(dotGit);
-    if (dirname(dir) === dir) return undefined;
+    if (exists(join(dir, '.git'))) return true;
+    if (dir === top || dirname(dir) === dir) return false;
   }
 }
 
-function mainFromGitFile(dotGit: string): string | undefined {
-  const text = readText(dotGit);
-  const match = text === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
-  if (match === null) return undefined;
-  const gitDir = resolve(dirname(dotGit), match[1]!);
-  const common = readText(join(gitDir, 'commondir'));
-  const commonDir = common === undefined ? undefined : resolve(gitDir, common.trim());
-  // A submodule's .git file has no commondir: it is not a linked worktree.
-  if (commonDir === undefined || basename(commonDir) !== '.git') return undefined;
-  return dirname(commonDir);
+// A .git entry in `start` or a directory between it and `top`, `top` excluded.
+function nestedRepository(start: string, top: string): boolean {
+  for (let dir = start; dir !== top && dirname(dir) !== dir; dir = dirname(dir)) {
+    if (exists(join(dir, '.git'))) return true;
+  }
+  return false;
+}
+
+function topSegment(ancestor: string, start: string): string {
+  return relative(ancestor, start).split(sep)[0] ?? '';
 }
 
 function hasPlanning(dir: string): boolean {
-  return entryKind(join(dir, '.planning')) === 'dir';
-}
-
-function exists(path: string): boolean {
-  return entryKind(path) !== undefined;
-}
-
-export function entryKind(path: string): 'dir' | 'file' | 'other' | undefined {
-  try {
-    const stats = statSync(path, { throwIfNoEntry: false });
-    if (stats === undefined) return undefined;
-    return stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'other';
-  } catch {
-    // Unsearchable or not a directory on the way: as good as absent.
-    return undefined;
-  }
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return isDirectory(join(dir, '.planning'));
 }

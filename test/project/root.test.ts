@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { findProjectRoot } from '../../src/project/root.ts';
 import { tempDir } from '../support.ts';
 
-// Builds a tree from paths: "a/.planning/" makes a directory, "a/.git" a file.
-function tree(t: TestContext, paths: Record<string, string | null>): string {
-  const root = tempDir(t);
+// Builds a tree from paths: null makes a directory, a string a file.
+function writeTree(root: string, paths: Record<string, string | null>): void {
   for (const [path, content] of Object.entries(paths)) {
     const full = join(root, path);
     if (content === null) mkdirSync(full, { recursive: true });
@@ -16,6 +16,11 @@ function tree(t: TestContext, paths: Record<string, string | null>): string {
       writeFileSync(full, content);
     }
   }
+}
+
+function tree(t: TestContext, paths: Record<string, string | null>): string {
+  const root = tempDir(t);
+  writeTree(root, paths);
   return root;
 }
 
@@ -69,10 +74,18 @@ test('a broken config.json means no sub_repos', (t) => {
   assert.equal(findProjectRoot(join(root, 'p/backend'), undefined), join(root, 'p/backend'));
 });
 
-test('a linked worktree falls back to the main worktree when it has .planning', (t) => {
-  const root = tree(t, {
+// A linked worktree entry as git writes it: `gitdir` points back at the
+// worktree's `.git` file, `commondir` at the main repository's `.git`.
+const linked = (main: string, name: string, worktree: string): Record<string, string> => ({
+  [`${main}/.git/worktrees/${name}/commondir`]: '../..\n',
+  [`${main}/.git/worktrees/${name}/gitdir`]: `${worktree}/.git\n`,
+});
+
+test('a linked worktree without .planning of its own is searched from its main worktree', (t) => {
+  const root = tempDir(t);
+  writeTree(root, {
     'main/.planning': null,
-    'main/.git/worktrees/feature/commondir': '../..\n',
+    ...linked('main', 'feature', join(root, 'wt/feature')),
     'wt/feature/.git': 'gitdir: ../../main/.git/worktrees/feature\n',
     'wt/feature/src': null,
   });
@@ -80,16 +93,111 @@ test('a linked worktree falls back to the main worktree when it has .planning', 
   assert.equal(findProjectRoot(join(root, 'wt/feature'), undefined), join(root, 'main'));
 });
 
-test('a worktree whose main has no .planning, or a submodule, stays where it started', (t) => {
-  const root = tree(t, {
-    'main/.git/worktrees/feature/commondir': '../..\n',
-    'wt/feature/.git': 'gitdir: ../../main/.git/worktrees/feature\n',
-    'sub/.planning': null,
-    'sub/.git/modules/m/HEAD': 'ref\n',
-    'sub/m/.git': 'gitdir: ../.git/modules/m\n',
+test('the main worktree stands in even without .planning, and the search goes on above it', (t) => {
+  const root = tempDir(t);
+  writeTree(root, {
+    'ws/.planning/config.json': JSON.stringify({ sub_repos: ['main'] }),
+    ...linked('ws/main', 'f', join(root, 'wt/f')),
+    'wt/f/.git': `gitdir: ${join(root, 'ws/main/.git/worktrees/f')}\n`,
+    'lone/.git/worktrees/g/commondir': '../..\n',
+    'lone/.git/worktrees/g/gitdir': `${join(root, 'wt/g')}/.git\n`,
+    'wt/g/.git': 'gitdir: ../../lone/.git/worktrees/g\n',
   });
-  assert.equal(findProjectRoot(join(root, 'wt/feature'), undefined), join(root, 'wt/feature'));
+  assert.equal(findProjectRoot(join(root, 'wt/f'), undefined), join(root, 'ws'));
+  assert.equal(findProjectRoot(join(root, 'wt/g'), undefined), join(root, 'lone'));
+});
+
+test('a worktree entry that does not point back at the .git file is not followed', (t) => {
+  const root = tempDir(t);
+  writeTree(root, {
+    'evil/.planning': null,
+    ...linked('evil', 'x', join(root, 'elsewhere')),
+    'shared/.git': 'gitdir: ../evil/.git/worktrees/x\n',
+    'shared/proj/src': null,
+  });
+  assert.equal(findProjectRoot(join(root, 'shared/proj/src'), undefined), join(root, 'shared/proj/src'));
+});
+
+test('a submodule (no commondir) stays where it started', (t) => {
+  const root = tempDir(t);
+  writeTree(root, { 'sub/.planning': null, 'sub/.git/modules/m/HEAD': 'ref\n', 'sub/m/.git': 'gitdir: ../.git/modules/m\n' });
   assert.equal(findProjectRoot(join(root, 'sub/m'), undefined), join(root, 'sub/m'));
+});
+
+test('the worktree step obeys the same bounds: 10 levels, never HOME or above', (t) => {
+  const root = tempDir(t);
+  const eleven = 'a/b/c/d/e/f/g/h/i/j/k';
+  writeTree(root, {
+    'main/.planning': null,
+    ...linked('main', 'w', join(root, 'home/w')),
+    'home/w/.git': `gitdir: ${join(root, 'main/.git/worktrees/w')}\n`,
+    [`home/w/${eleven}`]: null,
+  });
+  const w = join(root, 'home/w');
+  assert.equal(findProjectRoot(join(w, 'a/b/c/d/e/f/g/h/i/j'), undefined), join(root, 'main'));
+  assert.equal(findProjectRoot(join(w, eleven), undefined), join(w, eleven));
+  // HOME holding the .git file: a start below it is not adopted...
+  assert.equal(findProjectRoot(join(w, 'a'), w), join(w, 'a'));
+  // ...but HOME itself, as the start, may be a linked worktree.
+  assert.equal(findProjectRoot(w, w), join(root, 'main'));
+});
+
+test('legacy multiRepo adopts a nested repository; planning.sub_repos names one', (t) => {
+  const root = tempDir(t);
+  writeTree(root, {
+    'm/.planning/config.json': JSON.stringify({ multiRepo: true }),
+    'm/svc/.git': null,
+    'm/svc/src': null,
+    'n/.planning/config.json': JSON.stringify({ planning: { sub_repos: ['api'] } }),
+    'n/api/.git': null,
+    'o/.planning/config.json': JSON.stringify({ multiRepo: 'true' }),
+    'o/svc/.git': null,
+  });
+  assert.equal(findProjectRoot(join(root, 'm/svc/src'), undefined), join(root, 'm'));
+  assert.equal(findProjectRoot(join(root, 'n/api'), undefined), join(root, 'n'));
+  assert.equal(findProjectRoot(join(root, 'o/svc'), undefined), join(root, 'o/svc'));
+});
+
+test('an outer sub_repos claim wins over the repository\'s own parent .planning', (t) => {
+  const root = tempDir(t);
+  writeTree(root, {
+    'outer/.planning/config.json': JSON.stringify({ sub_repos: ['inner'] }),
+    'outer/inner/.planning': null,
+    'outer/inner/.git': null,
+    'outer/inner/src': null,
+    'plain/.planning': null,
+    'plain/.git': null,
+    'plain/src': null,
+  });
+  assert.equal(findProjectRoot(join(root, 'outer/inner/src'), undefined), join(root, 'outer'));
+  assert.equal(findProjectRoot(join(root, 'plain/src'), undefined), join(root, 'plain'));
+});
+
+test('a config that gives sub_repos twice, or is a FIFO, claims nothing', (t) => {
+  const root = tempDir(t);
+  writeTree(root, {
+    'd/.planning/config.json': '{"sub_repos": ["svc"], "sub_repos": ["svc"]}',
+    'd/svc/.git': null,
+    'f/.planning': null,
+    'f/svc/.git': null,
+  });
+  spawnSync('mkfifo', [join(root, 'f/.planning/config.json')]);
+  assert.equal(findProjectRoot(join(root, 'd/svc'), undefined), join(root, 'd/svc'));
+  assert.equal(findProjectRoot(join(root, 'f/svc'), undefined), join(root, 'f/svc'));
+});
+
+test('HOME reached through a symbolic link bounds the search by its real path', (t) => {
+  const root = tempDir(t);
+  writeTree(root, { '.planning': null, 'real/u/proj': null });
+  symlinkSync(join(root, 'real/u'), join(root, 'homelink'));
+  assert.equal(findProjectRoot(join(root, 'real/u/proj'), join(root, 'homelink')), join(root, 'real/u/proj'));
+  assert.equal(findProjectRoot(join(root, 'real/u/proj'), undefined), root);
+});
+
+test('an ancestor of HOME is no candidate even from outside HOME', (t) => {
+  const root = tempDir(t);
+  writeTree(root, { '.planning': null, 'users/me': null, 'proj/src': null });
+  assert.equal(findProjectRoot(join(root, 'proj/src'), join(root, 'users/me')), join(root, 'proj/src'));
 });
 
 test('nothing found: the start directory itself', (t) => {

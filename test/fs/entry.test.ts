@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { entryKind, readSmallFile } from '../../src/fs/entry.ts';
+import { tempDir } from '../support.ts';
+
+test('entryKind follows links and tells directories, files and the rest', (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, 'd'));
+  writeFileSync(join(dir, 'f'), '');
+  symlinkSync(join(dir, 'd'), join(dir, 'link'));
+  symlinkSync(join(dir, 'nowhere'), join(dir, 'broken'));
+  assert.equal(entryKind(join(dir, 'd')), 'dir');
+  assert.equal(entryKind(join(dir, 'link')), 'dir');
+  assert.equal(entryKind(join(dir, 'f')), 'file');
+  assert.equal(entryKind('/dev/null'), 'other');
+  assert.equal(entryKind(join(dir, 'broken')), undefined);
+  assert.equal(entryKind(join(dir, 'f', 'below-a-file')), undefined);
+});
+
+// The limit, 256 KiB, written out: the test pins it.
+const LIMIT = 256 * 1024;
+
+test('readSmallFile reads a regular file of up to 256 KiB, and nothing else', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'small'), 'gitdir: x\n');
+  writeFileSync(join(dir, 'exact'), 'a'.repeat(LIMIT));
+  writeFileSync(join(dir, 'over'), 'a'.repeat(LIMIT + 1));
+  symlinkSync('/dev/zero', join(dir, 'zero'));
+  assert.equal(spawnSync('mkfifo', [join(dir, 'fifo')]).status, 0);
+  assert.equal(readSmallFile(join(dir, 'small')), 'gitdir: x\n');
+  assert.equal(readSmallFile(join(dir, 'exact'))?.length, LIMIT);
+  assert.equal(readSmallFile(join(dir, 'over')), undefined);
+  // Neither may block or fill memory: a FIFO with no writer, an endless device.
+  assert.equal(readSmallFile(join(dir, 'fifo')), undefined);
+  assert.equal(readSmallFile(join(dir, 'zero')), undefined);
+  assert.equal(readSmallFile(join(dir, 'missing')), undefined);
+  assert.equal(readSmallFile(dir), undefined);
+});
