@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { HELP } from '../src/cli/help.ts';
 import { BIN, cli, killSurvivors, marker, predicate, ROOT, running, sleep, survivors, tempDir } from './support.ts';
@@ -164,7 +164,9 @@ test('phase values are data: metacharacters reach the command as characters, nev
     }
     const quoted = await cli(check({ command: 'printf %s "${PHASE_DIR}" > out' }, `--phase-dir=${value}`, '--cwd', dir, '--raw'));
     assert.equal(JSON.parse(quoted.stdout).block, false);
-    assert.equal(readFileSync(join(dir, 'out'), 'utf8'), value);
+    // As in GSD 1.14, the phase directory reaches the command made absolute
+    // against the project root: the value, whole, after the root.
+    assert.equal(readFileSync(join(dir, 'out'), 'utf8'), resolve(dir, value));
   }
 });
 
@@ -173,14 +175,14 @@ test('placeholders: all three, missing ones empty, inherited ones overridden, ot
   const command = 'echo "n=${PHASE_NUMBER} d=${PHASE_DIR} r=${PHASE_REQ_IDS} h=${GSD_TEST_OTHER}"; exit 1';
   const env = { ...process.env, PHASE_NUMBER: 'inherited', GSD_TEST_OTHER: 'kept' };
   const full = await cli(check({ command }, '--phase-number', '07', '--phase-dir', 'p d', '--phase-req-ids', 'R1,R2', '--pick', 'message', '--cwd', dir), { env });
-  assert.equal(full.stdout, 'command exited 1: n=07 d=p d r=R1,R2 h=kept\n');
+  assert.equal(full.stdout, `command exited 1: n=07 d=${dir}/p d r=R1,R2 h=kept\n`);
   const none = await cli(check({ command }, '--pick', 'message', '--cwd', dir), { env });
   assert.equal(none.stdout, 'command exited 1: n= d= r= h=kept\n');
   // The one visible difference from pasting text: single quotes keep the placeholder.
   const single = await cli(check({ command: "echo '${PHASE_DIR}'; exit 1" }, '--phase-dir', 'x', '--pick', 'message', '--cwd', dir));
   assert.equal(single.stdout, 'command exited 1: ${PHASE_DIR}\n');
   const shown = await cli(check({ command: 'test -d ${PHASE_DIR}' }, '--phase-dir', 'x', '--pick', 'details.command', '--cwd', dir));
-  assert.equal(shown.stdout, 'test -d x\n');
+  assert.equal(shown.stdout, `test -d ${dir}/x\n`);
 });
 
 for (const [name, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as const) {
@@ -261,18 +263,20 @@ test('artifact-frontmatter-equals on a real project', async (t) => {
   assert.deepEqual(await gate({ ...security, equals: 0 }, '--phase-dir', '.planning/phases/03-auth', '--pick', 'message'), {
     status: 0,
     signal: null,
-    stdout: 'Frontmatter field "threats_open" in SECURITY.md is 2, expected 0\n',
+    stdout: 'Frontmatter field "threats_open" in .planning/phases/03-auth/03-SECURITY.md is 2, expected 0\n',
     stderr: '',
   });
   assert.equal((await gate({ ...security, equals: 0 }, '--phase-dir', '.planning/phases/03-auth', '--exit-code')).status, 1);
   assert.equal((await gate({ ...security, equals: '2' }, '--phase-dir', '.planning/phases/03-auth', '--pick', 'block')).stdout, 'false\n');
   // Without --phase-dir the project root is searched: the phase file is not there.
   assert.equal((await gate({ ...security, equals: 2 }, '--pick', 'message')).stdout, `Artifact matching SECURITY.md not found in ${root}\n`);
+  // With the phase number alone, as GSD's workflows call it, the phase directory is found.
+  assert.equal((await gate({ ...security, equals: 2 }, '--phase-number', '3', '--pick', 'block')).stdout, 'false\n');
   assert.deepEqual(await gate({ artifact: 'WINDOWS.md', field: 'open_count', equals: 0 }), {
     status: 2,
     signal: null,
     stdout: '',
-    stderr: `gsd-check: ${join(root, '.planning/WINDOWS.md')}: invalid YAML in the frontmatter at line 3: Flow sequence in block collection must be sufficiently indented and end with a ]\n`,
+    stderr: `gsd-check: .planning/WINDOWS.md: invalid YAML in the frontmatter at line 3: Flow sequence in block collection must be sufficiently indented and end with a ]\n`,
   });
   const escape = await gate({ artifact: '../../../etc/passwd', field: 'x', equals: 0 });
   assert.deepEqual([escape.status, escape.stderr], [2, 'gsd-check: invalid predicate: predicate.artifact: must be a file name, not a path\n']);
@@ -310,7 +314,7 @@ test('gates run: the two-step contract over real gates, in declaration order', a
 
   writeFileSync(join(root, '.planning/phases/02-api/02-SECURITY.md'), '---\nthreats_open: 2\n---\n');
   const halted = await cli([...args, '--exit-code', '--pick', 'message'], { cwd: root });
-  assert.deepEqual([halted.status, halted.stdout], [1, 'ship:pre: halted by security#0: Frontmatter field "threats_open" in SECURITY.md is 2, expected 0\n']);
+  assert.deepEqual([halted.status, halted.stdout], [1, 'ship:pre: halted by security#0: Frontmatter field "threats_open" in .planning/phases/02-api/02-SECURITY.md is 2, expected 0\n']);
 
   const missingConfig = await cli([...args, '--config', 'nope.json'], { cwd: root });
   assert.deepEqual([missingConfig.status, missingConfig.stdout, missingConfig.stderr], [2, '', 'gsd-check: cannot read --config nope.json: no such file\n']);

@@ -3,28 +3,33 @@ import { yaml } from './yaml.ts';
 
 type Mapping = Record<string, unknown>;
 
+// What the top of a file holds: no frontmatter (its first line is not
+// `---`), one that is never closed, or the YAML text of one that is.
+export type Frontmatter =
+  | { readonly status: 'absent' }
+  | { readonly status: 'unclosed' }
+  | { readonly status: 'present'; readonly yaml: string };
+
 // The YAML between a first line `---` and the next `---` or `...` line, LF or
 // CRLF, after an optional BOM. Split on bytes, so a body that is not UTF-8
 // does not matter; only the frontmatter must be.
-export function extractFrontmatter(bytes: Uint8Array, file: string): Result<string> {
+export function extractFrontmatter(bytes: Uint8Array, file: string): Result<Frontmatter> {
   let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const first = lineAt(bytes, start);
-  if (!isMarker(first.text, false)) {
-    return fail('invalid-artifact', `${file} has no frontmatter: its first line is not ---`);
-  }
+  if (!isMarker(first.text, false)) return ok({ status: 'absent' });
   start = first.next;
   for (let at = start; at < bytes.length; ) {
     const line = lineAt(bytes, at);
     if (isMarker(line.text, true)) {
       try {
-        return ok(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start, at)));
+        return ok({ status: 'present', yaml: new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start, at)) });
       } catch {
         return fail('invalid-artifact', `${file}: the frontmatter is not valid UTF-8`);
       }
     }
     at = line.next;
   }
-  return fail('invalid-artifact', `${file}: the frontmatter opened by --- on line 1 is never closed by --- or ...`);
+  return ok({ status: 'unclosed' });
 }
 
 function lineAt(bytes: Uint8Array, from: number): { text: string; next: number } {
@@ -41,8 +46,11 @@ function isMarker(line: string, closing: boolean): boolean {
   return bare === '---' || (closing && bare === '...');
 }
 
-// An empty frontmatter is an empty mapping.
-export function parseFrontmatter(yamlText: string, file: string): Result<Mapping> {
+// The fields of a frontmatter, or what else it holds: YAML that is a list or
+// a scalar has no fields. An empty frontmatter is an empty mapping.
+export type Fields = { readonly mapping: true; readonly fields: Mapping } | { readonly mapping: false; readonly shape: string };
+
+export function parseFrontmatter(yamlText: string, file: string): Result<Fields> {
   const document = yaml().parseDocument(yamlText);
   const error = document.errors[0];
   if (error !== undefined) {
@@ -59,10 +67,9 @@ export function parseFrontmatter(yamlText: string, file: string): Result<Mapping
     const reason = caught instanceof Error ? caught.message : String(caught);
     return fail('invalid-artifact', `${file}: the frontmatter cannot be read as data: ${reason}`);
   }
-  if (value === null || value === undefined) return ok({});
+  if (value === null || value === undefined) return ok({ mapping: true, fields: {} });
   if (typeof value !== 'object' || Array.isArray(value)) {
-    const shape = Array.isArray(value) ? 'a list' : `a ${typeof value}`;
-    return fail('invalid-artifact', `${file}: the frontmatter is ${shape}, not a mapping of fields`);
+    return ok({ mapping: false, shape: Array.isArray(value) ? 'a list' : `a ${typeof value}` });
   }
-  return ok(value as Mapping);
+  return ok({ mapping: true, fields: value as Mapping });
 }

@@ -2,19 +2,25 @@ import { resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import type { GateContext } from '../predicate/kind.ts';
 import { entryKind } from '../fs/entry.ts';
+import { locatePhase } from '../project/phase-location.ts';
 import { findProjectRoot } from '../project/root.ts';
 import type { EvalOptions } from './args.ts';
 import type { CliDeps } from './deps.ts';
 
 // The gate context every evaluating command builds the same way: the project
-// root found from --cwd, the phase values, the runner and the stop signals.
+// root found from --cwd, the phase values and where the phase's files are,
+// the runner and the stop signals.
 export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateContext> {
   const start = startDirectory(options.cwd, deps.cwd);
   if (!start.ok) return start;
+  const projectRoot = findProjectRoot(start.value, deps.home);
+  const phase = locatePhase(projectRoot, options, deps.env);
+  if (!phase.ok) return phase;
   return ok({
-    projectRoot: findProjectRoot(start.value, deps.home),
+    projectRoot,
     phaseNumber: options.phaseNumber,
-    phaseDir: options.phaseDir,
+    phaseDir: phase.value.phaseDir,
+    phaseDirLookup: phase.value.phaseDirLookup,
     phaseReqIds: options.phaseReqIds,
     env: deps.env,
     killAfterMs: options.killAfter * 1000,

@@ -1,10 +1,27 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync } from 'node:fs';
+import { fail, ok, type Result } from '../failure.ts';
+import { realPath } from '../fs/real-path.ts';
+import { contains } from '../project/contains.ts';
 
-// The first `limit` bytes of a file: frontmatter sits at the top, and a huge
-// artifact must not be read whole to find it.
-export function readHead(path: string, limit: number): Buffer {
-  const fd = openSync(path, 'r');
+// The first `limit` bytes of the regular file at `path`, which must lie in
+// `within` (a real path): frontmatter sits at the top, and a huge artifact
+// must not be read whole to find it. Opened first, checked after on what was
+// opened, so that swapping the file between a search and this read gains
+// nothing: a FIFO does not block the open (O_NONBLOCK) and is refused by
+// fstat; a link swapped in is judged by where the descriptor really points.
+export function readHead(path: string, limit: number, within: string): Result<Buffer> {
+  let fd: number;
   try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    return fail('unreadable-file', `cannot read ${path}: ${codeOf(error)}`);
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return fail('unreadable-file', `cannot read ${path}: not a regular file`);
+    const opened = descriptorPath(fd) ?? realPath(path);
+    if (opened === undefined || opened === within || !contains(within, opened)) {
+      return fail('unreadable-file', `cannot read ${path}: it now leads outside ${within}`);
+    }
     const buffer = Buffer.allocUnsafe(limit);
     let filled = 0;
     while (filled < limit) {
@@ -12,8 +29,26 @@ export function readHead(path: string, limit: number): Buffer {
       if (read === 0) break;
       filled += read;
     }
-    return buffer.subarray(0, filled);
+    return ok(buffer.subarray(0, filled));
+  } catch (error) {
+    return fail('unreadable-file', `cannot read ${path}: ${codeOf(error)}`);
   } finally {
     closeSync(fd);
   }
+}
+
+// Where an open descriptor really points, on systems that say (Linux's
+// /proc); elsewhere the caller falls back to the path's real path.
+function descriptorPath(fd: number): string | undefined {
+  try {
+    const target = readlinkSync(`/proc/self/fd/${fd}`);
+    return target.startsWith('/') ? target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : String(error);
 }

@@ -1,9 +1,9 @@
-import { resolve } from 'node:path';
+import { relative } from 'node:path';
 import * as v from 'valibot';
 import { findArtifact } from '../artifact/find-artifact.ts';
 import { extractFrontmatter, parseFrontmatter } from '../artifact/frontmatter.ts';
 import type { Envelope } from '../envelope.ts';
-import { fail } from '../failure.ts';
+import { realPath } from '../fs/real-path.ts';
 import { readHead } from '../io/read-head.ts';
 import { defineKind, type Evaluation, type GateContext } from '../predicate/kind.ts';
 import { describe } from '../text/describe.ts';
@@ -33,42 +33,71 @@ type Predicate = v.InferOutput<typeof schema>;
 export const artifactFrontmatterEquals = defineKind({
   schema,
   async evaluate(predicate: Predicate, context: GateContext): Promise<Evaluation> {
-    const dir = context.phaseDir === undefined ? context.projectRoot : resolve(context.projectRoot, context.phaseDir);
-    const base = { kind: predicate.kind, artifact: predicate.artifact, field: predicate.field, expected: predicate.equals };
-    const path = findArtifact(dir, predicate.artifact);
-    if (path === undefined) {
+    const base = {
+      kind: predicate.kind,
+      artifact: predicate.artifact,
+      field: predicate.field,
+      expected: predicate.equals,
+      ...(context.phaseDirLookup === undefined ? {} : { phaseDirLookup: context.phaseDirLookup }),
+    };
+    const dirs = searchDirectories(context);
+    let found: { path: string; dir: string } | undefined;
+    for (const dir of dirs) {
+      const path = findArtifact(dir, predicate.artifact);
+      if (path !== undefined) {
+        found = { path, dir };
+        break;
+      }
+    }
+    if (found === undefined) {
       return envelope({
         block: true,
-        message: `Artifact matching ${predicate.artifact} not found in ${dir}`,
-        details: { ...base, path: null, dir, match: false, artifactNotFound: true },
+        message: `Artifact matching ${predicate.artifact} not found in ${dirs.join(' or ')}`,
+        details: { ...base, path: null, searched: dirs, match: false, artifactNotFound: true },
       });
     }
 
-    let head: Buffer;
-    try {
-      head = readHead(path, HEAD_BYTES);
-    } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      return failure(`cannot read ${path}: ${typeof code === 'string' ? code : String(error)}`);
-    }
-    const yamlText = extractFrontmatter(head, path);
-    if (!yamlText.ok) return { status: 'failure', failure: yamlText.failure };
-    const fields = parseFrontmatter(yamlText.value, path);
-    if (!fields.ok) return { status: 'failure', failure: fields.failure };
-
-    const present = Object.hasOwn(fields.value, predicate.field);
-    const actual = present ? fields.value[predicate.field] : undefined;
-    const match = present && matches(actual, predicate.equals);
+    const shown = relative(context.projectRoot, found.path);
+    const head = readHead(found.path, HEAD_BYTES, realPath(found.dir) ?? found.dir);
+    if (!head.ok) return { status: 'failure', failure: head.failure };
+    const frontmatter = extractFrontmatter(head.value, shown);
+    if (!frontmatter.ok) return { status: 'failure', failure: frontmatter.failure };
     const expected = textForm(predicate.equals);
+    const missing = (why: string, state: string): Evaluation =>
+      envelope({
+        block: true,
+        message: `Frontmatter field "${predicate.field}" in ${shown} is missing${why}, expected ${expected}`,
+        details: { ...base, path: shown, frontmatter: state, match: false, actual: null, fieldPresent: false },
+      });
+    if (frontmatter.value.status === 'absent') return missing(': the file has no frontmatter (its first line is not ---)', 'absent');
+    if (frontmatter.value.status === 'unclosed') {
+      return missing(': its frontmatter, opened by --- on line 1, is never closed by --- or ...', 'unclosed');
+    }
+    const parsed = parseFrontmatter(frontmatter.value.yaml, shown);
+    if (!parsed.ok) return { status: 'failure', failure: parsed.failure };
+    if (!parsed.value.mapping) return missing(`: its frontmatter is ${parsed.value.shape}, not a mapping of fields`, 'not-a-mapping');
+    const fields = parsed.value.fields;
+    if (!Object.hasOwn(fields, predicate.field)) return missing('', 'present');
+
+    const actual = fields[predicate.field];
+    const match = matches(actual, predicate.equals);
     return envelope({
       block: !match,
       message: match
         ? `Frontmatter field "${predicate.field}" matches expected value (${expected})`
-        : `Frontmatter field "${predicate.field}" in ${predicate.artifact} is ${textForm(actual)}, expected ${expected}`,
-      details: { ...base, path, match, actual: present ? actual : null, fieldPresent: present },
+        : `Frontmatter field "${predicate.field}" in ${shown} is ${textForm(actual)}, expected ${expected}`,
+      details: { ...base, path: shown, frontmatter: 'present', match, actual, fieldPresent: true },
     });
   },
 });
+
+// The phase directory (given, or the one the phase number found), then the
+// project root: a phase's own report first, the project's ledger after it.
+function searchDirectories(context: GateContext): string[] {
+  const lookup = context.phaseDirLookup;
+  const phaseDir = context.phaseDir ?? (lookup?.matches.length === 1 ? lookup.matches[0] : undefined);
+  return phaseDir === undefined || phaseDir === context.projectRoot ? [context.projectRoot] : [phaseDir, context.projectRoot];
+}
 
 // Equal, or equal as text: YAML's `0` matches JSON's "0", `true` matches
 // "true"; lists and maps compare by their JSON form. A missing field never
@@ -77,16 +106,11 @@ export function matches(actual: unknown, expected: unknown): boolean {
   return actual === expected || textForm(actual) === textForm(expected);
 }
 
-// Also how a value reads in a message: text bare, containers as JSON, a
-// missing value as `undefined`.
+// Also how a value reads in a message: text bare, containers as JSON.
 function textForm(value: unknown): string {
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
 function envelope(value: Envelope): Evaluation {
   return { status: 'envelope', envelope: value };
-}
-
-function failure(message: string): Evaluation {
-  return { status: 'failure', failure: fail('invalid-artifact', message).failure };
 }

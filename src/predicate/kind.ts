@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import type { Envelope } from '../envelope.ts';
 import type { Failure } from '../failure.ts';
+import type { PhaseDirLookup } from '../project/phase-dir.ts';
 import type { Runner } from '../run/runner.ts';
 
 // What a kind's evaluator may know of the gate and the world; everything with
@@ -8,7 +9,10 @@ import type { Runner } from '../run/runner.ts';
 export interface GateContext {
   readonly projectRoot: string;
   readonly phaseNumber?: string | undefined;
+  // --phase-dir, absolute; the value of ${PHASE_DIR}.
   readonly phaseDir?: string | undefined;
+  // Without --phase-dir: the phase directory looked up from the number.
+  readonly phaseDirLookup?: PhaseDirLookup | undefined;
   readonly phaseReqIds?: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly killAfterMs: number;

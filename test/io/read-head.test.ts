@@ -1,16 +1,35 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readHead } from '../../src/io/read-head.ts';
 import { tempDir } from '../support.ts';
 
+const text = (result: ReturnType<typeof readHead>): string => (result.ok ? result.value.toString() : `FAIL ${result.failure.message}`);
+
 test('at most the first `limit` bytes, or the whole of a smaller file', (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'f'), Buffer.from('0123456789'));
-  assert.equal(readHead(join(dir, 'f'), 4).toString(), '0123');
-  assert.equal(readHead(join(dir, 'f'), 100).toString(), '0123456789');
+  assert.equal(text(readHead(join(dir, 'f'), 4, dir)), '0123');
+  assert.equal(text(readHead(join(dir, 'f'), 100, dir)), '0123456789');
   writeFileSync(join(dir, 'empty'), '');
-  assert.equal(readHead(join(dir, 'empty'), 10).length, 0);
-  assert.throws(() => readHead(join(dir, 'missing'), 10), { code: 'ENOENT' });
+  assert.equal(text(readHead(join(dir, 'empty'), 10, dir)), '');
+  assert.equal(text(readHead(join(dir, 'missing'), 10, dir)), `FAIL cannot read ${join(dir, 'missing')}: ENOENT`);
+});
+
+test('what was opened is judged, not what was searched: no FIFO, no way out', (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, 'in'));
+  writeFileSync(join(dir, 'outside.md'), 'secret');
+  writeFileSync(join(dir, 'in', 'real.md'), 'inside');
+  symlinkSync(join(dir, 'outside.md'), join(dir, 'in', 'out.md'));
+  symlinkSync(join(dir, 'in', 'real.md'), join(dir, 'in', 'alias.md'));
+  assert.equal(spawnSync('mkfifo', [join(dir, 'in', 'fifo.md')]).status, 0);
+  const within = join(dir, 'in');
+  assert.equal(text(readHead(join(within, 'alias.md'), 100, within)), 'inside');
+  assert.equal(text(readHead(join(within, 'out.md'), 100, within)), `FAIL cannot read ${join(within, 'out.md')}: it now leads outside ${within}`);
+  // A FIFO with no writer: refused at once, never waited on.
+  assert.equal(text(readHead(join(within, 'fifo.md'), 100, within)), `FAIL cannot read ${join(within, 'fifo.md')}: not a regular file`);
+  assert.equal(text(readHead(within, 100, within)), `FAIL cannot read ${within}: not a regular file`);
 });

@@ -31,18 +31,19 @@ function project(t: TestContext, files: Record<string, string>): string {
   return root;
 }
 
-const context = (root: string, phaseDir?: string): GateContext => ({
+const context = (root: string, phase: Partial<GateContext> = {}): GateContext => ({
   projectRoot: root,
-  phaseDir,
   env: {},
   killAfterMs: 1000,
   run: async () => assert.fail('this kind runs no command'),
+  ...phase,
 });
 
-async function evaluate(root: string, fields: Record<string, unknown>, phaseDir?: string): Promise<Evaluation> {
+async function evaluate(root: string, fields: Record<string, unknown>, phaseDir?: string, phase: Partial<GateContext> = {}): Promise<Evaluation> {
   const valid = validatePredicate({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', ...fields }, KINDS);
   assert.ok(valid.ok, valid.ok ? '' : valid.failure.issues.map((i) => i.message).join('; '));
-  return artifactFrontmatterEquals.evaluate(valid.value.predicate as never, context(root, phaseDir));
+  const given = phaseDir === undefined ? {} : { phaseDir: join(root, phaseDir) };
+  return artifactFrontmatterEquals.evaluate(valid.value.predicate as never, context(root, { ...given, ...phase }));
 }
 
 const envelopeOf = (evaluation: Evaluation) => {
@@ -52,8 +53,8 @@ const envelopeOf = (evaluation: Evaluation) => {
 
 test('a match, a mismatch and a missing field: messages and details, exactly', async (t) => {
   const root = project(t, { '.planning/phases/03-auth/03-SECURITY.md': '---\nthreats_open: 0\nowner: ~\n---\n# Security\n' });
-  const path = join(root, '.planning/phases/03-auth/03-SECURITY.md');
-  const base = { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', path };
+  const path = '.planning/phases/03-auth/03-SECURITY.md';
+  const base = { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', path, frontmatter: 'present' };
   assert.deepEqual(envelopeOf(await evaluate(root, { equals: 0 }, '.planning/phases/03-auth')), {
     block: false,
     message: 'Frontmatter field "threats_open" matches expected value (0)',
@@ -61,16 +62,19 @@ test('a match, a mismatch and a missing field: messages and details, exactly', a
   });
   assert.deepEqual(envelopeOf(await evaluate(root, { equals: '2' }, '.planning/phases/03-auth')), {
     block: true,
-    message: 'Frontmatter field "threats_open" in SECURITY.md is 0, expected 2',
+    message: 'Frontmatter field "threats_open" in .planning/phases/03-auth/03-SECURITY.md is 0, expected 2',
     details: { ...base, field: 'threats_open', expected: '2', match: false, actual: 0, fieldPresent: true },
   });
   assert.deepEqual(envelopeOf(await evaluate(root, { field: 'reviewed', equals: null }, '.planning/phases/03-auth')), {
     block: true,
-    message: 'Frontmatter field "reviewed" in SECURITY.md is undefined, expected null',
+    message: 'Frontmatter field "reviewed" in .planning/phases/03-auth/03-SECURITY.md is missing, expected null',
     details: { ...base, field: 'reviewed', expected: null, match: false, actual: null, fieldPresent: false },
   });
+  // A field that is there and null matches null; only a missing one never does.
   const owner = envelopeOf(await evaluate(root, { field: 'owner', equals: null }, '.planning/phases/03-auth'));
   assert.deepEqual([owner.block, owner.message], [false, 'Frontmatter field "owner" matches expected value (null)']);
+  const undefinedText = envelopeOf(await evaluate(root, { field: 'reviewed', equals: 'undefined' }, '.planning/phases/03-auth'));
+  assert.equal(undefinedText.block, true);
 });
 
 test('containers show as JSON in messages', async (t) => {
@@ -79,36 +83,71 @@ test('containers show as JSON in messages', async (t) => {
   assert.equal(envelope.message, 'Frontmatter field "threats_open" in SECURITY.md is ["a","b"], expected {"a":1}');
 });
 
-test('without --phase-dir the project root is searched; a missing artifact blocks', async (t) => {
-  const root = project(t, { '.planning/SECURITY.md': '---\nthreats_open: 1\n---\n' });
+test('the phase directory first, then the project root; a miss names both', async (t) => {
+  const root = project(t, { '.planning/SECURITY.md': '---\nthreats_open: 1\n---\n', '.planning/phases/03-auth/03-SECURITY.md': '---\nthreats_open: 2\n---\n' });
   assert.equal(envelopeOf(await evaluate(root, { equals: 1 })).block, false);
+  assert.equal(envelopeOf(await evaluate(root, { equals: 2 }, '.planning/phases/03-auth')).block, false);
+  const ledger = envelopeOf(await evaluate(root, { artifact: 'SECURITY.md', equals: 1 }, '.planning/phases/04-none'));
+  assert.deepEqual([ledger.block, ledger.details.path], [false, '.planning/SECURITY.md']);
   const missing = envelopeOf(await evaluate(root, { artifact: 'WINDOWS.md', equals: 0 }, '.planning/phases/03-auth'));
   assert.deepEqual(missing, {
     block: true,
-    message: `Artifact matching WINDOWS.md not found in ${join(root, '.planning/phases/03-auth')}`,
+    message: `Artifact matching WINDOWS.md not found in ${join(root, '.planning/phases/03-auth')} or ${root}`,
     details: {
       kind: 'artifact-frontmatter-equals',
       artifact: 'WINDOWS.md',
       field: 'threats_open',
       expected: 0,
       path: null,
-      dir: join(root, '.planning/phases/03-auth'),
+      searched: [join(root, '.planning/phases/03-auth'), root],
       match: false,
       artifactNotFound: true,
     },
   });
 });
 
-test('an artifact that cannot be read as frontmatter is a check failure naming the file', async (t) => {
-  const root = project(t, { 'SECURITY.md': '# no frontmatter\n', 'BAD.md': '---\nthreats_open: [\n---\n' });
-  const none = await evaluate(root, { equals: 0 });
-  assert.deepEqual(none.status === 'failure' && [none.failure.reason, none.failure.message], [
-    'invalid-artifact',
-    `${join(root, 'SECURITY.md')} has no frontmatter: its first line is not ---`,
+test('a phase directory looked up from the number is searched when it is the only match', async (t) => {
+  const root = project(t, { '.planning/phases/03-auth/03-SECURITY.md': '---\nthreats_open: 0\n---\n' });
+  const one = { phaseNumber: '3', searched: join(root, '.planning/phases'), matches: [join(root, '.planning/phases/03-auth')] };
+  const found = envelopeOf(await evaluate(root, { equals: 0 }, undefined, { phaseDirLookup: one }));
+  assert.deepEqual([found.block, found.details.path, found.details.phaseDirLookup], [false, '.planning/phases/03-auth/03-SECURITY.md', one]);
+  const two = { ...one, matches: [join(root, '.planning/phases/03-auth'), join(root, '.planning/phases/03-other')] };
+  const ambiguous = envelopeOf(await evaluate(root, { equals: 0 }, undefined, { phaseDirLookup: two }));
+  assert.deepEqual([ambiguous.block, ambiguous.details.searched, ambiguous.details.phaseDirLookup], [true, [root], two]);
+});
+
+test('no frontmatter, an unclosed one, or one that is no mapping: a blocking verdict that says which', async (t) => {
+  const root = project(t, {
+    'NONE.md': '# no frontmatter\nthreats_open: 0\n',
+    'OPEN.md': '---\nthreats_open: 0\n',
+    'LIST.md': '---\n- threats_open\n---\n',
+  });
+  const verdict = async (artifact: string) => {
+    const envelope = envelopeOf(await evaluate(root, { artifact, equals: 0 }));
+    return [envelope.block, envelope.message, envelope.details.frontmatter];
+  };
+  assert.deepEqual(await verdict('NONE.md'), [
+    true,
+    'Frontmatter field "threats_open" in NONE.md is missing: the file has no frontmatter (its first line is not ---), expected 0',
+    'absent',
   ]);
+  assert.deepEqual(await verdict('OPEN.md'), [
+    true,
+    'Frontmatter field "threats_open" in OPEN.md is missing: its frontmatter, opened by --- on line 1, is never closed by --- or ..., expected 0',
+    'unclosed',
+  ]);
+  assert.deepEqual(await verdict('LIST.md'), [
+    true,
+    'Frontmatter field "threats_open" in LIST.md is missing: its frontmatter is a list, not a mapping of fields, expected 0',
+    'not-a-mapping',
+  ]);
+});
+
+test('a frontmatter that is there but not YAML is a check failure naming the file and line', async (t) => {
+  const root = project(t, { 'BAD.md': '---\nthreats_open: [\n---\n' });
   const bad = await evaluate(root, { artifact: 'BAD.md', equals: 0 });
   assert.equal(bad.status, 'failure');
-  assert.match(bad.status === 'failure' ? bad.failure.message : '', new RegExp(`^${join(root, 'BAD.md')}: invalid YAML in the frontmatter at line \\d+: `));
+  assert.match(bad.status === 'failure' ? bad.failure.message : '', /^BAD\.md: invalid YAML in the frontmatter at line \d+: /);
 });
 
 test('the predicate: artifact is a name, never a path; equals may be null but not missing', () => {

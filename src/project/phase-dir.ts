@@ -1,0 +1,80 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Where GSD keeps a phase's files when only its number is known:
+// `.planning/phases/<NN>-<slug>` (or the active workstream's `phases/`), the
+// number zero-padded as GSD names phase directories (phase-id.cts).
+export interface PhaseDirLookup {
+  readonly phaseNumber: string;
+  // The phases directory that was searched, absolute.
+  readonly searched: string;
+  // Every directory that matched: exactly one is the phase directory.
+  readonly matches: readonly string[];
+}
+
+// The planning directory's layout as GSD's environment selects it
+// (planning-workspace.cts): GSD_PROJECT, then GSD_WORKSTREAM, each one path
+// segment.
+export interface PlanningScope {
+  readonly project?: string | undefined;
+  readonly workstream?: string | undefined;
+}
+
+export function phasesDirectory(projectRoot: string, scope: PlanningScope): string {
+  let base = join(projectRoot, '.planning');
+  if (scope.project) base = join(base, scope.project);
+  if (scope.workstream) base = join(base, 'workstreams', scope.workstream);
+  return join(base, 'phases');
+}
+
+export function lookUpPhaseDir(projectRoot: string, phaseNumber: string, scope: PlanningScope): PhaseDirLookup {
+  const searched = phasesDirectory(projectRoot, scope);
+  let names: string[];
+  try {
+    names = readdirSync(searched, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+  } catch {
+    names = [];
+  }
+  const wanted = normalizePhaseNumber(phaseNumber);
+  let matches = names.filter((name) => phaseToken(name)?.toUpperCase() === wanted.toUpperCase());
+  // GSD's fallback for a bare number: a directory whose leading digits are
+  // that number however padded (`4-ship` for 04).
+  if (matches.length === 0 && /^\d+$/.test(wanted)) {
+    matches = names.filter((name) => {
+      const digits = /^\d+/.exec(stripProjectCode(name))?.[0];
+      return digits !== undefined && Number(digits) === Number(wanted);
+    });
+  }
+  return { phaseNumber, searched, matches: matches.map((name) => join(searched, name)) };
+}
+
+const PROJECT_CODE = /^[A-Z][A-Z0-9_]*-(?=\d)/;
+
+function stripProjectCode(name: string): string {
+  return name.replace(PROJECT_CODE, '');
+}
+
+// GSD's normalizePhaseName: a project code dropped (`CK-01` → `01`); each
+// number of a milestone-prefixed id padded (`1-2` → `01-02`); a plain number
+// padded, its letter and decimals kept (`4` → `04`, `12a.1` → `12a.1`);
+// anything else (a custom id) as it is.
+export function normalizePhaseNumber(phase: string): string {
+  const stripped = stripProjectCode(phase);
+  const milestone = /^(\d+)((?:-\d+)+)([A-Z]?(?:\.\d+)*)$/i.exec(stripped);
+  if (milestone !== null) {
+    const parts = [milestone[1]!, ...milestone[2]!.slice(1).split('-')].map((part) => part.padStart(2, '0'));
+    return parts.join('-') + milestone[3]!;
+  }
+  const plain = /^(\d+)([A-Z])?((?:\.\d+)*)/i.exec(stripped);
+  if (plain !== null) return plain[1]!.padStart(2, '0') + (plain[2] ?? '') + plain[3]!;
+  return phase;
+}
+
+// The phase id a directory name starts with: its digits, hyphen-joined
+// milestone numbers, letter and decimals, up to the `-` before the slug.
+function phaseToken(name: string): string | undefined {
+  return /^(\d+(?:-\d+)*[A-Z]?(?:\.\d+)*)(?:-(?!\d)|$)/i.exec(stripProjectCode(name))?.[1];
+}

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { lookUpPhaseDir, normalizePhaseNumber } from '../../src/project/phase-dir.ts';
+import { tempDir } from '../support.ts';
+
+test('phase numbers normalised as GSD names phase directories', () => {
+  const cases: [string, string][] = [
+    ['1', '01'], ['01', '01'], ['4', '04'], ['12A', '12A'], ['12a', '12a'], ['4.1', '04.1'], ['12.1.2', '12.1.2'],
+    ['1-2', '01-02'], ['1-2-3', '01-02-03'], ['CK-01', '01'], ['PROJ-42', '42'], ['AUTH-101', '101'], ['ck-1', 'ck-1'], ['alpha', 'alpha'],
+  ];
+  for (const [phase, normal] of cases) assert.equal(normalizePhaseNumber(phase), normal, phase);
+});
+
+function phases(t: Parameters<typeof tempDir>[0], dirs: string[], base = '.planning/phases'): string {
+  const root = tempDir(t);
+  for (const dir of dirs) mkdirSync(join(root, base, dir), { recursive: true });
+  return root;
+}
+
+test('the one directory whose phase id matches, however the number is written', (t) => {
+  const root = phases(t, ['03-auth', '04-ship', '04.1-hotfix', '12A-split', '01-02-milestone', 'CK-07-coded', 'PROJ-42-custom']);
+  const found = (n: string) => lookUpPhaseDir(root, n, {}).matches.map((m) => m.slice(root.length + 1));
+  assert.deepEqual(found('4'), ['.planning/phases/04-ship']);
+  assert.deepEqual(found('04'), ['.planning/phases/04-ship']);
+  assert.deepEqual(found('4.1'), ['.planning/phases/04.1-hotfix']);
+  assert.deepEqual(found('12a'), ['.planning/phases/12A-split']);
+  assert.deepEqual(found('1-2'), ['.planning/phases/01-02-milestone']);
+  assert.deepEqual(found('CK-07'), ['.planning/phases/CK-07-coded']);
+  assert.deepEqual(found('PROJ-42'), ['.planning/phases/PROJ-42-custom']);
+  assert.deepEqual(found('5'), []);
+  assert.deepEqual(found('0'), []);
+});
+
+test('a bare number falls back to leading digits however padded; files are not phases', (t) => {
+  const root = phases(t, ['4-ship', '004-old']);
+  writeFileSync(join(root, '.planning/phases/04-notes.md'), '');
+  const lookup = lookUpPhaseDir(root, '04', {});
+  assert.deepEqual(lookup, {
+    phaseNumber: '04',
+    searched: join(root, '.planning/phases'),
+    matches: [join(root, '.planning/phases/004-old'), join(root, '.planning/phases/4-ship')],
+  });
+});
+
+test('GSD_PROJECT and GSD_WORKSTREAM choose the phases directory', (t) => {
+  const root = phases(t, ['04-ws'], '.planning/proj/workstreams/ws1/phases');
+  mkdirSync(join(root, '.planning/phases/04-root'), { recursive: true });
+  assert.deepEqual(lookUpPhaseDir(root, '4', { project: 'proj', workstream: 'ws1' }).matches, [join(root, '.planning/proj/workstreams/ws1/phases/04-ws')]);
+  assert.deepEqual(lookUpPhaseDir(root, '4', {}).matches, [join(root, '.planning/phases/04-root')]);
+  assert.deepEqual(lookUpPhaseDir(root, '4', { workstream: 'none' }).matches, []);
+});
