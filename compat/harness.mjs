@@ -77,8 +77,9 @@ function reduce(result, ranInFile) {
   return { ...result, verdict, envelope: isEnvelope ? envelope : undefined, ranIn };
 }
 
-// Runs `c` through both tools. A case: { tree, cwd?, args, env?, home? } where
-// args follow `check predicate`. Each tool gets its own copy of the tree, so a
+// Runs `c` through both tools. A case: { tree, cwd?, args, env?, home?,
+// observe? } where args follow `check predicate` and `observe` lists paths
+// whose existence afterwards is reported in `seen`. Each tool gets its own copy of the tree, so a
 // file one of them writes cannot change what the other sees. A command can
 // record where it ran with `pwd -P > "$COMPAT_RAN_IN"`.
 export async function runBoth(c) {
@@ -99,8 +100,9 @@ export async function runBoth(c) {
       const env = environment(home, { COMPAT_RAN_IN: ranInFile, ...(typeof c.env === 'function' ? c.env(root) : c.env) });
       const result = await run([...argv, ...args], { cwd: join(root, c.cwd ?? '.'), env });
       const reduced = reduce(result, ranInFile);
+      const seen = Object.fromEntries((c.observe ?? []).map((path) => [path, existsSync(join(root, path))]));
       // Paths inside the temp copy read the same for both tools.
-      answers[tool] = { ...reduced, ranIn: reduced.ranIn === null ? null : relativeTo(root, reduced.ranIn), root };
+      answers[tool] = { ...reduced, ranIn: reduced.ranIn === null ? null : relativeTo(root, reduced.ranIn), root, seen };
     }
     return answers;
   } finally {

@@ -1,4 +1,4 @@
-import { parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
+import { jsonErrorsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
 import { checkPredicate } from './cli/check-predicate.ts';
 import type { CliDeps, Outcome } from './cli/deps.ts';
 import { gatesRun } from './cli/gates-run.ts';
@@ -16,8 +16,9 @@ declare const GSD_CHECK_VERSION: string;
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 async function main(argv: readonly string[]): Promise<Outcome> {
-  const parsed = parseArgs(argv);
-  if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv));
+  const defaults = jsonErrorsFromEnv(process.env);
+  const parsed = parseArgs(argv, defaults);
+  if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv, defaults));
   const action = parsed.value;
   if (action.action === 'help') return { exitCode: 0, stdout: HELP, stderr: '' };
   if (action.action === 'version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };

@@ -53,6 +53,30 @@ test('--pick prints one field', async () => {
   assert.equal((await cli(check({ command: 'exit 4' }, '--pick', 'block', '--exit-code'))).status, 1);
 });
 
+test('--pick of a field the kind never has is refused before the command runs', async (t) => {
+  const dir = tempDir(t);
+  const ran = join(dir, 'ran');
+  assert.deepEqual(await cli(check({ command: `touch ${ran}` }, '--pick', 'details.exitcode', '--cwd', dir)), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: 'gsd-check: --pick details.exitcode: no such field in a command-exit-zero envelope; did you mean details.exitCode?\n',
+  });
+  assert.equal(existsSync(ran), false);
+});
+
+test('GSD_JSON_ERRORS=1 reports failures as JSON, as --json-errors does', async () => {
+  const env = { ...process.env, GSD_JSON_ERRORS: '1' };
+  assert.deepEqual(await cli(['check', 'predicate', '--predicate', 'nope'], { env }), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: `{"ok":false,"reason":"invalid-json","message":"--predicate is not valid JSON: Unexpected token 'o', \\"nope\\" is not valid JSON"}\n`,
+  });
+  const usage = await cli(['check', 'predicate'], { env });
+  assert.equal(usage.stderr, '{"ok":false,"reason":"usage","message":"--predicate or --predicate-file is required (see gsd-check --help)"}\n');
+});
+
 test('messages for timeouts, signals and missing programs, exactly', async (t) => {
   const pick = async (fields: Record<string, unknown>, env?: Record<string, string>) =>
     (await cli(check(fields, '--pick', 'message', '--kill-after', '0.2'), env === undefined ? {} : { env })).stdout;

@@ -61,13 +61,23 @@ const SPEC = {
 const ENVELOPE_FIELDS = ['block', 'message', 'details'];
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
-// Checked before parsing, so that even a usage error can be reported as JSON.
-export function wantsJsonErrors(argv: readonly string[]): boolean {
-  const end = argv.indexOf('--');
-  return (end === -1 ? argv : argv.slice(0, end)).includes('--json-errors');
+// What the environment switches on before any flag: GSD_JSON_ERRORS=1 is
+// gsd-tools' own switch for --json-errors, honoured the same way.
+export interface ArgDefaults {
+  readonly jsonErrors: boolean;
 }
 
-export function parseArgs(argv: readonly string[]): Result<Action> {
+export const jsonErrorsFromEnv = (env: Readonly<Record<string, string | undefined>>): ArgDefaults => ({
+  jsonErrors: env.GSD_JSON_ERRORS === '1',
+});
+
+// Checked before parsing, so that even a usage error can be reported as JSON.
+export function wantsJsonErrors(argv: readonly string[], defaults: ArgDefaults = { jsonErrors: false }): boolean {
+  const end = argv.indexOf('--');
+  return defaults.jsonErrors || (end === -1 ? argv : argv.slice(0, end)).includes('--json-errors');
+}
+
+export function parseArgs(argv: readonly string[], defaults: ArgDefaults = { jsonErrors: false }): Result<Action> {
   const parsed = parseFlags(argv, SPEC);
   if (!parsed.ok) return parsed;
   const flags = parsed.value;
@@ -97,19 +107,19 @@ export function parseArgs(argv: readonly string[]): Result<Action> {
     if (operands.length === 0) return usage('validate needs at least one capability file');
     return ok({
       action: 'validate',
-      options: { files: operands, json: flags.booleans.has('json'), jsonErrors: flags.booleans.has('json-errors') },
+      options: { files: operands, json: flags.booleans.has('json'), jsonErrors: defaults.jsonErrors || flags.booleans.has('json-errors') },
     });
   }
   const stray = operands[0];
   if (stray !== undefined) return usage(`unexpected argument ${JSON.stringify(stray)}`);
-  const shared = evalOptions(flags);
+  const shared = evalOptions(flags, defaults);
   if (!shared.ok) return shared;
   return command === 'check predicate' ? checkAction(flags, shared.value) : gatesAction(flags, shared.value);
 }
 
 const one = (flags: Flags, name: string): string | undefined => flags.values.get(name)?.[0];
 
-function evalOptions(flags: Flags): Result<EvalOptions> {
+function evalOptions(flags: Flags, defaults: ArgDefaults): Result<EvalOptions> {
   const pick = one(flags, 'pick');
   const pickPath = pick?.split('.');
   if (pickPath !== undefined && (pickPath.some((part) => part === '') || !ENVELOPE_FIELDS.includes(pickPath[0]!))) {
@@ -134,7 +144,7 @@ function evalOptions(flags: Flags): Result<EvalOptions> {
     killAfter,
     raw: flags.booleans.has('raw'),
     exitCode: flags.booleans.has('exit-code'),
-    jsonErrors: flags.booleans.has('json-errors'),
+    jsonErrors: defaults.jsonErrors || flags.booleans.has('json-errors'),
   });
 }
 

@@ -6,6 +6,7 @@ import { stopSignal } from '../run/runner.ts';
 import type { CheckOptions } from './args.ts';
 import { parseJson } from '../json/parse.ts';
 import { gateContext } from './context.ts';
+import { checkPickPath } from './pick-path.ts';
 import type { CliDeps, Outcome } from './deps.ts';
 import { envelopeOutcome, failureOutcome, interruptedOutcome } from './outcome.ts';
 
@@ -31,6 +32,8 @@ async function evaluate(options: CheckOptions, deps: CliDeps): Promise<Evaluatio
 
   const valid = validatePredicate(json.value, KINDS);
   if (!valid.ok) return { status: 'failure', failure: valid.failure };
+  const pick = checkPickPath(options.pick, valid.value.kind.details, String(valid.value.predicate.kind));
+  if (!pick.ok) return { status: 'failure', failure: pick.failure };
 
   const context = gateContext(options, deps);
   if (!context.ok) return { status: 'failure', failure: context.failure };

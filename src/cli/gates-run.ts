@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fail, ok, type Failure, type Result } from '../failure.ts';
-import { runPoint, type Capability, type GateReport } from '../gates/run-point.ts';
+import { POINT_DETAILS, runPoint, type Capability, type GateReport } from '../gates/run-point.ts';
 import { isJsonObject } from '../json-object.ts';
 import { KINDS } from '../predicate/kinds.ts';
 import { entryKind } from '../fs/entry.ts';
@@ -9,6 +9,7 @@ import { oneLine } from '../text/one-line.ts';
 import type { GatesOptions } from './args.ts';
 import { parseJson } from '../json/parse.ts';
 import { gateContext } from './context.ts';
+import { checkPickPath } from './pick-path.ts';
 import type { CliDeps, Outcome } from './deps.ts';
 import { envelopeOutcome, failureOutcome, interruptedOutcome } from './outcome.ts';
 
@@ -16,6 +17,8 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   // A read cut short by a stop signal is a stop, not a failure.
   const failed = (result: { ok: false; failure: Failure }): Outcome =>
     deps.signal?.aborted ? interruptedOutcome(stopSignal(deps.signal)) : failureOutcome(result.failure, options.jsonErrors);
+  const pick = checkPickPath(options.pick, POINT_DETAILS, 'gates run');
+  if (!pick.ok) return failed(pick);
   const context = gateContext(options, deps);
   if (!context.ok) return failed(context);
   const base = resolve(deps.cwd(), options.cwd ?? '.');

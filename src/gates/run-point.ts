@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { now } from '../clock.ts';
 import type { Envelope } from '../envelope.ts';
 import { fail, failureLine } from '../failure.ts';
-import type { Evaluation, GateContext, Kind } from '../predicate/kind.ts';
+import type { DetailFields, Evaluation, GateContext, Kind } from '../predicate/kind.ts';
 import { validatePredicate } from '../predicate/validate.ts';
 import { jsonPath } from '../text/json-path.ts';
 import { oneLine } from '../text/one-line.ts';
@@ -10,6 +10,9 @@ import { isActive } from './activation.ts';
 import type { LoopPoint } from './points.ts';
 import { mapPool } from './pool.ts';
 import { validateGate } from './validate-capability.ts';
+
+// What a point's envelope carries in its details (for --pick).
+export const POINT_DETAILS: DetailFields = { kind: 'value', point: 'value', gates: 'tree' };
 
 export interface Capability {
   readonly file: string;

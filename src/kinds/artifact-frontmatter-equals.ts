@@ -32,6 +32,20 @@ type Predicate = v.InferOutput<typeof schema>;
 
 export const artifactFrontmatterEquals = defineKind({
   schema,
+  details: {
+    kind: 'value',
+    artifact: 'value',
+    field: 'value',
+    expected: 'tree',
+    phaseDirLookup: 'tree',
+    path: 'value',
+    searched: 'tree',
+    frontmatter: 'value',
+    match: 'value',
+    actual: 'tree',
+    fieldPresent: 'value',
+    artifactNotFound: 'value',
+  },
   async evaluate(predicate: Predicate, context: GateContext): Promise<Evaluation> {
     const base = {
       kind: predicate.kind,

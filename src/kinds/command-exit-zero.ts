@@ -30,6 +30,19 @@ type Predicate = v.InferOutput<typeof schema>;
 
 export const commandExitZero = defineKind({
   schema,
+  details: {
+    kind: 'value',
+    command: 'value',
+    cwd: 'value',
+    timeout: 'value',
+    exitCode: 'value',
+    signal: 'value',
+    timedOut: 'value',
+    durationMs: 'value',
+    stdoutBytes: 'value',
+    stderrBytes: 'value',
+    tailTruncated: 'value',
+  },
   async evaluate(predicate: Predicate, context: GateContext): Promise<Evaluation> {
     const result = await context.run({
       command: predicate.command,

@@ -26,12 +26,18 @@ export type Evaluation =
   | { readonly status: 'failure'; readonly failure: Failure }
   | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
 
+export type DetailFields = Readonly<Record<string, 'value' | 'tree'>>;
+
 type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 
 export interface Kind<S extends ObjectSchema = ObjectSchema> {
   // The fields a predicate of this kind may carry, `kind` included; any other
   // field is rejected before the schema runs.
   readonly schema: S;
+  // The fields its envelopes' details may carry, so that --pick can refuse a
+  // path no envelope of the kind can have before anything runs: a `value` is
+  // one JSON value, a `tree` may hold more below it.
+  readonly details: DetailFields;
   evaluate(predicate: v.InferOutput<S>, context: GateContext): Promise<Evaluation>;
 }
 

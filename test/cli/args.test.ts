@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_KILL_AFTER, parseArgs, wantsJsonErrors } from '../../src/cli/args.ts';
+import { DEFAULT_KILL_AFTER, jsonErrorsFromEnv, parseArgs, wantsJsonErrors } from '../../src/cli/args.ts';
 
 const P = '{"kind":"command-exit-zero","command":"true"}';
 
@@ -127,6 +127,13 @@ test('--json-errors is seen even when the rest does not parse', () => {
   assert.equal(wantsJsonErrors(['check', '--bogus', '--json-errors']), true);
   assert.equal(wantsJsonErrors(['check', '--', '--json-errors']), false);
   assert.equal(wantsJsonErrors(['check']), false);
+  // GSD_JSON_ERRORS=1, gsd-tools' switch, turns it on without the flag; other values do not.
+  assert.equal(wantsJsonErrors(['check'], jsonErrorsFromEnv({ GSD_JSON_ERRORS: '1' })), true);
+  assert.equal(wantsJsonErrors(['check'], jsonErrorsFromEnv({ GSD_JSON_ERRORS: 'true' })), false);
+  const fromEnv = parseArgs(['check', 'predicate', '--predicate', '{}'], jsonErrorsFromEnv({ GSD_JSON_ERRORS: '1' }));
+  assert.equal(fromEnv.ok && fromEnv.value.action === 'check-predicate' && fromEnv.value.options.jsonErrors, true);
+  const validateFromEnv = parseArgs(['validate', 'a.json'], jsonErrorsFromEnv({ GSD_JSON_ERRORS: '1' }));
+  assert.equal(validateFromEnv.ok && validateFromEnv.value.action === 'validate' && validateFromEnv.value.options.jsonErrors, true);
 });
 
 test('gates run: point, capabilities (repeatable), config, concurrency and the shared flags', () => {

@@ -1,0 +1,281 @@
+// The command line and what it prints: exit statuses, error forms, --pick,
+// --json-errors and GSD_JSON_ERRORS, placeholders, and the command runner's
+// rows of the differences table.
+import assert from 'node:assert/strict';
+import { command } from '../case.mjs';
+
+const TRUE = command('true');
+const inProject = (c) => ({ tree: { 'p/.planning': {} }, cwd: 'p', ...c });
+const oneJsonLine = (text) => {
+  assert.match(text, /^\{.*\}\n?$/);
+  return JSON.parse(text);
+};
+
+export const CLI_CASES = [
+  inProject({
+    name: 'a predicate that is not JSON: exit 1 and Error: in GSD, exit 2 and gsd-check: here',
+    args: ['--predicate', 'nope', '--raw'],
+    gsd: 'error',
+    differs: 'D1',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.deepEqual([gsd.status, gsd.stdout, gsd.stderr], [1, '', 'Error: predicate --predicate value must be valid JSON\n']);
+      assert.deepEqual([check.status, check.stdout], [2, '']);
+      assert.match(check.stderr, /^gsd-check: --predicate is not valid JSON: .*\n$/);
+    },
+  }),
+  inProject({
+    name: 'an unknown kind',
+    args: ['--predicate', JSON.stringify({ kind: 'nope' }), '--raw'],
+    gsd: 'error',
+    differs: 'D1',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.equal(gsd.status, 1);
+      assert.equal(check.status, 2);
+      assert.equal(check.stderr, 'gsd-check: unknown predicate kind "nope"; known kinds: command-exit-zero, artifact-frontmatter-equals\n');
+    },
+  }),
+  inProject({
+    name: '--json-errors: one JSON line each, reasons of their own',
+    args: ['--predicate', 'nope', '--json-errors', '--raw'],
+    gsd: 'error',
+    differs: 'D11',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.deepEqual(oneJsonLine(gsd.stderr), { ok: false, reason: 'usage', message: 'predicate --predicate value must be valid JSON' });
+      const line = oneJsonLine(check.stderr);
+      assert.deepEqual([line.ok, line.reason], [false, 'invalid-json']);
+    },
+  }),
+  inProject({
+    name: 'GSD_JSON_ERRORS=1 acts as --json-errors',
+    args: ['--predicate', JSON.stringify({ kind: 'nope' }), '--raw'],
+    env: { GSD_JSON_ERRORS: '1' },
+    gsd: 'error',
+    expect: (gsd, check) => {
+      assert.equal(oneJsonLine(gsd.stderr).ok, false);
+      assert.deepEqual(oneJsonLine(check.stderr), {
+        ok: false,
+        reason: 'unknown-kind',
+        message: 'unknown predicate kind "nope"; known kinds: command-exit-zero, artifact-frontmatter-equals',
+      });
+    },
+  }),
+  inProject({
+    name: 'GSD_JSON_ERRORS other than 1 changes nothing',
+    args: ['--predicate', 'nope', '--raw'],
+    env: { GSD_JSON_ERRORS: 'true' },
+    gsd: 'error',
+    expect: (gsd, check) => {
+      assert.match(gsd.stderr, /^Error: /);
+      assert.match(check.stderr, /^gsd-check: /);
+    },
+  }),
+  inProject({
+    name: '--pick block prints the bare value; gsd-check ends the line',
+    args: ['--predicate', TRUE, '--pick', 'block'],
+    gsd: 'error', // no envelope on stdout: the bare value
+    differs: 'D12',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.deepEqual([gsd.status, gsd.stdout], [0, 'false']);
+      assert.deepEqual([check.status, check.stdout], [0, 'false\n']);
+    },
+  }),
+  inProject({
+    name: '--pick of a field the envelope cannot have is refused before the command runs',
+    args: ['--predicate', command(), '--pick', 'details.exitcode'],
+    gsd: 'error',
+    differs: 'D12',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.equal(gsd.status, 1);
+      assert.equal(gsd.ranIn, 'p', 'GSD ran the command, then failed on the field');
+      assert.equal(check.ranIn, null, 'gsd-check refused before running anything');
+      assert.deepEqual([check.status, check.stderr], [2, 'gsd-check: --pick details.exitcode: no such field in a command-exit-zero envelope; did you mean details.exitCode?\n']);
+    },
+  }),
+  inProject({
+    name: 'an unknown flag',
+    args: ['--predicate', TRUE, '--bogus', 'x', '--raw'],
+    gsd: 'pass',
+    differs: 'D13',
+    check: 'error',
+    expect: (gsd, check) => assert.equal(check.stderr, 'gsd-check: unknown flag --bogus (see gsd-check --help)\n'),
+  }),
+  inProject({
+    name: 'a flag value that starts with --',
+    args: ['--predicate', command('test -z "${PHASE_NUMBER}"'), '--phase-number', '--raw'],
+    gsd: 'pass',
+    differs: 'D13',
+    check: 'error',
+  }),
+  inProject({
+    name: 'a misspelled field (timeOut)',
+    args: ['--predicate', command('true', { timeOut: 1 }), '--raw'],
+    gsd: 'pass',
+    differs: 'D14',
+    check: 'error',
+    expect: (gsd, check) => assert.equal(check.stderr, 'gsd-check: invalid predicate: predicate.timeOut: unknown field; did you mean "timeout"?\n'),
+  }),
+  inProject({
+    name: 'an inherited name as kind (constructor)',
+    args: ['--predicate', JSON.stringify({ kind: 'constructor' }), '--raw'],
+    gsd: 'error',
+    differs: 'D14',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.deepEqual([gsd.status, JSON.parse(gsd.stdout)], [0, { kind: 'constructor' }], 'GSD answers with the predicate itself');
+      assert.equal(check.status, 2);
+    },
+  }),
+  inProject({
+    name: 'a predicate that gives a key twice',
+    args: ['--predicate', '{"kind":"command-exit-zero","command":"exit 1","command":"true"}', '--raw'],
+    gsd: 'pass',
+    differs: 'D15',
+    check: 'error',
+  }),
+  inProject({
+    name: '${PHASE_DIR} is the phase directory made absolute against the project root',
+    tree: { 'p/.planning/phases/04-ship': {} },
+    args: ['--predicate', command('printf %s "${PHASE_DIR}" > "$COMPAT_RAN_IN"'), '--phase-dir', '.planning/phases/04-ship', '--raw'],
+    gsd: 'pass',
+    expect: (gsd) => assert.equal(gsd.ranIn, 'p/.planning/phases/04-ship'),
+  }),
+  inProject({
+    name: 'the three placeholders, and the empty ones',
+    args: [
+      '--predicate',
+      command('test "${PHASE_NUMBER}|${PHASE_REQ_IDS}|${PHASE_DIR}" = "04|REQ-01,REQ-02|"'),
+      '--phase-number',
+      '04',
+      '--phase-req-ids',
+      'REQ-01,REQ-02',
+      '--raw',
+    ],
+    gsd: 'pass',
+  }),
+  inProject({
+    name: 'a placeholder inside single quotes stays literal',
+    args: ['--predicate', command("test '${PHASE_NUMBER}' = 04"), '--phase-number', '04', '--raw'],
+    gsd: 'pass',
+    differs: 'D16',
+    check: 'block',
+  }),
+  inProject({
+    name: 'a phase value is never run as code',
+    args: ['--predicate', command('echo ${PHASE_REQ_IDS}'), '--phase-req-ids', '$(touch pwned)', '--raw'],
+    gsd: 'pass',
+    differs: 'D16',
+    check: 'pass',
+    observe: ['p/pwned'],
+    expect: (gsd, check) => {
+      assert.equal(gsd.seen['p/pwned'], true, 'GSD pasted the value into the shell text and ran it');
+      assert.equal(check.seen['p/pwned'], false);
+    },
+  }),
+  inProject({
+    name: 'the end of the output, not the head',
+    args: ['--predicate', command(`echo first >&2; head -c 3000 /dev/zero | tr '\\0' x >&2; echo LAST >&2; exit 1`), '--raw'],
+    gsd: 'block',
+    differs: 'D17',
+    check: 'block',
+    expect: (gsd, check) => {
+      assert.match(gsd.envelope.message, /^command exited 1: first\nxxx/);
+      assert.doesNotMatch(gsd.envelope.message, /LAST/);
+      assert.match(check.envelope.message, /xxxLAST$/);
+      assert.doesNotMatch(check.envelope.message, /first/);
+    },
+  }),
+  inProject({
+    name: 'over 1 MiB of output from a passing command',
+    args: ['--predicate', command('head -c 2000000 /dev/zero'), '--raw'],
+    gsd: 'block',
+    differs: 'D17',
+    check: 'pass',
+  }),
+  inProject({
+    name: 'a death by signal',
+    args: ['--predicate', command('kill -9 $$'), '--raw'],
+    gsd: 'block',
+    differs: 'D18',
+    check: 'block',
+    expect: (gsd, check) => {
+      assert.equal(gsd.envelope.message, 'command exited 1');
+      assert.equal(check.envelope.message, 'command killed by SIGKILL');
+    },
+  }),
+  inProject({
+    name: 'a timeout under a millisecond',
+    args: ['--predicate', command('sleep 1', { timeout: 0.0001 }), '--raw'],
+    gsd: 'pass',
+    differs: 'D19',
+    check: 'block',
+  }),
+  inProject({
+    name: 'a timeout: the declared number and what the command printed',
+    args: ['--predicate', command('echo waiting for port 5432; sleep 5', { timeout: 0.4 }), '--raw'],
+    gsd: 'block',
+    differs: 'D19',
+    check: 'block',
+    expect: (gsd, check) => {
+      assert.match(gsd.envelope.message, /^command timed out after 0s: /);
+      assert.equal(check.envelope.message, 'command timed out after 0.4s: waiting for port 5432');
+    },
+  }),
+  inProject({
+    name: 'a background child holding the output open',
+    args: ['--predicate', command('sleep 3 & exit 0', { timeout: 1 }), '--raw'],
+    gsd: 'block',
+    differs: 'D20',
+    check: 'pass',
+  }),
+  inProject({
+    name: 'ANSI codes in the output',
+    args: ['--predicate', command("printf '\\033[31mred\\033[0m' >&2; exit 1"), '--raw'],
+    gsd: 'block',
+    differs: 'D21',
+    check: 'block',
+    expect: (gsd, check) => {
+      assert.equal(gsd.envelope.message, 'command exited 1: \u001b[31mred\u001b[0m');
+      assert.equal(check.envelope.message, 'command exited 1: red');
+    },
+  }),
+  inProject({
+    name: '--raw: one compact line',
+    args: ['--predicate', TRUE, '--raw'],
+    gsd: 'pass',
+    differs: 'D22',
+    check: 'pass',
+    expect: (gsd, check) => {
+      assert.match(gsd.stdout, /^\{\n {2}"block": false,/);
+      assert.match(check.stdout, /^\{"block":false,"message":"command exited 0","details":\{.*\}\}\n$/);
+    },
+  }),
+  inProject({
+    name: 'the details of a command envelope',
+    args: ['--predicate', command('exit 3'), '--raw'],
+    gsd: 'block',
+    differs: 'D22',
+    check: 'block',
+    expect: (gsd, check) => {
+      assert.deepEqual(gsd.envelope.details, { kind: 'command-exit-zero', exitCode: 3, signal: null });
+      assert.deepEqual(Object.keys(check.envelope.details), [
+        'kind', 'command', 'cwd', 'timeout', 'exitCode', 'signal', 'timedOut', 'durationMs', 'stdoutBytes', 'stderrBytes', 'tailTruncated',
+      ]);
+    },
+  }),
+  inProject({
+    name: '--cwd that is not a directory',
+    args: ['--predicate', TRUE, '--cwd', 'nowhere', '--raw'],
+    gsd: 'error',
+    differs: 'D1',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.match(gsd.stderr, /^Error: Invalid --cwd: /);
+      assert.match(check.stderr, /^gsd-check: --cwd nowhere: no such directory\n$/);
+    },
+  }),
+];
