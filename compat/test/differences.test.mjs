@@ -1,0 +1,17 @@
+// The document and the suite hold each other: every difference listed is
+// shown by a case, and (in case.mjs) every case that shows one names a listed id.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ARTIFACT_CASES } from '../cases/artifact.mjs';
+import { CLI_CASES } from '../cases/cli.mjs';
+import { FRONTMATTER_CASES } from '../cases/frontmatter.mjs';
+import { ROOT_CASES } from '../cases/root.mjs';
+import { documentedDifferences } from '../harness.mjs';
+
+test('every difference in docs/reference/differences.md is shown by a case', () => {
+  const shown = new Set([...ROOT_CASES, ...ARTIFACT_CASES, ...FRONTMATTER_CASES, ...CLI_CASES].map((c) => c.differs).filter(Boolean));
+  const documented = documentedDifferences();
+  assert.ok(documented.size >= 20, `only ${documented.size} ids found: is the heading form still "### D<n> …"?`);
+  assert.deepEqual([...documented].filter((id) => !shown.has(id)), []);
+  assert.deepEqual([...shown].filter((id) => !documented.has(id)), []);
+});
