@@ -102,3 +102,30 @@ test('aliases work; recursive or exploding ones are errors, not hangs', () => {
   for (let i = 1; i < 9; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]`);
   assert.match(String(read(`---\n${bomb.join('\n')}\n---\n`)), /^FAIL F\.md: the frontmatter cannot be read as data: Excessive alias count/);
 });
+
+test('a key given twice anywhere is found, with its line; equal-looking keys of other types are not twice', () => {
+  assert.equal(read('---\nouter:\n  a: 1\n  b: 2\n  a: 3\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 5: Map keys must be unique');
+  assert.equal(read('---\nlist:\n  - {x: 1, x: 2}\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Map keys must be unique');
+  assert.equal(read('---\n~: a\nnull: b\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Map keys must be unique');
+  assert.deepEqual(read('---\n1: number\n"1": text\n---\n'), { 1: 'text' } as unknown);
+});
+
+test('a frontmatter of up to 64 KiB is read; a larger one is refused before parsing', () => {
+  const keys = (bytes: number) => {
+    const lines: string[] = [];
+    let size = 0;
+    for (let i = 0; size < bytes - 40; i++) {
+      const line = `k${i}: ${i}\n`;
+      lines.push(line);
+      size += line.length;
+    }
+    // A comment fills the rest to the byte.
+    lines.push(`#${'-'.repeat(bytes - size - 2)}\n`);
+    return lines.join('');
+  };
+  const exact = keys(64 * 1024);
+  assert.equal(Buffer.byteLength(exact), 64 * 1024);
+  const fields = read(`---\n${exact}---\n`);
+  assert.equal(typeof fields, 'object');
+  assert.equal(read(`---\n${exact}x: 1\n---\n`), 'FAIL F.md: the frontmatter is larger than 64 KiB');
+});
