@@ -165,8 +165,8 @@ export const CLI_CASES = [
     check: 'block',
   }),
   inProject({
-    name: 'a phase value is never run as code',
-    args: ['--predicate', command('echo ${PHASE_REQ_IDS}'), '--phase-req-ids', '$(touch pwned)', '--raw'],
+    name: 'a phase directory is never run as code',
+    args: ['--predicate', command('echo ${PHASE_DIR}'), '--phase-dir', '$(touch pwned)', '--raw'],
     gsd: 'pass',
     differs: 'D16',
     check: 'pass',
@@ -174,6 +174,19 @@ export const CLI_CASES = [
     expect: (gsd, check) => {
       assert.equal(gsd.seen['p/pwned'], true, 'GSD pasted the value into the shell text and ran it');
       assert.equal(check.seen['p/pwned'], false);
+    },
+  }),
+  inProject({
+    name: 'a phase number or requirement id that is not one is refused',
+    args: ['--predicate', command('echo ${PHASE_REQ_IDS}'), '--phase-req-ids', '$(touch pwned)', '--raw'],
+    gsd: 'pass',
+    differs: 'D16',
+    check: 'error',
+    observe: ['p/pwned'],
+    expect: (gsd, check) => {
+      assert.equal(gsd.seen['p/pwned'], true);
+      assert.equal(check.seen['p/pwned'], false);
+      assert.equal(check.stderr, 'gsd-check: --phase-req-ids "$(touch pwned)" is not a list of requirement ids, like REQ-07,REQ-08 or TBD (see gsd-check --help)\n');
     },
   }),
   inProject({

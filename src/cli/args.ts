@@ -59,6 +59,12 @@ const SPEC = {
 };
 
 const ENVELOPE_FIELDS = ['block', 'message', 'details'];
+// Phase values reach commands as data, but a command may still put them where
+// bash evaluates (an arithmetic `$(( PHASE_NUMBER + 1 ))` expands `a[$(id)]`).
+// So they must look like what GSD makes of them: a phase id (letters, digits,
+// dots, hyphens) and requirement ids in any of GSD's list forms.
+const PHASE_NUMBER = /^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/;
+const REQUIREMENT_IDS = /^[A-Za-z0-9._\-, [\]]{0,4096}$/;
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 // What the environment switches on before any flag: GSD_JSON_ERRORS=1 is
@@ -135,10 +141,18 @@ function evalOptions(flags: Flags, defaults: ArgDefaults): Result<EvalOptions> {
   }
   const cwd = one(flags, 'cwd');
   if (cwd === '') return usage('--cwd needs a directory');
+  const phaseNumber = one(flags, 'phase-number');
+  if (phaseNumber !== undefined && phaseNumber !== '' && !PHASE_NUMBER.test(phaseNumber)) {
+    return usage(`--phase-number ${JSON.stringify(phaseNumber)} is not a phase number; GSD names phases like 04, 4.1, 12A, 1-2, CK-01 or PROJ-42`);
+  }
+  const phaseReqIds = one(flags, 'phase-req-ids');
+  if (phaseReqIds !== undefined && !REQUIREMENT_IDS.test(phaseReqIds)) {
+    return usage(`--phase-req-ids ${JSON.stringify(phaseReqIds)} is not a list of requirement ids, like REQ-07,REQ-08 or TBD`);
+  }
   return ok({
     ...optional('phaseDir', one(flags, 'phase-dir')),
-    ...optional('phaseNumber', one(flags, 'phase-number')),
-    ...optional('phaseReqIds', one(flags, 'phase-req-ids')),
+    ...optional('phaseNumber', phaseNumber),
+    ...optional('phaseReqIds', phaseReqIds),
     ...optional('cwd', cwd),
     ...optional('pick', pickPath),
     killAfter,

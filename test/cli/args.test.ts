@@ -164,3 +164,26 @@ test('validate: files and --json', () => {
   });
   assert.equal(usage(['validate']), 'validate needs at least one capability file');
 });
+
+test('a phase number must be one, and requirement ids ids: nothing bash could evaluate', () => {
+  const message = (flag: string, value: string) => {
+    const result = parseArgs(['check', 'predicate', '--predicate', '{}', `--${flag}=${value}`]);
+    return result.ok ? 'accepted' : result.failure.message;
+  };
+  for (const value of ['04', '4', '4.1', '12A', '12a.1', '1-2', '1-2-3', 'CK-01', 'PROJ-42', 'AUTH-101', '']) {
+    assert.equal(message('phase-number', value), 'accepted', value);
+  }
+  for (const value of ['a[$(id>PWNED)0]', '$(id)', '`id`', '04;id', '4 1', '-4', '4.', '4..1', 'é', "4'"]) {
+    assert.equal(
+      message('phase-number', value),
+      `--phase-number ${JSON.stringify(value)} is not a phase number; GSD names phases like 04, 4.1, 12A, 1-2, CK-01 or PROJ-42 (see gsd-check --help)`,
+      value,
+    );
+  }
+  for (const value of ['REQ-07,REQ-08', 'REQ-01 REQ-02', '[REQ-01, REQ-02]', 'TBD', '']) {
+    assert.equal(message('phase-req-ids', value), 'accepted', value);
+  }
+  for (const value of ['$(id)', 'a[$(id)]', 'REQ-1;id', '`id`', 'R\nS', 'x'.repeat(4097)]) {
+    assert.equal(message('phase-req-ids', value), `--phase-req-ids ${JSON.stringify(value)} is not a list of requirement ids, like REQ-07,REQ-08 or TBD (see gsd-check --help)`, value.slice(0, 20));
+  }
+});
