@@ -12,7 +12,8 @@ export type Reason =
   | 'spawn-failed'
   | 'invalid-artifact'
   | 'invalid-capability'
-  | 'no-such-field';
+  | 'no-such-field'
+  | 'query-failed';
 
 export interface Issue {
   readonly path: string;

@@ -24,10 +24,17 @@ export interface CheckOptions extends EvalOptions {
 
 export interface GatesOptions extends EvalOptions {
   readonly point: LoopPoint;
+  // Where the gates come from: capability files, or GSD's rendered hooks
+  // (a file, or - for standard input); exactly one of the two.
   readonly capabilities: readonly string[];
+  readonly hooks?: string;
   readonly config?: string;
   readonly concurrency?: number;
+  readonly queryCommand?: string;
+  readonly queryTimeout: number;
 }
+
+export const DEFAULT_QUERY_TIMEOUT = 30;
 
 export interface ValidateOptions {
   readonly files: readonly string[];
@@ -47,7 +54,10 @@ const EVAL_BOOLEANS = ['raw', 'exit-code', 'json-errors'];
 // The flags each command accepts; any other known flag is an error naming the command.
 const COMMANDS = {
   'check predicate': { values: ['predicate', 'predicate-file', ...EVAL_VALUES], booleans: EVAL_BOOLEANS },
-  'gates run': { values: ['point', 'capability', 'config', 'concurrency', ...EVAL_VALUES], booleans: EVAL_BOOLEANS },
+  'gates run': {
+    values: ['point', 'capability', 'hooks', 'config', 'concurrency', 'query-command', 'query-timeout', ...EVAL_VALUES],
+    booleans: EVAL_BOOLEANS,
+  },
   validate: { values: [], booleans: ['json', 'json-errors'] },
 } as const;
 
@@ -181,8 +191,22 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
   if (point === undefined) return usage('--point is required');
   if (!isLoopPoint(point)) return usage(`--point ${JSON.stringify(point)} is not a loop point; one of: ${LOOP_POINTS.join(', ')}`);
   const capabilities = flags.values.get('capability') ?? [];
-  if (capabilities.length === 0) return usage('--capability is required (give it once per capability file)');
+  const hooks = one(flags, 'hooks');
+  if (hooks !== undefined && capabilities.length > 0) {
+    return usage('--hooks and --capability cannot be used together: rendered hooks are already resolved by GSD');
+  }
+  if (hooks === '') return usage('--hooks needs a file (or - for standard input)');
+  if (hooks === undefined && capabilities.length === 0) {
+    return usage('--capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required');
+  }
   if (capabilities.includes('')) return usage('--capability needs a file');
+  const queryCommand = one(flags, 'query-command');
+  if (queryCommand !== undefined && queryCommand.trim() === '') return usage('--query-command needs a shell command');
+  const queryTimeoutText = one(flags, 'query-timeout');
+  const queryTimeout = queryTimeoutText === undefined ? DEFAULT_QUERY_TIMEOUT : Number(queryTimeoutText);
+  if (queryTimeoutText !== undefined && (!NUMBER.test(queryTimeoutText) || !Number.isFinite(queryTimeout) || queryTimeout <= 0)) {
+    return usage(`--query-timeout must be a positive finite number of seconds, got ${JSON.stringify(queryTimeoutText)}`);
+  }
   const config = one(flags, 'config');
   if (config === '') return usage('--config needs a file');
   const concurrencyText = one(flags, 'concurrency');
@@ -192,7 +216,16 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
   }
   return ok({
     action: 'gates-run',
-    options: { point, capabilities, ...optional('config', config), ...optional('concurrency', concurrency), ...shared },
+    options: {
+      point,
+      capabilities,
+      ...optional('hooks', hooks),
+      ...optional('config', config),
+      ...optional('concurrency', concurrency),
+      ...optional('queryCommand', queryCommand),
+      queryTimeout,
+      ...shared,
+    },
   });
 }
 

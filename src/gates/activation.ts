@@ -1,25 +1,90 @@
 import { isJsonObject } from '../json-object.ts';
 
-// Whether a gate runs: no `when` means always; a `when` key is looked up in
-// the project config as a nested path ({"workflow":{"tdd_mode":true}}), then
-// as a flat key ({"workflow.tdd_mode":true}), then falls back to the
-// capability's declared `config[<key>].default`. Truthy means active. Only own
-// properties are read, so "constructor" or "__proto__" find nothing.
-export function isActive(when: unknown, config: unknown, declared: unknown): boolean {
-  if (when === undefined) return true;
-  if (typeof when !== 'string' || when.trim() === '') return false;
-  let value = path(config, when.split('.'));
-  if (value === undefined) value = own(config, when);
-  if (value === undefined) value = own(own(declared, when), 'default');
-  return Boolean(value);
+// Where a `when` key's value came from: the active workstream's config, the
+// project's config, a capability's declared default, or nowhere.
+export type ActivationSource = 'workstream' | 'config' | 'default' | 'absent';
+
+export interface Activation {
+  readonly key: string;
+  readonly value: unknown;
+  readonly source: ActivationSource;
 }
 
-function path(value: unknown, keys: readonly string[]): unknown {
-  let current = value;
-  for (const key of keys) current = own(current, key);
-  return current;
+// A config key as capabilities declare it: `{type, default, description}`.
+export interface KeyDeclaration {
+  readonly type?: string | undefined;
+  readonly default?: unknown;
 }
 
-function own(value: unknown, key: string): unknown {
-  return isJsonObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+// The configs in GSD's order: the workstream's (GSD_WORKSTREAM) over the
+// project's. Each is the parsed JSON object, or undefined when absent.
+export interface ConfigLayers {
+  readonly workstream?: Record<string, unknown> | undefined;
+  readonly root?: Record<string, unknown> | undefined;
+}
+
+export interface Resolved {
+  readonly active: boolean;
+  readonly activation: Activation;
+  // Set when a configured value was set aside: its type is not the declared one.
+  readonly warning?: string;
+}
+
+// Whether a gate with this `when` runs, as GSD 1.14 resolves it
+// (capability-activation.cts over config-loader.cts): the key's nested value
+// in the workstream's config, else the project's; a value whose type is not
+// the key's declared type reads as the declared default (GSD's typed config
+// does so: `0`, `null` or `"false"` for a boolean key); an unset key takes the
+// default declared by any capability. Truthy means active. Flat dotted keys
+// (`{"workflow.x": true}`) are not read: GSD ignores them.
+export function resolveWhen(when: string, layers: ConfigLayers, declarations: ReadonlyMap<string, KeyDeclaration>): Resolved {
+  const declared = declarations.get(when);
+  for (const [source, config] of [['workstream', layers.workstream], ['config', layers.root]] as const) {
+    const found = nested(config, when);
+    if (!found.found) continue;
+    if (declared?.type === undefined || hasType(found.value, declared.type)) {
+      return { active: Boolean(found.value), activation: { key: when, value: found.value, source } };
+    }
+    const fallback = declared.default;
+    return {
+      active: Boolean(fallback),
+      activation: { key: when, value: fallback, source: 'default' },
+      warning: `${when} is ${JSON.stringify(found.value)} in the ${source === 'workstream' ? "workstream's" : "project's"} config, not a ${declared.type}: its default ${JSON.stringify(fallback)} is used`,
+    };
+  }
+  if (declared !== undefined && declared.default !== undefined) {
+    return { active: Boolean(declared.default), activation: { key: when, value: declared.default, source: 'default' } };
+  }
+  return { active: false, activation: { key: when, value: null, source: 'absent' } };
+}
+
+// Declared types as GSD's config schema names them; `enum` values are strings.
+function hasType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'string':
+    case 'enum':
+      return typeof value === 'string';
+    default:
+      return true;
+  }
+}
+
+// Own properties only, so "constructor" or "__proto__" find nothing.
+function nested(config: unknown, key: string): { found: boolean; value?: unknown } {
+  let current = config;
+  for (const segment of key.split('.')) {
+    if (!isJsonObject(current) || !Object.hasOwn(current, segment)) return { found: false };
+    current = current[segment];
+  }
+  return { found: true, value: current };
+}
+
+// The dotted keys written flat at the top of a config (`"workflow.x": …`):
+// GSD ignores them with a warning, and so does gsd-check.
+export function flatKeys(config: Record<string, unknown> | undefined): string[] {
+  return config === undefined ? [] : Object.keys(config).filter((key) => key.includes('.'));
 }

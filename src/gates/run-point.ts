@@ -1,4 +1,3 @@
-import { dirname } from 'node:path';
 import { now } from '../clock.ts';
 import type { Envelope } from '../envelope.ts';
 import { fail, failureLine } from '../failure.ts';
@@ -6,27 +5,29 @@ import type { DetailFields, Evaluation, GateContext, Kind } from '../predicate/k
 import { validatePredicate } from '../predicate/validate.ts';
 import { jsonPath } from '../text/json-path.ts';
 import { oneLine } from '../text/one-line.ts';
-import { isActive } from './activation.ts';
+import type { Activation } from './activation.ts';
+import type { PointGate } from './point-gate.ts';
 import type { LoopPoint } from './points.ts';
 import { mapPool } from './pool.ts';
+import { evaluateQuery, type QueryCommand } from './query.ts';
 import { validateGate } from './validate-capability.ts';
 
 // What a point's envelope carries in its details (for --pick).
 export const POINT_DETAILS: DetailFields = { kind: 'value', point: 'value', gates: 'tree' };
-
-export interface Capability {
-  readonly file: string;
-  // Its `id`, or its file path when it has none.
-  readonly name: string;
-  readonly data: Record<string, unknown>;
-}
 
 export type GateStatus = 'pass' | 'advisory' | 'halt' | 'skipped' | 'inactive';
 
 export interface GateReport {
   readonly capability: string;
   readonly index: number;
+  // The gate as declared, so a report says what ran without the file.
+  readonly check: unknown;
+  readonly when: unknown;
+  readonly blocking: unknown;
+  readonly onError: unknown;
   readonly status: GateStatus;
+  // Why an inactive gate is: its `when` key, the value and where it came from.
+  readonly activation?: Activation;
   readonly envelope?: Envelope;
   readonly error?: string;
   readonly durationMs: number;
@@ -36,7 +37,7 @@ export interface PointDeps {
   readonly kinds: ReadonlyMap<string, Kind>;
   // The gate context without the capability: GSD_CAP_DIR is added per gate.
   readonly context: GateContext;
-  readonly config: unknown;
+  readonly query?: QueryCommand | undefined;
   readonly concurrency: number;
   readonly onReport?: ((report: GateReport) => void) | undefined;
 }
@@ -45,33 +46,23 @@ export type PointResult =
   | { readonly status: 'envelope'; readonly envelope: Envelope }
   | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
 
-interface Gate {
-  readonly capability: Capability;
-  readonly index: number;
-  readonly gate: Record<string, unknown>;
-}
-
-// Runs every gate of `point`, in the capabilities' order and each one's
-// declaration order, concurrently up to `concurrency`, and applies the
-// two-step gate contract to each.
-export async function runPoint(point: LoopPoint, capabilities: readonly Capability[], deps: PointDeps): Promise<PointResult> {
-  const gates: Gate[] = capabilities.flatMap((capability) => {
-    const list = Array.isArray(capability.data.gates) ? (capability.data.gates as unknown[]) : [];
-    return list.flatMap((gate, index) =>
-      typeof gate === 'object' && gate !== null && (gate as { point?: unknown }).point === point
-        ? [{ capability, index, gate: gate as Record<string, unknown> }]
-        : [],
-    );
-  });
-
+// Runs the active gates of `point` concurrently up to `concurrency`, applies
+// the two-step gate contract to each, and reports every gate, inactive ones
+// included, in the order given.
+export async function runPoint(point: LoopPoint, gates: readonly PointGate[], deps: PointDeps): Promise<PointResult> {
   let interrupted: NodeJS.Signals | undefined;
   const reports = await mapPool(gates, deps.concurrency, async (gate) => {
     const started = now();
     const outcome = await runGate(gate, deps);
     if (outcome.status === 'interrupted') interrupted ??= outcome.signal;
+    const { declaration } = gate;
     const report: GateReport = {
-      capability: gate.capability.name,
+      capability: gate.capability,
       index: gate.index,
+      check: declaration.check,
+      when: declaration.when ?? null,
+      blocking: declaration.blocking,
+      onError: declaration.onError,
       ...(outcome.status === 'interrupted' ? { status: 'halt', error: `stopped by ${outcome.signal}` } : outcome),
       durationMs: Math.round(now() - started),
     };
@@ -88,18 +79,20 @@ export async function runPoint(point: LoopPoint, capabilities: readonly Capabili
 }
 
 type GateOutcome =
-  | { readonly status: Exclude<GateStatus, 'halt' | 'skipped'>; readonly envelope?: Envelope }
+  | { readonly status: 'inactive'; readonly activation: Activation }
+  | { readonly status: 'pass' | 'advisory'; readonly envelope: Envelope }
   | { readonly status: 'halt'; readonly envelope?: Envelope; readonly error?: string }
   | { readonly status: 'skipped'; readonly error: string }
   | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
 
-async function runGate({ capability, index, gate }: Gate, deps: PointDeps): Promise<GateOutcome> {
-  if (!isActive(gate.when, deps.config, capability.data.config)) return { status: 'inactive' };
+async function runGate(gate: PointGate, deps: PointDeps): Promise<GateOutcome> {
+  if (gate.activation !== undefined && !gate.activation.active) return { status: 'inactive', activation: gate.activation.activation };
+  const { declaration } = gate;
   // A gate whose check, blocking or onError is broken cannot say how to fail:
   // it halts. Other declaration slips (an unknown field, an undeclared `when`)
   // do not change what runs; `gsd-check validate` reports them.
-  const at = jsonPath('gates', [index]);
-  const structural = validateGate(gate, at, undefined, deps.kinds).filter(
+  const at = jsonPath('gates', [gate.index]);
+  const structural = validateGate(declaration, at, undefined, deps.kinds).filter(
     (i) =>
       (i.path.startsWith(`${at}.check`) && !i.path.startsWith(`${at}.check.predicate`)) ||
       i.path === `${at}.blocking` ||
@@ -108,49 +101,56 @@ async function runGate({ capability, index, gate }: Gate, deps: PointDeps): Prom
   if (structural.length > 0) {
     return { status: 'halt', error: `invalid gate: ${structural.map((i) => `${i.path}: ${i.message}`).join('; ')}` };
   }
-  const evaluation = await evaluateCheck(gate.check as Record<string, unknown>, at, capability, deps);
+  const evaluation = await evaluateCheck(declaration.check as Record<string, unknown>, at, gate, deps);
   if (evaluation.status === 'interrupted') return evaluation;
   if (evaluation.status === 'failure') {
     const error = failureLine(evaluation.failure);
-    return gate.onError === 'skip' ? { status: 'skipped', error } : { status: 'halt', error };
+    return declaration.onError === 'skip' ? { status: 'skipped', error } : { status: 'halt', error };
   }
   const { envelope } = evaluation;
   if (!envelope.block) return { status: 'pass', envelope };
-  return gate.blocking === true ? { status: 'halt', envelope } : { status: 'advisory', envelope };
+  return declaration.blocking === true ? { status: 'halt', envelope } : { status: 'advisory', envelope };
 }
 
-async function evaluateCheck(check: Record<string, unknown>, at: string, capability: Capability, deps: PointDeps): Promise<Evaluation> {
-  if (Object.hasOwn(check, 'query')) {
-    return failure('a query check is answered by gsd-tools, not by gsd-check');
-  }
+async function evaluateCheck(check: Record<string, unknown>, at: string, gate: PointGate, deps: PointDeps): Promise<Evaluation> {
+  if (Object.hasOwn(check, 'query')) return evaluateQuery(check.query as string, gate.capDir, deps.query, deps.context);
   if (Object.hasOwn(check, 'agentVerdict')) {
     return failure('an agentVerdict check needs an agent to give the verdict; gsd-check cannot');
   }
   const valid = validatePredicate(check.predicate, deps.kinds, `${at}.check.predicate`);
   if (!valid.ok) return { status: 'failure', failure: valid.failure };
-  return valid.value.kind.evaluate(valid.value.predicate, {
-    ...deps.context,
-    env: { ...deps.context.env, GSD_CAP_DIR: dirname(capability.file) },
-  });
+  const env = gate.capDir === undefined ? deps.context.env : { ...deps.context.env, GSD_CAP_DIR: gate.capDir };
+  return valid.value.kind.evaluate(valid.value.predicate, { ...deps.context, env });
 }
 
 function failure(message: string): Evaluation {
   return { status: 'failure', failure: fail('invalid-predicate', message).failure };
 }
 
+// Names every halted gate with its reason, and counts the advisories.
 function summary(point: LoopPoint, reports: readonly GateReport[]): string {
   if (reports.length === 0) return `${point}: no gates`;
+  const count = (status: GateStatus): number => reports.filter((r) => r.status === status).length;
   const halted = reports.filter((r) => r.status === 'halt');
-  const first = halted[0];
-  if (first !== undefined) {
-    const reason = oneLine(first.error ?? first.envelope?.message ?? '', 300);
-    const more = halted.length > 1 ? ` (and ${halted.length - 1} more)` : '';
-    return `${point}: halted by ${first.capability}#${first.index}: ${reason}${more}`;
+  if (halted.length > 0) {
+    const reasons = halted.map((r) => `${r.capability}#${r.index}: ${oneLine(r.error ?? r.envelope?.message ?? '', 200)}`);
+    const advisory = count('advisory');
+    return `${point}: halted by ${halted.map((r) => `${r.capability}#${r.index}`).join(', ')} (${reasons.join('; ')})${advisory > 0 ? `; ${advisory} advisory` : ''}`;
   }
   const counts = (['pass', 'advisory', 'skipped', 'inactive'] as const)
-    .map((status) => [status, reports.filter((r) => r.status === status).length] as const)
-    .filter(([, count]) => count > 0)
-    .map(([status, count]) => `${count} ${status}`);
+    .map((status) => [status, count(status)] as const)
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${n} ${status}`);
   return `${point}: passed (${counts.join(', ')})`;
 }
 
+// How a gate's check reads in one word or two: `query ui.plan-gate`,
+// `predicate command-exit-zero`, `agentVerdict`.
+export function checkLabel(check: unknown): string {
+  if (typeof check !== 'object' || check === null) return 'check';
+  const fields = check as Record<string, unknown>;
+  if (typeof fields.query === 'string') return `query ${fields.query}`;
+  const predicate = fields.predicate as { kind?: unknown } | null | undefined;
+  if (predicate !== undefined) return `predicate ${typeof predicate?.kind === 'string' ? predicate.kind : '?'}`;
+  return Object.hasOwn(fields, 'agentVerdict') ? 'agentVerdict' : 'check';
+}

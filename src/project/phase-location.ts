@@ -35,7 +35,7 @@ export function locatePhase(
 
 // GSD_PROJECT and GSD_WORKSTREAM name one directory each; GSD refuses a value
 // that could lead elsewhere, and so does gsd-check.
-function planningScope(env: Readonly<Record<string, string | undefined>>): Result<PlanningScope> {
+export function planningScope(env: Readonly<Record<string, string | undefined>>): Result<PlanningScope> {
   for (const name of ['GSD_PROJECT', 'GSD_WORKSTREAM'] as const) {
     const value = env[name];
     if (value !== undefined && /[/\\]|\.\./.test(value)) {

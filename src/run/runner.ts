@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { now } from '../clock.ts';
 import { ProcessGroup } from './group.ts';
+import { HeadBuffer } from './head-buffer.ts';
 import { readPipe } from './pipe-reader.ts';
 import { TailBuffer } from './tail-buffer.ts';
 import { after } from './timer.ts';
@@ -28,6 +29,9 @@ export interface RunOptions {
   readonly signal?: AbortSignal | undefined;
   readonly force?: AbortSignal | undefined;
   readonly shell?: string;
+  // Keep the head of stdout, up to this many bytes, apart from the tail: an
+  // answer to parse (a query's JSON) rather than a log to show.
+  readonly keepStdout?: number | undefined;
 }
 
 export interface RunResult {
@@ -45,6 +49,8 @@ export interface RunResult {
     readonly stderrBytes: number;
     readonly truncated: boolean;
   };
+  // With `keepStdout`: the head of stdout, and whether it is all of it.
+  readonly stdout?: { readonly text: string; readonly complete: boolean } | undefined;
 }
 
 export type Runner = (options: RunOptions) => Promise<RunResult>;
@@ -52,6 +58,7 @@ export type Runner = (options: RunOptions) => Promise<RunResult>;
 export const runCommand: Runner = (options) =>
   new Promise((resolve) => {
     const tail = new TailBuffer(TAIL_BYTES);
+    const head = options.keepStdout === undefined ? undefined : new HeadBuffer(options.keepStdout);
     const started = now();
     let ended: number | undefined;
     let exitCode: number | null = null;
@@ -83,6 +90,7 @@ export const runCommand: Runner = (options) =>
         spawnError,
         durationMs: (ended ?? now()) - started,
         output: { text: tail.text(), stdoutBytes: tail.seen[0], stderrBytes: tail.seen[1], truncated: tail.truncated },
+        ...(head === undefined ? {} : { stdout: { text: head.text(), complete: head.complete } }),
       });
     };
 
@@ -143,7 +151,10 @@ export const runCommand: Runner = (options) =>
       if (--openPipes === 0 && exited) endGroup();
     };
     const pipes: Readable[] = [
-      readPipe(child.stdout!, (bytes) => tail.push(0, bytes)),
+      readPipe(child.stdout!, (bytes) => {
+        tail.push(0, bytes);
+        head?.push(bytes);
+      }),
       readPipe(child.stderr!, (bytes) => tail.push(1, bytes)),
     ];
     for (const pipe of pipes) {

@@ -27,15 +27,18 @@ function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: b
   };
 }
 
-const options: GatesOptions = { point: 'ship:pre', capabilities: ['cap.json'], killAfter: 1, raw: true, exitCode: false, jsonErrors: false };
+const options: GatesOptions = { point: 'ship:pre', capabilities: ['cap.json'], killAfter: 1, queryTimeout: 30, raw: true, exitCode: false, jsonErrors: false };
 
 test('on a terminal, one progress line per gate as it finishes', async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
   const outcome = await gatesRun(options, deps(tempDir(t), lines, true));
   assert.equal(outcome.exitCode, 0);
   assert.equal(lines.progress.length, 2);
-  assert.match(lines.progress.find((l) => l.includes('cap#0'))!, /^gsd-check: ship:pre cap#0 pass \(\d+ ms\)$/);
-  assert.match(lines.progress.find((l) => l.includes('cap#1'))!, /^gsd-check: ship:pre cap#1 skipped \(\d+ ms\): a query check is answered by gsd-tools, not by gsd-check$/);
+  assert.match(lines.progress.find((l) => l.includes('cap#0'))!, /^gsd-check: ship:pre cap#0 \[predicate command-exit-zero\] pass \(\d+ ms\)$/);
+  assert.match(
+    lines.progress.find((l) => l.includes('cap#1'))!,
+    /^gsd-check: ship:pre cap#1 \[query q\] skipped \(\d+ ms\): query q: no query command: give --query-command \(or GSD_CHECK_QUERY_COMMAND\), or put gsd-tools on PATH$/,
+  );
   assert.deepEqual(lines.warn, []);
 });
 
@@ -44,7 +47,7 @@ test('elsewhere, only what failed', async (t) => {
   await gatesRun(options, deps(tempDir(t), lines, false));
   assert.deepEqual(lines.progress, []);
   assert.equal(lines.warn.length, 1);
-  assert.match(lines.warn[0]!, /cap#1 skipped/);
+  assert.match(lines.warn[0]!, /cap#1 \[query q\] skipped/);
 });
 
 test('a capability that is not an object, or whose gates are not a list, fails the command', async (t) => {

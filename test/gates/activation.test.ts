@@ -1,37 +1,70 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isActive } from '../../src/gates/activation.ts';
+import { flatKeys, resolveWhen, type KeyDeclaration } from '../../src/gates/activation.ts';
 
-const declared = { 'workflow.tdd_mode': { type: 'boolean', default: false }, 'workflow.security': { type: 'boolean', default: true } };
+const declared = new Map<string, KeyDeclaration>([
+  ['workflow.security_enforcement', { type: 'boolean', default: true }],
+  ['workflow.windows_enforce', { type: 'boolean', default: false }],
+  ['workflow.level', { type: 'number', default: 0 }],
+  ['workflow.mode', { type: 'enum', default: 'off' }],
+]);
+const resolve = (when: string, root?: Record<string, unknown>, workstream?: Record<string, unknown>) => resolveWhen(when, { root, workstream }, declared);
 
-test('no when: active', () => {
-  assert.equal(isActive(undefined, {}, declared), true);
+test('nested values, typed as declared, decide', () => {
+  assert.deepEqual(resolve('workflow.security_enforcement', { workflow: { security_enforcement: false } }), {
+    active: false,
+    activation: { key: 'workflow.security_enforcement', value: false, source: 'config' },
+  });
+  assert.equal(resolve('workflow.windows_enforce', { workflow: { windows_enforce: true } }).active, true);
+  assert.equal(resolve('workflow.level', { workflow: { level: 2 } }).active, true);
+  assert.equal(resolve('workflow.mode', { workflow: { mode: 'strict' } }).active, true);
 });
 
-test('a nested path, then a flat key, then the declared default', () => {
-  assert.equal(isActive('workflow.tdd_mode', { workflow: { tdd_mode: true } }, declared), true);
-  assert.equal(isActive('workflow.tdd_mode', { 'workflow.tdd_mode': true }, declared), true);
-  assert.equal(isActive('workflow.tdd_mode', {}, declared), false);
-  assert.equal(isActive('workflow.security', {}, declared), true);
-  assert.equal(isActive('workflow.security', { workflow: { security: false } }, declared), false);
-  assert.equal(isActive('workflow.security', { 'workflow.security': 0 }, declared), false);
-  // the nested value wins over the flat one
-  assert.equal(isActive('workflow.security', { workflow: { security: false }, 'workflow.security': true }, declared), false);
+test('a value of the wrong type reads as the declared default, with a warning (GSD: 0, null, "false", "no")', () => {
+  for (const value of [0, null, 'false', [], 'no']) {
+    const on = resolve('workflow.security_enforcement', { workflow: { security_enforcement: value } });
+    assert.deepEqual([on.active, on.activation.source, on.activation.value], [true, 'default', true], JSON.stringify(value));
+    assert.equal(
+      on.warning,
+      `workflow.security_enforcement is ${JSON.stringify(value)} in the project's config, not a boolean: its default true is used`,
+    );
+    const off = resolve('workflow.windows_enforce', { workflow: { windows_enforce: value } });
+    assert.equal(off.active, false, JSON.stringify(value));
+  }
+  assert.equal(resolve('workflow.level', { workflow: { level: '2' } }).active, false);
 });
 
-test('truthiness decides', () => {
-  for (const value of [1, 'yes', [], {}]) assert.equal(isActive('k', { k: value }, {}), true, JSON.stringify(value));
-  for (const value of [0, '', null, false]) assert.equal(isActive('k', { k: value }, {}), false, JSON.stringify(value));
+test('the workstream config comes first; the project config fills in', () => {
+  const root = { workflow: { windows_enforce: true, security_enforcement: true } };
+  const workstream = { workflow: { security_enforcement: false } };
+  assert.deepEqual(resolve('workflow.security_enforcement', root, workstream).activation, {
+    key: 'workflow.security_enforcement',
+    value: false,
+    source: 'workstream',
+  });
+  assert.deepEqual(resolve('workflow.windows_enforce', root, workstream).activation.source, 'config');
 });
 
-test('an undeclared, unset key is inactive; a when that is not a non-empty string is inactive', () => {
-  assert.equal(isActive('nowhere', {}, declared), false);
-  for (const when of ['', '  ', 7, null, true, {}]) assert.equal(isActive(when, { '': true }, declared), false, JSON.stringify(when));
+test('unset: the default any capability declared; undeclared: absent and inactive', () => {
+  assert.deepEqual(resolve('workflow.security_enforcement', {}), {
+    active: true,
+    activation: { key: 'workflow.security_enforcement', value: true, source: 'default' },
+  });
+  assert.deepEqual(resolve('workflow.nowhere', {}), { active: false, activation: { key: 'workflow.nowhere', value: null, source: 'absent' } });
+  // An undeclared key that is set decides by truthiness.
+  assert.equal(resolve('workflow.undeclared', { workflow: { undeclared: 'yes' } }).active, true);
+  assert.equal(resolve('workflow.undeclared', { workflow: { undeclared: 0 } }).active, false);
+});
+
+test('flat dotted keys are not read, and are listed for a warning', () => {
+  const config = { 'workflow.security_enforcement': false, workflow: {}, plain: 1 };
+  assert.equal(resolve('workflow.security_enforcement', config).active, true);
+  assert.deepEqual(flatKeys(config), ['workflow.security_enforcement']);
+  assert.deepEqual(flatKeys(undefined), []);
 });
 
 test('inherited names find nothing', () => {
-  assert.equal(isActive('constructor', {}, {}), false);
-  assert.equal(isActive('toString', {}, {}), false);
-  assert.equal(isActive('__proto__', {}, {}), false);
-  assert.equal(isActive('a.constructor', { a: {} }, {}), false);
+  for (const when of ['constructor', 'toString', '__proto__', 'workflow.constructor']) {
+    assert.equal(resolve(when, { workflow: {} }).active, false, when);
+  }
 });

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { runPoint, type Capability, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
+import { gatesAt, type Capability } from '../../src/gates/from-capabilities.ts';
+import type { LoopPoint } from '../../src/gates/points.ts';
+import { runPoint as runGates, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
 import { KINDS } from '../../src/predicate/kinds.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { runResult, sleep } from '../support.ts';
@@ -25,7 +27,11 @@ function fakeRun(seen: RunOptions[], delays: Record<string, number> = {}) {
   return { run, stats };
 }
 
-function deps(run: PointDeps['context']['run'], config: unknown = {}, concurrency = 4, reports: GateReport[] = []): PointDeps {
+interface TestDeps extends PointDeps {
+  readonly config: Record<string, unknown>;
+}
+
+function deps(run: PointDeps['context']['run'], config: Record<string, unknown> = {}, concurrency = 4, reports: GateReport[] = []): TestDeps {
   return {
     kinds: KINDS,
     context: { projectRoot: '/p', env: { PATH: '/bin' }, killAfterMs: 100, run },
@@ -34,6 +40,9 @@ function deps(run: PointDeps['context']['run'], config: unknown = {}, concurrenc
     onReport: (r) => reports.push(r),
   };
 }
+
+// The capabilities' gates at the point, resolved against the config, then run.
+const runPoint = (point: LoopPoint, capabilities: Capability[], d: TestDeps) => runGates(point, gatesAt(point, capabilities, { root: d.config }).gates, d);
 
 const cap = (file: string, data: Record<string, unknown>): Capability => ({ file, name: (data.id as string | undefined) ?? file, data });
 
@@ -71,14 +80,25 @@ test('mixed gates: statuses, order and the verdict', async () => {
     ['a', 3, 'pass', 'command exited 0'],
     ['a', 4, 'inactive', ''],
     ['a', 5, 'pass', 'command exited 0'],
-    ['a', 6, 'skipped', 'a query check is answered by gsd-tools, not by gsd-check'],
+    ['a', 6, 'skipped', 'query phase.ready: no query command: give --query-command (or GSD_CHECK_QUERY_COMMAND), or put gsd-tools on PATH'],
     ['a', 7, 'skipped', 'invalid predicate: gates[7].check.predicate.timeOut: unknown field; did you mean "timeout"?'],
     ['/caps/b.json', 0, 'advisory', 'command timed out after 0.1s'],
     ['/caps/b.json', 1, 'halt', 'an agentVerdict check needs an agent to give the verdict; gsd-check cannot'],
     ['/caps/b.json', 2, 'halt', 'command exited 1: fail-blocking output'],
   ]);
   assert.equal(result.envelope.block, true);
-  assert.equal(result.envelope.message, 'ship:pre: halted by /caps/b.json#1: an agentVerdict check needs an agent to give the verdict; gsd-check cannot (and 1 more)');
+  assert.equal(
+    result.envelope.message,
+    'ship:pre: halted by /caps/b.json#1, /caps/b.json#2 (/caps/b.json#1: an agentVerdict check needs an agent to give the verdict; gsd-check cannot; /caps/b.json#2: command exited 1: fail-blocking output); 2 advisory',
+  );
+  // Every report says what was declared; an inactive one says why.
+  const inactive = (result.envelope.details.gates as GateReport[]).find((r) => r.status === 'inactive')!;
+  assert.deepEqual(
+    [inactive.check, inactive.when, inactive.blocking, inactive.onError, inactive.activation],
+    [predicate('inactive-by-default'), 'x.off', true, 'halt', { key: 'x.off', value: null, source: 'absent' }],
+  );
+  const active = (result.envelope.details.gates as GateReport[])[0]!;
+  assert.deepEqual([active.when, Object.hasOwn(active, 'activation')], [null, false]);
   assert.equal(result.envelope.details.point, 'ship:pre');
   // GSD_CAP_DIR is the capability's directory, for each gate.
   const byCommand = new Map(seen.map((o) => [o.command, o.env.GSD_CAP_DIR]));

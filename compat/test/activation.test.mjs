@@ -1,0 +1,87 @@
+// Which gates run at each loop point: gsd-check's activation over GSD 1.14's
+// own 46 capabilities (written out as capability files) against the gates
+// that `gsd-tools loop render-hooks <point> --raw` lists, for every point and
+// config variant. A gate gsd-check does not report `inactive` must be exactly
+// one GSD renders.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { GSD_CHECK, GSD_TOOLS, NODE } from '../harness.mjs';
+
+const require = createRequire(import.meta.url);
+const registry = require('../node_modules/@opengsd/gsd-core/gsd-core/bin/lib/capability-registry.cjs');
+const capabilities = Object.values(registry.capabilities);
+const POINTS = ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'];
+const whenKeys = [...new Set(capabilities.flatMap((c) => (c.gates ?? []).map((g) => g.when).filter(Boolean)))];
+const nest = (pairs) => {
+  const config = {};
+  for (const [key, value] of pairs) {
+    const parts = key.split('.');
+    let at = config;
+    for (const part of parts.slice(0, -1)) at = at[part] ??= {};
+    at[parts.at(-1)] = value;
+  }
+  return config;
+};
+
+const VARIANTS = [
+  { name: 'no config' },
+  { name: 'every when key true', config: nest(whenKeys.map((k) => [k, true])) },
+  { name: 'every when key false', config: nest(whenKeys.map((k) => [k, false])) },
+  { name: 'security_enforcement: 0', config: { workflow: { security_enforcement: 0 } } },
+  { name: 'security_enforcement: null', config: { workflow: { security_enforcement: null } } },
+  { name: 'windows_enforce: "false"', config: { workflow: { windows_enforce: 'false' } } },
+  { name: 'windows_enforce: "no"', config: { workflow: { windows_enforce: 'no' } } },
+  { name: 'windows_enforce: true', config: { workflow: { windows_enforce: true } } },
+  { name: 'a flat dotted key', config: { 'workflow.security_enforcement': false } },
+  {
+    name: 'a workstream config over the project config',
+    config: { workflow: { windows_enforce: true } },
+    workstream: { workflow: { security_enforcement: false, ui_safety_gate: false } },
+  },
+];
+
+function gsdGates(root, point, env) {
+  const r = spawnSync(NODE, [GSD_TOOLS, 'loop', 'render-hooks', point, '--raw'], { cwd: root, env, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout).activeHooks.filter((h) => h.kind === 'gate').map((h) => h.capId);
+}
+
+function checkGates(root, point, env, files) {
+  const args = [GSD_CHECK, 'gates', 'run', '--point', point, ...files.flatMap((f) => ['--capability', f]), '--raw'];
+  const r = spawnSync(NODE, args, { cwd: root, env: { ...env, GSD_CHECK_QUERY_COMMAND: `echo '{"block":false}'` }, encoding: 'utf8' });
+  assert.ok(r.status === 0, `exit ${r.status}: ${r.stderr}`);
+  return JSON.parse(r.stdout).details.gates.filter((g) => g.status !== 'inactive').map((g) => g.capability);
+}
+
+for (const variant of VARIANTS) {
+  test(`the gates that run at each point: ${variant.name}`, (t) => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-compat-')));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
+    if (variant.config !== undefined) writeFileSync(join(root, '.planning/config.json'), JSON.stringify(variant.config));
+    const env = { PATH: process.env.PATH, HOME: join(root, 'home') };
+    if (variant.workstream !== undefined) {
+      mkdirSync(join(root, '.planning/workstreams/ws1'), { recursive: true });
+      writeFileSync(join(root, '.planning/workstreams/ws1/config.json'), JSON.stringify(variant.workstream));
+      env.GSD_WORKSTREAM = 'ws1';
+    }
+    const files = capabilities.map((c) => {
+      const file = join(root, 'caps', `${c.id}.json`);
+      mkdirSync(join(root, 'caps'), { recursive: true });
+      writeFileSync(file, JSON.stringify(c));
+      return file;
+    });
+    let compared = 0;
+    for (const point of POINTS) {
+      const gsd = gsdGates(root, point, env);
+      assert.deepEqual(checkGates(root, point, env, files), gsd, `${point}: gates that run`);
+      compared += gsd.length;
+    }
+    t.diagnostic(`${compared} gates active across the 12 points`);
+  });
+}

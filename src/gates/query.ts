@@ -1,0 +1,69 @@
+import { fail } from '../failure.ts';
+import { isJsonObject } from '../json-object.ts';
+import type { Evaluation, GateContext } from '../predicate/kind.ts';
+import { phaseEnv } from '../predicate/placeholders.ts';
+import { tailOf } from '../text/tail.ts';
+
+// How query gates are answered: a shell command that GSD's own query code
+// answers through, e.g. GSD's workflow form
+// `gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw`. The query and the
+// phase values reach it as environment variables, never as its text.
+export interface QueryCommand {
+  readonly command: string;
+  readonly timeoutMs: number;
+}
+
+export const GSD_TOOLS_QUERY = 'gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw';
+
+// An answer is a small JSON object; more than this is not one.
+const ANSWER_BYTES = 1024 * 1024;
+
+// The two-step contract's first step for a query gate: a non-zero exit, or
+// stdout that is not a JSON object with a boolean `block`, is a failure
+// (reason query-failed), routed by onError; otherwise the answer is the
+// envelope.
+export async function evaluateQuery(
+  query: string,
+  capDir: string | undefined,
+  how: QueryCommand | undefined,
+  context: GateContext,
+): Promise<Evaluation> {
+  const failed = (what: string): Evaluation => ({ status: 'failure', failure: fail('query-failed', `query ${query}: ${what}`).failure });
+  if (how === undefined) {
+    return failed('no query command: give --query-command (or GSD_CHECK_QUERY_COMMAND), or put gsd-tools on PATH');
+  }
+  const result = await context.run({
+    command: how.command,
+    cwd: context.projectRoot,
+    env: { ...context.env, ...phaseEnv(context), GSD_QUERY: query, ...(capDir === undefined ? {} : { GSD_CAP_DIR: capDir }) },
+    timeoutMs: how.timeoutMs,
+    killAfterMs: context.killAfterMs,
+    signal: context.signal,
+    force: context.force,
+    keepStdout: ANSWER_BYTES,
+  });
+  if (result.interrupted !== null) return { status: 'interrupted', signal: result.interrupted };
+  if (result.spawnError !== null) return failed(`the query command could not start: ${result.spawnError}`);
+  const tail = tailOf(result.output.text).text;
+  const said = tail === '' ? '' : `: ${tail}`;
+  if (result.timedOut) return failed(`the query command timed out after ${how.timeoutMs / 1000}s${said}`);
+  if (result.exitCode !== 0) {
+    return failed(result.exitCode === null ? `the query command was killed by ${result.signal ?? 'a signal'}${said}` : `the query command exited ${result.exitCode}${said}`);
+  }
+  const stdout = result.stdout;
+  if (stdout === undefined || !stdout.complete) return failed(`the answer is larger than ${ANSWER_BYTES} bytes`);
+  let answer: unknown;
+  try {
+    answer = JSON.parse(stdout.text);
+  } catch {
+    return failed(stdout.text.trim() === '' ? 'the query command printed no answer' : 'the answer is not JSON');
+  }
+  if (!isJsonObject(answer) || typeof answer.block !== 'boolean') {
+    return failed('the answer is not a JSON object with a boolean "block"');
+  }
+  const message = typeof answer.message === 'string' ? answer.message : `query ${query} answered block: ${answer.block}`;
+  return {
+    status: 'envelope',
+    envelope: { block: answer.block, message, details: { kind: 'query', query, command: how.command, exitCode: 0, answer } },
+  };
+}
