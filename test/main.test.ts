@@ -1,6 +1,6 @@
 // The shipped artefact, spawned as a user would: exit status, stdout and stderr.
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
@@ -334,11 +334,17 @@ test('gates run: the two-step contract over real gates, in declaration order', a
   assert.equal(envelope.block, false);
   assert.equal(envelope.message, 'ship:pre: passed (2 pass, 1 advisory, 1 skipped, 1 inactive)');
   // Not a terminal: stderr only tells what failed (the skipped query gate).
-  assert.equal(result.stderr, 'gsd-check: ship:pre security#3 skipped (0 ms): a query check is answered by gsd-tools, not by gsd-check\n');
+  assert.match(
+    result.stderr,
+    /^gsd-check: ship:pre security#3 \[query phase\.ready\] skipped \(\d+ ms\): query phase\.ready: no query command: give --query-command \(or GSD_CHECK_QUERY_COMMAND\), or put gsd-tools on PATH\n$/,
+  );
 
   writeFileSync(join(root, '.planning/phases/02-api/02-SECURITY.md'), '---\nthreats_open: 2\n---\n');
   const halted = await cli([...args, '--exit-code', '--pick', 'message'], { cwd: root });
-  assert.deepEqual([halted.status, halted.stdout], [1, 'ship:pre: halted by security#0: Frontmatter field "threats_open" in .planning/phases/02-api/02-SECURITY.md is 2, expected 0\n']);
+  assert.deepEqual([halted.status, halted.stdout], [
+    1,
+    'ship:pre: halted by security#0 (security#0: Frontmatter field "threats_open" in .planning/phases/02-api/02-SECURITY.md is 2, expected 0); 1 advisory\n',
+  ]);
 
   const missingConfig = await cli([...args, '--config', 'nope.json'], { cwd: root });
   assert.deepEqual([missingConfig.status, missingConfig.stdout, missingConfig.stderr], [2, '', 'gsd-check: cannot read --config nope.json: no such file\n']);
@@ -412,4 +418,50 @@ test('the artefact: a shebang, its run bit, only Node built-ins, and it runs alo
   copyFileSync(BIN, join(dir, 'gsd-check'));
   const alone = await cli(check({ command: 'exit 3' }, '--pick', 'message'), { cwd: dir });
   assert.equal(alone.stdout, 'command exited 3\n');
+});
+
+test('gates run --hooks -: GSD\'s rendered gates from standard input, queries answered by a command', async (t) => {
+  const root = tempDir(t);
+  mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
+  writeFileSync(join(root, '.planning/phases/04-ship/04-SECURITY.md'), '---\nthreats_open: 0\n---\n');
+  const hooks = JSON.stringify({
+    point: 'ship:pre',
+    activeHooks: [
+      { capId: 'security', kind: 'gate', when: 'workflow.security_enforcement', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } }, blocking: true, onError: 'halt' },
+      { capId: 'ui', kind: 'gate', check: { query: 'ui.plan-gate' }, blocking: true, onError: 'halt' },
+      { capId: 'notes', kind: 'step', body: 'not a gate' },
+    ],
+  });
+  // The query command sees the query and the phase as variables, never as text.
+  const answer = 'test "$GSD_QUERY|$PHASE_NUMBER" = "ui.plan-gate|04" && echo \'{"block":false,"frontend":false}\'';
+  const run = (env: Record<string, string | undefined>, ...flags: string[]) =>
+    cli(['gates', 'run', '--point', 'ship:pre', '--hooks', '-', '--phase-number', '04', '--raw', ...flags], { cwd: root, input: hooks, env: { ...process.env, ...env } });
+  const result = await run({}, '--query-command', answer);
+  assert.equal(result.status, 0, result.stderr);
+  const envelope = JSON.parse(result.stdout);
+  assert.deepEqual([envelope.block, envelope.message], [false, 'ship:pre: passed (2 pass)']);
+  assert.deepEqual(envelope.details.gates.map((g: { capability: string; status: string }) => [g.capability, g.status]), [['security', 'pass'], ['ui', 'pass']]);
+  assert.deepEqual(envelope.details.gates[1].envelope.details, { kind: 'query', query: 'ui.plan-gate', command: answer, exitCode: 0, answer: { block: false, frontend: false } });
+  // The same from the environment; a failing answer halts, naming the query.
+  const fromEnv = await run({ GSD_CHECK_QUERY_COMMAND: 'echo nope; exit 3' });
+  assert.deepEqual(JSON.parse(fromEnv.stdout).message, 'ship:pre: halted by ui#0 (ui#0: query ui.plan-gate: the query command exited 3: nope)');
+  // Hooks rendered for another point are refused.
+  const other = await cli(['gates', 'run', '--point', 'plan:pre', '--hooks', '-'], { cwd: root, input: hooks });
+  assert.deepEqual([other.status, other.stderr], [2, 'gsd-check: the hooks on standard input is for point "ship:pre", not --point plan:pre\n']);
+});
+
+test('gates run: with gsd-tools on PATH and no query command, GSD\'s own form answers', async (t) => {
+  const root = tempDir(t);
+  const bin = join(root, 'bin');
+  mkdirSync(bin);
+  // A stand-in gsd-tools that records how it was called.
+  writeFileSync(join(bin, 'gsd-tools'), `#!/bin/sh\nprintf '%s|' "$@" > ${join(root, 'called')}\necho '{"block":true,"message":"ui spec missing"}'\n`);
+  chmodSync(join(bin, 'gsd-tools'), 0o755);
+  writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'ui', gates: [{ point: 'plan:pre', check: { query: 'ui.plan-gate' }, blocking: false, onError: 'halt' }] }));
+  const result = await cli(['gates', 'run', '--point', 'plan:pre', '--capability', 'cap.json', '--phase-number', '4', '--pick', 'message'], {
+    cwd: root,
+    env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+  });
+  assert.deepEqual([result.status, result.stdout], [0, 'plan:pre: passed (1 advisory)\n']);
+  assert.equal(readFileSync(join(root, 'called'), 'utf8'), 'check|ui.plan-gate|4|--raw|');
 });

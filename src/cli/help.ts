@@ -1,6 +1,6 @@
 export const HELP = `Usage:
   gsd-check check predicate (--predicate <json> | --predicate-file <path>) [options]
-  gsd-check gates run --point <point> --capability <file> [--capability <file> ...] [options]
+  gsd-check gates run --point <point> (--capability <file>... | --hooks <file|->) [options]
   gsd-check validate <capability.json>... [--json]
 
 check predicate: evaluates one gate predicate and prints its envelope
@@ -11,7 +11,13 @@ check predicate: evaluates one gate predicate and prints its envelope
 gates run: evaluates every gate of a loop point with the two-step contract
   --point <point>            the loop point (plan:post, ship:pre, ...)
   --capability <file>        a capability file; repeat for several, run in order
+  --hooks <file|->           instead: the output of gsd_run loop render-hooks <point> --raw
+                             (its gates are already activated by GSD)
   --config <path>            project config (default: .planning/config.json)
+  --query-command <sh>       answers query gates (default: GSD_CHECK_QUERY_COMMAND,
+                             else gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw
+                             when gsd-tools is on PATH)
+  --query-timeout <seconds>  a query command's time limit (default 30)
   --concurrency <n>          gates run at once (default: the number of CPUs)
 
 validate: checks capability files' gate declarations, every issue with its path

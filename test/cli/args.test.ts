@@ -144,13 +144,13 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
     action: 'gates-run',
     options: {
       point: 'ship:pre', capabilities: ['a.json', 'b.json'], config: 'c.json', concurrency: 3, phaseDir: 'p',
-      killAfter: DEFAULT_KILL_AFTER, raw: true, exitCode: true, jsonErrors: false,
+      queryTimeout: 30, killAfter: DEFAULT_KILL_AFTER, raw: true, exitCode: true, jsonErrors: false,
     },
   });
   const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);
   assert.equal(gates(['--capability', 'a.json']), '--point is required');
   assert.match(gates(['--point', 'ship', '--capability', 'a.json']), /^--point "ship" is not a loop point; one of: discuss:pre, /);
-  assert.equal(gates(['--point', 'ship:pre']), '--capability is required (give it once per capability file)');
+  assert.equal(gates(['--point', 'ship:pre']), '--capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required');
   for (const bad of ['0', '-1', '1.5', 'x', '']) {
     assert.match(gates(['--point', 'ship:pre', '--capability', 'a', `--concurrency=${bad}`]), /^--concurrency must be a whole number of 1 or more/, bad);
   }
@@ -185,5 +185,26 @@ test('a phase number must be one, and requirement ids ids: nothing bash could ev
   }
   for (const value of ['$(id)', 'a[$(id)]', 'REQ-1;id', '`id`', 'R\nS', 'x'.repeat(4097)]) {
     assert.equal(message('phase-req-ids', value), `--phase-req-ids ${JSON.stringify(value)} is not a list of requirement ids, like REQ-07,REQ-08 or TBD (see gsd-check --help)`, value.slice(0, 20));
+  }
+});
+
+test('gates run: --hooks instead of --capability, the query command and its timeout', () => {
+  const parsed = parseArgs(['gates', 'run', '--point', 'ship:pre', '--hooks', '-', '--query-command', 'gsd-tools check "$GSD_QUERY" 04', '--query-timeout', '2.5']);
+  assert.ok(parsed.ok && parsed.value.action === 'gates-run');
+  const options = parsed.value.options;
+  assert.deepEqual([options.hooks, options.capabilities, options.queryCommand, options.queryTimeout], ['-', [], 'gsd-tools check "$GSD_QUERY" 04', 2.5]);
+  const defaults = parseArgs(['gates', 'run', '--point', 'ship:pre', '--capability', 'c.json']);
+  assert.ok(defaults.ok && defaults.value.action === 'gates-run');
+  assert.deepEqual([defaults.value.options.hooks, defaults.value.options.queryCommand, defaults.value.options.queryTimeout], [undefined, undefined, 30]);
+  const refused = (...argv: string[]) => {
+    const result = parseArgs(['gates', 'run', '--point', 'ship:pre', ...argv]);
+    return result.ok ? 'accepted' : result.failure.message;
+  };
+  assert.equal(refused('--hooks', 'h.json', '--capability', 'c.json'), '--hooks and --capability cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)');
+  assert.equal(refused(), '--capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required (see gsd-check --help)');
+  assert.equal(refused('--hooks='), '--hooks needs a file (or - for standard input) (see gsd-check --help)');
+  assert.equal(refused('--hooks', '-', '--query-command', ' '), '--query-command needs a shell command (see gsd-check --help)');
+  for (const value of ['0', '-1', 'x', '1e999']) {
+    assert.equal(refused('--hooks', '-', `--query-timeout=${value}`), `--query-timeout must be a positive finite number of seconds, got ${JSON.stringify(value)} (see gsd-check --help)`, value);
   }
 });

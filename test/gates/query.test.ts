@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { evaluateQuery, GSD_TOOLS_QUERY } from '../../src/gates/query.ts';
+import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
+import type { RunOptions, RunResult } from '../../src/run/runner.ts';
+import { runResult } from '../support.ts';
+
+function answering(result: Partial<RunResult>, seen: RunOptions[] = []): GateContext {
+  return {
+    projectRoot: '/p',
+    phaseNumber: '04',
+    phaseDir: '/p/.planning/phases/04-ship',
+    env: { PATH: '/bin', GSD_QUERY: 'inherited' },
+    killAfterMs: 100,
+    run: async (options) => {
+      seen.push(options);
+      return runResult(result);
+    },
+  };
+}
+
+const stdout = (text: string, complete = true) => ({ stdout: { text, complete } });
+const how = { command: 'answer', timeoutMs: 5000 };
+const failure = (evaluation: Evaluation) => (evaluation.status === 'failure' ? [evaluation.failure.reason, evaluation.failure.message] : evaluation.status);
+
+test('the answer is the envelope: block and message, and what was asked', async () => {
+  const seen: RunOptions[] = [];
+  const answer = { block: true, message: 'drift found', files: ['a'] };
+  const evaluation = await evaluateQuery('verify.schema-drift', '/caps/drift', how, answering(stdout(JSON.stringify(answer)), seen));
+  assert.deepEqual(evaluation, {
+    status: 'envelope',
+    envelope: { block: true, message: 'drift found', details: { kind: 'query', query: 'verify.schema-drift', command: 'answer', exitCode: 0, answer } },
+  });
+  // The query and the phase values are environment, never the command's text.
+  const [options] = seen;
+  assert.deepEqual(
+    [options!.command, options!.cwd, options!.timeoutMs, options!.env.GSD_QUERY, options!.env.PHASE_NUMBER, options!.env.PHASE_DIR, options!.env.PHASE_REQ_IDS, options!.env.GSD_CAP_DIR],
+    ['answer', '/p', 5000, 'verify.schema-drift', '04', '/p/.planning/phases/04-ship', '', '/caps/drift'],
+  );
+  assert.equal(options!.keepStdout, 1024 * 1024);
+});
+
+test('an answer without a message says what it answered', async () => {
+  const evaluation = await evaluateQuery('ui.plan-gate', undefined, how, answering(stdout('{"frontend":false,"block":false}')));
+  assert.deepEqual(evaluation.status === 'envelope' && [evaluation.envelope.block, evaluation.envelope.message], [false, 'query ui.plan-gate answered block: false']);
+});
+
+test('anything but a JSON object with a boolean block is a query failure, naming the query', async () => {
+  const cases: [Partial<RunResult>, string][] = [
+    [{ exitCode: 3, output: { text: 'Error: unknown check', stdoutBytes: 0, stderrBytes: 20, truncated: false }, ...stdout('') }, 'query q: the query command exited 3: Error: unknown check'],
+    [{ exitCode: null, signal: 'SIGKILL', ...stdout('') }, 'query q: the query command was killed by SIGKILL'],
+    [{ exitCode: null, signal: 'SIGTERM', timedOut: true, ...stdout('') }, 'query q: the query command timed out after 5s'],
+    [{ spawnError: 'EMFILE' }, 'query q: the query command could not start: EMFILE'],
+    [stdout(''), 'query q: the query command printed no answer'],
+    [stdout('{"block": fals'), 'query q: the answer is not JSON'],
+    [stdout('[true]'), 'query q: the answer is not a JSON object with a boolean "block"'],
+    [stdout('{"block":"false"}'), 'query q: the answer is not a JSON object with a boolean "block"'],
+    [stdout('{"block":false}', false), 'query q: the answer is larger than 1048576 bytes'],
+  ];
+  for (const [result, message] of cases) {
+    assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering(result))), ['query-failed', message], message);
+  }
+  assert.deepEqual(failure(await evaluateQuery('q', undefined, undefined, answering({}))), [
+    'query-failed',
+    'query q: no query command: give --query-command (or GSD_CHECK_QUERY_COMMAND), or put gsd-tools on PATH',
+  ]);
+});
+
+test('a stop signal is a stop, and GSD\'s own form passes the values as variables', async () => {
+  assert.deepEqual(await evaluateQuery('q', undefined, how, answering({ interrupted: 'SIGINT' })), { status: 'interrupted', signal: 'SIGINT' });
+  assert.equal(GSD_TOOLS_QUERY, 'gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw');
+});
