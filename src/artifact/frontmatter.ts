@@ -1,5 +1,6 @@
 import { fail, ok, type Result } from '../failure.ts';
 import type * as Yaml from 'yaml';
+import { readSimpleFrontmatter } from './simple-frontmatter.ts';
 import { yaml } from './yaml.ts';
 
 type Mapping = Record<string, unknown>;
@@ -61,6 +62,8 @@ export function parseFrontmatter(yamlText: string, file: string): Result<Fields>
   if (Buffer.byteLength(yamlText) > MAX_FRONTMATTER_BYTES) {
     return fail('invalid-artifact', `${file}: the frontmatter is larger than ${MAX_FRONTMATTER_BYTES / 1024} KiB`);
   }
+  const simple = readSimpleFrontmatter(yamlText);
+  if (simple !== undefined) return ok({ mapping: true, fields: simple });
   const library = yaml();
   const lines = new library.LineCounter();
   // The library's own duplicate-key check compares every key with every
