@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { GSD_CHECK, GSD_TOOLS, NODE } from '../harness.mjs';
+import { GATES_CASES } from '../cases/gates.mjs';
+import { documentedDifferences, GSD_CHECK, GSD_TOOLS, NODE } from '../harness.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('../node_modules/@opengsd/gsd-core/gsd-core/bin/lib/capability-registry.cjs');
@@ -51,31 +52,39 @@ function gsdGates(root, point, env) {
   return JSON.parse(r.stdout).activeHooks.filter((h) => h.kind === 'gate').map((h) => h.capId);
 }
 
-function checkGates(root, point, env, files) {
+function runCheck(root, point, env, files) {
   const args = [GSD_CHECK, 'gates', 'run', '--point', point, ...files.flatMap((f) => ['--capability', f]), '--raw'];
-  const r = spawnSync(NODE, args, { cwd: root, env: { ...env, GSD_CHECK_QUERY_COMMAND: `echo '{"block":false}'` }, encoding: 'utf8' });
+  return spawnSync(NODE, args, { cwd: root, env: { ...env, GSD_CHECK_QUERY_COMMAND: `echo '{"block":false}'` }, encoding: 'utf8' });
+}
+
+function checkGates(root, point, env, files) {
+  const r = runCheck(root, point, env, files);
   assert.ok(r.status === 0, `exit ${r.status}: ${r.stderr}`);
   return JSON.parse(r.stdout).details.gates.filter((g) => g.status !== 'inactive').map((g) => g.capability);
 }
 
+function project(t) {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-compat-')));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
+  const files = capabilities.map((c) => {
+    const file = join(root, 'caps', `${c.id}.json`);
+    mkdirSync(join(root, 'caps'), { recursive: true });
+    writeFileSync(file, JSON.stringify(c));
+    return file;
+  });
+  return { root, files, env: { PATH: process.env.PATH, HOME: join(root, 'home') } };
+}
+
 for (const variant of VARIANTS) {
   test(`the gates that run at each point: ${variant.name}`, (t) => {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-compat-')));
-    t.after(() => rmSync(root, { recursive: true, force: true }));
-    mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
+    const { root, files, env } = project(t);
     if (variant.config !== undefined) writeFileSync(join(root, '.planning/config.json'), JSON.stringify(variant.config));
-    const env = { PATH: process.env.PATH, HOME: join(root, 'home') };
     if (variant.workstream !== undefined) {
       mkdirSync(join(root, '.planning/workstreams/ws1'), { recursive: true });
       writeFileSync(join(root, '.planning/workstreams/ws1/config.json'), JSON.stringify(variant.workstream));
       env.GSD_WORKSTREAM = 'ws1';
     }
-    const files = capabilities.map((c) => {
-      const file = join(root, 'caps', `${c.id}.json`);
-      mkdirSync(join(root, 'caps'), { recursive: true });
-      writeFileSync(file, JSON.stringify(c));
-      return file;
-    });
     let compared = 0;
     for (const point of POINTS) {
       const gsd = gsdGates(root, point, env);
@@ -83,5 +92,17 @@ for (const variant of VARIANTS) {
       compared += gsd.length;
     }
     t.diagnostic(`${compared} gates active across the 12 points`);
+  });
+}
+
+for (const c of GATES_CASES) {
+  test(`${c.name} [${c.differs}]`, (t) => {
+    assert.ok(documentedDifferences().has(c.differs), `${c.differs} is not in docs/reference/differences.md`);
+    const { root, files, env } = project(t);
+    writeFileSync(join(root, '.planning/config.json'), c.configText);
+    const gsd = spawnSync(NODE, [GSD_TOOLS, 'loop', 'render-hooks', 'ship:pre', '--raw'], { cwd: root, env, encoding: 'utf8' });
+    assert.equal(gsd.status, 0, 'GSD proceeds with what it could read');
+    const result = runCheck(root, 'ship:pre', env, files);
+    assert.ok(c.check(result), `gsd-check: exit ${result.status}, ${result.stderr}`);
   });
 }
