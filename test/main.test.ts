@@ -205,8 +205,9 @@ test('placeholders: all three, missing ones empty, inherited ones overridden, ot
   // The one visible difference from pasting text: single quotes keep the placeholder.
   const single = await cli(check({ command: "echo '${PHASE_DIR}'; exit 1" }, '--phase-dir', 'x', '--pick', 'message', '--cwd', dir));
   assert.equal(single.stdout, 'command exited 1: ${PHASE_DIR}\n');
-  const shown = await cli(check({ command: 'test -d ${PHASE_DIR}' }, '--phase-dir', 'x', '--pick', 'details.command', '--cwd', dir));
-  assert.equal(shown.stdout, `test -d ${dir}/x\n`);
+  // details.command is the command as written: what sh ran, with the values in its environment.
+  const shown = await cli(check({ command: "test -d ${PHASE_DIR} && echo '${PHASE_DIR}'" }, '--phase-dir', 'x', '--pick', 'details.command', '--cwd', dir));
+  assert.equal(shown.stdout, "test -d ${PHASE_DIR} && echo '${PHASE_DIR}'\n");
 });
 
 for (const [name, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as const) {

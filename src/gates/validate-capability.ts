@@ -64,6 +64,8 @@ export function validateGate(
             ? valid.failure.issues
             : [{ path: jsonPath(at, ['check', 'predicate', 'kind']), message: valid.failure.message }]),
         );
+      } else {
+        for (const lint of valid.value.kind.lint?.(valid.value.predicate) ?? []) issue(['check', 'predicate', lint.field], lint.message);
       }
     }
     if (Object.hasOwn(check, 'agentVerdict')) {

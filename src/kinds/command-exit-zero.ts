@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Envelope } from '../envelope.ts';
 import { fail } from '../failure.ts';
 import { defineKind, type Evaluation, type GateContext } from '../predicate/kind.ts';
-import { displayCommand, phaseEnv } from '../predicate/placeholders.ts';
+import { phaseEnv, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
 import type { RunResult } from '../run/runner.ts';
 import { describe } from '../text/describe.ts';
 import { tailOf } from '../text/tail.ts';
@@ -42,6 +42,12 @@ export const commandExitZero = defineKind({
     stdoutBytes: 'value',
     stderrBytes: 'value',
     tailTruncated: 'value',
+  },
+  lint(predicate: Predicate) {
+    return [...new Set(singleQuotedPlaceholders(predicate.command))].map((placeholder) => ({
+      field: 'command',
+      message: `${placeholder} inside single quotes stays literal: phase values reach the command as environment variables; use double quotes ("${placeholder}")`,
+    }));
   },
   async evaluate(predicate: Predicate, context: GateContext): Promise<Evaluation> {
     const result = await context.run({
@@ -88,7 +94,7 @@ export function envelopeOf(predicate: Predicate, context: GateContext, result: R
     message,
     details: {
       kind: predicate.kind,
-      command: displayCommand(predicate.command, context),
+      command: predicate.command,
       cwd: context.projectRoot,
       timeout: predicate.timeout,
       exitCode,

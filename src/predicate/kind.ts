@@ -39,6 +39,9 @@ export interface Kind<S extends ObjectSchema = ObjectSchema> {
   // one JSON value, a `tree` may hold more below it.
   readonly details: DetailFields;
   evaluate(predicate: v.InferOutput<S>, context: GateContext): Promise<Evaluation>;
+  // Declarations that are valid but will not do what they seem to: `validate`
+  // reports them as issues, each under the field it concerns.
+  lint?(predicate: v.InferOutput<S>): readonly { readonly field: string; readonly message: string }[];
 }
 
 // Erases the schema's type so kinds of different shapes share one table.

@@ -14,11 +14,27 @@ export function phaseEnv(phase: Phase): Record<string, string> {
   };
 }
 
-const PLACEHOLDER = /\$\{(PHASE_NUMBER|PHASE_DIR|PHASE_REQ_IDS)\}/g;
+const PLACEHOLDER = /^\$\{(PHASE_NUMBER|PHASE_DIR|PHASE_REQ_IDS)\}/;
 
-// The command as a reader would picture it with the values pasted in; shown in
-// the envelope only, never run.
-export function displayCommand(command: string, phase: Phase): string {
-  const env = phaseEnv(phase);
-  return command.replace(PLACEHOLDER, (_, name: string) => env[name] ?? '');
+// The placeholders that sh leaves literal because they sit inside single
+// quotes (`echo '${PHASE_DIR}'`): with textual substitution, as in GSD, they
+// were filled in; here they never are. Read with sh's quoting rules:
+// backslash escapes outside single quotes, nothing inside them.
+export function singleQuotedPlaceholders(command: string): string[] {
+  const found: string[] = [];
+  let quote: "'" | '"' | undefined;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i];
+    if (quote === "'") {
+      if (c === "'") quote = undefined;
+      else {
+        const match = PLACEHOLDER.exec(command.slice(i, i + 20));
+        if (match !== null) found.push(match[0]);
+      }
+    } else if (c === '\\') i++;
+    else if (quote === '"') {
+      if (c === '"') quote = undefined;
+    } else if (c === "'" || c === '"') quote = c;
+  }
+  return found;
 }

@@ -37,6 +37,10 @@ test('every rule of a gate, one table', () => {
     [{ check: { agentVerdict: null }, blocking: false }, ['gates[0].check.agentVerdict: must not be null']],
     [{ check: { agentVerdict: { prompt: 'p' } } }, ['gates[0].blocking: must not be true for an agentVerdict gate: an agent verdict is advisory']],
     [{ check: { predicate: { kind: 'command-exit-zero', command: 'true', timeOut: 5 } } }, ['gates[0].check.predicate.timeOut: unknown field; did you mean "timeout"?']],
+    [
+      { check: { predicate: { kind: 'command-exit-zero', command: "test -f '${PHASE_DIR}/PLAN.md' && test -f '${PHASE_DIR}/x'" } } },
+      ['gates[0].check.predicate.command: ${PHASE_DIR} inside single quotes stays literal: phase values reach the command as environment variables; use double quotes ("${PHASE_DIR}")'],
+    ],
     [{ check: { predicate: { kind: 'command-exit-zero', command: 'true', timeout: 0 } } }, ['gates[0].check.predicate.timeout: must be a positive finite number of seconds, got 0']],
     [{ check: { predicate: { kind: 'constructor' } } }, ['gates[0].check.predicate.kind: unknown predicate kind "constructor"; known kinds: command-exit-zero, artifact-frontmatter-equals']],
     [{ check: { predicate: [] } }, ['gates[0].check.predicate: must be a JSON object, got []']],

@@ -71,7 +71,7 @@ test('the envelope details say what ran, where, and what came out', async () => 
   if (evaluation.status !== 'envelope') return;
   assert.deepEqual(evaluation.envelope.details, {
     kind: 'command-exit-zero',
-    command: 'test -d .planning/phases/01-a',
+    command: 'test -d ${PHASE_DIR}',
     cwd: '/project',
     timeout: 5,
     exitCode: 2,

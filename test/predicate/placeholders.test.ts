@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { displayCommand, phaseEnv } from '../../src/predicate/placeholders.ts';
+import { phaseEnv, singleQuotedPlaceholders } from '../../src/predicate/placeholders.ts';
 
 test('every phase variable is set, missing ones empty', () => {
   assert.deepEqual(phaseEnv({ phaseDir: '.planning/phases/03-x' }), {
@@ -10,11 +10,16 @@ test('every phase variable is set, missing ones empty', () => {
   });
 });
 
-test('the display form pastes the three placeholders and nothing else', () => {
-  const phase = { phaseNumber: '03', phaseDir: 'd', phaseReqIds: 'R1,R2' };
-  assert.equal(
-    displayCommand('x ${PHASE_NUMBER} ${PHASE_DIR} ${PHASE_REQ_IDS} $PHASE_DIR ${HOME} ${PHASE_OTHER}', phase),
-    'x 03 d R1,R2 $PHASE_DIR ${HOME} ${PHASE_OTHER}',
-  );
-  assert.equal(displayCommand('echo ${PHASE_DIR}', {}), 'echo ');
+test('placeholders that sh leaves literal inside single quotes, by sh\'s quoting rules', () => {
+  const cases: [string, string[]][] = [
+    ["echo '${PHASE_DIR}'", ['${PHASE_DIR}']],
+    ["test -d '${PHASE_DIR}/x' && echo '${PHASE_NUMBER} ${PHASE_REQ_IDS}'", ['${PHASE_DIR}', '${PHASE_NUMBER}', '${PHASE_REQ_IDS}']],
+    ['echo "${PHASE_DIR}" ${PHASE_NUMBER}', []],
+    [`echo "it's ${'${PHASE_DIR}'}"`, []],
+    ["echo \\'${PHASE_DIR}\\'", []],
+    ["echo 'a' ${PHASE_DIR} 'b'", []],
+    ["echo '${HOME} ${PHASE_OTHER} $PHASE_DIR'", []],
+    ["echo '${PHASE_DIR", []],
+  ];
+  for (const [command, found] of cases) assert.deepEqual(singleQuotedPlaceholders(command), found, command);
 });
