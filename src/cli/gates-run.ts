@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fail, ok, type Failure, type Result } from '../failure.ts';
+import { gatesWithin } from '../gates/fd-budget.ts';
 import { runPoint, type Capability, type GateReport } from '../gates/run-point.ts';
 import { isJsonObject } from '../json-object.ts';
 import { KINDS } from '../predicate/kinds.ts';
@@ -32,7 +33,7 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
     kinds: KINDS,
     context: context.value,
     config: config.value,
-    concurrency: options.concurrency ?? deps.cpus ?? 1,
+    concurrency: Math.min(options.concurrency ?? deps.cpus ?? 1, gatesWithin(deps.fdLimit)),
     onReport: (report) => {
       if (deps.progress !== undefined) deps.progress(progressLine(options.point, report));
       else if (report.error !== undefined) deps.warn?.(progressLine(options.point, report));

@@ -109,6 +109,9 @@ async function runGate({ capability, index, gate }: Gate, deps: PointDeps): Prom
   if (evaluation.status === 'interrupted') return evaluation;
   if (evaluation.status === 'failure') {
     const error = failureLine(evaluation.failure);
+    // A gate that could not start for want of descriptors or processes said
+    // nothing about the project: skipping it would turn a block into a pass.
+    if (evaluation.failure.reason === 'resource-limit') return { status: 'halt', error };
     return gate.onError === 'skip' ? { status: 'skipped', error } : { status: 'halt', error };
   }
   const { envelope } = evaluation;
