@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../failure.ts';
 import type { GateContext } from '../predicate/kind.ts';
 import { findDuplicateKey } from '../text/duplicate-keys.ts';
 import { jsonPath } from '../text/json-path.ts';
+import { isReadableDirectory } from '../project/readable.ts';
 import { entryKind, findProjectRoot } from '../project/root.ts';
 import type { EvalOptions } from './args.ts';
 import type { CliDeps } from './deps.ts';
@@ -12,8 +13,13 @@ import type { CliDeps } from './deps.ts';
 export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateContext> {
   const start = startDirectory(options.cwd, deps.cwd);
   if (!start.ok) return start;
+  const projectRoot = findProjectRoot(start.value, deps.home);
+  const denied = !isReadableDirectory(start.value)
+    ? (options.cwd === undefined ? 'the current directory' : `--cwd ${options.cwd}`)
+    : !isReadableDirectory(projectRoot) ? `project root ${projectRoot}` : undefined;
+  if (denied !== undefined) return fail('bad-cwd', `${denied}: permission denied (cannot list or enter it)`);
   return ok({
-    projectRoot: findProjectRoot(start.value, deps.home),
+    projectRoot,
     phaseNumber: options.phaseNumber,
     phaseDir: options.phaseDir,
     phaseReqIds: options.phaseReqIds,

@@ -157,3 +157,9 @@ test('validate: files and --json', () => {
   });
   assert.equal(usage(['validate']), 'validate needs at least one capability file');
 });
+
+test('a lone - is a word (standard input), never a flag that swallows the next argument', () => {
+  const result = parseArgs(['validate', 'a.json', '-', 'b.json']);
+  assert.ok(result.ok && result.value.action === 'validate');
+  assert.deepEqual(result.ok && result.value.action === 'validate' && result.value.options.files, ['a.json', '-', 'b.json']);
+});
