@@ -1,4 +1,4 @@
-import { listProcesses, type ProcEntry } from './proc-table.ts';
+import { listProcesses, noneStartedSince, type ProcEntry } from './proc-table.ts';
 import { believable } from './proc-trust.ts';
 import { sessionGroups } from './session.ts';
 
@@ -12,7 +12,7 @@ export class ProcessGroup {
 
   signal(name: NodeJS.Signals): void {
     kill(-this.id, name);
-    const table = believable(listProcesses(process.pid), this.id, exists(this.id));
+    const table = believable(listProcesses(process.pid, this.id), this.id, exists(this.id));
     if (table !== undefined) for (const group of sessionGroups(table, this.id)) kill(-group, name);
   }
 
@@ -21,7 +21,8 @@ export class ProcessGroup {
   // a listing to believe, the kernel's word on the group is all there is.
   alive(): boolean {
     const groupExists = exists(this.id);
-    const table = believable(listProcesses(process.pid), this.id, groupExists);
+    if (!groupExists && noneStartedSince(this.id)) return false;
+    const table = believable(listProcesses(process.pid, this.id), this.id, groupExists);
     if (table === undefined) return groupExists;
     return table.some((entry: ProcEntry) => !entry.gone && (entry.group === this.id || entry.session === this.id));
   }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, readSync, readdirSync, readlinkSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, readdirSync, readlinkSync } from 'node:fs';
 
 export interface ProcEntry {
   readonly pid: number;
@@ -16,11 +16,35 @@ export interface ProcEntry {
 // whose "self" is not us belongs to another PID namespace: its numbers name
 // other processes than ours, and signalling them would hit strangers. `ps`
 // is no way out there, as on Linux it reads that same /proc.
-export function listProcesses(self: number): ProcEntry[] | undefined {
+//
+// With `from` (sh's pid), only processes from sh on are wanted: sh's
+// descendants. Pids are handed out in increasing order until the counter
+// wraps, so while the last pid handed out is still at or above `from`, no
+// descendant can have a smaller one, and the others need not be read: on a
+// busy machine most of the cost of every command's last look.
+export function listProcesses(self: number, from = 0): ProcEntry[] | undefined {
   const names = procNames();
-  if (names === undefined) return fromPs(self);
+  if (names === undefined) return fromPs(self)?.filter((entry) => entry.pid >= from);
   if (!isSelf(self)) return undefined;
-  return fromProc(names);
+  const least = lastPid() >= from ? from : 0;
+  return fromProc(least === 0 ? names : names.filter((name) => Number(name) >= least));
+}
+
+// True when no process was started since `pid` (sh's): sh then has no
+// descendants, and there is nothing left of the command to look for. The
+// usual case of a command that execs its last program, and the cheapest.
+export function noneStartedSince(pid: number): boolean {
+  return lastPid() === pid;
+}
+
+// The last pid handed out in our namespace (Linux 3.3 on); -1 when unknown,
+// which makes every process a candidate.
+function lastPid(): number {
+  try {
+    return Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'latin1'));
+  } catch {
+    return -1;
+  }
 }
 
 function procNames(): string[] | undefined {
