@@ -27,6 +27,8 @@ const CASES = [
   { name: 'timeout', command: `echo waiting; sleep 30.${mark}`, timeout: 0.2, block: true, message: /^command timed out after 0\.2s: waiting$/ },
   { name: 'term-ignoring', command: `trap '' TERM; sleep 30.${mark}`, timeout: 0.2, block: true, message: /^command timed out after 0\.2s$/, signal: 'SIGKILL' },
   { name: 'background', command: `sleep 30.${mark} & echo started`, block: false, message: /^command exited 0$/ },
+  // A child in a group of its own, still in sh's session, its output closed.
+  { name: 'session child', command: `bash -c 'set -m; sleep 30.${mark} >/dev/null 2>&1 &'; echo started`, block: false, message: /^command exited 0$/ },
   { name: '10 MiB', command: 'head -c 10485760 /dev/zero; exit 0', block: false, message: /^command exited 0$/, bytes: 10485760 },
 ];
 

@@ -10,6 +10,7 @@ export type Reason =
   | 'bad-cwd'
   | 'unreadable-file'
   | 'spawn-failed'
+  | 'resource-limit'
   | 'invalid-artifact'
   | 'invalid-capability'
   | 'no-such-field'

@@ -1,19 +1,25 @@
+import { setMaxListeners } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { jsonErrorsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
 import { checkPredicate } from './cli/check-predicate.ts';
 import type { CliDeps, Outcome } from './cli/deps.ts';
 import { gatesRun } from './cli/gates-run.ts';
 import { HELP } from './cli/help.ts';
-import { failureOutcome } from './cli/outcome.ts';
+import { failureOutcome, interruptedOutcome } from './cli/outcome.ts';
 import { validate } from './cli/validate.ts';
 import { readTextFile } from './io/read-input.ts';
-import { runCommand } from './run/runner.ts';
+import { runCommand, stopSignal } from './run/runner.ts';
 
 // The only module that touches `process`: argv, environment, standard
 // streams, signals and the exit status.
 
 declare const GSD_CHECK_VERSION: string;
 
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+// Every signal whose default action would kill gsd-check and leave the
+// commands running; SIGKILL and SIGSTOP cannot be caught.
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGALRM', 'SIGUSR1', 'SIGUSR2', 'SIGXCPU', 'SIGVTALRM', 'SIGPROF'] as const;
+// EX_IOERR from sysexits.h: the verdict exists but could not be delivered.
+const EXIT_WRITE_FAILED = 74;
 
 async function main(argv: readonly string[]): Promise<Outcome> {
   const defaults = jsonErrorsFromEnv(process.env);
@@ -34,8 +40,11 @@ async function main(argv: readonly string[]): Promise<Outcome> {
     else force.abort(name);
   };
   for (const name of STOP_SIGNALS) process.on(name, onStop);
+  // Each running command and each read listens on these: a point with eleven
+  // or more gates at once is normal, not a leak.
+  setMaxListeners(0, stop.signal, force.signal);
   try {
-    return await dispatch(action, {
+    const outcome = await dispatch(action, {
       run: runCommand,
       readFile: async (path, label) => {
         try {
@@ -50,6 +59,9 @@ async function main(argv: readonly string[]): Promise<Outcome> {
       signal: stop.signal,
       force: force.signal,
     });
+    // A stop that came while no command ran (reading a file, parsing one)
+    // still stops: no verdict may follow a stop signal.
+    return stop.signal.aborted ? interruptedOutcome(stopSignal(stop.signal)) : outcome;
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onStop);
   }
@@ -84,6 +96,7 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>,
       return gatesRun(action.options, {
         ...deps,
         cpus: availableParallelism(),
+        fdLimit: openFileLimit(),
         progress: process.stderr.isTTY ? write : undefined,
         warn: write,
       });
@@ -91,15 +104,43 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>,
   }
 }
 
-// A reader that went away (`gsd-check … | head -c 1`) is not an error of ours.
+// The soft limit on open descriptors: from /proc on Linux, else from Node's
+// diagnostic report (a few milliseconds, so asked for by gates run only).
+function openFileLimit(): number | undefined {
+  try {
+    const match = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'latin1'));
+    if (match !== null) return match[1] === 'unlimited' ? undefined : Number(match[1]);
+  } catch {
+    // No /proc: ask the report.
+  }
+  const report = process.report?.getReport() as { userLimits?: { open_files?: { soft?: unknown } } } | undefined;
+  const soft = report?.userLimits?.open_files?.soft;
+  return typeof soft === 'number' ? soft : undefined;
+}
+
+// Write errors are handled where the output is written (writeStdout); these
+// keep an unhandled 'error' event from crashing the process.
 process.stdout.on('error', () => {});
 process.stderr.on('error', () => {});
 
+// A reader that went away (`gsd-check … | head -c 1`) is not an error of
+// ours; any other failed write (a full disk, /dev/full, EIO) loses the
+// envelope, and exit 0 would tell the caller it has one.
+function writeStdout(text: string): void {
+  process.stdout.write(text, (error) => {
+    if (error === null || error === undefined) return;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EPIPE') return;
+    process.stderr.write(`gsd-check: cannot write the output: ${code ?? error.message}\n`);
+    process.exitCode = EXIT_WRITE_FAILED;
+  });
+}
+
 main(process.argv.slice(2)).then(
   (outcome) => {
-    if (outcome.stdout !== '') process.stdout.write(outcome.stdout);
-    if (outcome.stderr !== '') process.stderr.write(outcome.stderr);
     process.exitCode = outcome.exitCode;
+    if (outcome.stdout !== '') writeStdout(outcome.stdout);
+    if (outcome.stderr !== '') process.stderr.write(outcome.stderr);
   },
   (error: unknown) => {
     process.stderr.write(`gsd-check: internal error (a bug; please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

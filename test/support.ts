@@ -1,7 +1,7 @@
 // Shared by the tests: where the artefact is, how to run it, temp dirs and
 // process checks that clean up after themselves.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,11 +72,30 @@ export function marker(): string {
 // Processes (zombies excluded: some sandboxes never reap them) whose command
 // line contains `text`.
 export function survivors(text: string): string[] {
+  const proc = process.env.GSD_CHECK_TEST_PROC;
+  if (proc !== undefined) return fromProc(proc).filter((line) => line.includes(text) && !/^\s*\d+\s+Z/.test(line));
   const ps = spawnSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' });
   return ps.stdout
     .split('\n')
     .filter((line) => line.includes(text) && !line.includes('ps -eo'))
     .filter((line) => !/^\s*\d+\s+Z/.test(line));
+}
+
+// The lines `ps -eo pid=,stat=,args=` would print, read from a proc file
+// system mounted at `proc`: the suite that runs with /proc hidden from the
+// code under test sees its processes there (test/run/no-proc.test.ts).
+function fromProc(proc: string): string[] {
+  return readdirSync(proc)
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(join(proc, pid, 'stat'), 'latin1');
+        const args = readFileSync(join(proc, pid, 'cmdline'), 'latin1').replace(/\0+$/, '').replace(/\0/g, ' ');
+        return [`${pid} ${stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)} ${args}`];
+      } catch {
+        return [];
+      }
+    });
 }
 
 // Live processes whose command line starts with `prefix`.

@@ -9,6 +9,7 @@ import { gateContext } from './context.ts';
 import { checkPickPath } from './pick-path.ts';
 import type { CliDeps, Outcome } from './deps.ts';
 import { envelopeOutcome, failureOutcome, interruptedOutcome } from './outcome.ts';
+import { argumentPath } from './paths.ts';
 
 export async function checkPredicate(options: CheckOptions, deps: CliDeps): Promise<Outcome> {
   const evaluation = await evaluate(options, deps);
@@ -19,10 +20,12 @@ export async function checkPredicate(options: CheckOptions, deps: CliDeps): Prom
 
 async function evaluate(options: CheckOptions, deps: CliDeps): Promise<Evaluation> {
   const path = options.predicateFile ?? '-';
+  const resolved = argumentPath(path, options.cwd, deps.cwd);
+  if (!resolved.ok) return { status: 'failure', failure: resolved.failure };
   const source =
     options.predicate !== undefined
       ? ok(options.predicate)
-      : await deps.readFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`);
+      : await deps.readFile(resolved.value, path === '-' ? 'standard input' : `--predicate-file ${path}`);
   if (!source.ok) {
     return deps.signal?.aborted ? { status: 'interrupted', signal: stopSignal(deps.signal) } : { status: 'failure', failure: source.failure };
   }

@@ -13,6 +13,8 @@ export interface CliDeps {
   readonly signal?: AbortSignal | undefined;
   readonly force?: AbortSignal | undefined;
   readonly cpus?: number;
+  // The soft limit on open descriptors, when known: it bounds the gates run at once.
+  readonly fdLimit?: number | undefined;
   // Set when stderr is a terminal: one line per finished gate.
   readonly progress?: ((line: string) => void) | undefined;
   // Warnings for stderr (a skipped gate), whether or not it is a terminal.

@@ -31,6 +31,13 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
       rest.push(...argv.slice(i));
       break;
     }
+    // mri reads a lone "-" as a flag with an empty name that swallows the next
+    // argument (`validate a.json - b.json` lost b.json): pass it as a word,
+    // under a name no argument can have (argv strings hold no NUL).
+    if (arg === '-') {
+      rest.push(STDIN_WORD);
+      continue;
+    }
     const match = /^--([^=]+)(=([\s\S]*))?$/.exec(arg);
     const name = match?.[1];
     if (match === null || name === undefined || !spec.values.includes(name)) {
@@ -70,8 +77,10 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
   if (unknown !== undefined || parsed === undefined) return usage(unknownFlag(unknown ?? '?', [...spec.values, ...spec.booleans]));
 
   const booleans = new Set(spec.booleans.filter((name) => isOn(parsed[name])));
-  return ok({ values, booleans, words: parsed._.map(String) });
+  return ok({ values, booleans, words: parsed._.map((word) => (word === STDIN_WORD ? '-' : String(word))) });
 }
+
+const STDIN_WORD = '\0-';
 
 // mri collects a repeated boolean into an array; the last one given wins.
 function isOn(value: unknown): boolean {

@@ -9,6 +9,7 @@ import { checkLabel, POINT_DETAILS, runPoint, type GateReport } from '../gates/r
 import { findOnPath } from '../fs/which.ts';
 import { phasesDirectory } from '../project/phase-dir.ts';
 import { planningScope } from '../project/phase-location.ts';
+import { gatesWithin } from '../gates/fd-budget.ts';
 import { isJsonObject } from '../json-object.ts';
 import { KINDS } from '../predicate/kinds.ts';
 import { entryKind } from '../fs/entry.ts';
@@ -40,7 +41,7 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
     kinds: KINDS,
     context: context.value,
     query: queryCommand(options, deps.env),
-    concurrency: options.concurrency ?? deps.cpus ?? 1,
+    concurrency: Math.min(options.concurrency ?? deps.cpus ?? 1, gatesWithin(deps.fdLimit)),
     onReport: (report) => {
       if (deps.progress !== undefined) deps.progress(progressLine(options.point, report));
       else if (report.error !== undefined) deps.warn?.(progressLine(options.point, report));

@@ -44,5 +44,6 @@ a value that starts with "-" must use the = form.
 
 Exit status: 0 envelope written (validate: all valid); 1 envelope blocks (with
 --exit-code; validate: an issue); 2 the check itself failed (nothing on stdout,
-the reason on stderr); 128+N stopped by signal N, after ending the commands.
+the reason on stderr); 74 the output could not be written; 128+N stopped by
+signal N, after ending the commands.
 `;

@@ -14,13 +14,17 @@ export function failureOutcome(failure: Failure, json: boolean): Outcome {
   return { exitCode: EXIT_FAILURE, stdout: '', stderr: json ? formatFailureJson(failure) : formatFailure(failure) };
 }
 
-// The signals gsd-check stops on have these numbers on every POSIX system;
-// node:os would tell the same at the price of loading it.
-const SIGNAL_NUMBERS: Readonly<Record<string, number | undefined>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+// SIGUSR1 and SIGUSR2 have other numbers on macOS than on Linux, so the
+// numbers come from the platform. node:os is loaded here, on the way out,
+// where its start-up cost no longer matters.
+function signalNumber(signal: NodeJS.Signals): number {
+  const { constants } = require('node:os') as typeof import('node:os');
+  return constants.signals[signal] ?? constants.signals.SIGTERM;
+}
 
 export function interruptedOutcome(signal: NodeJS.Signals): Outcome {
   return {
-    exitCode: 128 + (SIGNAL_NUMBERS[signal] ?? 15),
+    exitCode: 128 + signalNumber(signal),
     stdout: '',
     stderr: `gsd-check: stopped by ${signal}; the command's processes were ended\n`,
   };

@@ -1,11 +1,12 @@
-import { resolve } from 'node:path';
 import type { Issue } from '../failure.ts';
 import { validateCapability } from '../gates/validate-capability.ts';
 import { KINDS } from '../predicate/kinds.ts';
 import type { ValidateOptions } from './args.ts';
 import { parseJson } from '../json/parse.ts';
 import type { CliDeps, Outcome } from './deps.ts';
+import { usage } from './flags.ts';
 import { failureOutcome } from './outcome.ts';
+import { argumentPath } from './paths.ts';
 
 interface FileReport {
   readonly file: string;
@@ -17,9 +18,15 @@ interface FileReport {
 // Checks capability files' gate declarations up front, reporting every issue
 // with its JSON path. Exit 0: all valid; 1: some issue; 2: a file unreadable.
 export async function validate(options: ValidateOptions, deps: CliDeps): Promise<Outcome> {
+  // Standard input can be read once.
+  if (options.files.filter((file) => file === '-').length > 1) {
+    return failureOutcome(usage('validate reads standard input (-) once; give - at most once').failure, options.jsonErrors);
+  }
   const reports: FileReport[] = [];
   for (const file of options.files) {
-    const text = await deps.readFile(resolve(deps.cwd(), file), `capability file ${file}`);
+    const path = argumentPath(file, undefined, deps.cwd);
+    if (!path.ok) return failureOutcome(path.failure, options.jsonErrors);
+    const text = await deps.readFile(path.value, file === '-' ? 'standard input' : `capability file ${file}`);
     if (!text.ok) return failureOutcome(text.failure, options.jsonErrors);
     const json = parseJson(text.value, 'the file');
     const issues = json.ok ? validateCapability(json.value, KINDS) : [{ path: '', message: json.failure.message }];

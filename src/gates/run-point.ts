@@ -2,8 +2,9 @@ import { now } from '../clock.ts';
 import type { Envelope } from '../envelope.ts';
 import { fail, failureLine } from '../failure.ts';
 import type { DetailFields, Evaluation, GateContext, Kind } from '../predicate/kind.ts';
-import { validatePredicate } from '../predicate/validate.ts';
+import { MAX_DEPTH, validatePredicate } from '../predicate/validate.ts';
 import { jsonPath } from '../text/json-path.ts';
+import { nestsDeeperThan } from '../text/json-depth.ts';
 import { oneLine } from '../text/one-line.ts';
 import type { Activation } from './activation.ts';
 import type { PointGate } from './point-gate.ts';
@@ -14,6 +15,9 @@ import { validateGate } from './validate-capability.ts';
 
 // What a point's envelope carries in its details (for --pick).
 export const POINT_DETAILS: DetailFields = { kind: 'value', point: 'value', gates: 'tree' };
+
+// A valid predicate's deepest value, counted from `check`.
+const MAX_SHOWN_DEPTH = MAX_DEPTH + 2;
 
 export type GateStatus = 'pass' | 'advisory' | 'halt' | 'skipped' | 'inactive';
 
@@ -59,7 +63,9 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
     const report: GateReport = {
       capability: gate.capability,
       index: gate.index,
-      check: declaration.check,
+      // A check too deep to print is named, not copied: it must not take the
+      // whole report down (it already failed validation).
+      check: nestsDeeperThan(declaration.check, MAX_SHOWN_DEPTH) ? `(not shown: nests deeper than ${MAX_SHOWN_DEPTH} levels)` : declaration.check,
       when: declaration.when ?? null,
       blocking: declaration.blocking,
       onError: declaration.onError,
@@ -105,6 +111,9 @@ async function runGate(gate: PointGate, deps: PointDeps): Promise<GateOutcome> {
   if (evaluation.status === 'interrupted') return evaluation;
   if (evaluation.status === 'failure') {
     const error = failureLine(evaluation.failure);
+    // A gate that could not start for want of descriptors or processes said
+    // nothing about the project: skipping it would turn a block into a pass.
+    if (evaluation.failure.reason === 'resource-limit') return { status: 'halt', error };
     return declaration.onError === 'skip' ? { status: 'skipped', error } : { status: 'halt', error };
   }
   const { envelope } = evaluation;

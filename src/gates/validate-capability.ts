@@ -5,6 +5,7 @@ import { validatePredicate } from '../predicate/validate.ts';
 import { closest } from '../text/closest.ts';
 import { describe } from '../text/describe.ts';
 import { jsonPath } from '../text/json-path.ts';
+import { ConfigKeys } from './config-keys.ts';
 import { LOOP_POINTS, isLoopPoint } from './points.ts';
 
 const GATE_FIELDS = ['point', 'check', 'when', 'blocking', 'onError'];
@@ -18,14 +19,14 @@ export function validateCapability(capability: unknown, kinds: ReadonlyMap<strin
   if (!Object.hasOwn(capability, 'gates')) return [];
   const gates = capability.gates;
   if (!Array.isArray(gates)) return [{ path: 'gates', message: `must be an array, got ${describe(gates)}` }];
-  const config = isJsonObject(capability.config) ? capability.config : undefined;
+  const config = isJsonObject(capability.config) ? new ConfigKeys(capability.config) : undefined;
   return gates.flatMap((gate, index) => validateGate(gate, jsonPath('gates', [index]), config, kinds));
 }
 
 export function validateGate(
   gate: unknown,
   at: string,
-  config: Record<string, unknown> | undefined,
+  config: ConfigKeys | undefined,
   kinds: ReadonlyMap<string, Kind>,
 ): Issue[] {
   if (!isJsonObject(gate)) return [{ path: at, message: `must be an object, got ${describe(gate)}` }];
@@ -77,11 +78,7 @@ export function validateGate(
   if (Object.hasOwn(gate, 'when')) {
     const when = gate.when;
     if (typeof when !== 'string' || when.trim() === '') issue(['when'], `must be a non-empty string, got ${describe(when)}`);
-    else if (config !== undefined && !Object.hasOwn(config, when)) {
-      const keys = Object.keys(config);
-      const hint = closest(when, keys);
-      issue(['when'], `"${when}" is not a key of the capability's config${hint === undefined ? ` (keys: ${keys.join(', ') || 'none'})` : `; did you mean "${hint}"?`}`);
-    }
+    else if (config !== undefined && !config.has(when)) issue(['when'], config.miss(when));
   }
 
   if (!Object.hasOwn(gate, 'blocking')) issue(['blocking'], 'is required (true or false)');

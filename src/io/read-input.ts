@@ -87,16 +87,28 @@ async function readFile(path: string): Promise<Bytes> {
 async function readFifo(path: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
   const started = Date.now();
   let given: string | undefined;
+  let pending = true;
+  let retry: NodeJS.Timeout | undefined;
   const giveUp = (why: string): void => {
     given ??= why;
     try {
       closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
-    } catch {
-      // The open already returned, or the FIFO is gone: nothing to release.
+    } catch (error) {
+      // ENXIO: our open has not reached the FIFO yet (it waits for a worker
+      // thread), so there is no reader to release: try again shortly, or a
+      // stop that came this early would wait out the whole timeout. Other
+      // errors: the FIFO is gone, nothing to release.
+      if ((error as { code?: unknown }).code === 'ENXIO' && pending) retry = setTimeout(() => giveUp(why), 5);
     }
   };
   const timer = Number.isFinite(timeoutMs) ? setTimeout(() => giveUp(`no writer within ${timeoutMs / 1000} s`), timeoutMs) : undefined;
   const onAbort = (): void => giveUp('stopped');
+  // An abort event never fires for a signal already aborted: without this, a
+  // stop that came just before the open would wait out the whole timeout.
+  if (signal?.aborted) {
+    clearTimeout(timer);
+    return fail('unreadable-file', 'stopped');
+  }
   signal?.addEventListener('abort', onAbort);
   let fd: number;
   try {
@@ -104,7 +116,9 @@ async function readFifo(path: string, timeoutMs: number, signal: AbortSignal | u
   } catch (error) {
     return fail('unreadable-file', describeError(error));
   } finally {
+    pending = false;
     clearTimeout(timer);
+    clearTimeout(retry);
     signal?.removeEventListener('abort', onAbort);
   }
   if (given !== undefined) {

@@ -3,6 +3,7 @@ import type { Envelope } from '../envelope.ts';
 import { fail } from '../failure.ts';
 import { defineKind, type Evaluation, type GateContext } from '../predicate/kind.ts';
 import { phaseEnv, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
+import { isResourceLimit, RETRY_FOR_MS } from '../run/resource-retry.ts';
 import type { RunResult } from '../run/runner.ts';
 import { describe } from '../text/describe.ts';
 import { tailOf } from '../text/tail.ts';
@@ -62,6 +63,13 @@ export const commandExitZero = defineKind({
     if (result.interrupted !== null) return { status: 'interrupted', signal: result.interrupted };
     if (result.spawnError === 'cwd-missing') {
       return { status: 'failure', failure: fail('bad-cwd', `project root ${context.projectRoot} is gone`).failure };
+    }
+    if (result.spawnError === 'cwd-denied') {
+      return { status: 'failure', failure: fail('bad-cwd', `project root ${context.projectRoot}: permission denied (cannot enter it)`).failure };
+    }
+    if (isResourceLimit(result.spawnError)) {
+      const failure = fail('resource-limit', `could not start sh: ${result.spawnError}, still after ${RETRY_FOR_MS / 1000} s of retries`).failure;
+      return { status: 'failure', failure };
     }
     if (result.spawnError !== null && !SHELL_ERRORS.has(result.spawnError)) {
       return { status: 'failure', failure: fail('spawn-failed', `could not start sh: ${result.spawnError}`).failure };

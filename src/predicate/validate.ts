@@ -3,8 +3,13 @@ import { fail, ok, type Issue, type Result } from '../failure.ts';
 import { isJsonObject } from '../json-object.ts';
 import { closest } from '../text/closest.ts';
 import { describe } from '../text/describe.ts';
+import { nestsDeeperThan } from '../text/json-depth.ts';
 import { jsonPath } from '../text/json-path.ts';
 import type { Kind } from './kind.ts';
+
+// Far beyond any real value (a frontmatter field to compare with), and far
+// below what printing, comparing or copying a value can take on the stack.
+export const MAX_DEPTH = 64;
 
 export interface ValidPredicate {
   readonly kind: Kind;
@@ -55,6 +60,11 @@ export function validatePredicate(
       path: jsonPath(root, [key]),
       message: hint === undefined ? `unknown field (known fields: ${allowed.join(', ')})` : `unknown field; did you mean "${hint}"?`,
     });
+  }
+  for (const [key, value] of Object.entries(fields)) {
+    if (nestsDeeperThan(value, MAX_DEPTH)) {
+      issues.push({ path: jsonPath(root, [key]), message: `nests deeper than ${MAX_DEPTH} levels` });
+    }
   }
   // One issue per field: the first broken rule is the one to fix.
   const parsed = v.safeParse(kind.schema, fields, { abortPipeEarly: true });

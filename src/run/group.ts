@@ -1,51 +1,46 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { listProcesses, noneStartedSince, type ProcEntry } from './proc-table.ts';
+import { believable } from './proc-trust.ts';
+import { sessionGroups } from './session.ts';
 
-// A command's process group, addressed by its leader's pid (detached spawn
-// makes sh a session and group leader).
+// A command's processes: sh's process group, and every other group of sh's
+// session. Detached spawn makes sh a session and group leader, so both ids
+// are its pid; a child that moves to a group of its own (`set -m`, setpgid)
+// stays in the session and is still ours. One that calls setsid leaves both
+// and is out of reach (documented).
 export class ProcessGroup {
   constructor(readonly id: number) {}
 
   signal(name: NodeJS.Signals): void {
-    try {
-      process.kill(-this.id, name);
-    } catch {
-      // ESRCH: nobody left. EPERM: nothing left that we may signal.
-    }
+    kill(-this.id, name);
+    const table = believable(listProcesses(process.pid, this.id), this.id, exists(this.id));
+    if (table !== undefined) for (const group of sessionGroups(table, this.id)) kill(-group, name);
   }
 
   // Zombies count as gone: where PID 1 does not reap orphans, a killed
-  // grandchild stays one, and waiting for it would only cost time.
+  // grandchild stays one, and waiting for it would only cost time. Without
+  // a listing to believe, the kernel's word on the group is all there is.
   alive(): boolean {
-    try {
-      process.kill(-this.id, 0);
-    } catch {
-      return false;
-    }
-    return livingMembers(this.id) !== 0;
+    const groupExists = exists(this.id);
+    if (!groupExists && noneStartedSince(this.id)) return false;
+    const table = believable(listProcesses(process.pid, this.id), this.id, groupExists);
+    if (table === undefined) return groupExists;
+    return table.some((entry: ProcEntry) => !entry.gone && (entry.group === this.id || entry.session === this.id));
   }
 }
 
-// Counts the group's members that are not zombies, from /proc; where /proc
-// cannot be read, assumes someone is alive (the caller then waits its grace).
-function livingMembers(group: number): number {
-  let entries: string[];
+function exists(group: number): boolean {
   try {
-    entries = readdirSync('/proc');
+    process.kill(-group, 0);
+    return true;
   } catch {
-    return 1;
+    return false;
   }
-  let living = 0;
-  for (const entry of entries) {
-    if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
-    } catch {
-      continue;
-    }
-    // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === group && fields[0] !== 'Z' && fields[0] !== 'X') living++;
+}
+
+function kill(target: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(target, name);
+  } catch {
+    // ESRCH: nobody left. EPERM: nothing left that we may signal.
   }
-  return living;
 }

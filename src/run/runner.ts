@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { now } from '../clock.ts';
 import { ProcessGroup } from './group.ts';
 import { HeadBuffer } from './head-buffer.ts';
 import { readPipe } from './pipe-reader.ts';
+import { retryingResourceLimits } from './resource-retry.ts';
 import { TailBuffer } from './tail-buffer.ts';
 import { after } from './timer.ts';
 
@@ -40,7 +41,7 @@ export interface RunResult {
   readonly timedOut: boolean;
   // The signal that stopped gsd-check itself, if any: there is no verdict then.
   readonly interrupted: NodeJS.Signals | null;
-  // Why sh could not be started: an errno code, or "cwd-missing".
+  // Why sh could not be started: an errno code, "cwd-missing" or "cwd-denied".
   readonly spawnError: string | null;
   readonly durationMs: number;
   readonly output: {
@@ -55,7 +56,7 @@ export interface RunResult {
 
 export type Runner = (options: RunOptions) => Promise<RunResult>;
 
-export const runCommand: Runner = (options) =>
+const runOnce: Runner = (options) =>
   new Promise((resolve) => {
     const tail = new TailBuffer(TAIL_BYTES);
     const head = options.keepStdout === undefined ? undefined : new HeadBuffer(options.keepStdout);
@@ -206,22 +207,35 @@ export const runCommand: Runner = (options) =>
     }
   });
 
+export const runCommand: Runner = retryingResourceLimits(runOnce);
+
 // The signal a stop was requested with (main aborts with its name).
 export function stopSignal(signal: AbortSignal | undefined): NodeJS.Signals {
   const reason: unknown = signal?.reason;
   return typeof reason === 'string' && reason.startsWith('SIG') ? (reason as NodeJS.Signals) : 'SIGTERM';
 }
 
-// Node reports a missing cwd as ENOENT, like a missing sh; tell them apart.
+// Node reports a missing cwd as ENOENT, like a missing sh, and one we may
+// not enter as EACCES, like an sh we may not run; tell them apart.
 function errorCode(error: unknown, cwd: string): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ENOENT' && !isDirectory(cwd)) return 'cwd-missing';
+  if (code === 'EACCES' && !isEnterable(cwd)) return 'cwd-denied';
   return typeof code === 'string' ? code : String(error);
 }
 
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isEnterable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
   } catch {
     return false;
   }

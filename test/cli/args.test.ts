@@ -208,3 +208,9 @@ test('gates run: --hooks instead of --capability, the query command and its time
     assert.equal(refused('--hooks', '-', `--query-timeout=${value}`), `--query-timeout must be a positive finite number of seconds, got ${JSON.stringify(value)} (see gsd-check --help)`, value);
   }
 });
+
+test('a lone - is a word (standard input), never a flag that swallows the next argument', () => {
+  const result = parseArgs(['validate', 'a.json', '-', 'b.json']);
+  assert.ok(result.ok && result.value.action === 'validate');
+  assert.deepEqual(result.ok && result.value.action === 'validate' && result.value.options.files, ['a.json', '-', 'b.json']);
+});

@@ -18,7 +18,7 @@ function setup(dir: string, result: Partial<RunResult> = {}) {
       runs.push(options);
       return runResult(result);
     },
-    readFile: async (path) => (path === 'p.json' ? ok(P) : fail('unreadable-file', `cannot read ${path}`)),
+    readFile: async (path) => (path === join(dir, 'p.json') ? ok(P) : fail('unreadable-file', `cannot read ${path}`)),
     cwd: () => dir,
     home: undefined,
     env: { PATH: '/usr/bin' },
@@ -63,7 +63,7 @@ test('every check failure exits 2 with nothing on stdout and one line first', as
     [{ ...base, predicate: '[]' }, 'gsd-check: invalid predicate: predicate: must be a JSON object, got []'],
     [{ ...base, predicate: '{"kind":"toString"}' }, 'gsd-check: unknown predicate kind "toString"; known kinds: command-exit-zero, artifact-frontmatter-equals'],
     [{ ...base, cwd: join(dir, 'missing') }, `gsd-check: --cwd ${join(dir, 'missing')}: no such directory`],
-    [{ ...fromFile, predicateFile: 'other.json' }, 'gsd-check: cannot read other.json'],
+    [{ ...fromFile, predicateFile: 'other.json' }, `gsd-check: cannot read ${join(dir, 'other.json')}`],
     [{ ...base, pick: ['details', 'nope'] }, 'gsd-check: --pick details.nope: no such field in a command-exit-zero envelope; its details are: kind, command, '],
   ];
   for (const [options, start] of cases) {
@@ -91,10 +91,14 @@ test('--json-errors reports a failure as one JSON line', async (t) => {
   });
 });
 
-test('the predicate file path goes to the reader', async (t) => {
+test('the predicate file path goes to the reader, relative to --cwd like every path on the command line', async (t) => {
   const { predicate: _, ...rest } = base;
-  const outcome = await checkPredicate({ ...rest, predicateFile: 'p.json' }, setup(tempDir(t)).deps);
-  assert.equal(outcome.exitCode, 0);
+  const dir = tempDir(t);
+  mkdirSync(join(dir, 'sub'));
+  assert.equal((await checkPredicate({ ...rest, predicateFile: 'p.json' }, setup(dir).deps)).exitCode, 0);
+  assert.equal((await checkPredicate({ ...rest, predicateFile: '../p.json', cwd: 'sub' }, setup(dir).deps)).exitCode, 0);
+  assert.equal((await checkPredicate({ ...rest, predicateFile: 'p.json', cwd: join(dir, 'sub') }, setup(dir).deps)).exitCode, 2);
+  assert.equal((await checkPredicate({ ...rest, predicateFile: join(dir, 'p.json'), cwd: join(dir, 'sub') }, setup(dir).deps)).exitCode, 0);
 });
 
 test('an interrupted run exits 128+N with no envelope', async (t) => {

@@ -158,3 +158,12 @@ test('a stop signal during any gate makes the point interrupted', async () => {
   const capability = cap('c.json', { gates: [gate('ship:pre', predicate('pass')), gate('ship:pre', predicate('stop'))] });
   assert.deepEqual(await runPoint('ship:pre', [capability], deps(run)), { status: 'interrupted', signal: 'SIGINT' });
 });
+
+test('a gate that could not start for a resource limit halts, whatever its onError says', async () => {
+  const run = async (): Promise<RunResult> => runResult({ exitCode: null, spawnError: 'EMFILE' });
+  const result = await runPoint('ship:pre', [cap('/c.json', { gates: [gate('ship:pre', predicate('exit 1'), { onError: 'skip' })] })], deps(run));
+  assert.equal(result.status, 'envelope');
+  const envelope = result.status === 'envelope' ? result.envelope : undefined;
+  assert.equal(envelope?.block, true);
+  assert.deepEqual((envelope?.details.gates as GateReport[]).map((g) => [g.status, g.error]), [['halt', 'could not start sh: EMFILE, still after 10 s of retries']]);
+});

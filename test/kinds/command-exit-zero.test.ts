@@ -110,6 +110,14 @@ test('a vanished project root or an unstartable sh is a failure, not a verdict',
   const gone = await evaluate({ command: 'x' }, { spawnError: 'cwd-missing', exitCode: null });
   assert.equal(gone.status, 'failure');
   assert.deepEqual(gone.status === 'failure' && [gone.failure.reason, gone.failure.message], ['bad-cwd', 'project root /project is gone']);
-  const busy = await evaluate({ command: 'x' }, { spawnError: 'EMFILE', exitCode: null });
-  assert.deepEqual(busy.status === 'failure' && [busy.failure.reason, busy.failure.message], ['spawn-failed', 'could not start sh: EMFILE']);
+  const denied = await evaluate({ command: 'x' }, { spawnError: 'cwd-denied', exitCode: null });
+  assert.deepEqual(denied.status === 'failure' && [denied.failure.reason, denied.failure.message], ['bad-cwd', 'project root /project: permission denied (cannot enter it)']);
+  // Out of descriptors or processes even after the runner's retries: not a
+  // verdict, and a reason of its own, which gates run never skips.
+  for (const code of ['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM']) {
+    const busy = await evaluate({ command: 'x' }, { spawnError: code, exitCode: null });
+    assert.deepEqual(busy.status === 'failure' && [busy.failure.reason, busy.failure.message], ['resource-limit', `could not start sh: ${code}, still after 10 s of retries`]);
+  }
+  const odd = await evaluate({ command: 'x' }, { spawnError: 'E2BIG', exitCode: null });
+  assert.deepEqual(odd.status === 'failure' && [odd.failure.reason, odd.failure.message], ['spawn-failed', 'could not start sh: E2BIG']);
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { KINDS } from '../../src/predicate/kinds.ts';
-import { validatePredicate } from '../../src/predicate/validate.ts';
+import { MAX_DEPTH, validatePredicate } from '../../src/predicate/validate.ts';
 
 const check = (input: unknown) => validatePredicate(input, KINDS);
 
@@ -119,4 +119,24 @@ test('paths start at the root the caller names', () => {
   const result = validatePredicate({ kind: 'command-exit-zero', command: 1 }, KINDS, 'gates[1].check.predicate');
   assert.ok(!result.ok);
   assert.equal(result.failure.issues[0]!.path, 'gates[1].check.predicate.command');
+});
+
+test('a field nested deeper than MAX_DEPTH is an issue, found without recursion', () => {
+  const nest = (depth: number): unknown => {
+    let value: unknown = 0;
+    for (let i = 0; i < depth; i++) value = i % 2 === 0 ? [value] : { a: value };
+    return value;
+  };
+  const artifact = { kind: 'artifact-frontmatter-equals', artifact: 'S.md', field: 'f' };
+  assert.equal(check({ ...artifact, equals: nest(MAX_DEPTH) }).ok, true);
+  for (const depth of [MAX_DEPTH + 1, 100_000]) {
+    const result = check({ ...artifact, equals: nest(depth) });
+    assert.deepEqual(!result.ok && result.failure.issues, [{ path: 'predicate.equals', message: `nests deeper than ${MAX_DEPTH} levels` }]);
+  }
+  // Unknown fields are searched too, and every issue is still reported.
+  assert.deepEqual(issuesOf({ kind: 'command-exit-zero', command: '', extra: nest(100) }), [
+    'predicate.extra: unknown field (known fields: kind, command, timeout)',
+    `predicate.extra: nests deeper than ${MAX_DEPTH} levels`,
+    'predicate.command: must not be empty',
+  ]);
 });

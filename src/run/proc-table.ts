@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, readFileSync, readSync, readdirSync, readlinkSync } from 'node:fs';
+
+export interface ProcEntry {
+  readonly pid: number;
+  readonly group: number;
+  readonly session: number;
+  // Z (zombie) and X (dead) count as gone: where PID 1 does not reap
+  // orphans, a killed grandchild stays a zombie for ever.
+  readonly gone: boolean;
+}
+
+// Every process the system shows us (`self` is our own pid), from /proc,
+// else from `ps` (macOS and the BSDs have no /proc, or an empty one);
+// undefined when neither can be believed. A /proc that lists processes but
+// whose "self" is not us belongs to another PID namespace: its numbers name
+// other processes than ours, and signalling them would hit strangers. `ps`
+// is no way out there, as on Linux it reads that same /proc.
+//
+// With `from` (sh's pid), only processes from sh on are wanted: sh's
+// descendants. Pids are handed out in increasing order until the counter
+// wraps, so while the last pid handed out is still at or above `from`, no
+// descendant can have a smaller one, and the others need not be read: on a
+// busy machine most of the cost of every command's last look.
+export function listProcesses(self: number, from = 0): ProcEntry[] | undefined {
+  const names = procNames();
+  if (names === undefined) return fromPs(self)?.filter((entry) => entry.pid >= from);
+  if (!isSelf(self)) return undefined;
+  const least = lastPid() >= from ? from : 0;
+  return fromProc(least === 0 ? names : names.filter((name) => Number(name) >= least));
+}
+
+// True when no process was started since `pid` (sh's): sh then has no
+// descendants, and there is nothing left of the command to look for. The
+// usual case of a command that execs its last program, and the cheapest.
+export function noneStartedSince(pid: number): boolean {
+  return lastPid() === pid;
+}
+
+// The last pid handed out in our namespace (Linux 3.3 on); -1 when unknown,
+// which makes every process a candidate.
+function lastPid(): number {
+  try {
+    return Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'latin1'));
+  } catch {
+    return -1;
+  }
+}
+
+function procNames(): string[] | undefined {
+  try {
+    const names = readdirSync('/proc').filter((name) => name.charCodeAt(0) >= 48 && name.charCodeAt(0) <= 57);
+    return names.length === 0 ? undefined : names;
+  } catch {
+    return undefined;
+  }
+}
+
+function isSelf(self: number): boolean {
+  try {
+    return readlinkSync('/proc/self') === String(self);
+  } catch {
+    return false;
+  }
+}
+
+const STAT = Buffer.alloc(1024);
+
+function fromProc(names: readonly string[]): ProcEntry[] {
+  const entries: ProcEntry[] = [];
+  for (const name of names) {
+    let length: number;
+    try {
+      const fd = openSync(`/proc/${name}/stat`, 'r');
+      try {
+        length = readSync(fd, STAT, 0, STAT.length, 0);
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      continue; // ended meanwhile
+    }
+    // "pid (comm) state ppid pgrp session ...": comm may hold spaces and
+    // parentheses, so fields are counted from the last ")".
+    const stat = STAT.toString('latin1', 0, length);
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ', 4);
+    entries.push({ pid: Number(name), group: Number(fields[2]), session: Number(fields[3]), gone: fields[0] === 'Z' || fields[0] === 'X' });
+  }
+  return entries;
+}
+
+function fromPs(self: number): ProcEntry[] | undefined {
+  const ps = spawnSync('ps', ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'sess=', '-o', 'stat='], { encoding: 'latin1', stdio: ['ignore', 'pipe', 'ignore'] });
+  if (ps.status !== 0 || typeof ps.stdout !== 'string') return undefined;
+  const entries: ProcEntry[] = [];
+  for (const line of ps.stdout.split('\n')) {
+    const [pid, group, session, state] = line.trim().split(/\s+/);
+    if (pid === undefined || state === undefined) continue;
+    entries.push({ pid: Number(pid), group: Number(group), session: Number(session), gone: state.startsWith('Z') || state.startsWith('X') });
+  }
+  return entries.some((entry) => entry.pid === self) ? entries : undefined;
+}

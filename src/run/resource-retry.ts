@@ -1,0 +1,41 @@
+import { now } from '../clock.ts';
+import type { Runner } from './runner.ts';
+import { after } from './timer.ts';
+
+// Why sh could not start when the system is short of something for a while
+// (descriptors, processes, memory), not because the command is wrong: other
+// gates finishing frees it, so the start is tried again.
+const RESOURCE_LIMITS: ReadonlySet<string> = new Set(['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM']);
+export const RETRY_FOR_MS = 10_000;
+const FIRST_PAUSE_MS = 10;
+const LONGEST_PAUSE_MS = 250;
+
+export function isResourceLimit(spawnError: string | null): boolean {
+  return spawnError !== null && RESOURCE_LIMITS.has(spawnError);
+}
+
+// `run`, with a start that failed for a resource limit tried again, pausing
+// longer each time, for up to `retryForMs`; a stop signal ends the pause.
+export function retryingResourceLimits(run: Runner, retryForMs = RETRY_FOR_MS): Runner {
+  return async (options) => {
+    const started = now();
+    for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+      const result = await run(options);
+      if (!isResourceLimit(result.spawnError) || now() - started >= retryForMs) return result;
+      await wait(pause, options.signal);
+    }
+  };
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = (): void => {
+      cancel();
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const cancel = after(ms, done);
+    signal?.addEventListener('abort', done);
+  });
+}

@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigKeys } from '../../src/gates/config-keys.ts';
+
+test('a miss names the closest key, or a few keys and a count', () => {
+  const keys = new ConfigKeys({ 'workflow.tdd': {}, 'workflow.security': {} });
+  assert.equal(keys.has('workflow.tdd'), true);
+  assert.equal(keys.has('constructor'), false);
+  assert.equal(keys.miss('workflow.td'), '"workflow.td" is not a key of the capability\'s config; did you mean "workflow.tdd"?');
+  assert.equal(keys.miss('other'), '"other" is not a key of the capability\'s config (keys: workflow.tdd, workflow.security)');
+});
+
+test('past its comparison budget, a huge config names a few keys: bounded time and text', () => {
+  const config = Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`k${i}`, {}]));
+  const keys = new ConfigKeys(config);
+  const started = Date.now();
+  const messages = Array.from({ length: 3000 }, (_, i) => keys.miss(`x${i}`));
+  assert.ok(Date.now() - started < 5000, `${Date.now() - started} ms`);
+  assert.ok(messages.every((m) => m.endsWith('(keys: k0, k1, k2, k3, k4 and 29995 more)')));
+  // A long `when` is cut, not repeated whole.
+  assert.ok(keys.miss('w'.repeat(100_000)).length < 200);
+});
