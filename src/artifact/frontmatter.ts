@@ -1,5 +1,7 @@
 import { fail, ok, type Result } from '../failure.ts';
 import type * as Yaml from 'yaml';
+import { MAX_DEPTH } from '../predicate/validate.ts';
+import { nestsDeeperThan } from '../text/json-depth.ts';
 import { readSimpleFrontmatter } from './simple-frontmatter.ts';
 import { yaml } from './yaml.ts';
 
@@ -68,7 +70,13 @@ export function parseFrontmatter(yamlText: string, file: string): Result<Fields>
   const lines = new library.LineCounter();
   // The library's own duplicate-key check compares every key with every
   // other (40,000 keys took 28 s); duplicates are found below in one pass.
-  const document = library.parseDocument(yamlText, { uniqueKeys: false, lineCounter: lines });
+  let document: Yaml.Document.Parsed;
+  try {
+    document = library.parseDocument(yamlText, { uniqueKeys: false, lineCounter: lines });
+  } catch (caught) {
+    // The parser recurses per nesting level: 64 KiB of `[` can exhaust the stack.
+    return fail('invalid-artifact', `${file}: the frontmatter cannot be read as data: ${caught instanceof Error ? caught.message : String(caught)}`);
+  }
   const error = document.errors[0];
   if (error !== undefined) {
     // Line 1 of the YAML is line 2 of the file.
@@ -84,7 +92,7 @@ export function parseFrontmatter(yamlText: string, file: string): Result<Fields>
   let value: unknown;
   try {
     value = document.toJS();
-    JSON.stringify(value);
+    if (nestsDeeperThan(value, MAX_DEPTH)) throw new Error(`it nests deeper than ${MAX_DEPTH} levels`);
   } catch (caught) {
     const reason = caught instanceof Error ? caught.message : String(caught);
     return fail('invalid-artifact', `${file}: the frontmatter cannot be read as data: ${reason}`);

@@ -14,7 +14,11 @@ export function readHead(path: string, limit: number, within: string): Result<Bu
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    return fail('unreadable-file', `cannot read ${path}: ${codeOf(error)}`);
+    const code = codeOf(error);
+    // Out of descriptors says nothing about the artifact: never a verdict
+    // or a skip (see run-point).
+    if (code === 'EMFILE' || code === 'ENFILE') return fail('resource-limit', `cannot open ${path}: ${code}`);
+    return fail('unreadable-file', `cannot read ${path}: ${code}`);
   }
   try {
     if (!fstatSync(fd).isFile()) return fail('unreadable-file', `cannot read ${path}: not a regular file`);

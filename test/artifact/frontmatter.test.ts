@@ -129,3 +129,10 @@ test('a frontmatter of up to 64 KiB is read; a larger one is refused before pars
   assert.equal(typeof fields, 'object');
   assert.equal(read(`---\n${exact}x: 1\n---\n`), 'FAIL F.md: the frontmatter is larger than 64 KiB');
 });
+
+test('a frontmatter nested deeper than 64 levels is refused, however it nests', () => {
+  const deep = (n: number) => `---\nx: ${'['.repeat(n)}${']'.repeat(n)}\n---\n`;
+  assert.equal(typeof read(deep(63)), 'object');
+  assert.equal(read(deep(65)), 'FAIL F.md: the frontmatter cannot be read as data: it nests deeper than 64 levels');
+  assert.match(String(read(deep(20_000))), /^FAIL F\.md: /);
+});
