@@ -1,3 +1,5 @@
+import { visible } from './text/visible.ts';
+
 // The one error shape of gsd-check: a check that could not be evaluated.
 // Everything that can go wrong with input is returned as a Failure, never thrown;
 // a thrown exception is a bug.
@@ -40,9 +42,9 @@ export const fail = (reason: Reason, message: string, issues: readonly Issue[] =
 // line (the common case) still learns which field is wrong.
 export function formatFailure(failure: Failure): string {
   const [first, ...rest] = failure.issues;
-  if (first === undefined) return `gsd-check: ${failure.message}\n`;
-  const head = `gsd-check: ${failure.message}: ${first.path}: ${first.message}`;
-  const more = rest.map((i) => `  ${i.path}: ${i.message}`);
+  if (first === undefined) return `gsd-check: ${visible(failure.message)}\n`;
+  const head = `gsd-check: ${visible(failure.message)}: ${visible(first.path)}: ${visible(first.message)}`;
+  const more = rest.map((i) => `  ${visible(i.path)}: ${visible(i.message)}`);
   return [head, ...more].join('\n') + '\n';
 }
 

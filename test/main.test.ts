@@ -71,7 +71,7 @@ test('GSD_JSON_ERRORS=1 reports failures as JSON, as --json-errors does', async 
     status: 2,
     signal: null,
     stdout: '',
-    stderr: `{"ok":false,"reason":"invalid-json","message":"--predicate is not valid JSON: Unexpected token 'o', \\"nope\\" is not valid JSON"}\n`,
+    stderr: '{"ok":false,"reason":"invalid-json","message":"--predicate is not valid JSON: unexpected character at line 1, column 1"}\n',
   });
   const usage = await cli(['check', 'predicate'], { env });
   assert.equal(usage.stderr, '{"ok":false,"reason":"usage","message":"--predicate or --predicate-file is required (see gsd-check --help)"}\n');
@@ -272,8 +272,8 @@ test('a lot of output, NUL bytes and invalid UTF-8 never change the exit code', 
   const blocked = JSON.parse(fail.stdout);
   assert.equal(blocked.details.exitCode, 5);
   assert.equal(blocked.details.tailTruncated, true);
-  assert.equal(blocked.message.length, 'command exited 5: '.length + 2000);
-  assert.ok(blocked.message.endsWith('\0\ufffdend'));
+  // The last 2000 characters of output, each NUL then shown as the escape \x00.
+  assert.equal(blocked.message, `command exited 5: ${'\\x00'.repeat(1996)}\ufffdend`);
 });
 
 test('artifact-frontmatter-equals on a real project', async (t) => {
@@ -465,4 +465,23 @@ test('gates run: with gsd-tools on PATH and no query command, GSD\'s own form an
   });
   assert.deepEqual([result.status, result.stdout], [0, 'plan:pre: passed (1 advisory)\n']);
   assert.equal(readFileSync(join(root, 'called'), 'utf8'), 'check|ui.plan-gate|4|--raw|');
+});
+
+test('text from outside never reaches the terminal raw, and a file that is not JSON is not quoted', async (t) => {
+  const root = tempDir(t);
+  mkdirSync(join(root, '.planning'), { recursive: true });
+  writeFileSync(join(root, 'SECURITY.md'), '---\nthreats_open: "\\e[2J\\rPASS"\n---\n');
+  const artifact = JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 });
+  const message = await cli(['check', 'predicate', '--predicate', artifact, '--pick', 'message'], { cwd: root });
+  assert.equal(message.stdout, 'Frontmatter field "threats_open" in SECURITY.md is \\x1b[2J\\rPASS, expected 0\n');
+  // A capability id with a newline and ESC cannot forge a line on stderr.
+  writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'x\n\u001b[1Agsd-check: ship:pre all passed', gates: [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }] }));
+  const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--pick', 'message'], { cwd: root, env: { ...process.env, PATH: '/usr/bin:/bin' } });
+  assert.equal(gates.stderr.split('\n').length, 2, gates.stderr);
+  assert.ok(gates.stderr.includes('x\\n\\x1b[1Agsd-check: ship:pre all passed#0'), gates.stderr);
+  assert.equal(gates.stdout.split('\n').length, 2);
+  // A secret passed to the wrong flag is not echoed back.
+  writeFileSync(join(root, 'p.json'), 'AWS_SECRET_ACCESS_KEY=abc123');
+  const secret = await cli(['check', 'predicate', '--predicate-file', 'p.json'], { cwd: root });
+  assert.deepEqual([secret.status, secret.stderr], [2, 'gsd-check: the predicate file is not valid JSON: unexpected character at line 1, column 1\n']);
 });

@@ -15,6 +15,7 @@ import { KINDS } from '../predicate/kinds.ts';
 import { entryKind } from '../fs/entry.ts';
 import { stopSignal } from '../run/runner.ts';
 import { oneLine } from '../text/one-line.ts';
+import { visible } from '../text/visible.ts';
 import type { GatesOptions } from './args.ts';
 import { parseJson } from '../json/parse.ts';
 import { gateContext } from './context.ts';
@@ -35,7 +36,7 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
 
   const sources = await loadGates(options, base, root, deps);
   if (!sources.ok) return failed(sources);
-  for (const warning of sources.value.warnings) deps.warn?.(`gsd-check: warning: ${warning}`);
+  for (const warning of sources.value.warnings) deps.warn?.(`gsd-check: warning: ${visible(warning)}`);
 
   const result = await runPoint(options.point, sources.value.gates, {
     kinds: KINDS,
@@ -133,8 +134,8 @@ async function loadConfig(path: string, explicit: string | undefined, deps: CliD
 
 function progressLine(point: string, report: GateReport): string {
   const reason = report.error ?? (report.status === 'pass' || report.status === 'inactive' ? '' : report.envelope?.message ?? '');
-  const text = oneLine(reason, 200);
-  const label = `${report.capability}#${report.index} [${checkLabel(report.check)}]`;
+  const text = visible(oneLine(reason, 200));
+  const label = visible(`${report.capability}#${report.index} [${checkLabel(report.check)}]`);
   return `gsd-check: ${point} ${label} ${report.status} (${report.durationMs} ms)${text === '' ? '' : `: ${text}`}`;
 }
 

@@ -1,4 +1,5 @@
 import type { Issue } from '../failure.ts';
+import { visible } from '../text/visible.ts';
 import { validateCapability } from '../gates/validate-capability.ts';
 import { KINDS } from '../predicate/kinds.ts';
 import type { ValidateOptions } from './args.ts';
@@ -36,10 +37,10 @@ export async function validate(options: ValidateOptions, deps: CliDeps): Promise
   const valid = reports.every((r) => r.valid);
   const stdout = options.json
     ? `${JSON.stringify({ valid, files: reports })}\n`
-    : reports.flatMap((r) => (r.valid ? [`${r.file}: valid (${r.gates} ${r.gates === 1 ? 'gate' : 'gates'})`] : r.issues.map((i) => line(r.file, i)))).join('\n') + '\n';
+    : reports.flatMap((r) => (r.valid ? [`${visible(r.file)}: valid (${r.gates} ${r.gates === 1 ? 'gate' : 'gates'})`] : r.issues.map((i) => line(r.file, i)))).join('\n') + '\n';
   return { exitCode: valid ? 0 : 1, stdout, stderr: '' };
 }
 
 function line(file: string, issue: Issue): string {
-  return issue.path === '' ? `${file}: ${issue.message}` : `${file}: ${issue.path}: ${issue.message}`;
+  return visible(issue.path === '' ? `${file}: ${issue.message}` : `${file}: ${issue.path}: ${issue.message}`);
 }

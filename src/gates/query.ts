@@ -3,6 +3,7 @@ import { isJsonObject } from '../json-object.ts';
 import type { Evaluation, GateContext } from '../predicate/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
 import { tailOf } from '../text/tail.ts';
+import { printable } from '../text/visible.ts';
 
 // How query gates are answered: a shell command that GSD's own query code
 // answers through, e.g. GSD's workflow form
@@ -61,7 +62,7 @@ export async function evaluateQuery(
   if (!isJsonObject(answer) || typeof answer.block !== 'boolean') {
     return failed('the answer is not a JSON object with a boolean "block"');
   }
-  const message = typeof answer.message === 'string' ? answer.message : `query ${query} answered block: ${answer.block}`;
+  const message = printable(typeof answer.message === 'string' ? answer.message : `query ${query} answered block: ${answer.block}`);
   return {
     status: 'envelope',
     envelope: { block: answer.block, message, details: { kind: 'query', query, command: how.command, exitCode: 0, answer } },

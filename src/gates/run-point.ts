@@ -6,6 +6,7 @@ import { MAX_DEPTH, validatePredicate } from '../predicate/validate.ts';
 import { jsonPath } from '../text/json-path.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { oneLine } from '../text/one-line.ts';
+import { visible } from '../text/visible.ts';
 import type { Activation } from './activation.ts';
 import type { PointGate } from './point-gate.ts';
 import type { LoopPoint } from './points.ts';
@@ -144,7 +145,8 @@ function summary(point: LoopPoint, reports: readonly GateReport[]): string {
   if (halted.length > 0) {
     const reasons = halted.map((r) => `${r.capability}#${r.index}: ${oneLine(r.error ?? r.envelope?.message ?? '', 200)}`);
     const advisory = count('advisory');
-    return `${point}: halted by ${halted.map((r) => `${r.capability}#${r.index}`).join(', ')} (${reasons.join('; ')})${advisory > 0 ? `; ${advisory} advisory` : ''}`;
+    const line = `${point}: halted by ${halted.map((r) => `${r.capability}#${r.index}`).join(', ')} (${reasons.join('; ')})${advisory > 0 ? `; ${advisory} advisory` : ''}`;
+    return visible(line);
   }
   const counts = (['pass', 'advisory', 'skipped', 'inactive'] as const)
     .map((status) => [status, count(status)] as const)

@@ -1,6 +1,7 @@
 import { fail, ok, type Result } from '../failure.ts';
 import { findDuplicateKey } from '../text/duplicate-keys.ts';
 import { jsonPath } from '../text/json-path.ts';
+import { jsonSyntaxError } from './syntax-error.ts';
 
 // JSON as gsd-check accepts it: what JSON.parse accepts, less objects that
 // give one key twice. `root` names the document in the path of a duplicate.
@@ -8,9 +9,9 @@ export function parseJson(text: string, label: string, root = ''): Result<unknow
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.replace(/\s+/g, ' ') : String(error);
-    return fail('invalid-json', `${label} is not valid JSON: ${reason}`);
+  } catch {
+    const error = jsonSyntaxError(text);
+    return fail('invalid-json', `${label} is not valid JSON: ${error.reason} at line ${error.line}, column ${error.column}`);
   }
   const duplicate = findDuplicateKey(text);
   if (duplicate !== undefined) {

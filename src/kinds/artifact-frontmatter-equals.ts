@@ -7,6 +7,7 @@ import { realPath } from '../fs/real-path.ts';
 import { readHead } from '../io/read-head.ts';
 import { defineKind, type Evaluation, type GateContext } from '../predicate/kind.ts';
 import { describe } from '../text/describe.ts';
+import { printable } from '../text/visible.ts';
 
 // Frontmatter sits at the top; past this many bytes a file has none worth reading.
 export const HEAD_BYTES = 1024 * 1024;
@@ -66,7 +67,7 @@ export const artifactFrontmatterEquals = defineKind({
     if (found === undefined) {
       return envelope({
         block: true,
-        message: `Artifact matching ${predicate.artifact} not found in ${dirs.join(' or ')}`,
+        message: printable(`Artifact matching ${predicate.artifact} not found in ${dirs.join(' or ')}`),
         details: { ...base, path: null, searched: dirs, match: false, artifactNotFound: true },
       });
     }
@@ -80,7 +81,7 @@ export const artifactFrontmatterEquals = defineKind({
     const missing = (why: string, state: string): Evaluation =>
       envelope({
         block: true,
-        message: `Frontmatter field "${predicate.field}" in ${shown} is missing${why}, expected ${expected}`,
+        message: printable(`Frontmatter field "${predicate.field}" in ${shown} is missing${why}, expected ${expected}`),
         details: { ...base, path: shown, frontmatter: state, match: false, actual: null, fieldPresent: false },
       });
     if (frontmatter.value.status === 'absent') return missing(': the file has no frontmatter (its first line is not ---)', 'absent');
@@ -97,9 +98,11 @@ export const artifactFrontmatterEquals = defineKind({
     const match = matches(actual, predicate.equals);
     return envelope({
       block: !match,
-      message: match
-        ? `Frontmatter field "${predicate.field}" matches expected value (${expected})`
-        : `Frontmatter field "${predicate.field}" in ${shown} is ${textForm(actual)}, expected ${expected}`,
+      message: printable(
+        match
+          ? `Frontmatter field "${predicate.field}" matches expected value (${expected})`
+          : `Frontmatter field "${predicate.field}" in ${shown} is ${textForm(actual)}, expected ${expected}`,
+      ),
       details: { ...base, path: shown, frontmatter: 'present', match, actual, fieldPresent: true },
     });
   },

@@ -7,6 +7,7 @@ import { isResourceLimit, RETRY_FOR_MS } from '../run/resource-retry.ts';
 import type { RunResult } from '../run/runner.ts';
 import { describe } from '../text/describe.ts';
 import { tailOf } from '../text/tail.ts';
+import { printable } from '../text/visible.ts';
 
 export const MAX_COMMAND = 4096;
 export const DEFAULT_TIMEOUT = 30;
@@ -89,7 +90,7 @@ export function envelopeOf(predicate: Predicate, context: GateContext, result: R
   const shellError = result.spawnError === null ? undefined : SHELL_ERRORS.get(result.spawnError);
   const exitCode = shellError?.exitCode ?? result.exitCode;
   const tail = shellError === undefined ? tailOf(result.output.text) : { text: shellError.text, cut: false };
-  const withTail = (head: string): string => (tail.text === '' ? head : `${head}: ${tail.text}`);
+  const withTail = (head: string): string => (tail.text === '' ? head : `${head}: ${printable(tail.text)}`);
 
   let message: string;
   if (result.timedOut) message = withTail(`command timed out after ${predicate.timeout}s`);
