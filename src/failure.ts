@@ -16,7 +16,8 @@ export type Reason =
   | 'invalid-artifact'
   | 'invalid-capability'
   | 'no-such-field'
-  | 'query-failed';
+  | 'query-failed'
+  | 'unsupported-platform';
 
 export interface Issue {
   readonly path: string;

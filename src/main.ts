@@ -6,6 +6,7 @@ import type { CliDeps, Outcome } from './cli/deps.ts';
 import { gatesRun } from './cli/gates-run.ts';
 import { HELP } from './cli/help.ts';
 import { failureOutcome, interruptedOutcome } from './cli/outcome.ts';
+import { evaluationSupported } from './cli/platform.ts';
 import { validate } from './cli/validate.ts';
 import { readTextFile } from './io/read-input.ts';
 import { runCommand, stopSignal } from './run/runner.ts';
@@ -82,6 +83,10 @@ function version(): string {
 }
 
 async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>, deps: CliDeps): Promise<Outcome> {
+  if (action.action !== 'validate') {
+    const supported = evaluationSupported(process.platform);
+    if (!supported.ok) return failureOutcome(supported.failure, action.options.jsonErrors);
+  }
   switch (action.action) {
     case 'check-predicate':
       return checkPredicate(action.options, deps);

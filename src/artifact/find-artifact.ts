@@ -1,5 +1,5 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { contains } from '../project/contains.ts';
 
 // Where an artifact named `name` lives under `dir`, in the order GSD looks:
@@ -10,7 +10,7 @@ export function findArtifact(dir: string, name: string): string | undefined {
   const root = real(dir);
   if (root === undefined) return undefined;
   for (const candidate of [join(dir, name), join(dir, '.planning', name)]) {
-    if (isContainedFile(candidate, root)) return candidate;
+    if (namedExactly(candidate) && isContainedFile(candidate, root)) return candidate;
   }
   let entries: string[];
   try {
@@ -43,5 +43,16 @@ function real(path: string): string | undefined {
     return realpathSync(path);
   } catch {
     return undefined;
+  }
+}
+
+// On a case-insensitive file system (macOS, Windows) `security.md` opens as
+// `SECURITY.md`; the search takes only the name as written, as the
+// directory-listing step below does and as Linux would.
+function namedExactly(path: string): boolean {
+  try {
+    return readdirSync(dirname(path)).includes(basename(path));
+  } catch {
+    return false;
   }
 }

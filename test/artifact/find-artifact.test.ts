@@ -58,3 +58,11 @@ test('a .planning that is a symlink out of the directory is not followed', (t) =
 test('a directory that does not exist has no artifacts', (t) => {
   assert.equal(findArtifact(join(tempDir(t), 'missing'), 'SECURITY.md'), undefined);
 });
+
+test('a name matches as written, never by case, in every step', (t) => {
+  const dir = tempDir(t);
+  files(dir, ['security.md', '.planning/Security.md', '01-security.md']);
+  assert.equal(findArtifact(dir, 'SECURITY.md'), undefined);
+  files(dir, ['02-SECURITY.md']);
+  assert.equal(findArtifact(dir, 'SECURITY.md'), join(dir, '02-SECURITY.md'));
+});
