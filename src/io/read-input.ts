@@ -1,4 +1,4 @@
-import { close, closeSync, constants, open, openSync, read, stat } from 'node:fs';
+import { close, closeSync, constants, fstat, open, openSync, read, stat } from 'node:fs';
 import { Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { fail, ok, type Result } from '../failure.ts';
@@ -31,7 +31,7 @@ export async function readTextFile(path: string, label: string, options: ReadOpt
     bytes = await readStream(stdin, stdin.isTTY === true ? Infinity : timeoutMs, options.signal);
   } else {
     const kind = await kindOf(path);
-    bytes = kind === 'fifo' ? await readFifo(path, timeoutMs, options.signal) : await readFile(path);
+    bytes = kind === 'fifo' ? await readFifo(path, timeoutMs, options.signal) : await readFile(path, timeoutMs, options.signal);
   }
   if (!bytes.ok) return fail('unreadable-file', `cannot read ${label}: ${bytes.failure.message}`);
   if (bytes.value === undefined) return fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
@@ -50,6 +50,7 @@ const openFile = promisify(open);
 const readChunk = promisify(read);
 const closeFile = promisify(close);
 const statFile = promisify(stat);
+const fstatFile = promisify(fstat);
 
 async function kindOf(path: string): Promise<'fifo' | 'other'> {
   try {
@@ -60,10 +61,21 @@ async function kindOf(path: string): Promise<'fifo' | 'other'> {
   }
 }
 
-async function readFile(path: string): Promise<Bytes> {
+// What stat saw is checked again on what was opened: a file swapped for a
+// FIFO in between must not block the open (O_NONBLOCK) and goes the FIFO
+// way; a terminal or another device (/dev/ptmx, /dev/zero) is refused, since
+// a read from it could block a worker thread past any stop signal.
+async function readFile(path: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
   let fd: number | undefined;
   try {
-    fd = await openFile(path, 'r');
+    fd = await openFile(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = await fstatFile(fd);
+    if (stats.isFIFO() || stats.isSocket()) {
+      await closeFile(fd).catch(() => {});
+      fd = undefined;
+      return await readFifo(path, timeoutMs, signal);
+    }
+    if (!stats.isFile()) return fail('unreadable-file', stats.isDirectory() ? 'is a directory' : 'is not a regular file, a FIFO or standard input');
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {

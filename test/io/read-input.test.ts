@@ -106,3 +106,12 @@ test('standard input from a pipe that never ends times out; a stop abandons it',
   const stopped = await readTextFile('-', 'standard input', { stdin: () => new PassThrough(), signal: stop.signal });
   assert.deepEqual(stopped.ok ? '' : stopped.failure.message, 'cannot read standard input: stopped');
 });
+
+test('a terminal or another device is refused at once, never read (a read could outlast any stop)', async () => {
+  for (const device of ['/dev/ptmx', '/dev/zero', '/dev/null']) {
+    assert.deepEqual(await readPredicateFile(device, noStdin), {
+      ok: false,
+      failure: { reason: 'unreadable-file', message: `cannot read --predicate-file ${device}: is not a regular file, a FIFO or standard input`, issues: [] },
+    }, device);
+  }
+});
