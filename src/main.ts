@@ -56,6 +56,7 @@ async function main(argv: readonly string[]): Promise<Outcome> {
       },
       cwd: () => process.cwd(),
       home: process.env.HOME,
+      uid: process.getuid?.(),
       env: process.env,
       signal: stop.signal,
       force: force.signal,

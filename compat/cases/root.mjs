@@ -2,7 +2,7 @@
 // linked-worktree step (gsd-tools' resolveMainWorktreeCwd), case by case.
 import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { command } from '../case.mjs';
 
@@ -47,6 +47,17 @@ function plantedGitFile(root) {
   rmSync(join(root, 'gone'), { recursive: true });
   writeFileSync(join(root, 'shared', '.git'), 'gitdir: evil/.git/worktrees/gone\n');
   return { 'shared/proj/src': {} };
+}
+
+// A /tmp-like shared directory (world-writable, sticky) where another user
+// planted a .planning above our project.
+function plantedPlanning(root) {
+  const shared = join(root, 'shared');
+  mkdirSync(join(shared, '.planning'), { recursive: true });
+  mkdirSync(join(shared, 'proj', 'src'), { recursive: true });
+  chownSync(join(shared, '.planning'), 4242, 4242);
+  chmodSync(shared, 0o1777);
+  return {};
 }
 
 export const ROOT_CASES = [
@@ -142,6 +153,17 @@ export const ROOT_CASES = [
     expect: (gsd, check) => {
       assert.equal(gsd.ranIn, 'main');
       assert.equal(check.ranIn, `wt/${deep(11)}`);
+    },
+  }),
+  pass('a .planning another user planted in a shared sticky directory', {
+    tree: plantedPlanning,
+    cwd: 'shared/proj/src',
+    skip: process.getuid?.() !== 0 && 'planting another user\'s .planning needs root',
+    differs: 'D3',
+    check: 'pass',
+    expect: (gsd, check) => {
+      assert.equal(gsd.ranIn, 'shared');
+      assert.equal(check.ranIn, 'shared/proj/src');
     },
   }),
   pass('a planted .git file naming a worktree entry that is not its own', {

@@ -14,7 +14,7 @@ import type { CliDeps } from './deps.ts';
 export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateContext> {
   const start = startDirectory(options.cwd, deps.cwd);
   if (!start.ok) return start;
-  const projectRoot = findProjectRoot(start.value, deps.home);
+  const projectRoot = findProjectRoot(start.value, deps.home, deps.uid);
   const denied = !isReadableDirectory(start.value)
     ? (options.cwd === undefined ? 'the current directory' : `--cwd ${options.cwd}`)
     : !isReadableDirectory(projectRoot) ? `project root ${projectRoot}` : undefined;

@@ -9,6 +9,9 @@ export interface CliDeps {
   readonly readFile: (path: string, label: string) => Promise<Result<string>>;
   readonly cwd: () => string;
   readonly home: string | undefined;
+  // Who we run as, for the ownership rule of the root search (undefined
+  // where the platform has no owners).
+  readonly uid?: number | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly signal?: AbortSignal | undefined;
   readonly force?: AbortSignal | undefined;

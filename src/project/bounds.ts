@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { realPath } from '../fs/real-path.ts';
 import { contains } from './contains.ts';
+import { trustedEntry } from './trust.ts';
 
 // How far up the root search may look: GSD's 10 levels, and never at the
 // home directory or anything above it, which hold a user's other work, not
@@ -9,12 +10,15 @@ import { contains } from './contains.ts';
 export interface SearchBounds {
   readonly maxLevels: number;
   stopsAt(dir: string): boolean;
+  // Whether a .planning or .git entry may claim the start (see trust.ts).
+  trusts(entry: string): boolean;
 }
 
 export const MAX_LEVELS = 10;
 
-export function searchBounds(home: string | undefined): SearchBounds {
-  if (home === undefined || home === '') return { maxLevels: MAX_LEVELS, stopsAt: () => false };
+export function searchBounds(home: string | undefined, uid?: number): SearchBounds {
+  const trusts = (entry: string): boolean => trustedEntry(entry, uid);
+  if (home === undefined || home === '') return { maxLevels: MAX_LEVELS, stopsAt: () => false, trusts };
   const homes = [...new Set([resolve(home), realPath(home) ?? resolve(home)])];
-  return { maxLevels: MAX_LEVELS, stopsAt: (dir) => homes.some((h) => contains(dir, h)) };
+  return { maxLevels: MAX_LEVELS, stopsAt: (dir) => homes.some((h) => contains(dir, h)), trusts };
 }

@@ -9,16 +9,17 @@ import { mainWorktree } from './worktree.ts';
 // so a gate runs in the same directory whichever tool evaluates it. Reads the
 // file system only; never starts git. Where it is stricter than GSD (the
 // bounds, the worktree check), docs/reference/differences.md says so.
-export function findProjectRoot(start: string, home: string | undefined): string {
-  const bounds = searchBounds(home);
+export function findProjectRoot(start: string, home: string | undefined, uid?: number): string {
+  const bounds = searchBounds(home, uid);
   // In a linked worktree without a .planning of its own, the project is the
   // main worktree's.
-  const from = exists(join(start, '.planning')) ? start : (mainWorktree(start, bounds) ?? start);
+  const own = join(start, '.planning');
+  const from = exists(own) && bounds.trusts(own) ? start : (mainWorktree(start, bounds) ?? start);
   return searchFrom(from, bounds);
 }
 
 function searchFrom(start: string, bounds: SearchBounds): string {
-  if (hasPlanning(start)) return start;
+  if (hasPlanning(start, bounds)) return start;
   return claimedAncestor(start, bounds) ?? nearestAncestor(start, bounds) ?? start;
 }
 
@@ -27,14 +28,14 @@ function searchFrom(start: string, bounds: SearchBounds): string {
 // is the repository start lies in (unless an ancestor further up claims it).
 function claimedAncestor(start: string, bounds: SearchBounds): string | undefined {
   for (const parent of ancestors(start, bounds)) {
-    if (!hasPlanning(parent)) continue;
+    if (!hasPlanning(parent, bounds)) continue;
     const config = workspaceConfig(parent);
     if (config.subRepos.includes(topSegment(parent, start))) return parent;
-    const inRepository = gitOnTheWay(start, parent);
+    const inRepository = gitOnTheWay(start, parent, bounds);
     if (config.multiRepo && inRepository) return parent;
     if (!inRepository || nestedRepository(start, parent)) continue;
     for (const outer of ancestors(parent, bounds)) {
-      if (hasPlanning(outer) && workspaceConfig(outer).subRepos.includes(topSegment(outer, start))) return outer;
+      if (hasPlanning(outer, bounds) && workspaceConfig(outer).subRepos.includes(topSegment(outer, start))) return outer;
     }
     return parent;
   }
@@ -45,7 +46,7 @@ function claimedAncestor(start: string, bounds: SearchBounds): string | undefine
 // between: that is a different project.
 function nearestAncestor(start: string, bounds: SearchBounds): string | undefined {
   for (const parent of ancestors(start, bounds)) {
-    if (hasPlanning(parent)) return nestedRepository(start, parent) ? undefined : parent;
+    if (hasPlanning(parent, bounds)) return nestedRepository(start, parent) ? undefined : parent;
   }
   return undefined;
 }
@@ -60,15 +61,19 @@ function* ancestors(dir: string, bounds: SearchBounds): Generator<string> {
   }
 }
 
-// A .git entry in `start` or any directory up to and including `top`.
-function gitOnTheWay(start: string, top: string): boolean {
+// A .git entry in `start` or any directory up to and including `top`: it
+// adopts `start` into top's project, so it must be one we trust.
+function gitOnTheWay(start: string, top: string, bounds: SearchBounds): boolean {
   for (let dir = start; ; dir = dirname(dir)) {
-    if (exists(join(dir, '.git'))) return true;
+    const git = join(dir, '.git');
+    if (exists(git) && bounds.trusts(git)) return true;
     if (dir === top || dirname(dir) === dir) return false;
   }
 }
 
-// A .git entry in `start` or a directory between it and `top`, `top` excluded.
+// A .git entry in `start` or a directory between it and `top`, `top`
+// excluded. As a boundary, any .git counts, trusted or not: it can only
+// keep the search from adopting `start`.
 function nestedRepository(start: string, top: string): boolean {
   for (let dir = start; dir !== top && dirname(dir) !== dir; dir = dirname(dir)) {
     if (exists(join(dir, '.git'))) return true;
@@ -80,6 +85,7 @@ function topSegment(ancestor: string, start: string): string {
   return relative(ancestor, start).split(sep)[0] ?? '';
 }
 
-function hasPlanning(dir: string): boolean {
-  return isDirectory(join(dir, '.planning'));
+function hasPlanning(dir: string, bounds: SearchBounds): boolean {
+  const planning = join(dir, '.planning');
+  return isDirectory(planning) && bounds.trusts(planning);
 }

@@ -13,7 +13,7 @@ export function mainWorktree(start: string, bounds: SearchBounds): string | unde
     const dotGit = join(dir, '.git');
     const kind = entryKind(dotGit);
     if (kind === 'dir') return undefined;
-    if (kind === 'file') return fromGitFile(dotGit);
+    if (kind === 'file') return bounds.trusts(dotGit) ? fromGitFile(dotGit) : undefined;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { findProjectRoot } from '../../src/project/root.ts';
@@ -208,4 +208,18 @@ test('nothing found: the start directory itself', (t) => {
 test('a .planning file is not a project', (t) => {
   const root = tree(t, { 'p/.planning': '', 'p/q': null });
   assert.equal(findProjectRoot(join(root, 'p/q'), undefined), join(root, 'p/q'));
+});
+
+test('a .planning or .git planted by another user in a shared ancestor claims nothing', { skip: process.getuid?.() !== 0 && 'chown needs root' }, (t) => {
+  const root = tempDir(t);
+  writeTree(root, { 'shared/.planning': null, 'shared/proj/src': null, 'mine/.planning': null, 'mine/.git': null, 'mine/src': null });
+  chownSync(join(root, 'shared/.planning'), 2000, 2000);
+  chownSync(join(root, 'mine/.planning'), 1000, 1000);
+  chownSync(join(root, 'mine/.git'), 1000, 1000);
+  assert.equal(findProjectRoot(join(root, 'shared/proj/src'), undefined, 1000), join(root, 'shared/proj/src'));
+  assert.equal(findProjectRoot(join(root, 'shared/proj/src'), undefined, 2000), join(root, 'shared'));
+  assert.equal(findProjectRoot(join(root, 'mine/src'), undefined, 1000), join(root, 'mine'));
+  // /tmp-like: world-writable and sticky; another's .planning there is ignored even by root.
+  chmodSync(join(root, 'shared'), 0o1777);
+  assert.equal(findProjectRoot(join(root, 'shared/proj/src'), undefined, 0), join(root, 'shared/proj/src'));
 });
