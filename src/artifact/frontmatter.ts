@@ -72,7 +72,8 @@ export function parseFrontmatter(yamlText: string, file: string): Result<Fields>
   // other (40,000 keys took 28 s); duplicates are found below in one pass.
   let document: Yaml.Document.Parsed;
   try {
-    document = library.parseDocument(yamlText, { uniqueKeys: false, lineCounter: lines });
+    // logLevel silent: the library would print warnings, artifact text in them, to stderr.
+    document = library.parseDocument(yamlText, { uniqueKeys: false, lineCounter: lines, logLevel: 'silent' });
   } catch (caught) {
     // The parser recurses per nesting level: 64 KiB of `[` can exhaust the stack.
     return fail('invalid-artifact', `${file}: the frontmatter cannot be read as data: ${caught instanceof Error ? caught.message : String(caught)}`);
