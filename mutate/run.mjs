@@ -163,6 +163,7 @@ async function main() {
       done++;
       // Said as they come, so that an interrupted run still tells what it found.
       if (r.status === 'survived' || r.status === 'no-coverage') process.stderr.write(`${done}/${total} ${r.status}: ${r.file}:${r.line}: ${r.description} | ${r.text}\n`);
+      if (done % 10 === 0) process.stderr.write(`${done}/${total} done: ${['killed', 'timeout', 'survived', 'no-coverage'].map((s) => `${s} ${results.filter((x) => x.status === s).length}`).join(', ')}\n`);
     }
   };
   await Promise.all(trees.map(worker));
