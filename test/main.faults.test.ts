@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cli, killSurvivors, marker, predicate, running, sleep, survivors, tempDir } from './support.ts';
+import { cli, killSurvivors, marker, predicate, running, sleep, survivors, tempDir, unprivileged } from './support.ts';
 
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
 const message = async (command: string, options: Parameters<typeof cli>[1] = {}) =>
@@ -56,11 +56,14 @@ test('--predicate-file a directory, 100 MiB of JSON, a FIFO: clear errors, never
 });
 
 test('an unreadable --predicate-file', async (t) => {
-  if (process.getuid?.() === 0) return t.skip('root reads any file');
+  // As root (CI) the check runs as an unprivileged user, for whom modes count.
+  const wrap = unprivileged(t);
+  if (wrap === undefined) return;
   const dir = tempDir(t);
+  chmodSync(dir, 0o755);
   writeFileSync(join(dir, 'p.json'), '{}');
   chmodSync(join(dir, 'p.json'), 0);
-  const result = await cli(['check', 'predicate', '--predicate-file', join(dir, 'p.json')]);
+  const result = await cli(['check', 'predicate', '--predicate-file', join(dir, 'p.json')], { wrap });
   assert.deepEqual([result.status, result.stderr], [2, `gsd-check: cannot read --predicate-file ${join(dir, 'p.json')}: permission denied\n`]);
 });
 

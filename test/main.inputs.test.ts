@@ -2,11 +2,10 @@
 // full disk, values nested past the stack, a lone "-", a project root it may
 // not enter, a capability built to blow up messages, a deleted directory.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
-import { cli, predicate, tempDir } from './support.ts';
+import { test } from 'node:test';
+import { cli, predicate, tempDir, unprivileged } from './support.ts';
 
 const nested = (depth: number): string => `${'['.repeat(depth)}0${']'.repeat(depth)}`;
 const deepPredicate = `{"kind":"artifact-frontmatter-equals","artifact":"SECURITY.md","field":"threats_open","equals":${nested(5000)}}`;
@@ -72,20 +71,6 @@ test('validate a.json - b.json: - is standard input, and b.json is validated too
   const twice = await cli(['validate', '-', '-'], { cwd: dir, input: '{}' });
   assert.deepEqual([twice.status, twice.stdout, twice.stderr], [2, '', 'gsd-check: validate reads standard input (-) once; give - at most once (see gsd-check --help)\n']);
 });
-
-// Runs `argv` as an unprivileged user, for whom file modes count (root ignores
-// them); undefined when this machine has no way to.
-function unprivileged(t: TestContext): ((argv: string[]) => [string, string[]]) | undefined {
-  if (process.getuid?.() !== 0) return (argv) => [argv[0]!, argv.slice(1)];
-  if (spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0) {
-    return (argv) => ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...argv]];
-  }
-  if (spawnSync('runuser', ['--version'], { stdio: 'ignore' }).status === 0) return (argv) => ['runuser', ['-u', 'nobody', '--', ...argv]];
-  // Loud on purpose: the case then went untested.
-  process.stderr.write('\n*** SKIPPED: running as root with neither setpriv nor runuser: the unreadable-root case is untested ***\n\n');
-  t.skip('SKIPPED: root, and neither setpriv nor runuser to drop privileges');
-  return undefined;
-}
 
 test('a project root we may not enter or list: exit 2, bad-cwd, never a verdict', async (t) => {
   const wrap = unprivileged(t);

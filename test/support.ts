@@ -130,3 +130,17 @@ export function runResult(overrides: Partial<RunResult> = {}): RunResult {
     ...overrides,
   };
 }
+
+// Runs `argv` as an unprivileged user, for whom file modes count (root ignores
+// them); undefined when this machine has no way to.
+export function unprivileged(t: TestContext): ((argv: string[]) => [string, string[]]) | undefined {
+  if (process.getuid?.() !== 0) return (argv) => [argv[0]!, argv.slice(1)];
+  if (spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0) {
+    return (argv) => ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...argv]];
+  }
+  if (spawnSync('runuser', ['--version'], { stdio: 'ignore' }).status === 0) return (argv) => ['runuser', ['-u', 'nobody', '--', ...argv]];
+  // Loud on purpose: the case then went untested.
+  process.stderr.write('\n*** SKIPPED: running as root with neither setpriv nor runuser: a file-mode case is untested ***\n\n');
+  t.skip('SKIPPED: root, and neither setpriv nor runuser to drop privileges');
+  return undefined;
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_KILL_AFTER, jsonErrorsFromEnv, parseArgs, wantsJsonErrors } from '../../src/cli/args.ts';
+import { jsonErrorsFromEnv, parseArgs, wantsJsonErrors } from '../../src/cli/args.ts';
 
 const P = '{"kind":"command-exit-zero","command":"true"}';
 
@@ -42,7 +42,7 @@ test('both command spellings, every flag, in both forms', () => {
 test('flags may come before the command; defaults are off', () => {
   assert.deepEqual(options(['--raw', 'check', '--predicate', P, 'predicate']), {
     predicate: P,
-    killAfter: DEFAULT_KILL_AFTER,
+    killAfter: 3,
     raw: true,
     exitCode: false,
     jsonErrors: false,
@@ -144,7 +144,7 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
     action: 'gates-run',
     options: {
       point: 'ship:pre', capabilities: ['a.json', 'b.json'], config: 'c.json', concurrency: 3, phaseDir: 'p',
-      queryTimeout: 30, killAfter: DEFAULT_KILL_AFTER, raw: true, exitCode: true, jsonErrors: false,
+      queryTimeout: 30, killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
     },
   });
   const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);

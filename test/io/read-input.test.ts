@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { PassThrough, Readable } from 'node:stream';
 import { test } from 'node:test';
-import { MAX_INPUT_BYTES, readTextFile } from '../../src/io/read-input.ts';
+import { readTextFile } from '../../src/io/read-input.ts';
 
 const readPredicateFile = (path: string, stdin: () => Readable) =>
   readTextFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`, { stdin });
@@ -41,14 +41,14 @@ test('says why a file cannot be read', async (t) => {
 
 test('refuses more than the cap, from a file or from stdin', async (t) => {
   const dir = tempDir(t);
-  const big = Buffer.alloc(MAX_INPUT_BYTES + 1, 0x20);
+  const big = Buffer.alloc(1024 * 1024 + 1, 0x20);
   writeFileSync(join(dir, 'big.json'), big);
   const fromFile = await readPredicateFile(join(dir, 'big.json'), noStdin);
   assert.ok(!fromFile.ok);
-  assert.equal(fromFile.failure.message, `--predicate-file ${join(dir, 'big.json')} is larger than ${MAX_INPUT_BYTES} bytes`);
+  assert.equal(fromFile.failure.message, `--predicate-file ${join(dir, 'big.json')} is larger than 1048576 bytes`);
   const fromStdin = await readPredicateFile('-', () => Readable.from([big.subarray(0, 70000), big.subarray(70000)]));
   assert.ok(!fromStdin.ok);
-  assert.equal(fromStdin.failure.message, `standard input is larger than ${MAX_INPUT_BYTES} bytes`);
+  assert.equal(fromStdin.failure.message, `standard input is larger than 1048576 bytes`);
   writeFileSync(join(dir, 'exact.json'), big.subarray(1));
   assert.ok((await readPredicateFile(join(dir, 'exact.json'), noStdin)).ok);
 });
@@ -114,4 +114,31 @@ test('a terminal or another device is refused at once, never read (a read could 
       failure: { reason: 'unreadable-file', message: `cannot read --predicate-file ${device}: is not a regular file, a FIFO or standard input`, issues: [] },
     }, device);
   }
+});
+
+// Timers are mocked: the documented 30 s are checked without waiting for them.
+test('standard input that never ends gives up after 30 s, not before', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const stdin = new PassThrough();
+  let settled = false;
+  const pending = readPredicateFile('-', () => stdin).then((r) => ((settled = true), r));
+  t.mock.timers.tick(29_999);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(settled, false, 'gave up before 30 s');
+  t.mock.timers.tick(1);
+  const result = await pending;
+  assert.ok(!result.ok);
+  assert.equal(result.failure.message, 'cannot read standard input: the input did not end within 30 s');
+});
+
+test('a terminal on standard input is waited for without a timeout', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const stdin = Object.assign(new PassThrough(), { isTTY: true });
+  let settled = false;
+  const pending = readPredicateFile('-', () => stdin).then((r) => ((settled = true), r));
+  t.mock.timers.tick(365 * 24 * 3600 * 1000);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(settled, false, 'a person typing was timed out');
+  stdin.end('{"a":1}');
+  assert.deepEqual(await pending, { ok: true, value: '{"a":1}' });
 });

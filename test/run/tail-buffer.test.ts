@@ -72,3 +72,16 @@ test('memory is the ring: many tiny reads do not grow the run list without bound
   assert.ok(runs <= 1024 * 3, `run list has ${runs} entries`);
   assert.equal(tail.text(), 'x'.repeat(1024));
 });
+
+test('a chunk of exactly the ring size is whole; one byte more is truncated', () => {
+  const exact = new TailBuffer(8);
+  exact.push(0, bytes('01234567'));
+  assert.deepEqual([exact.text(), exact.truncated], ['01234567', false]);
+  const over = new TailBuffer(8);
+  over.push(0, bytes('012345678'));
+  assert.deepEqual([over.text(), over.truncated], ['12345678', true]);
+  const filled = new TailBuffer(8);
+  filled.push(0, bytes('0123'));
+  filled.push(1, bytes('4567'));
+  assert.deepEqual([filled.text(), filled.truncated], ['01234567', false]);
+});

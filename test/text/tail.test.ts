@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { settleCarriageReturns, stripAnsi, tailOf, TAIL_CHARS } from '../../src/text/tail.ts';
+import { settleCarriageReturns, stripAnsi, tailOf } from '../../src/text/tail.ts';
 
 test('stripAnsi removes colour, cursor, OSC and charset sequences', () => {
   assert.equal(stripAnsi('\x1b[31mred\x1b[0m \x1b[1;32mbold\x1b[m'), 'red bold');
@@ -20,25 +20,25 @@ test('tailOf trims and keeps short output whole', () => {
   assert.deepEqual(tailOf(''), { text: '', cut: false });
 });
 
-test('tailOf keeps the end, at most TAIL_CHARS units', () => {
+test('tailOf keeps the end, at most 2000 units, as the README promises', () => {
   const output = `${'a'.repeat(5000)}THE END`;
   const tail = tailOf(output);
   assert.equal(tail.cut, true);
-  assert.equal(tail.text.length, TAIL_CHARS);
+  assert.equal(tail.text.length, 2000);
   assert.ok(tail.text.endsWith('THE END'));
 });
 
 test('tailOf never starts with half a surrogate pair', () => {
   // 1999 emoji and a "y": the last 2000 units start on a low surrogate.
   const tail = tailOf(`${'😀'.repeat(1999)}y`);
-  assert.equal(tail.text.length, TAIL_CHARS - 1);
+  assert.equal(tail.text.length, 1999);
   assert.equal(tail.text, `${'😀'.repeat(999)}y`);
 });
 
 test('tailOf strips ANSI before counting', () => {
   const colour = '\x1b[31m';
   const tail = tailOf(`${colour}x`.repeat(3000));
-  assert.equal(tail.text, 'x'.repeat(TAIL_CHARS));
+  assert.equal(tail.text, 'x'.repeat(2000));
 });
 
 test('progress lines keep what the terminal would show', () => {
@@ -52,6 +52,19 @@ test('progress lines keep what the terminal would show', () => {
 
 test('a 64 KiB line, with or without carriage returns', () => {
   // The soak found a backtracking pattern here that took 4 s on such a line.
-  assert.equal(tailOf('\0'.repeat(65536)).text.length, TAIL_CHARS);
+  assert.equal(tailOf('\0'.repeat(65536)).text.length, 2000);
   assert.equal(tailOf('x\r'.repeat(32768)).text, 'x');
+});
+
+test('output of exactly 2000 characters is whole, not cut; 2001 is cut', () => {
+  assert.deepEqual(tailOf('x'.repeat(2000)), { text: 'x'.repeat(2000), cut: false });
+  assert.deepEqual(tailOf(`y${'x'.repeat(2000)}`), { text: 'x'.repeat(2000), cut: true });
+});
+
+test('a low surrogate is dropped from the start of a cut, a high one or a plain character is kept', () => {
+  // The boundaries of the surrogate range are U+DC00..U+DFFF.
+  assert.equal(tailOf(`a\udbff${'x'.repeat(1999)}`).text, `\udbff${'x'.repeat(1999)}`);
+  assert.equal(tailOf(`a\udc00${'x'.repeat(1999)}`).text, 'x'.repeat(1999));
+  assert.equal(tailOf(`a\udfff${'x'.repeat(1999)}`).text, 'x'.repeat(1999));
+  assert.equal(tailOf(`a\ue000${'x'.repeat(1999)}`).text, `\ue000${'x'.repeat(1999)}`);
 });

@@ -1,0 +1,221 @@
+// npm run mutate [-- --files src/run/,src/text/tail.ts] [--since REF] [--jobs N]
+// Mutates src/ in a temporary copy of the repository, runs against each mutant
+// the test files that execute its line (mirror test first, then the fastest),
+// stops at the first that fails, and prints the score and every survivor.
+// Our own harness rather than StrykerJS: see docs/mutation.md.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { transform } from 'esbuild';
+import { coverageDir, coveredLines } from './coverage.mjs';
+import { lineOf, mutants } from './mutants.mjs';
+import { makeTree, removeTree, run, stopAll } from './tree.mjs';
+
+const ROOT = join(import.meta.dirname, '..');
+const { values: opts } = parseArgs({
+  options: {
+    files: { type: 'string' },
+    since: { type: 'string' },
+    jobs: { type: 'string', default: '1' },
+  },
+});
+
+const walk = (dir) =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
+
+function selectedFiles() {
+  let files = walk('src').filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+  if (opts.files) {
+    const wanted = opts.files.split(',').filter(Boolean);
+    files = files.filter((f) => wanted.some((w) => f === w || f.startsWith(w.endsWith('/') ? w : `${w}/`)));
+  }
+  if (opts.since) {
+    const changed = new Set(execFileSync('git', ['diff', '--name-only', opts.since, '--', 'src'], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
+    files = files.filter((f) => changed.has(f));
+  }
+  return files.sort();
+}
+
+// "file | source line | mutation | reason" lines: survivors shown to be equivalent.
+function equivalents() {
+  const text = readFileSync(join(import.meta.dirname, 'equivalent.txt'), 'utf8');
+  return new Set(
+    text.split('\n').filter((l) => l.includes(' | ') && !l.startsWith('#')).map((l) => l.split(' | ').slice(0, 3).join(' | ')),
+  );
+}
+
+const trees = [];
+let stopping = false;
+function cleanUp() {
+  stopAll();
+  for (const t of trees) removeTree(t);
+}
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\nmutate: ${sig}, removing the temporary trees`);
+    cleanUp();
+    process.exit(128 + { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[sig]);
+  });
+}
+
+const build = (tree) => run(process.execPath, ['build.mjs', '--tests'], { cwd: tree });
+const testFiles = (tree) => readdirRec(join(tree, '.test-out')).map((f) => relative(tree, f)).sort();
+function readdirRec(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? readdirRec(join(dir, e.name)) : e.name.endsWith('.mjs') ? [join(dir, e.name)] : [],
+  );
+}
+
+function fingerprint() {
+  const h = createHash('sha256');
+  for (const f of [...walk('src'), ...walk('test'), 'build.mjs', 'package-lock.json'].sort()) {
+    h.update(f).update(readFileSync(join(ROOT, f)));
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+// {test file: {ms, lines: [...]}} for the unmutated tree, cached by content.
+async function baseline(tree) {
+  const cacheDir = join(ROOT, 'node_modules', '.cache', 'gsd-mutate');
+  const cache = join(cacheDir, `coverage-${fingerprint()}.json`);
+  if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8'));
+  // The committed build, plus an inline source map for the bundle the CLI
+  // tests spawn, so that their coverage maps back to src/ lines.
+  const original = readFileSync(join(tree, 'build.mjs'), 'utf8');
+  const anchor = "entryPoints: ['src/main.ts'],";
+  if (!original.includes(anchor)) throw new Error(`build.mjs no longer has ${anchor}: update mutate/run.mjs`);
+  writeFileSync(join(tree, 'build.mjs'), original.replace(anchor, `${anchor} sourcemap: 'inline',`));
+  const built = await build(tree);
+  writeFileSync(join(tree, 'build.mjs'), original);
+  if (built.status !== 0) throw new Error(`build failed:\n${built.output}`);
+  const covBase = join(tree, '.coverage');
+  const result = {};
+  const queue = testFiles(tree);
+  process.stderr.write(`mutate: measuring coverage of ${queue.length} test files…\n`);
+  const worker = async () => {
+    for (let f; (f = queue.shift()); ) {
+      const dir = coverageDir(covBase, f);
+      const r = await run(process.execPath, ['--test', f], { cwd: tree, env: { NODE_V8_COVERAGE: dir } });
+      if (r.status !== 0) throw new Error(`${f} fails on the unmutated tree:\n${r.output.slice(-3000)}`);
+      result[f] = { ms: Math.round(r.ms), lines: [...coveredLines(dir, tree)] };
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  rmSync(covBase, { recursive: true, force: true });
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(cache, JSON.stringify(result));
+  return result;
+}
+
+// A mutant that changes nothing esbuild emits (it sits in a type) is no mutant.
+async function emitted(code) {
+  try {
+    return (await transform(code, { loader: 'ts', format: 'esm' })).code;
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  const files = selectedFiles();
+  if (files.length === 0) throw new Error('no source file selected');
+  const jobs = Math.max(1, Number(opts.jobs));
+  for (let i = 0; i < jobs; i++) trees.push(makeTree(ROOT));
+  const started = performance.now();
+  const cov = await baseline(trees[0]);
+  const byLine = new Map();
+  for (const [f, { lines }] of Object.entries(cov)) for (const l of lines) byLine.set(l, [...(byLine.get(l) ?? []), f]);
+
+  const todo = [];
+  for (const file of files) {
+    const src = readFileSync(join(ROOT, file), 'utf8');
+    const plain = await emitted(src);
+    for (const m of mutants(src)) {
+      const code = src.slice(0, m.start) + m.replacement + src.slice(m.end);
+      const out = await emitted(code);
+      if (out === null || out === plain) continue;
+      const line = lineOf(src, m.start);
+      const text = src.split('\n')[line - 1].trim();
+      const mirror = file.replace(/^src\//, '.test-out/').replace(/\.ts$/, '.');
+      const tests = (byLine.get(`${file}:${line}`) ?? []).sort(
+        (a, b) => Number(!a.startsWith(mirror)) - Number(!b.startsWith(mirror)) || cov[a].ms - cov[b].ms,
+      );
+      todo.push({ file, line, text, description: m.description, code, src, tests });
+    }
+  }
+  process.stderr.write(`mutate: ${todo.length} mutants in ${files.length} files, ${jobs} tree(s)\n`);
+
+  // Each tree builds once unmutated so that its .test-out/ exists.
+  await Promise.all(trees.slice(1).map(build));
+  let done = 0;
+  const total = todo.length;
+  const results = [];
+  const worker = async (tree) => {
+    for (let m; (m = todo.shift()); ) {
+      const r = await runMutant(tree, m, cov);
+      results.push(r);
+      done++;
+      // Said as they come, so that an interrupted run still tells what it found.
+      if (r.status === 'survived' || r.status === 'no-coverage') process.stderr.write(`${done}/${total} ${r.status}: ${r.file}:${r.line}: ${r.description} | ${r.text}\n`);
+      if (done % 10 === 0) process.stderr.write(`${done}/${total} done: ${['killed', 'timeout', 'survived', 'no-coverage'].map((s) => `${s} ${results.filter((x) => x.status === s).length}`).join(', ')}\n`);
+    }
+  };
+  await Promise.all(trees.map(worker));
+  report(results, equivalents(), performance.now() - started, files);
+}
+
+async function runMutant(tree, m, cov) {
+  if (m.tests.length === 0) return { ...m, status: 'no-coverage' };
+  const path = join(tree, m.file);
+  writeFileSync(path, m.code);
+  try {
+    const built = await build(tree);
+    if (built.status !== 0) return { ...m, status: 'invalid' };
+    for (const t of m.tests) {
+      const r = await run(process.execPath, ['--test', t], { cwd: tree, timeoutMs: Math.max(15_000, cov[t].ms * 3) });
+      if (r.timedOut) return { ...m, status: 'timeout', by: t };
+      if (r.status !== 0) return { ...m, status: 'killed', by: t };
+    }
+    return { ...m, status: 'survived' };
+  } finally {
+    writeFileSync(path, m.src);
+  }
+}
+
+function report(results, equivalent, ms, files) {
+  const key = (r) => `${r.file} | ${r.text} | ${r.description}`;
+  for (const r of results) if ((r.status === 'survived' || r.status === 'no-coverage') && equivalent.has(key(r))) r.status = 'equivalent';
+  const count = (rs, s) => rs.filter((r) => r.status === s).length;
+  const score = (rs) => {
+    const detected = count(rs, 'killed') + count(rs, 'timeout');
+    const total = detected + count(rs, 'survived') + count(rs, 'no-coverage');
+    return total ? ((100 * detected) / total).toFixed(1) : '-';
+  };
+  const line = (name, rs) =>
+    `${name.padEnd(44)} ${String(count(rs, 'killed')).padStart(6)} ${String(count(rs, 'timeout')).padStart(7)} ${String(count(rs, 'survived')).padStart(8)} ${String(count(rs, 'no-coverage')).padStart(7)} ${String(count(rs, 'equivalent')).padStart(10)} ${score(rs).padStart(6)}`;
+  console.log(`${'file'.padEnd(44)} ${'killed'.padStart(6)} ${'timeout'.padStart(7)} ${'survived'.padStart(8)} ${'no-cov'.padStart(7)} ${'equivalent'.padStart(10)} ${'score'.padStart(6)}`);
+  for (const f of files) {
+    const rs = results.filter((r) => r.file === f);
+    if (rs.length) console.log(line(f, rs));
+  }
+  console.log(line('all', results));
+  const left = results.filter((r) => r.status === 'survived' || r.status === 'no-coverage');
+  if (left.length) console.log(`\nsurvivors (file:line: mutation | source line | tests run):`);
+  for (const r of left.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) {
+    console.log(`${r.file}:${r.line}: ${r.description} | ${r.text} | ${r.tests.length ? r.tests.map((t) => t.replace('.test-out/', '')).join(' ') : 'no test reaches this line'}`);
+  }
+  console.log(`\nscore ${score(results)}% (killed + timeout over all but equivalent and invalid), ${results.length} mutants, ${count(results, 'invalid')} invalid, ${(ms / 1000).toFixed(0)} s`);
+}
+
+main()
+  .catch((e) => {
+    console.error(`mutate: ${e.message}`);
+    process.exitCode = 2;
+  })
+  .finally(cleanUp);

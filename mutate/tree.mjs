@@ -1,0 +1,103 @@
+// The copy of the repository that mutants are written into, so the working
+// tree is never touched, and the processes a run leaves behind: every command
+// the harness starts carries a marker in its environment that is unique to
+// that command, and whatever still carries it after the command ends is killed
+// (a marker per command, so that two trees never kill each other's tests).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const COPIED = ['src', 'test', 'docs', 'dist', 'build.mjs', 'package.json', 'tsconfig.json', 'README.md'];
+const RUN = `GSD_MUTATE_${randomUUID().replaceAll('-', '')}_`;
+let commands = 0;
+
+export function makeTree(root) {
+  const dir = mkdtempSync(join(tmpdir(), 'gsd-mutate-'));
+  // Some tests run the bundle as an unprivileged user, who must reach it.
+  chmodSync(dir, 0o755);
+  for (const name of COPIED) cpSync(join(root, name), join(dir, name), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+export function removeTree(dir) {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// Pids whose environment holds `marker` (not this process).
+function marked(marker) {
+  const pids = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${name}/environ`).includes(marker)) pids.push(Number(name));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return pids;
+}
+
+function sweep(marker) {
+  const pids = marked(Buffer.from(marker));
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  return pids.length;
+}
+
+const running = new Set();
+
+// Runs a command in its own process group with the marker set; on timeout the
+// group is killed. Resolves {status, timedOut, ms, output}.
+export function run(command, args, { cwd, env = {}, timeoutMs = 600_000 } = {}) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const mark = `${RUN}${++commands}`;
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env, [mark]: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    running.add(child);
+    let output = '';
+    const keep = (b) => {
+      output += b;
+      if (output.length > 200_000) output = output.slice(-100_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child);
+    }, timeoutMs);
+    child.once('close', (status, signal) => {
+      clearTimeout(timer);
+      running.delete(child);
+      sweep(`${mark}=`);
+      resolve({ status: status ?? signal, timedOut, ms: performance.now() - started, output });
+    });
+  });
+}
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+// For an interrupt: the running command's group, then anything marked.
+export function stopAll() {
+  for (const child of running) killGroup(child);
+  sweep(RUN);
+}
