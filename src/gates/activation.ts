@@ -64,7 +64,7 @@ function hasType(value: unknown, type: string): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
+      return typeof value === 'number';
     case 'string':
     case 'enum':
       return typeof value === 'string';

@@ -7,6 +7,8 @@ const declared = new Map<string, KeyDeclaration>([
   ['workflow.windows_enforce', { type: 'boolean', default: false }],
   ['workflow.level', { type: 'number', default: 0 }],
   ['workflow.mode', { type: 'enum', default: 'off' }],
+  ['workflow.owner', { type: 'string', default: '' }],
+  ['workflow.extra', { type: 'list', default: null }],
 ]);
 const resolve = (when: string, root?: Record<string, unknown>, workstream?: Record<string, unknown>) => resolveWhen(when, { root, workstream }, declared);
 
@@ -18,6 +20,14 @@ test('nested values, typed as declared, decide', () => {
   assert.equal(resolve('workflow.windows_enforce', { workflow: { windows_enforce: true } }).active, true);
   assert.equal(resolve('workflow.level', { workflow: { level: 2 } }).active, true);
   assert.equal(resolve('workflow.mode', { workflow: { mode: 'strict' } }).active, true);
+  // A string key whose default is empty: the configured text decides.
+  assert.deepEqual(resolve('workflow.owner', { workflow: { owner: 'sec-team' } }).activation, { key: 'workflow.owner', value: 'sec-team', source: 'config' });
+  assert.equal(resolve('workflow.owner', { workflow: { owner: 7 } }).active, false);
+  // A type gsd-check does not know takes the configured value as it is.
+  assert.deepEqual(resolve('workflow.extra', { workflow: { extra: ['a'] } }), {
+    active: true,
+    activation: { key: 'workflow.extra', value: ['a'], source: 'config' },
+  });
 });
 
 test('a value of the wrong type reads as the declared default, with a warning (GSD: 0, null, "false", "no")', () => {
