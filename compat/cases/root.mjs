@@ -106,6 +106,15 @@ export const ROOT_CASES = [
     },
     cwd: 'outer/inner/src',
   }),
+  pass('an outer multiRepo workspace does not take a repository whose parent has .planning', {
+    tree: {
+      'outer/.planning/config.json': json({ multiRepo: true }),
+      'outer/inner/.planning': {},
+      'outer/inner/.git': {},
+      'outer/inner/src': {},
+    },
+    cwd: 'outer/inner/src',
+  }),
   pass('.planning that is a file is no project', { tree: { 'proj/.planning': {}, 'proj/sub/.planning': 'x', 'proj/sub/src': {} }, cwd: 'proj/sub/src' }),
   pass('HOME with a .planning of its own, from below it', {
     tree: { 'home/.planning': {}, 'home/proj/src': {} },

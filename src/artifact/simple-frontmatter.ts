@@ -13,19 +13,22 @@ const COMMENT = /^[ \t]*(?:#.*)?$/;
 const NOT_STRING_KEY = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
 
 export function readSimpleFrontmatter(text: string): Record<string, unknown> | undefined {
-  const fields: Record<string, unknown> = {};
+  const fields: [string, unknown][] = [];
+  const seen = new Set<string>();
   for (const raw of text.split('\n')) {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (COMMENT.test(line)) continue;
     const match = LINE.exec(line);
     if (match === null) return undefined;
     const key = match[1]!;
-    if (NOT_STRING_KEY.test(key) || Object.hasOwn(fields, key)) return undefined;
+    if (NOT_STRING_KEY.test(key) || seen.has(key)) return undefined;
     const value = match[2] === undefined ? null : scalar(match[2]);
     if (value === undefined) return undefined;
-    Object.defineProperty(fields, key, { value, enumerable: true, writable: true, configurable: true });
+    seen.add(key);
+    fields.push([key, value]);
   }
-  return fields;
+  // fromEntries defines own properties: a "__proto__" key is a field.
+  return Object.fromEntries(fields);
 }
 
 // A plain scalar by the core schema, or undefined where this reader does not

@@ -26,7 +26,8 @@ export function jsonSyntaxError(text: string): JsonSyntaxError {
   };
   for (;;) {
     skip();
-    if (i >= text.length) return stack.length === 0 && state === 'after' ? at(i, 'invalid JSON') : at(i, 'unexpected end');
+    // JSON.parse refused the text, so it cannot end here complete.
+    if (i >= text.length) return at(i, 'unexpected end');
     const c = text[i]!;
     if (state === 'after') {
       const top = stack[stack.length - 1];

@@ -38,7 +38,7 @@ export function locatePhase(
 export function planningScope(env: Readonly<Record<string, string | undefined>>): Result<PlanningScope> {
   for (const name of ['GSD_PROJECT', 'GSD_WORKSTREAM'] as const) {
     const value = env[name];
-    if (value !== undefined && /[/\\]|\.\./.test(value)) {
+    if (/[/\\]|\.\./.test(value ?? '')) {
       return fail('usage', `${name} must name one directory, got ${JSON.stringify(value)}`);
     }
   }

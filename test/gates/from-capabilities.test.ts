@@ -28,3 +28,13 @@ test('a mistyped value warns once, however many gates use the key', () => {
   assert.deepEqual(gates.map((g) => g.activation?.active), [false, false]);
   assert.deepEqual(warnings, ['w.on is "yes" in the project\'s config, not a boolean: its default false is used']);
 });
+
+test('a when that is not a key is inactive; the first capability to declare a key sets its default', () => {
+  const first = cap('a.json', { id: 'a', config: { 'w.k': { type: 'boolean', default: true } }, gates: [gate('ship:pre', 'w.k'), gate('ship:pre', 7)] });
+  const second = cap('b.json', { id: 'b', config: { 'w.k': { type: 'boolean', default: false } } });
+  const { gates } = gatesAt('ship:pre', [first, second], { root: {} });
+  assert.deepEqual(gates.map((g) => [g.activation?.active, g.activation?.activation]), [
+    [true, { key: 'w.k', value: true, source: 'default' }],
+    [false, { key: '7', value: null, source: 'absent' }],
+  ]);
+});

@@ -35,3 +35,11 @@ test('GSD_WORKSTREAM and GSD_PROJECT must each name one directory', (t) => {
     assert.deepEqual(refused.ok ? 'accepted' : refused.failure.message, `${name} must name one directory, got ${JSON.stringify(value)}`);
   }
 });
+
+test('a project root reached through a symbolic link still contains its phase directories', (t) => {
+  const base = tempDir(t);
+  mkdirSync(join(base, 'real/.planning/phases/04-ship'), { recursive: true });
+  symlinkSync(join(base, 'real'), join(base, 'link'));
+  const located = locatePhase(join(base, 'link'), { phaseDir: '.planning/phases/04-ship' }, {});
+  assert.deepEqual(located, { ok: true, value: { phaseDir: join(base, 'link/.planning/phases/04-ship') } });
+});

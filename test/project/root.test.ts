@@ -188,10 +188,22 @@ test('a config that gives sub_repos twice, or is a FIFO, claims nothing', (t) =>
 
 test('HOME reached through a symbolic link bounds the search by its real path', (t) => {
   const root = tempDir(t);
-  writeTree(root, { '.planning': null, 'real/u/proj': null });
-  symlinkSync(join(root, 'real/u'), join(root, 'homelink'));
-  assert.equal(findProjectRoot(join(root, 'real/u/proj'), join(root, 'homelink')), join(root, 'real/u/proj'));
-  assert.equal(findProjectRoot(join(root, 'real/u/proj'), undefined), root);
+  // The link lives apart from the project, so only its real path can stop the search.
+  writeTree(root, { 'a/.planning': null, 'a/real/u/proj': null, links: null });
+  symlinkSync(join(root, 'a/real/u'), join(root, 'links/homelink'));
+  assert.equal(findProjectRoot(join(root, 'a/real/u/proj'), join(root, 'links/homelink')), join(root, 'a/real/u/proj'));
+  assert.equal(findProjectRoot(join(root, 'a/real/u/proj'), undefined), join(root, 'a'));
+});
+
+test('a repository whose own parent has .planning stays there, whatever an ancestor further up says short of a sub_repos claim', (t) => {
+  const root = tempDir(t);
+  writeTree(root, {
+    'outer/.planning/config.json': JSON.stringify({ multiRepo: true }),
+    'outer/inner/.planning': null,
+    'outer/inner/.git': null,
+    'outer/inner/src': null,
+  });
+  assert.equal(findProjectRoot(join(root, 'outer/inner/src'), undefined), join(root, 'outer/inner'));
 });
 
 test('an ancestor of HOME is no candidate even from outside HOME', (t) => {
