@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 
 // Where V8's code cache of the program lives: a directory of this user's,
@@ -39,11 +39,29 @@ function isPrivate(dir: string, uid: number): boolean {
   }
 }
 
-// One file per Node version, architecture and command: V8 rejects a cache of
-// another Node, and a cache holds the functions its first run compiled.
-export function cacheFile(dir: string, node: string, arch: string, command: string | undefined): string {
+// One file per Node version, architecture, command and program build: V8
+// rejects a cache of another Node, a cache holds the functions its first run
+// compiled, and two builds used in turn (two vendored copies) must not
+// rewrite one file at every start.
+export function cacheFile(dir: string, node: string, arch: string, command: string | undefined, programId: string): string {
   const name = command === 'check' || command === 'gates' || command === 'validate' ? command : 'other';
-  return join(dir, `code-${node}-${arch}-${name}.bin`);
+  return join(dir, `code-${node}-${arch}-${name}-${programId.slice(0, 16)}.bin`);
+}
+
+const MONTH_MS = 30 * 24 * 3600 * 1000;
+
+// Removes the caches of other builds or Nodes not written for a month, so
+// upgrades do not pile up files; run only when a cache is written.
+export function pruneCaches(dir: string, keep: string, now: number): void {
+  try {
+    for (const name of readdirSync(dir)) {
+      const file = join(dir, name);
+      if (file === keep || !name.startsWith('code-') || !name.endsWith('.bin')) continue;
+      if (now - statSync(file).mtimeMs > MONTH_MS) rmSync(file, { force: true });
+    }
+  } catch {
+    // best effort: a cache that stays is only disk space
+  }
 }
 
 // The cache when it was made from this very program (V8 itself only checks

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cacheDirectory, cacheFile, readCache, writeCache } from '../src/code-cache.ts';
+import { cacheDirectory, cacheFile, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
 import { tempDir } from './support.ts';
 
 const uid = process.getuid!();
@@ -66,12 +66,22 @@ test('a symlinked cache home is judged where it leads', (t) => {
   assert.equal(cacheDirectory({ XDG_CACHE_HOME: join(home, 'link') }, uid), undefined);
 });
 
-test('one file per Node, architecture and command', () => {
-  assert.equal(cacheFile('/c', 'v24.22.3', 'x64', 'check'), '/c/code-v24.22.3-x64-check.bin');
-  assert.equal(cacheFile('/c', 'v24.22.3', 'x64', 'gates'), '/c/code-v24.22.3-x64-gates.bin');
-  assert.equal(cacheFile('/c', 'v24.22.3', 'x64', 'validate'), '/c/code-v24.22.3-x64-validate.bin');
-  assert.equal(cacheFile('/c', 'v20.20.2', 'arm64', '--version'), '/c/code-v20.20.2-arm64-other.bin');
-  assert.equal(cacheFile('/c', 'v20.20.2', 'arm64', undefined), '/c/code-v20.20.2-arm64-other.bin');
+test('one file per Node, architecture, command and program build', () => {
+  assert.equal(cacheFile('/c', 'v24.22.3', 'x64', 'check', ID), `/c/code-v24.22.3-x64-check-${'a'.repeat(16)}.bin`);
+  assert.equal(cacheFile('/c', 'v24.22.3', 'x64', 'gates', ID), `/c/code-v24.22.3-x64-gates-${'a'.repeat(16)}.bin`);
+  assert.equal(cacheFile('/c', 'v24.22.3', 'x64', 'validate', 'b'.repeat(64)), `/c/code-v24.22.3-x64-validate-${'b'.repeat(16)}.bin`);
+  assert.equal(cacheFile('/c', 'v20.20.2', 'arm64', '--version', ID), `/c/code-v20.20.2-arm64-other-${'a'.repeat(16)}.bin`);
+  assert.equal(cacheFile('/c', 'v20.20.2', 'arm64', undefined, ID), `/c/code-v20.20.2-arm64-other-${'a'.repeat(16)}.bin`);
+});
+
+test('writing a cache removes the caches not written for a month, and nothing else', (t) => {
+  const dir = tempDir(t);
+  const old = Date.now() / 1000 - 31 * 24 * 3600;
+  for (const name of ['code-v22.0.0-x64-check-0.bin', 'code-v24.22.3-x64-check-1.bin', 'keep.bin', 'code-new.bin', 'code-kept.bin']) writeFileSync(join(dir, name), '');
+  for (const name of ['code-v22.0.0-x64-check-0.bin', 'code-v24.22.3-x64-check-1.bin', 'keep.bin', 'code-kept.bin']) utimesSync(join(dir, name), old, old);
+  pruneCaches(dir, join(dir, 'code-kept.bin'), Date.now());
+  assert.deepEqual(readdirSync(dir).sort(), ['code-kept.bin', 'code-new.bin', 'keep.bin']);
+  pruneCaches(join(dir, 'missing'), '', Date.now());
 });
 
 test('a cache is read back only for the program that wrote it', (t) => {

@@ -17,7 +17,7 @@ test('the first run writes a private code cache; the next runs use it as it is',
   assert.equal(statSync(dir).mode & 0o777, 0o700);
   const files = readdirSync(dir);
   assert.equal(files.length, 1);
-  assert.match(files[0]!, /^code-v\d+\.\d+\.\d+-[a-z0-9]+-check\.bin$/);
+  assert.match(files[0]!, /^code-v\d+\.\d+\.\d+-[a-z0-9]+-check-[0-9a-f]{16}\.bin$/);
   const file = join(dir, files[0]!);
   assert.equal(statSync(file).mode & 0o777, 0o600);
   const written = statSync(file);
@@ -29,7 +29,7 @@ test('the first run writes a private code cache; the next runs use it as it is',
 
   // Another command has a cache of its own.
   assert.equal((await cli(['--help'], { env: env(home) })).status, 0);
-  assert.deepEqual(readdirSync(dir).sort(), [files[0]!, files[0]!.replace('-check.bin', '-other.bin')].sort());
+  assert.deepEqual(readdirSync(dir).sort(), [files[0]!, files[0]!.replace('-check-', '-other-')].sort());
 });
 
 test('a cache of another program or a damaged one is replaced, never trusted', async (t) => {
