@@ -1,6 +1,7 @@
 // Bundles src/ into the one committed file dist/gsd-check, and, with --tests,
 // each test file into .test-out/ so node:test can run them on Node 20 (no TS loader).
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -33,15 +34,30 @@ const common = {
   logLevel: 'warning',
 };
 
-await build({
+// The program, kept as text: src/launch.ts compiles it with a code cache.
+const program = await build({
   ...common,
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/gsd-check',
   // CommonJS: an extensionless ESM file is fragile on early Node 20, and a
   // single-executable application wants a CommonJS main.
   format: 'cjs',
+  legalComments: 'none',
+  write: false,
+});
+const programText = `(function (exports, require, module, __filename, __dirname) {${program.outputFiles[0].text}\n})`;
+
+await build({
+  ...common,
+  entryPoints: ['src/launch.ts'],
+  outfile: 'dist/gsd-check',
+  format: 'cjs',
   banner: { js: '#!/usr/bin/env node' },
   legalComments: 'none',
+  define: {
+    ...common.define,
+    GSD_CHECK_PROGRAM: JSON.stringify(programText),
+    GSD_CHECK_PROGRAM_ID: JSON.stringify(createHash('sha256').update(programText).digest('hex')),
+  },
 });
 chmodSync('dist/gsd-check', 0o755);
 

@@ -134,25 +134,39 @@ async function output() {
 }
 
 // Instructions of the measured process itself (not its children), which
-// wall-clock noise on a shared machine does not move.
+// wall-clock noise on a shared machine does not move, under every Node at
+// hand: this one and the pinned ones of runtimes/ (node runtimes/install.mjs
+// linux-x64). gsd-check runs once first, so its code cache is warm, as it is
+// for every start after a program's first; "no cache" has it off
+// (NODE_DISABLE_COMPILE_CACHE), as with no private home directory.
 function instructions() {
-  if (spawnSync('valgrind', ['--version']).status !== 0) return console.log('instructions: valgrind not installed, skipped');
-  const once = (cmd, argv) => {
-    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', cmd, ...argv], { encoding: 'utf8' });
+  if (spawnSync('valgrind', ['--version']).status !== 0) {
+    return console.log('instructions: valgrind is not installed (Debian: apt-get install valgrind), skipped');
+  }
+  const once = (node, argv, env) => {
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', node, ...argv], { encoding: 'utf8', env: { ...process.env, ...env } });
     const m = /Collected : (\d+)/.exec(r.stderr);
-    if (!m) throw new Error(`callgrind gave no count for ${cmd}: ${r.stderr.slice(-300)}`);
+    if (!m) throw new Error(`callgrind gave no count for ${node} ${argv.join(' ')}: ${r.stderr.slice(-300)}`);
     return Number(m[1]);
   };
-  // Counts still vary by about 0.5% (address layout, collector timing).
-  const count = (cmd, argv) => median([once(cmd, argv), once(cmd, argv), once(cmd, argv)]);
-  const rows = [
-    ['node -e 0', process.execPath, ['-e', '0']],
-    ['node bench/spawn-true.cjs', process.execPath, [join(root, 'bench', 'spawn-true.cjs')]],
-    ['node gsd-check check predicate', process.execPath, [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate]],
-  ].map(([name, cmd, argv]) => [name, count(cmd, argv)]);
-  console.log('cold start: instructions executed (callgrind, median of 3)');
-  for (const [name, n] of rows) console.log(`  ${name.padEnd(36)} ${(n / 1e6).toFixed(1).padStart(7)} M   ${(n / rows[0][1]).toFixed(2)} x node -e 0`);
-  console.log(`  node gsd-check / spawning script: ${(rows[2][1] / rows[1][1]).toFixed(3)}`);
+  // V8 seeds its hash tables at random: counts vary by about 5% from run to run.
+  const count = (node, argv, env = {}) => median(Array.from({ length: 5 }, () => once(node, argv, env)));
+  const pinned = ['22', '24', '26'].map((major) => join(root, 'runtimes', 'linux-x64', 'node_modules', `node${major}`, 'bin', 'node'));
+  const nodes = [process.execPath, ...pinned.filter((node) => existsSync(node))];
+  const check = [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate];
+  const M = (n) => `${(n / 1e6).toFixed(1)} M`;
+  console.log('cold start: instructions executed (callgrind, median of 5), command `true`');
+  console.log('| Node | `node -e 0` | spawner | gsd-check | ratio to spawner | gsd-check, no cache |');
+  console.log('|---|---|---|---|---|---|');
+  for (const node of nodes) {
+    const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    spawnSync(node, check, { stdio: 'ignore' });
+    const bare = count(node, ['-e', '0']);
+    const spawner = count(node, [join(root, 'bench', 'spawn-true.cjs')]);
+    const gsd = count(node, check);
+    const first = count(node, check, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    console.log(`| ${version} | ${M(bare)} | ${M(spawner)} | ${M(gsd)} | ${(gsd / spawner).toFixed(3)} | ${M(first)} |`);
+  }
 }
 
 console.log(`node ${process.version}, ${bin}`);

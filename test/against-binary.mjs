@@ -27,8 +27,12 @@ try {
   const env = { ...process.env, PATH: shadow, GSD_CHECK_BIN: bin };
   const which = spawnSync('sh', ['-c', 'command -v node || echo none'], { env, encoding: 'utf8' });
   console.log(`PATH without Node (node on it: ${which.stdout.trim()}); testing ${bin}`);
-  const tests = ['.test-out/main.test.mjs', '.test-out/main.property.test.mjs', '.test-out/main.faults.test.mjs', '.test-out/main.signals.test.mjs', '.test-out/main.inputs.test.mjs'];
-  status = spawnSync(process.execPath, ['--test', ...tests], { env, stdio: 'inherit' }).status ?? 1;
+  const tests = ['.test-out/main.test.mjs', '.test-out/main.property.test.mjs', '.test-out/main.faults.test.mjs', '.test-out/main.signals.test.mjs', '.test-out/main.inputs.test.mjs', '.test-out/launch.test.mjs'];
+  // The tests expect the Node they run on inside the binary (--version): the
+  // pinned one that build-bin.mjs puts there.
+  const pinned = resolve('runtimes', `${process.platform}-${process.arch}`, 'node_modules', 'node24', 'bin', 'node');
+  const runner = existsSync(pinned) ? pinned : process.execPath;
+  status = spawnSync(runner, ['--test', ...tests], { env, stdio: 'inherit' }).status ?? 1;
 } finally {
   rmSync(shadow, { recursive: true, force: true });
 }

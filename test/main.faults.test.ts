@@ -1,10 +1,10 @@
 // The artefact under faults: each has a defined outcome.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cli, killSurvivors, marker, predicate, running, sleep, survivors, tempDir, unprivileged } from './support.ts';
+import { catches, cli, killSurvivors, marker, opensFifo, predicate, running, survivors, tempDir, unprivileged, until } from './support.ts';
 
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
 const message = async (command: string, options: Parameters<typeof cli>[1] = {}) =>
@@ -49,7 +49,11 @@ test('--predicate-file a directory, 100 MiB of JSON, a FIFO: clear errors, never
   t.after(() => writer.kill());
   assert.equal((await cli(['check', 'predicate', '--predicate-file', fifo, '--pick', 'message'])).stdout, 'command exited 4\n');
   const started = Date.now();
-  const waiting = cli(['check', 'predicate', '--predicate-file', fifo], { onSpawn: (c) => setTimeout(() => c.kill('SIGINT'), 300) });
+  let reader: import('node:child_process').ChildProcess | undefined;
+  const waiting = cli(['check', 'predicate', '--predicate-file', fifo], { onSpawn: (c) => (reader = c) });
+  // Ready when it waits on the FIFO: its stop handlers are installed by then.
+  await until(() => reader?.pid !== undefined && catches(reader.pid, 'SIGINT') && opensFifo(reader.pid), 'gsd-check waits on the FIFO');
+  reader!.kill('SIGINT');
   const result = await waiting;
   assert.deepEqual([result.status, result.stdout], [130, '']);
   assert.ok(Date.now() - started < 10_000);
@@ -104,17 +108,21 @@ test('a stop signal at the very start: the process ends and leaves nothing behin
     assert.ok(result.signal === name || (result.status !== null && result.status > 128), `${name}: ${JSON.stringify(result)}`);
     assert.equal(result.stdout, '');
   }
-  await sleep(100);
-  assert.deepEqual(survivors(`sleep 30.${mark}`), []);
+  await until(() => survivors(`sleep 30.${mark}`).length === 0, 'every command process has ended');
 });
 
 test('a stop signal during a timeout\'s grace: the group ends by the grace, then 128+N', async (t) => {
   const mark = marker();
   t.after(() => killSurvivors(mark));
+  const termed = join(tempDir(t), 'termed');
   const started = Date.now();
-  const result = await cli(check({ command: `trap '' TERM; sleep 30.${mark}`, timeout: 0.2 }, '--kill-after', '1'), {
-    onSpawn: (c) => setTimeout(() => c.kill('SIGINT'), 600),
-  });
+  let child: import('node:child_process').ChildProcess | undefined;
+  // The sleep ignores SIGTERM; sh notes the timeout's SIGTERM in a file: the grace has begun.
+  const command = `(trap '' TERM; exec sleep 30.${mark}) & trap 'touch ${termed}' TERM; wait; wait`;
+  const pending = cli(check({ command, timeout: 0.2 }, '--kill-after', '1'), { onSpawn: (c) => (child = c) });
+  await until(() => existsSync(termed), 'the timeout sent SIGTERM to the group');
+  child!.kill('SIGINT');
+  const result = await pending;
   assert.deepEqual([result.status, result.stdout], [130, '']);
   assert.ok(Date.now() - started < 10_000);
   assert.deepEqual(survivors(`sleep 30.${mark}`), []);

@@ -4,7 +4,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync,
 import { isBuiltin } from 'node:module';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { BIN, cli, killSurvivors, marker, predicate, ROOT, running, sleep, survivors, tempDir } from './support.ts';
+import { BIN, catches, cli, killSurvivors, marker, predicate, ROOT, running, survivors, tempDir, until } from './support.ts';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
@@ -225,8 +225,7 @@ for (const [name, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as 
     t.after(() => killSurvivors(mark));
     let child: import('node:child_process').ChildProcess | undefined;
     const pending = cli(check({ command: `sleep 30.${mark} & sleep 30.${mark}` }), { onSpawn: (c) => (child = c) });
-    for (let i = 0; i < 100 && running(`sleep 30.${mark}`).length < 2; i++) await sleep(20);
-    assert.equal(running(`sleep 30.${mark}`).length, 2, 'the command is running');
+    await until(() => running(`sleep 30.${mark}`).length === 2, 'the command is running');
     child!.kill(name);
     const result = await pending;
     assert.deepEqual(result, {
@@ -247,8 +246,7 @@ test('gates run: a stop signal ends every running gate\'s group', async (t) => {
   writeFileSync(join(dir, 'cap.json'), JSON.stringify({ gates: [sleeper, sleeper] }));
   let child: import('node:child_process').ChildProcess | undefined;
   const pending = cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--concurrency', '2'], { cwd: dir, onSpawn: (c) => (child = c) });
-  for (let i = 0; i < 100 && running(`sleep 30.${mark}`).length < 2; i++) await sleep(20);
-  assert.equal(running(`sleep 30.${mark}`).length, 2, 'both gates are running');
+  await until(() => running(`sleep 30.${mark}`).length === 2, 'both gates are running');
   child!.kill('SIGTERM');
   const result = await pending;
   assert.deepEqual([result.status, result.stdout, result.stderr], [143, '', "gsd-check: stopped by SIGTERM; the command's processes were ended\n"]);
@@ -260,11 +258,14 @@ test('a second signal during the grace period kills the command at once', async 
   t.after(() => killSurvivors(mark));
   let child: import('node:child_process').ChildProcess | undefined;
   const started = Date.now();
-  const pending = cli(check({ command: `trap '' TERM; sleep 30.${mark}` }, '--kill-after', '30'), { onSpawn: (c) => (child = c) });
-  for (let i = 0; i < 100 && running(`sleep 30.${mark}`).length < 1; i++) await sleep(20);
+  const termed = join(tempDir(t), 'termed');
+  // The sleep ignores SIGTERM; sh notes the group's SIGTERM in a file.
+  const command = `(trap '' TERM; exec sleep 30.${mark}) & trap 'touch ${termed}' TERM; wait; wait`;
+  const pending = cli(check({ command }, '--kill-after', '30'), { onSpawn: (c) => (child = c) });
+  await until(() => running(`sleep 30.${mark}`).length === 1 && catches(child!.pid!, 'SIGTERM'), 'the command runs under a stop handler');
   child!.kill('SIGTERM');
-  await sleep(200);
-  assert.ok(running(`sleep 30.${mark}`).length >= 1, 'the command ignores SIGTERM and waits for its grace');
+  await until(() => existsSync(termed), 'gsd-check passed SIGTERM on to the group');
+  assert.equal(running(`sleep 30.${mark}`).length, 1, 'the command ignores SIGTERM and waits for its grace');
   child!.kill('SIGINT');
   const result = await pending;
   assert.equal(result.status, 128 + 15);
@@ -365,15 +366,19 @@ test('gates run: the two-step contract over real gates, in declaration order', a
 test('gates run: gates of one point run in parallel, each in its own group', async (t) => {
   const root = tempDir(t);
   const log = join(root, 'log');
+  const wanted = join(root, 'wanted');
   const step = (name: string) => ({
     point: 'verify:pre',
-    check: { predicate: { kind: 'command-exit-zero', command: `echo "start ${name}" >> ${log}; sleep 0.3; echo "end ${name}" >> ${log}` } },
+    // Each gate ends once `wanted` gates have started (or after 30 s): in
+    // parallel all three start first, whatever the machine's load.
+    check: { predicate: { kind: 'command-exit-zero', command: `echo "start ${name}" >> ${log}; i=0; while [ "$(grep -c start ${log})" -lt "$(cat ${wanted})" ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i + 1)); done; echo "end ${name}" >> ${log}` } },
     blocking: true,
     onError: 'halt',
   });
   writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'c', gates: [step('a'), step('b'), step('c')] }));
   const run = async (concurrency: string) => {
     writeFileSync(log, '');
+    writeFileSync(wanted, concurrency);
     const result = await cli(['gates', 'run', '--point', 'verify:pre', '--capability', 'cap.json', '--concurrency', concurrency, '--pick', 'block'], { cwd: root });
     assert.equal(result.stdout, 'false\n', result.stderr);
     return readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split(' ')[0]);
@@ -420,7 +425,9 @@ test('the artefact: a shebang, its run bit, only Node built-ins, and it runs alo
   const text = readFileSync(BIN, 'utf8');
   assert.ok(text.startsWith('#!/usr/bin/env node\n'));
   assert.ok((statSync(BIN).mode & 0o111) !== 0);
-  const required = [...text.matchAll(/\brequire\(["']([^"']+)["']\)/g)].map((m) => m[1]!);
+  // The program is embedded as a string in the launcher: its quotes are escaped.
+  const required = [...text.matchAll(/\brequire\(\\?["']([^"'\\]+)\\?["']\)/g)].map((m) => m[1]!);
+  assert.ok(required.includes('node:child_process'), 'the embedded program is scanned too');
   assert.ok(required.length > 0);
   for (const name of required) assert.ok(isBuiltin(name), `requires ${name}`);
 

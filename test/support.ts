@@ -1,8 +1,9 @@
 // Shared by the tests: where the artefact is, how to run it, temp dirs and
 // process checks that clean up after themselves.
 import { spawn, spawnSync } from 'node:child_process';
+import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'node:test';
@@ -117,6 +118,41 @@ export function killSurvivors(text: string): void {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Waits for a readiness condition (a process exists, a file appeared, a
+// handler is installed), polling. Never a fixed delay: the deadline only turns
+// a hang into a failure, and is long, as a loaded machine may be slow.
+export async function until(condition: () => boolean, what: string, ms = 30_000): Promise<void> {
+  for (const started = Date.now(); !condition(); await sleep(10)) {
+    assert.ok(Date.now() - started < ms, `still waiting after ${ms} ms: ${what}`);
+  }
+}
+
+// Whether process `pid` has a handler installed for `signal` (its SigCgt mask).
+export function catches(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    const mask = /^SigCgt:\s*([0-9a-f]+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? '0';
+    return (BigInt(`0x${mask}`) & (1n << BigInt(constants.signals[signal] - 1))) !== 0n;
+  } catch {
+    return false;
+  }
+}
+
+// Whether a thread of process `pid` is blocked opening a FIFO that has no
+// writer yet (the kernel's wait_for_partner).
+export function opensFifo(pid: number): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/task`).some((task) => {
+      try {
+        return readFileSync(`/proc/${pid}/task/${task}/wchan`, 'utf8') === 'wait_for_partner';
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
 
 export function runResult(overrides: Partial<RunResult> = {}): RunResult {
   return {

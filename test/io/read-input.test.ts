@@ -8,7 +8,7 @@ import { readTextFile } from '../../src/io/read-input.ts';
 
 const readPredicateFile = (path: string, stdin: () => Readable) =>
   readTextFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`, { stdin });
-import { tempDir } from '../support.ts';
+import { opensFifo, tempDir, until } from '../support.ts';
 
 const noStdin = (): Readable => assert.fail('standard input was opened for a file');
 
@@ -92,8 +92,10 @@ test('a FIFO whose writer never closes it times out too', async (t) => {
 test('a stop signal abandons a FIFO that waits for a writer', async (t) => {
   const path = fifo(tempDir(t));
   const stop = new AbortController();
-  setTimeout(() => stop.abort('SIGINT'), 100);
-  const result = await readTextFile(path, 'F', { stdin: noStdin, signal: stop.signal, timeoutMs: 60_000 });
+  const pending = readTextFile(path, 'F', { stdin: noStdin, signal: stop.signal, timeoutMs: 60_000 });
+  await until(() => opensFifo(process.pid), 'the open waits for a writer');
+  stop.abort('SIGINT');
+  const result = await pending;
   assert.deepEqual(result.ok ? '' : result.failure.message, 'cannot read F: stopped');
 });
 

@@ -3,24 +3,22 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { test } from 'node:test';
 import { ProcessGroup } from '../../src/run/group.ts';
-import { killSurvivors, marker, sleep, survivors } from '../support.ts';
+import { killSurvivors, marker, survivors, until } from '../support.ts';
 
 test('a group is alive while a member lives, and a signal reaches every member', async (t) => {
   const mark = marker();
   t.after(() => killSurvivors(mark));
   const child = spawn('sh', ['-c', `sleep 30.${mark} & sleep 30.${mark} & wait`], { detached: true, stdio: 'ignore' });
   const group = new ProcessGroup(child.pid!);
-  for (let i = 0; i < 250 && survivors(mark).length < 3; i++) await sleep(20);
+  await until(() => survivors(mark).length === 3, 'sh and both sleeps run');
   assert.equal(group.alive(), true);
   group.signal('SIGKILL');
   await once(child, 'exit');
-  for (let i = 0; i < 250 && survivors(mark).length > 0; i++) await sleep(20);
-  assert.deepEqual(survivors(mark), []);
+  await until(() => survivors(mark).length === 0, 'every member is gone');
   // Without /proc, zombies cannot be told from the living: where PID 1 does
   // not reap orphans, the group then looks alive until its grace runs out.
   if (process.env.GSD_CHECK_TEST_PROC !== undefined) return;
-  for (let i = 0; i < 50 && group.alive(); i++) await sleep(10);
-  assert.equal(group.alive(), false);
+  await until(() => !group.alive(), 'the group is seen dead');
 });
 
 test('signalling an empty group is harmless', () => {
@@ -38,13 +36,13 @@ test('a member that moved to a group of its own in the session keeps the group a
   // sh leads a session and a group; perl leaves the group, not the session.
   const child = spawn('sh', ['-c', `perl -e 'setpgrp(0, 0); exec "sleep", "30.${mark}"' & wait`], { detached: true, stdio: 'ignore' });
   const group = new ProcessGroup(child.pid!);
-  for (let i = 0; i < 250 && survivors(`sleep 30.${mark}`).length === 0; i++) await sleep(20);
+  await until(() => survivors(`sleep 30.${mark}`).length === 1, 'the sleep runs in a group of its own');
   assert.equal(survivors(`sleep 30.${mark}`).length, 1, 'the mover runs');
   child.kill('SIGKILL');
   await once(child, 'exit');
   // sh is gone and its group with it; the mover is still in the session.
   assert.equal(group.alive(), true);
   group.signal('SIGKILL');
-  for (let i = 0; i < 250 && survivors(`sleep 30.${mark}`).length > 0; i++) await sleep(20);
+  await until(() => survivors(`sleep 30.${mark}`).length === 0, 'the sleep is gone');
   assert.deepEqual(survivors(`sleep 30.${mark}`), []);
 });

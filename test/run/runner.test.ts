@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { runCommand, type RunOptions } from '../../src/run/runner.ts';
-import { killSurvivors, marker, sleep, survivors, tempDir } from '../support.ts';
+import { killSurvivors, marker, survivors, tempDir, until } from '../support.ts';
 
 function run(command: string, options: Partial<RunOptions> = {}) {
   return runCommand({ command, cwd: process.cwd(), env: process.env, timeoutMs: 10_000, killAfterMs: 1000, ...options });
@@ -103,8 +103,7 @@ test('an abort ends the group and is reported as an interruption', async (t) => 
   const { cmd, mark } = sleeper(t);
   const stop = new AbortController();
   const pending = run(`${cmd} & ${cmd}`, { signal: stop.signal });
-  await sleep(100);
-  assert.ok(survivors(mark).length >= 2, 'the sleeps are seen running before the abort');
+  await until(() => survivors(mark).length >= 2, 'the sleeps are seen running before the abort');
   stop.abort('SIGINT');
   const result = await pending;
   assert.equal(result.interrupted, 'SIGINT');
@@ -117,10 +116,12 @@ test('a second, forcing abort kills at once', async (t) => {
   const stop = new AbortController();
   const force = new AbortController();
   const started = Date.now();
-  const pending = run(`trap '' TERM; ${cmd}`, { signal: stop.signal, force: force.signal, killAfterMs: 60_000 });
-  await sleep(100);
+  const termed = join(tempDir(t), 'termed');
+  // The sleep ignores SIGTERM; sh notes the group's SIGTERM in a file.
+  const pending = run(`(trap '' TERM; exec ${cmd}) & trap 'touch ${termed}' TERM; wait; wait`, { signal: stop.signal, force: force.signal, killAfterMs: 60_000 });
+  await until(() => survivors(mark).length >= 1, 'the sleep is running');
   stop.abort('SIGTERM');
-  await sleep(50);
+  await until(() => existsSync(termed), 'the group got SIGTERM');
   force.abort();
   const result = await pending;
   assert.equal(result.interrupted, 'SIGTERM');
