@@ -4,7 +4,8 @@
 // --instructions also counts the instructions each start executes under
 // valgrind's callgrind (when installed): slow, but the same on a busy machine.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -143,21 +144,30 @@ function instructions() {
   if (spawnSync('valgrind', ['--version']).status !== 0) {
     return console.log('instructions: valgrind is not installed (Debian: apt-get install valgrind), skipped');
   }
-  const once = (node, argv, env) => {
-    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', node, ...argv], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const once = (node, argv, env, cwd) => {
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', node, ...argv], { encoding: 'utf8', env: { ...process.env, ...env }, cwd });
     const m = /Collected : (\d+)/.exec(r.stderr);
     if (!m) throw new Error(`callgrind gave no count for ${node} ${argv.join(' ')}: ${r.stderr.slice(-300)}`);
     return Number(m[1]);
   };
   // V8 seeds its hash tables at random: counts vary by about 5% from run to run.
-  const count = (node, argv, env = {}) => median(Array.from({ length: 5 }, () => once(node, argv, env)));
+  const count = (node, argv, env = {}, cwd = undefined) => median(Array.from({ length: 5 }, () => once(node, argv, env, cwd)));
+  // GSD 1.14's ship:pre as gsd_run loop render-hooks renders it (its two
+  // frontmatter gates), on a project where both pass.
+  const project = mkdtempSync(join(tmpdir(), 'gsd-check-bench-'));
+  mkdirSync(join(project, '.planning', 'phases', '04-ship'), { recursive: true });
+  writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-SECURITY.md'), '---\nthreats_open: 0\n---\n');
+  writeFileSync(join(project, '.planning', 'WINDOWS.md'), '---\nopen_count: 0\n---\n');
+  const gate = (capId, artifact, field, when) => ({ capId, kind: 'gate', when, check: { predicate: { kind: 'artifact-frontmatter-equals', artifact, field, equals: 0 } }, blocking: true, onError: 'halt' });
+  writeFileSync(join(project, 'hooks.json'), JSON.stringify({ point: 'ship:pre', activeHooks: [gate('broken-windows', 'WINDOWS.md', 'open_count', 'workflow.windows_enforce'), gate('security', 'SECURITY.md', 'threats_open', 'workflow.security_enforcement')] }));
+  const gates = [bin, 'gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--phase-number', '04', '--raw'];
   const pinned = ['22', '24', '26'].map((major) => join(root, 'runtimes', 'linux-x64', 'node_modules', `node${major}`, 'bin', 'node'));
   const nodes = [process.execPath, ...pinned.filter((node) => existsSync(node))];
   const check = [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate];
   const M = (n) => `${(n / 1e6).toFixed(1)} M`;
   console.log('cold start: instructions executed (callgrind, median of 5), command `true`');
-  console.log('| Node | `node -e 0` | spawner | gsd-check | ratio to spawner | gsd-check, no cache |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| Node | `node -e 0` | spawner | gsd-check | ratio to spawner | gsd-check, no cache | gates run ship:pre | ratio to gsd-check |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const node of nodes) {
     const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
     spawnSync(node, check, { stdio: 'ignore' });
@@ -165,8 +175,11 @@ function instructions() {
     const spawner = count(node, [join(root, 'bench', 'spawn-true.cjs')]);
     const gsd = count(node, check);
     const first = count(node, check, { NODE_DISABLE_COMPILE_CACHE: '1' });
-    console.log(`| ${version} | ${M(bare)} | ${M(spawner)} | ${M(gsd)} | ${(gsd / spawner).toFixed(3)} | ${M(first)} |`);
+    spawnSync(node, gates, { stdio: 'ignore', cwd: project });
+    const point = count(node, gates, {}, project);
+    console.log(`| ${version} | ${M(bare)} | ${M(spawner)} | ${M(gsd)} | ${(gsd / spawner).toFixed(3)} | ${M(first)} | ${M(point)} | ${(point / gsd).toFixed(3)} |`);
   }
+  rmSync(project, { recursive: true, force: true });
 }
 
 console.log(`node ${process.version}, ${bin}`);
