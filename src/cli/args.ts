@@ -2,7 +2,7 @@ import { ok, type Result } from '../failure.ts';
 import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/points.ts';
 import { parseFlags, usage, type Flags } from './flags.ts';
 
-export const DEFAULT_KILL_AFTER = 3;
+const DEFAULT_KILL_AFTER = 3;
 
 // What every evaluating command shares: the gate context and the output.
 export interface EvalOptions {
@@ -34,7 +34,7 @@ export interface GatesOptions extends EvalOptions {
   readonly queryTimeout: number;
 }
 
-export const DEFAULT_QUERY_TIMEOUT = 30;
+const DEFAULT_QUERY_TIMEOUT = 30;
 
 export interface ValidateOptions {
   readonly files: readonly string[];

@@ -5,10 +5,10 @@ import { fail, ok, type Result } from '../failure.ts';
 
 // Predicates, capabilities and configs are kilobytes; a cap keeps a wrong file
 // (a log, a device) from filling memory before the JSON parser rejects it.
-export const MAX_INPUT_BYTES = 1024 * 1024;
+const MAX_INPUT_BYTES = 1024 * 1024;
 // How long a pipe or FIFO may take to deliver its input: a FIFO nobody writes
 // to must end in an error, not a hang.
-export const READ_TIMEOUT_MS = 30_000;
+const READ_TIMEOUT_MS = 30_000;
 
 export interface ReadOptions {
   // A getter: merely touching process.stdin opens it.

@@ -10,7 +10,7 @@ import { describe } from '../text/describe.ts';
 import { printable } from '../text/visible.ts';
 
 // Frontmatter sits at the top; past this many bytes a file has none worth reading.
-export const HEAD_BYTES = 1024 * 1024;
+const HEAD_BYTES = 1024 * 1024;
 
 const text = (what: string) =>
   v.pipe(

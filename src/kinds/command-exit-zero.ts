@@ -9,7 +9,7 @@ import { describe } from '../text/describe.ts';
 import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/visible.ts';
 
-export const MAX_COMMAND = 4096;
+const MAX_COMMAND = 4096;
 export const DEFAULT_TIMEOUT = 30;
 
 const seconds = (issue: { input: unknown }): string =>

@@ -14,7 +14,7 @@ export interface SearchBounds {
   trusts(entry: string): boolean;
 }
 
-export const MAX_LEVELS = 10;
+const MAX_LEVELS = 10;
 
 export function searchBounds(home: string | undefined, uid?: number): SearchBounds {
   const trusts = (entry: string): boolean => trustedEntry(entry, uid);

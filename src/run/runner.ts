@@ -11,12 +11,12 @@ import { after } from './timer.ts';
 
 // The only module that starts processes.
 
-export const TAIL_BYTES = 64 * 1024;
+const TAIL_BYTES = 64 * 1024;
 // After sh exits, how long a background process may keep the pipes open
 // before we stop reading, and how long its group then gets between SIGTERM and
 // SIGKILL: together well under the 500 ms a caller may wait.
-export const DRAIN_MS = 100;
-export const LINGER_GRACE_MS = 200;
+const DRAIN_MS = 100;
+const LINGER_GRACE_MS = 200;
 const POLL_MS = 10;
 
 export interface RunOptions {
