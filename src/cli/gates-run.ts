@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fail, ok, type Failure, type Result } from '../failure.ts';
 import { flatKeys, type ConfigLayers } from '../gates/activation.ts';
 import { gatesAt, type Capability } from '../gates/from-capabilities.ts';
@@ -7,7 +7,7 @@ import type { PointGate } from '../gates/point-gate.ts';
 import { GSD_TOOLS_QUERY, type QueryCommand } from '../gates/query.ts';
 import { checkLabel, POINT_DETAILS, runPoint, type GateReport } from '../gates/run-point.ts';
 import { findOnPath } from '../fs/which.ts';
-import { phasesDirectory } from '../project/phase-dir.ts';
+import { planningDirectory } from '../project/phase-dir.ts';
 import { planningScope } from '../project/phase-location.ts';
 import { gatesWithin } from '../gates/fd-budget.ts';
 import { isJsonObject } from '../json-object.ts';
@@ -109,7 +109,7 @@ async function loadLayers(explicit: string | undefined, base: string, root: stri
   if (!scope.ok) return scope;
   const rootConfig = await loadConfig(explicit === undefined ? join(root, '.planning', 'config.json') : resolve(base, explicit), explicit === undefined ? undefined : `--config ${explicit}`, deps);
   if (!rootConfig.ok) return rootConfig;
-  const scoped = scope.value.project || scope.value.workstream ? join(dirname(phasesDirectory(root, scope.value)), 'config.json') : undefined;
+  const scoped = scope.value.project || scope.value.workstream ? join(planningDirectory(root, scope.value), 'config.json') : undefined;
   const workstream = scoped === undefined ? ok(undefined) : await loadConfig(scoped, undefined, deps);
   if (!workstream.ok) return workstream;
   const warnings = [rootConfig.value, workstream.value].flatMap((config) => {

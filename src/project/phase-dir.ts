@@ -20,15 +20,17 @@ export interface PlanningScope {
   readonly workstream?: string | undefined;
 }
 
-export function phasesDirectory(projectRoot: string, scope: PlanningScope): string {
+// The planning directory GSD reads in this scope: its `phases/`, and its
+// `config.json` before the project's.
+export function planningDirectory(projectRoot: string, scope: PlanningScope): string {
   let base = join(projectRoot, '.planning');
   if (scope.project) base = join(base, scope.project);
   if (scope.workstream) base = join(base, 'workstreams', scope.workstream);
-  return join(base, 'phases');
+  return base;
 }
 
 export function lookUpPhaseDir(projectRoot: string, phaseNumber: string, scope: PlanningScope): PhaseDirLookup {
-  const searched = phasesDirectory(projectRoot, scope);
+  const searched = join(planningDirectory(projectRoot, scope), 'phases');
   let names: string[];
   try {
     names = readdirSync(searched, { withFileTypes: true })
