@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readRegular } from './read-regular.ts';
 
 export type EntryKind = 'dir' | 'file' | 'other';
 
@@ -23,28 +24,9 @@ export const exists = (path: string): boolean => entryKind(path) !== undefined;
 // claim to be.
 const SMALL_FILE_BYTES = 256 * 1024;
 
-// Reads a small regular file, or answers undefined. Opened first and checked
-// on the descriptor, never stat-then-open: a FIFO swapped in must not block
-// (O_NONBLOCK), and `/dev/zero` or a huge file must not fill memory.
+// Reads a small regular file whole (see readRegular: no FIFO, no device, no
+// more than the cap), or answers undefined.
 export function readSmallFile(path: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size > SMALL_FILE_BYTES) return undefined;
-    const buffer = Buffer.alloc(SMALL_FILE_BYTES + 1);
-    let length = 0;
-    for (let read = -1; read !== 0 && length <= SMALL_FILE_BYTES; length += read) {
-      read = readSync(fd, buffer, length, buffer.length - length, null);
-    }
-    return length > SMALL_FILE_BYTES ? undefined : buffer.toString('utf8', 0, length);
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  const read = readRegular(path, SMALL_FILE_BYTES);
+  return read.ok && read.complete ? read.bytes.toString('utf8') : undefined;
 }

@@ -2,6 +2,7 @@ import { close, closeSync, constants, fstat, open, openSync, read, stat } from '
 import { Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { fail, ok, type Result } from '../failure.ts';
+import { errorCode } from '../fs/error-code.ts';
 
 // Predicates, capabilities and configs are kilobytes; a cap keeps a wrong file
 // (a log, a device) from filling memory before the JSON parser rejects it.
@@ -183,7 +184,6 @@ const MESSAGES: ReadonlyMap<string, string> = new Map([
 ]);
 
 function describeError(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') return MESSAGES.get(code) ?? code;
-  return String(error);
+  const code = errorCode(error);
+  return MESSAGES.get(code) ?? code;
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { now } from '../clock.ts';
+import { errorCode } from '../fs/error-code.ts';
 import { ProcessGroup } from './group.ts';
 import { HeadBuffer } from './head-buffer.ts';
 import { readPipe } from './pipe-reader.ts';
@@ -111,13 +112,13 @@ const runOnce: Runner = (options) =>
         stdio: ['ignore', 'pipe', 'pipe'],
       });
     } catch (error) {
-      return finish(errorCode(error, options.cwd));
+      return finish(spawnErrorCode(error, options.cwd));
     }
     const pid = child.pid;
     if (pid === undefined) {
       child.stdout?.on('error', ignore);
       child.stderr?.on('error', ignore);
-      child.once('error', (error) => finish(errorCode(error, options.cwd)));
+      child.once('error', (error) => finish(spawnErrorCode(error, options.cwd)));
       return;
     }
     const group = new ProcessGroup(pid);
@@ -217,11 +218,11 @@ export function stopSignal(signal: AbortSignal | undefined): NodeJS.Signals {
 
 // Node reports a missing cwd as ENOENT, like a missing sh, and one we may
 // not enter as EACCES, like an sh we may not run; tell them apart.
-function errorCode(error: unknown, cwd: string): string {
-  const code = (error as { code?: unknown } | null)?.code;
+function spawnErrorCode(error: unknown, cwd: string): string {
+  const code = errorCode(error);
   if (code === 'ENOENT' && !isDirectory(cwd)) return 'cwd-missing';
   if (code === 'EACCES' && !isEnterable(cwd)) return 'cwd-denied';
-  return typeof code === 'string' ? code : String(error);
+  return code;
 }
 
 function isDirectory(path: string): boolean {

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { readRegular } from '../../src/fs/read-regular.ts';
+import { tempDir } from '../support.ts';
+
+const shown = (read: ReturnType<typeof readRegular>) => (read.ok ? [read.bytes.toString(), read.complete] : read.code);
+
+test('up to the limit, and whether that was all of it', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'f'), '0123456789');
+  assert.deepEqual(shown(readRegular(join(dir, 'f'), 10)), ['0123456789', true]);
+  assert.deepEqual(shown(readRegular(join(dir, 'f'), 9)), ['012345678', false]);
+  assert.deepEqual(shown(readRegular(join(dir, 'f'), 100)), ['0123456789', true]);
+});
+
+test('only a regular file, refused by code otherwise, without blocking', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'f'), 'x');
+  assert.equal(spawnSync('mkfifo', [join(dir, 'fifo')]).status, 0);
+  assert.equal(shown(readRegular(join(dir, 'fifo'), 10)), 'NOTREG');
+  assert.equal(shown(readRegular('/dev/zero', 10)), 'NOTREG');
+  assert.equal(shown(readRegular(dir, 10)), 'NOTREG');
+  assert.equal(shown(readRegular(join(dir, 'missing'), 10)), 'ENOENT');
+  assert.equal(shown(readRegular(join(dir, 'f'), 10, () => 'MINE')), 'MINE');
+  assert.deepEqual(shown(readRegular(join(dir, 'f'), 10, () => undefined)), ['x', true]);
+});
