@@ -17,24 +17,29 @@ function painted(length, ranges) {
   return hit;
 }
 
-// Covered "src/file.ts:line" keys of one coverage directory.
-export function coveredLines(dir, root) {
-  const byUrl = new Map();
+// Covered "src/file.ts:line" keys of one coverage directory. `programs` maps a
+// launcher's path to the program it embeds (see program.mjs): a script at that
+// URL whose extent is the program's is painted on the program's text.
+export function coveredLines(dir, root, programs = new Map()) {
+  const byText = new Map();
   for (const name of readdirSync(dir)) {
     const { result } = JSON.parse(readFileSync(join(dir, name), 'utf8'));
     for (const script of result) {
       if (!script.url.startsWith('file://')) continue;
       const file = fileURLToPath(script.url);
       if (!file.startsWith(root)) continue;
-      const list = byUrl.get(file) ?? [];
-      list.push(script.functions.flatMap((f) => f.ranges));
-      byUrl.set(file, list);
+      const ranges = script.functions.flatMap((f) => f.ranges);
+      const program = programs.get(file);
+      const extent = Math.max(0, ...ranges.map((r) => r.endOffset));
+      const key = program !== undefined && extent === program.length ? `${file}\0program` : file;
+      const entry = byText.get(key) ?? (key === file ? { file, code: readFileSync(file, 'utf8'), base: undefined, runs: [] } : { file, code: program, base: root, runs: [] });
+      entry.runs.push(ranges);
+      byText.set(key, entry);
     }
   }
   const lines = new Set();
-  for (const [file, runs] of byUrl) {
-    const code = readFileSync(file, 'utf8');
-    const segs = segments(file, code, root);
+  for (const { file, code, base, runs } of byText.values()) {
+    const segs = segments(file, code, root, base);
     if (!segs) continue;
     const hits = runs.map((ranges) => painted(code.length, ranges));
     for (const s of segs) {

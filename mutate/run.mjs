@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { transform } from 'esbuild';
 import { coverageDir, coveredLines } from './coverage.mjs';
 import { lineOf, mutants } from './mutants.mjs';
+import { embeddedProgram } from './program.mjs';
 import { makeTree, removeTree, run, stopAll } from './tree.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -64,6 +65,10 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+// The bundle's code cache goes in the tree, not the user's cache: a mutant is a
+// program build of its own, and a cache written by another copy would report
+// that copy's path in the coverage of this one.
+const treeEnv = (tree) => ({ XDG_CACHE_HOME: join(tree, '.cache') });
 const build = (tree) => run(process.execPath, ['build.mjs', '--tests'], { cwd: tree });
 const testFiles = (tree) => readdirRec(join(tree, '.test-out')).map((f) => relative(tree, f)).sort();
 function readdirRec(dir) {
@@ -74,7 +79,7 @@ function readdirRec(dir) {
 
 function fingerprint() {
   const h = createHash('sha256');
-  for (const f of [...walk('src'), ...walk('test'), 'build.mjs', 'package-lock.json'].sort()) {
+  for (const f of [...walk('src'), ...walk('test'), ...walk('mutate').filter((f) => f.endsWith('.mjs')), 'build.mjs', 'package-lock.json'].sort()) {
     h.update(f).update(readFileSync(join(ROOT, f)));
   }
   return h.digest('hex').slice(0, 16);
@@ -85,15 +90,21 @@ async function baseline(tree) {
   const cacheDir = join(ROOT, 'node_modules', '.cache', 'gsd-mutate');
   const cache = join(cacheDir, `coverage-${fingerprint()}.json`);
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8'));
-  // The committed build, plus an inline source map for the bundle the CLI
-  // tests spawn, so that their coverage maps back to src/ lines.
+  // The committed build, plus inline source maps for the launcher and the
+  // program it embeds, so that the coverage of the CLI tests' processes maps
+  // back to src/ lines.
   const original = readFileSync(join(tree, 'build.mjs'), 'utf8');
-  const anchor = "entryPoints: ['src/main.ts'],";
-  if (!original.includes(anchor)) throw new Error(`build.mjs no longer has ${anchor}: update mutate/run.mjs`);
-  writeFileSync(join(tree, 'build.mjs'), original.replace(anchor, `${anchor} sourcemap: 'inline',`));
+  let mapped = original;
+  for (const anchor of ["entryPoints: ['src/main.ts'],", "entryPoints: ['src/launch.ts'],"]) {
+    if (!mapped.includes(anchor)) throw new Error(`build.mjs no longer has ${anchor}: update mutate/run.mjs`);
+    mapped = mapped.replace(anchor, `${anchor} sourcemap: 'inline',`);
+  }
+  writeFileSync(join(tree, 'build.mjs'), mapped);
   const built = await build(tree);
   writeFileSync(join(tree, 'build.mjs'), original);
   if (built.status !== 0) throw new Error(`build failed:\n${built.output}`);
+  const launcher = join(tree, 'dist', 'gsd-check');
+  const programs = new Map([[launcher, embeddedProgram(launcher)]]);
   const covBase = join(tree, '.coverage');
   const result = {};
   const queue = testFiles(tree);
@@ -101,9 +112,9 @@ async function baseline(tree) {
   const worker = async () => {
     for (let f; (f = queue.shift()); ) {
       const dir = coverageDir(covBase, f);
-      const r = await run(process.execPath, ['--test', f], { cwd: tree, env: { NODE_V8_COVERAGE: dir } });
+      const r = await run(process.execPath, ['--test', f], { cwd: tree, env: { ...treeEnv(tree), NODE_V8_COVERAGE: dir } });
       if (r.status !== 0) throw new Error(`${f} fails on the unmutated tree:\n${r.output.slice(-3000)}`);
-      result[f] = { ms: Math.round(r.ms), lines: [...coveredLines(dir, tree)] };
+      result[f] = { ms: Math.round(r.ms), lines: [...coveredLines(dir, tree, programs)] };
     }
   };
   await Promise.all([worker(), worker()]);
@@ -178,7 +189,7 @@ async function runMutant(tree, m, cov) {
     const built = await build(tree);
     if (built.status !== 0) return { ...m, status: 'invalid' };
     for (const t of m.tests) {
-      const r = await run(process.execPath, ['--test', t], { cwd: tree, timeoutMs: Math.max(15_000, cov[t].ms * 3) });
+      const r = await run(process.execPath, ['--test', t], { cwd: tree, env: treeEnv(tree), timeoutMs: Math.max(15_000, cov[t].ms * 3) });
       if (r.timedOut) return { ...m, status: 'timeout', by: t };
       if (r.status !== 0) return { ...m, status: 'killed', by: t };
     }

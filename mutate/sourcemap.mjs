@@ -25,11 +25,16 @@ function* vlq(text) {
 
 // Segments of `code` (the bundle's text at `file`) as {offset, source, line}:
 // offset in UTF-16 units as V8 counts them, source relative to `root`, line 1-based.
-export function segments(file, code, root) {
-  const m = /\/\/# sourceMappingURL=data:application\/json;base64,(\S+)\s*$/.exec(code);
+// Sources are relative to `base`: the bundle's folder, or for a program built
+// without an output file, the folder esbuild ran in.
+// The map is the last inline one: an embedded program's ends inside its
+// wrapper, and the wrapper's head shifts the first line.
+export function segments(file, code, root, base = dirname(file)) {
+  const m = [...code.matchAll(/\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)/g)].at(-1);
   if (!m) return null;
   const map = JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'));
-  const sources = map.sources.map((s) => relative(root, resolve(dirname(file), map.sourceRoot ?? '', s)));
+  const head = code.startsWith('(function') ? code.indexOf('{') + 1 : 0;
+  const sources = map.sources.map((s) => relative(root, resolve(base, map.sourceRoot ?? '', s)));
   const lineStarts = [0];
   for (let i = code.indexOf('\n'); i !== -1; i = code.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const out = [];
@@ -46,7 +51,7 @@ export function segments(file, code, root) {
       src += f[1];
       srcLine += f[2];
       srcCol += f[3];
-      out.push({ offset: lineStarts[genLine] + genCol, source: sources[src], line: srcLine + 1 });
+      out.push({ offset: lineStarts[genLine] + genCol + (genLine === 0 ? head : 0), source: sources[src], line: srcLine + 1 });
     }
   });
   return out;
