@@ -105,3 +105,43 @@ test('a cache that cannot be written is no error and leaves nothing behind', (t)
   writeCache(join(dir, 'c.bin'), ID, Buffer.from([1]), 42);
   assert.deepEqual(readdirSync(dir).sort(), [], 'the leftover is removed, nothing written');
 });
+
+test('only write bits for group and others make a directory shared: 0711 is private', (t) => {
+  const home = tempDir(t);
+  const dir = join(home, '.cache', 'gsd-check');
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o711);
+  assert.equal(cacheDirectory({ HOME: home }, uid), dir);
+});
+
+test('directories above owned by root are trusted, as by the user', (t) => {
+  // As root, the cache is given to another user, so that root's ownership of
+  // /tmp is the case judged; otherwise the user's own /tmp ancestry is.
+  const user = uid === 0 ? 65534 : uid;
+  const home = tempDir(t);
+  const dir = join(home, '.cache', 'gsd-check');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (uid === 0) for (const path of [home, join(home, '.cache'), dir]) chownSync(path, user, user);
+  assert.equal(statSync('/').uid, 0, 'the root directory belongs to root here');
+  assert.equal(cacheDirectory({ HOME: home }, user), dir);
+});
+
+test('every directory up to / is judged, not only the nearest', (t) => {
+  const home = tempDir(t);
+  const dir = join(home, '.cache', 'gsd-check');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(home, 0o777);
+  assert.equal(cacheDirectory({ HOME: home }, uid), undefined, 'a world-writable grandparent without the sticky bit');
+});
+
+test('a cache is old after exactly 30 days: kept at 30 days, removed a millisecond later', (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 'code-old.bin');
+  writeFileSync(file, '');
+  const written = statSync(file).mtimeMs;
+  const month = 30 * 24 * 3600 * 1000;
+  pruneCaches(dir, '', written + month);
+  assert.deepEqual(readdirSync(dir), ['code-old.bin']);
+  pruneCaches(dir, '', written + month + 1);
+  assert.deepEqual(readdirSync(dir), []);
+});
