@@ -121,3 +121,12 @@ test('a vanished project root or an unstartable sh is a failure, not a verdict',
   const odd = await evaluate({ command: 'x' }, { spawnError: 'E2BIG', exitCode: null });
   assert.deepEqual(odd.status === 'failure' && [odd.failure.reason, odd.failure.message], ['spawn-failed', 'could not start sh: E2BIG']);
 });
+
+test('a shell error is the whole tail: not reported as cut', async () => {
+  for (const spawnError of ['ENOENT', 'EACCES']) {
+    const evaluation = await evaluate({ command: 'x' }, { spawnError, exitCode: null });
+    assert.equal(evaluation.status, 'envelope');
+    if (evaluation.status !== 'envelope') continue;
+    assert.equal((evaluation.envelope.details as { tailTruncated: boolean }).tailTruncated, false, spawnError);
+  }
+});
