@@ -127,6 +127,6 @@ test('a shell error is the whole tail: not reported as cut', async () => {
     const evaluation = await evaluate({ command: 'x' }, { spawnError, exitCode: null });
     assert.equal(evaluation.status, 'envelope');
     if (evaluation.status !== 'envelope') continue;
-    assert.equal((evaluation.envelope.details as { tailTruncated: boolean }).tailTruncated, false, spawnError);
+    assert.equal(evaluation.envelope.details?.tailTruncated, false, spawnError);
   }
 });
