@@ -53,14 +53,21 @@ const MONTH_MS = 30 * 24 * 3600 * 1000;
 // Removes the caches of other builds or Nodes not written for a month, so
 // upgrades do not pile up files; run only when a cache is written.
 export function pruneCaches(dir: string, keep: string, now: number): void {
+  let names: string[];
   try {
-    for (const name of readdirSync(dir)) {
-      const file = join(dir, name);
-      if (file === keep || !name.startsWith('code-') || !name.endsWith('.bin')) continue;
-      if (now - statSync(file).mtimeMs > MONTH_MS) rmSync(file, { force: true });
-    }
+    names = readdirSync(dir);
   } catch {
-    // best effort: a cache that stays is only disk space
+    return;
+  }
+  for (const name of names) {
+    const file = join(dir, name);
+    if (file === keep || !name.startsWith('code-') || !name.endsWith('.bin')) continue;
+    try {
+      if (now - statSync(file).mtimeMs > MONTH_MS) rmSync(file);
+    } catch {
+      // Best effort, one file at a time: a cache another start removed first
+      // must not keep the rest; one that stays is only disk space.
+    }
   }
 }
 

@@ -145,3 +145,18 @@ test('a cache is old after exactly 30 days: kept at 30 days, removed a milliseco
   pruneCaches(dir, '', written + month + 1);
   assert.deepEqual(readdirSync(dir), []);
 });
+
+test('a stale cache that cannot be removed does not keep the others', (t) => {
+  const dir = tempDir(t);
+  const old = Date.now() / 1000 - 31 * 24 * 3600;
+  // Directories by a cache's name: rmSync refuses them, as it would a file
+  // another start removed first. Eight of each, since the order a directory
+  // lists its entries in is the file system's.
+  const blocked = Array.from({ length: 8 }, (_, i) => `code-dir${i}.bin`);
+  const stale = Array.from({ length: 8 }, (_, i) => `code-file${i}.bin`);
+  for (const name of blocked) mkdirSync(join(dir, name));
+  for (const name of stale) writeFileSync(join(dir, name), '');
+  for (const name of [...blocked, ...stale]) utimesSync(join(dir, name), old, old);
+  pruneCaches(dir, '', Date.now());
+  assert.deepEqual(readdirSync(dir).sort(), blocked);
+});
