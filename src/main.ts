@@ -6,8 +6,9 @@ import type { CliDeps, Outcome } from './cli/deps.ts';
 import { gatesRun } from './cli/gates-run.ts';
 import { HELP } from './cli/help.ts';
 import { failureOutcome, interruptedOutcome } from './cli/outcome.ts';
-import { evaluationSupported } from './cli/platform.ts';
+import { commandSupported } from './cli/platform.ts';
 import { validate } from './cli/validate.ts';
+import { openFileLimit } from './fs/open-file-limit.ts';
 import { readTextFile } from './io/read-input.ts';
 import { runCommand, stopSignal } from './run/runner.ts';
 
@@ -72,22 +73,23 @@ async function main(argv: readonly string[]): Promise<Outcome> {
 // A standalone build says so, with the Node it carries: that is what a user
 // checks after copying one onto a machine without Node.
 function version(): string {
-  let standalone = false;
-  try {
-    standalone = (require('node:sea') as { isSea(): boolean }).isSea();
-  } catch {
-    // node:sea is missing before Node 20.12: not a standalone build either.
-  }
-  return standalone
+  return isStandalone()
     ? `gsd-check ${GSD_CHECK_VERSION} (standalone build: Node ${process.version} ${process.platform}-${process.arch})`
     : `gsd-check ${GSD_CHECK_VERSION}`;
 }
 
-async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>, deps: CliDeps): Promise<Outcome> {
-  if (action.action !== 'validate') {
-    const supported = evaluationSupported(process.platform);
-    if (!supported.ok) return failureOutcome(supported.failure, action.options.jsonErrors);
+function isStandalone(): boolean {
+  try {
+    return (require('node:sea') as { isSea(): boolean }).isSea();
+  } catch {
+    // node:sea is missing before Node 20.12: not a standalone build either.
+    return false;
   }
+}
+
+async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>, deps: CliDeps): Promise<Outcome> {
+  const supported = commandSupported(process.platform, action.action);
+  if (!supported.ok) return failureOutcome(supported.failure, action.options.jsonErrors);
   switch (action.action) {
     case 'check-predicate':
       return checkPredicate(action.options, deps);
@@ -102,26 +104,15 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>,
       return gatesRun(action.options, {
         ...deps,
         cpus: availableParallelism(),
-        fdLimit: openFileLimit(),
+        fdLimit: openFileLimit(
+          () => readFileSync('/proc/self/limits', 'latin1'),
+          () => process.report?.getReport(),
+        ),
         progress: process.stderr.isTTY ? write : undefined,
         warn: write,
       });
     }
   }
-}
-
-// The soft limit on open descriptors: from /proc on Linux, else from Node's
-// diagnostic report (a few milliseconds, so asked for by gates run only).
-function openFileLimit(): number | undefined {
-  try {
-    const match = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'latin1'));
-    if (match !== null) return match[1] === 'unlimited' ? undefined : Number(match[1]);
-  } catch {
-    // No /proc: ask the report.
-  }
-  const report = process.report?.getReport() as { userLimits?: { open_files?: { soft?: unknown } } } | undefined;
-  const soft = report?.userLimits?.open_files?.soft;
-  return typeof soft === 'number' ? soft : undefined;
 }
 
 // Write errors are handled where the output is written (writeStdout); these
