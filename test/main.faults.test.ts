@@ -145,3 +145,16 @@ test('many gates under a low descriptor limit: all run, and a blocking gate stil
   assert.deepEqual(gates.map((g) => g.status), [...Array(39).fill('pass'), 'halt']);
   assert.deepEqual([envelope.block, gates[39]!.envelope?.message], [true, 'command exited 1']);
 });
+
+test('a bug inside gsd-check: exit 70, one line saying so, no verdict on stdout', async (t) => {
+  if (process.env.GSD_CHECK_BIN !== undefined) return t.skip('needs node to preload the fault into the bundle');
+  // The fault: the envelope cannot be turned into JSON, as if a bug threw
+  // while the output was made. Preloaded, so the bundle itself is unchanged.
+  const dir = tempDir(t);
+  const hook = join(dir, 'break-stringify.cjs');
+  writeFileSync(hook, "JSON.stringify = () => { throw new TypeError('injected fault'); };\n");
+  const result = await cli(check({ command: 'true' }), { wrap: (argv) => [process.execPath, ['--require', hook, ...argv]] });
+  assert.equal(result.status, 70);
+  assert.equal(result.stdout, '');
+  assert.match(result.stderr, /^gsd-check: internal error \(a bug; please report it\): TypeError: injected fault\n/);
+});
