@@ -138,6 +138,16 @@ test('validate from a deleted directory: absolute paths still work; relative one
   });
 });
 
+test('an absolute --cwd works from a deleted current directory; a relative one is bad-cwd', async (t) => {
+  const dir = tempDir(t);
+  const gone = join(dir, 'gone');
+  const fromGone = (argv: string[]): [string, string[]] => ['sh', ['-c', 'mkdir "$1" && cd "$1" && rmdir "$1" && shift && exec "$@"', 'sh', gone, ...argv]];
+  const absolute = await cli(['check', 'predicate', '--cwd', dir, '--predicate', predicate({ command: 'pwd' }), '--pick', 'details.cwd'], { wrap: fromGone });
+  assert.deepEqual([absolute.status, absolute.stdout, absolute.stderr], [0, `${dir}\n`, '']);
+  const relative = await cli(['check', 'predicate', '--cwd', '.', '--predicate', predicate({ command: 'true' })], { wrap: fromGone });
+  assert.deepEqual([relative.status, relative.stdout, relative.stderr], [2, '', 'gsd-check: the current directory no longer exists\n']);
+});
+
 test('--predicate-file is taken from --cwd, like --capability and --config', async (t) => {
   const dir = tempDir(t);
   mkdirSync(join(dir, 'sub'));

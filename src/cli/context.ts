@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import type { GateContext } from '../predicate/kind.ts';
 import { entryKind } from '../fs/entry.ts';
@@ -38,7 +38,8 @@ export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateCon
 function startDirectory(cwd: string | undefined, current: () => string): Result<string> {
   let start: string;
   try {
-    start = resolve(current(), cwd ?? '.');
+    // An absolute --cwd needs no current directory, which may be deleted.
+    start = cwd !== undefined && isAbsolute(cwd) ? resolve(cwd) : resolve(current(), cwd ?? '.');
   } catch {
     return fail('bad-cwd', 'the current directory no longer exists');
   }
