@@ -27,3 +27,10 @@ test('only a regular file, refused by code otherwise, without blocking', (t) => 
   assert.equal(shown(readRegular(join(dir, 'f'), 10, () => 'MINE')), 'MINE');
   assert.deepEqual(shown(readRegular(join(dir, 'f'), 10, () => undefined)), ['x', true]);
 });
+
+test('an error once the file is open is answered by its code', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'f'), 'x');
+  const thrown = Object.assign(new Error('failed'), { code: 'EIO' });
+  assert.equal(shown(readRegular(join(dir, 'f'), 10, () => { throw thrown; })), 'EIO');
+});

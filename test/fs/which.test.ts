@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { findOnPath } from '../../src/fs/which.ts';
 import { tempDir } from '../support.ts';
@@ -18,4 +18,13 @@ test('the first executable file of that name on PATH; relative entries, director
   assert.equal(findOnPath('tool', path), join(dir, 'c', 'tool'));
   assert.equal(findOnPath('tool', join(dir, 'a')), undefined);
   assert.equal(findOnPath('tool', undefined), undefined);
+});
+
+test('a relative PATH entry is skipped even where it leads to the tool from here', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'tool'), '#!/bin/sh\n');
+  chmodSync(join(dir, 'tool'), 0o755);
+  const fromHere = relative(process.cwd(), dir);
+  assert.equal(findOnPath('tool', dir), join(dir, 'tool'));
+  assert.equal(findOnPath('tool', fromHere), undefined);
 });

@@ -25,6 +25,8 @@ test('where a text stops being JSON, and why, without its content', () => {
     ['["\\u0041"]x', '1:11 unexpected character after the value'],
     ['["\\n", 1]x', '1:10 unexpected character after the value'],
     ['[" ", 1]x', '1:9 unexpected character after the value'],
+    // An escaped quote does not end the string.
+    ['["\\""]x', '1:7 unexpected character after the value'],
     ['["\u001f"]', '1:3 control character in a string'],
     ['[1}', "1:3 expected ',' or ']'"],
     ['{"a":1]', "1:7 expected ',' or '}'"],

@@ -235,3 +235,13 @@ test('a .planning or .git planted by another user in a shared ancestor claims no
   chmodSync(join(root, 'shared'), 0o1777);
   assert.equal(findProjectRoot(join(root, 'shared/proj/src'), undefined, 0), join(root, 'shared/proj/src'));
 });
+
+test('multiRepo owns only a start that a repository leads to: without one, an outer sub_repos claim wins', (t) => {
+  const root = tempDir(t);
+  writeTree(root, {
+    'outer/.planning/config.json': JSON.stringify({ sub_repos: ['inner'] }),
+    'outer/inner/.planning/config.json': JSON.stringify({ multiRepo: true }),
+    'outer/inner/src': null,
+  });
+  assert.equal(findProjectRoot(join(root, 'outer/inner/src'), undefined), join(root, 'outer'));
+});

@@ -15,6 +15,8 @@ test('describes received values as a message should show them', () => {
   assert.equal(describe([1, 2]), 'an array of 2');
   assert.equal(describe({ a: 1 }), 'an object');
   assert.equal(describe('x'.repeat(100)), `"${'x'.repeat(40)}"...`);
+  assert.equal(describe('x'.repeat(40)), `"${'x'.repeat(40)}"`);
+  assert.equal(describe('x'.repeat(41)), `"${'x'.repeat(40)}"...`);
 });
 
 test('a container nested past the stack limit is still described', () => {

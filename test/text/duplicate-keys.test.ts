@@ -11,6 +11,12 @@ test('finds a repeated key and the path to its object', () => {
   // escapes spell the same key
   assert.deepEqual(findDuplicateKey('{"command":1,"\\u0063ommand":2}'), { key: 'command', path: [] });
   assert.deepEqual(findDuplicateKey('{"__proto__":1,"__proto__":2}'), { key: '__proto__', path: [] });
+  assert.deepEqual(findDuplicateKey('{"":1,"":2}'), { key: '', path: [] });
+  assert.deepEqual(findDuplicateKey('{"\\"":1,"\\"":2}'), { key: '"', path: [] });
+  // whatever JSON allows between a key and its colon
+  for (const space of [' ', '\t', '\n', '\r']) {
+    assert.deepEqual(findDuplicateKey(`{"a"${space}:1,"a"${space}${space}:2}`), { key: 'a', path: [] }, JSON.stringify(space));
+  }
 });
 
 test('the same key in different objects, and keys inside strings, are fine', () => {
@@ -19,6 +25,7 @@ test('the same key in different objects, and keys inside strings, are fine', () 
     '[{"a":1},{"a":1}]',
     '{"a":"\\"a\\":1","b":"{\\"a\\":1,\\"a\\":2}"}',
     '{"a" : 1 , "b"\n:\t2}',
+    '{"a":"a","b":["b"]}',
     '"just a string"',
     '[1, [2, {"x": [3, {"x": 4}]}]]',
   ]) {
