@@ -221,6 +221,11 @@ function report(results, equivalent, ms, files) {
   for (const r of left.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) {
     console.log(`${r.file}:${r.line}: ${r.description} | ${r.text} | ${r.tests.length ? r.tests.map((t) => t.replace('.test-out/', '')).join(' ') : 'no test reaches this line'}`);
   }
+  // A timeout counts as killed, but on a loaded machine it may be only slow:
+  // named, so that it can be run again with time to spare.
+  const slow = results.filter((r) => r.status === 'timeout');
+  if (slow.length) console.log(`\ntimed out (counted as killed):`);
+  for (const r of slow.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) console.log(`${r.file}:${r.line}: ${r.description} | ${r.text} | ${r.by.replace('.test-out/', '')}`);
   console.log(`\nscore ${score(results)}% (killed + timeout over all but equivalent and invalid), ${results.length} mutants, ${count(results, 'invalid')} invalid, ${(ms / 1000).toFixed(0)} s`);
 }
 
