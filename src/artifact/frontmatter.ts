@@ -3,7 +3,6 @@ import type * as Yaml from 'yaml';
 import { MAX_DEPTH } from '../predicate/validate.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { readSimpleFrontmatter } from './simple-frontmatter.ts';
-import { yaml } from './yaml.ts';
 
 type Mapping = Record<string, unknown>;
 
@@ -56,17 +55,24 @@ export type Fields = { readonly mapping: true; readonly fields: Mapping } | { re
 
 // Past this, a frontmatter is not metadata. The cap bounds the parse: the
 // YAML library is slow enough (about 1.5 ms per KiB here) that a megabyte of
-// keys would hold the event loop, and with it stop signals and every sibling
-// gate's timeout, for over a second.
-const MAX_FRONTMATTER_BYTES = 64 * 1024;
+// keys would hold a thread for over a second (read-fields.ts keeps large
+// ones off the main thread).
+export const MAX_FRONTMATTER_BYTES = 64 * 1024;
 
-export function parseFrontmatter(yamlText: string, file: string): Result<Fields> {
+// The answer when it comes without the YAML library: a frontmatter over the
+// cap, or one of plain `key: value` lines. Undefined when the library must
+// parse it (parseWithLibrary).
+export function parseWithoutLibrary(yamlText: string, file: string): Result<Fields> | undefined {
   if (Buffer.byteLength(yamlText) > MAX_FRONTMATTER_BYTES) {
     return fail('invalid-artifact', `${file}: the frontmatter is larger than ${MAX_FRONTMATTER_BYTES / 1024} KiB`);
   }
   const simple = readSimpleFrontmatter(yamlText);
-  if (simple !== undefined) return ok({ mapping: true, fields: simple });
-  const library = yaml();
+  return simple === undefined ? undefined : ok({ mapping: true, fields: simple });
+}
+
+// `library` is passed in: a parsing thread compiles its own (see
+// frontmatter-worker.ts).
+export function parseWithLibrary(yamlText: string, file: string, library: typeof Yaml): Result<Fields> {
   const lines = new library.LineCounter();
   // The library's own duplicate-key check compares every key with every
   // other (40,000 keys took 28 s); duplicates are found below in one pass.

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { extractFrontmatter, parseFrontmatter } from '../../src/artifact/frontmatter.ts';
+import { extractFrontmatter, parseWithLibrary, parseWithoutLibrary } from '../../src/artifact/frontmatter.ts';
+import { yaml } from '../../src/artifact/yaml.ts';
 
 // The fields, or what stood in their way: ABSENT, UNCLOSED, `NOT a list`,
 // or `FAIL <message>`.
@@ -9,7 +10,7 @@ function read(text: string | Buffer): unknown {
   const frontmatter = extractFrontmatter(bytes, 'F.md');
   if (!frontmatter.ok) return `FAIL ${frontmatter.failure.message}`;
   if (frontmatter.value.status !== 'present') return frontmatter.value.status.toUpperCase();
-  const parsed = parseFrontmatter(frontmatter.value.yaml, 'F.md');
+  const parsed = parseWithoutLibrary(frontmatter.value.yaml, 'F.md') ?? parseWithLibrary(frontmatter.value.yaml, 'F.md', yaml());
   if (!parsed.ok) return `FAIL ${parsed.failure.message}`;
   return parsed.value.mapping ? parsed.value.fields : `NOT ${parsed.value.shape}`;
 }

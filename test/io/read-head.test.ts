@@ -33,3 +33,16 @@ test('what was opened is judged, not what was searched: no FIFO, no way out', (t
   assert.equal(text(readHead(join(within, 'fifo.md'), 100, within)), `FAIL cannot read ${join(within, 'fifo.md')}: not a regular file`);
   assert.equal(text(readHead(within, 100, within)), `FAIL cannot read ${within}: not a regular file`);
 });
+
+test('out of descriptors is a resource limit, never a reading of the file; other errors are unreadable files', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'f'), 'x');
+  const failing = (code: string) => () => ({ ok: false as const, code });
+  const failure = (code: string) => {
+    const result = readHead(join(dir, 'f'), 10, dir, failing(code));
+    return result.ok ? 'read' : `${result.failure.reason}: ${result.failure.message}`;
+  };
+  assert.equal(failure('EMFILE'), `resource-limit: cannot open ${join(dir, 'f')}: EMFILE`);
+  assert.equal(failure('ENFILE'), `resource-limit: cannot open ${join(dir, 'f')}: ENFILE`);
+  assert.equal(failure('EIO'), `unreadable-file: cannot read ${join(dir, 'f')}: EIO`);
+});
