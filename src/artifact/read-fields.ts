@@ -4,8 +4,8 @@ import { parseOffThread, type OffThreadOptions } from './parse-off-thread.ts';
 import { yaml } from './yaml.ts';
 
 // Up to this size the YAML library parses on the main thread: at worst (one
-// quoted key a line) that holds it for about 150 M instructions, about what
-// starting a thread costs (120 M on Node 20, 200 M on Node 24). Larger
+// quoted key a line) that holds it for about 130-150 M instructions, less
+// than a thread costs (120-180 M on Node 20, 200-250 M on Node 24). Larger
 // frontmatter goes to a worker thread, which a stop signal ends at once.
 const IN_THREAD_BYTES = 8 * 1024;
 
