@@ -75,6 +75,9 @@ test('no frontmatter, or one never closed, is told apart from one that is there'
   assert.equal(read('----\na: 1\n----\n'), 'ABSENT');
   assert.equal(read('---\na: 1\nbody\n'), 'UNCLOSED');
   assert.equal(read('---'), 'UNCLOSED');
+  // Three bytes are skipped for a BOM only when all three are one: not for
+  // U+FF21 (EF BC A1), U+FEC9 (EF BB 89), or "a¿" (61 C2 BF).
+  for (const start of ['\uff21', '\ufec9', 'a\u00bf']) assert.equal(read(`${start}---\na: 1\n---\n`), 'ABSENT', start);
 });
 
 test('invalid YAML names the file line of the error', () => {
