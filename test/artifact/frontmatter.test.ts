@@ -73,6 +73,8 @@ test('no frontmatter, or one never closed, is told apart from one that is there'
   assert.equal(read(''), 'ABSENT');
   assert.equal(read('\n---\na: 1\n---\n'), 'ABSENT');
   assert.equal(read('----\na: 1\n----\n'), 'ABSENT');
+  // `...` closes a frontmatter, it never opens one.
+  assert.equal(read('...\na: 1\n---\n'), 'ABSENT');
   assert.equal(read('---\na: 1\nbody\n'), 'UNCLOSED');
   assert.equal(read('---'), 'UNCLOSED');
   // Three bytes are skipped for a BOM only when all three are one: not for
