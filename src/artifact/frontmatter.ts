@@ -35,18 +35,23 @@ export function extractFrontmatter(bytes: Uint8Array, file: string): Result<Fron
   return ok({ status: 'unclosed' });
 }
 
+// Marker lines: `---` (a closing one may be `...`), then blanks, then at
+// most a CR.
+const OPENING = /^---[ \t]*\r?$/;
+const CLOSING = /^(?:---|\.\.\.)[ \t]*\r?$/;
+const latin1 = new TextDecoder('latin1');
+
 function lineAt(bytes: Uint8Array, from: number): { text: string; next: number } {
   let end = bytes.indexOf(0x0a, from);
   if (end === -1) end = bytes.length;
-  // Markers are short ASCII lines; longer lines are never markers, so only a
-  // few bytes are ever decoded here.
-  const text = end - from <= 8 ? Buffer.from(bytes.subarray(from, end)).toString('latin1') : '';
+  // Only a line that starts as a marker does is decoded: a frontmatter of
+  // short lines makes no string per line.
+  const text = bytes[from] === 0x2d || bytes[from] === 0x2e ? latin1.decode(bytes.subarray(from, end)) : '';
   return { text, next: end + 1 };
 }
 
 function isMarker(line: string, closing: boolean): boolean {
-  const bare = line.replace(/\r$/, '').replace(/[ \t]+$/, '');
-  return bare === '---' || (closing && bare === '...');
+  return (closing ? CLOSING : OPENING).test(line);
 }
 
 // The fields of a frontmatter, or what else it holds: YAML that is a list or

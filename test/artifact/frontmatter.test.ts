@@ -54,6 +54,9 @@ test('CRLF, a BOM, trailing blanks on markers, and ... as the end', () => {
   assert.deepEqual(read('--- \na: 1\n---\t\n'), { a: 1 });
   assert.deepEqual(read('---\na: 1\n...\n'), { a: 1 });
   assert.deepEqual(read('---\na: 1\n---'), { a: 1 });
+  // Blanks after a marker, however many; anything else, and it is no marker.
+  assert.deepEqual(read(`---${' '.repeat(100)}\r\na: 1\r\n...\t${' '.repeat(100)}\r\n`), { a: 1 });
+  assert.equal(read('---\na: 1\n--- x\n.... \n---\r\r\n-- -\n'), 'UNCLOSED');
 });
 
 test('an empty frontmatter is an empty mapping', () => {
@@ -88,6 +91,11 @@ test('invalid YAML names the file line of the error', () => {
     'FAIL F.md: invalid YAML in the frontmatter at line 4: Flow sequence in block collection must be sufficiently indented and end with a ]',
   );
   assert.equal(read('---\na: 1\na: 2\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Map keys must be unique');
+  // YAML that does not parse is told before a repeated key (the library's own
+  // check of keys is off: it compares every key with every other).
+  assert.equal(read('---\na: 1\na: 2\nb: [1\nc: 2\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 5: Flow sequence in block collection must be sufficiently indented and end with a ]');
+  // An error over several lines is named by the line it starts on.
+  assert.equal(read('---\nx: 1\n"k\n  j": 2\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Implicit keys need to be on a single line');
 });
 
 test('a frontmatter that is not a mapping says what it is instead', () => {
