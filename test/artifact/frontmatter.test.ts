@@ -62,6 +62,9 @@ test('CRLF, a BOM, trailing blanks on markers, and ... as the end', () => {
 test('an empty frontmatter is an empty mapping', () => {
   assert.deepEqual(read('---\n---\nbody'), {});
   assert.deepEqual(read('---\n# only a comment\n---\n'), {});
+  // The same when the YAML library reads it: a lone null.
+  assert.deepEqual(read('---\n~\n---\n'), {});
+  assert.deepEqual(read('---\n--- # a document marker, then nothing\n'), 'UNCLOSED');
 });
 
 test('a "__proto__" key is a field, not a prototype', () => {
