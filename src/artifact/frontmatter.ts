@@ -124,10 +124,11 @@ function repeatedKey(document: Yaml.Document, library: typeof Yaml): number | un
     Map(_, map) {
       const seen = new Set<string>();
       for (const pair of map.items) {
-        const key = pair.key;
+        // Parsed, every key is a node with a range, an empty one included.
+        const key = pair.key as Yaml.ParsedNode;
         const text = library.isScalar(key) ? `${typeof key.value}:${String(key.value)}` : `node:${String(key)}`;
         if (seen.has(text)) {
-          found = library.isNode(key) ? (key.range?.[0] ?? 0) : 0;
+          found = key.range[0];
           return library.visit.BREAK;
         }
         seen.add(text);

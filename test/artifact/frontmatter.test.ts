@@ -125,6 +125,9 @@ test('a key given twice anywhere is found, with its line; equal-looking keys of 
   assert.equal(read('---\nlist:\n  - {x: 1, x: 2}\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Map keys must be unique');
   assert.equal(read('---\n~: a\nnull: b\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Map keys must be unique');
   assert.deepEqual(read('---\n1: number\n"1": text\n---\n'), { 1: 'text' } as unknown);
+  // A key over several lines is named by the line it starts on; empty keys are equal.
+  assert.equal(read('---\n? |\n  a\n: 1\n? |\n  a\n: 2\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 5: Map keys must be unique');
+  assert.equal(read('---\n\n? \n: a\n? \n: b\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 5: Map keys must be unique');
 });
 
 test('a frontmatter of up to 64 KiB is read; a larger one is refused before parsing', () => {
