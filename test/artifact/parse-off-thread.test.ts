@@ -129,3 +129,9 @@ test('gates run: a sibling gate times out on time while frontmatter parses', asy
   assert.deepEqual(await gsd.pending, stopped);
   assert.deepEqual(survivors(mark), []);
 });
+
+test('the thread has a heap of its own of 256 MiB', async () => {
+  const code = 'const w = require("node:worker_threads"); w.parentPort.postMessage(require("node:v8").serialize(w.resourceLimits))';
+  const limits = (await parseOffThread('"a": 1\n', 'F.md', { code })) as unknown as { maxOldGenerationSizeMb: number };
+  assert.equal(limits.maxOldGenerationSizeMb, 256);
+});
