@@ -35,9 +35,6 @@ export function parseOffThread(yaml: string, file: string, options: OffThreadOpt
         eval: true,
         workerData: { yaml, file, source: yamlSource() },
         resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? HEAP_MB },
-        // Whatever the thread might print stays out of gsd-check's output.
-        stdout: true,
-        stderr: true,
       });
     } catch (error) {
       return resolve(lost(`could not start: ${describe(error)}`));
