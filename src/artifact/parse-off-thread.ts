@@ -39,10 +39,9 @@ export function parseOffThread(yaml: string, file: string, options: OffThreadOpt
     } catch (error) {
       return resolve(lost(`could not start: ${describe(error)}`));
     }
-    let settled = false;
+    // The first outcome counts: a promise settles once, and ending the
+    // thread or dropping the listener again is harmless.
     const settle = (outcome: Result<Fields> | 'stopped'): void => {
-      if (settled) return;
-      settled = true;
       signal?.removeEventListener('abort', stop);
       // Nothing is left running, whatever ended the wait.
       void worker.terminate();

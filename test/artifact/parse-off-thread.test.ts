@@ -51,6 +51,7 @@ test('a stop that came first starts no thread', async () => {
 test('a thread that fails, crashes, runs out of memory, ends without an answer or cannot start: a resource-limit failure, never fields', async () => {
   const cases: [{ code: string; heapMb?: number }, RegExp][] = [
     [{ code: 'throw new Error("boom")' }, /^F\.md: the frontmatter parser thread failed: boom$/],
+    [{ code: 'throw "plain"' }, /^F\.md: the frontmatter parser thread failed: plain$/],
     [{ code: 'process.exit(3)' }, /^F\.md: the frontmatter parser thread ended without an answer \(exit code 3\)$/],
     [{ code: '' }, /^F\.md: the frontmatter parser thread ended without an answer \(exit code 0\)$/],
     [{ code: 'const a = []; for (;;) a.push(new Array(1e5).fill(a.length));', heapMb: 8 }, /^F\.md: the frontmatter parser thread failed: .*memory/],
