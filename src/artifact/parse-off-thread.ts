@@ -39,13 +39,16 @@ export function parseOffThread(yaml: string, file: string, options: OffThreadOpt
     } catch (error) {
       return resolve(lost(`could not start: ${describe(error)}`));
     }
-    // The first outcome counts: a promise settles once, and ending the
-    // thread or dropping the listener again is harmless.
+    // The first outcome counts: ending the thread makes another (its exit).
+    let settled = false;
     const settle = (outcome: Result<Fields> | 'stopped'): void => {
+      if (settled) return;
+      settled = true;
       signal?.removeEventListener('abort', stop);
-      // Nothing is left running, whatever ended the wait.
-      void worker.terminate();
-      resolve(outcome);
+      // The answer comes once the thread is gone, whatever ended the wait:
+      // the next gate finds its descriptors and memory free.
+      const done = (): void => resolve(outcome);
+      worker.terminate().then(done, done);
     };
     const stop = (): void => settle('stopped');
     signal?.addEventListener('abort', stop);
