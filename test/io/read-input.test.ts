@@ -74,6 +74,14 @@ test('a FIFO is read when a writer comes', async (t) => {
   assert.deepEqual(await readTextFile(path, 'F', { stdin: noStdin, timeoutMs: 5000 }), { ok: true, value: '{"a":1}' });
 });
 
+test('a FIFO whose writer already waits is read: it is never opened and closed first, which would break that writer', async (t) => {
+  const path = fifo(tempDir(t));
+  const writer = spawn('sh', ['-c', `printf '{"a":1}' > ${path}`]);
+  t.after(() => writer.kill());
+  await until(() => opensFifo(writer.pid!), 'the writer waits for a reader');
+  assert.deepEqual(await readTextFile(path, 'F', { stdin: noStdin, timeoutMs: 10_000 }), { ok: true, value: '{"a":1}' });
+});
+
 test('a FIFO with no writer is an error after the timeout, not a hang', async (t) => {
   const path = fifo(tempDir(t));
   const result = await readTextFile(path, 'F', { stdin: noStdin, timeoutMs: 200 });
