@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { PassThrough, Readable } from 'node:stream';
@@ -16,6 +16,18 @@ test('reads a file, without its BOM', async (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'p.json'), '\ufeff{"kind":"x"}');
   assert.deepEqual(await readPredicateFile(join(dir, 'p.json'), noStdin), { ok: true, value: '{"kind":"x"}' });
+});
+
+test('no descriptor is left open, read or refused', async (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'p.json'), '{"a":1}');
+  writeFileSync(join(dir, 'big.json'), Buffer.alloc(1024 * 1024 + 1, 0x20));
+  const open = (): number => readdirSync('/proc/self/fd').length;
+  const before = open();
+  for (const path of [join(dir, 'p.json'), join(dir, 'big.json'), dir, '/dev/null']) {
+    await readTextFile(path, 'F', { stdin: noStdin });
+    assert.equal(open(), before, path);
+  }
 });
 
 test('reads standard input for "-"', async () => {
