@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { PassThrough, Readable } from 'node:stream';
@@ -116,6 +116,29 @@ test('a stop signal abandons a FIFO that waits for a writer', async (t) => {
   await until(() => opensFifo(process.pid), 'the open waits for a writer');
   stop.abort('SIGINT');
   const result = await pending;
+  assert.deepEqual(result.ok ? '' : result.failure.message, 'cannot read F: stopped');
+});
+
+// The stop comes as the abort listener is added, before our open has reached
+// the FIFO: there is no reader to release yet, so the release is tried again.
+test('a stop that comes before the open reaches the FIFO still abandons it', { timeout: 30_000 }, async (t) => {
+  const path = fifo(tempDir(t));
+  // Should the open still wait when the test gives up, it is released, so the
+  // test fails rather than hangs.
+  t.after(() => {
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // no open waits: nothing to release
+    }
+  });
+  const stop = new AbortController();
+  const add = stop.signal.addEventListener.bind(stop.signal);
+  stop.signal.addEventListener = ((type: string, listener: () => void) => {
+    add(type, listener);
+    if (type === 'abort') stop.abort('SIGINT');
+  }) as typeof stop.signal.addEventListener;
+  const result = await readTextFile(path, 'F', { stdin: noStdin, signal: stop.signal, timeoutMs: 600_000 });
   assert.deepEqual(result.ok ? '' : result.failure.message, 'cannot read F: stopped');
 });
 
