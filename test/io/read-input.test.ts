@@ -161,6 +161,22 @@ test('a terminal or another device is refused at once, never read (a read could 
   }
 });
 
+test('standard input: text chunks are read, exactly 1 MiB is taken, and a refused stream is destroyed, a read one only paused', async () => {
+  const text = new PassThrough();
+  text.setEncoding('utf8');
+  text.end('{"\u00e9":1}');
+  assert.deepEqual(await readPredicateFile('-', () => text), { ok: true, value: '{"\u00e9":1}' });
+  const exact = new Readable({ read() {}, autoDestroy: false });
+  exact.push(Buffer.alloc(1024 * 1024, 0x20));
+  exact.push(null);
+  const read = await readPredicateFile('-', () => exact);
+  assert.deepEqual([read.ok && read.value.length, exact.destroyed], [1024 * 1024, false]);
+  const over = new Readable({ read() {}, autoDestroy: false });
+  over.push(Buffer.alloc(1024 * 1024 + 1, 0x20));
+  const refused = await readPredicateFile('-', () => over);
+  assert.deepEqual([refused.ok, over.destroyed], [false, true]);
+});
+
 // Timers are mocked: the documented 30 s are checked without waiting for them.
 test('standard input that never ends gives up after 30 s, not before', async (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { artifactFrontmatterEquals, frontmatterKind, matches } from '../../src/kinds/artifact-frontmatter-equals.ts';
@@ -201,4 +201,11 @@ test('the frontmatter is looked for within the first 1 MiB: a closing --- past i
   const past = project(t, { 'SECURITY.md': file(1) });
   const envelope = envelopeOf(await evaluate(past, { equals: 0 }));
   assert.deepEqual([envelope.block, envelope.details.frontmatter], [true, 'unclosed']);
+});
+
+test('a project reached through a symbolic link: the artifact is read where it really lies', async (t) => {
+  const real = project(t, { 'SECURITY.md': '---\nthreats_open: 0\n---\n' });
+  const link = join(tempDir(t), 'link');
+  symlinkSync(real, link);
+  assert.deepEqual([envelopeOf(await evaluate(link, { equals: 0 })).message], ['Frontmatter field "threats_open" matches expected value (0)']);
 });
