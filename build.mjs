@@ -21,6 +21,19 @@ const yaml = await build({
   logLevel: 'warning',
 });
 
+// The frontmatter parsing thread (src/artifact/frontmatter-worker.ts), kept
+// as text: a standalone binary can start a thread from code, not from a file.
+const worker = await build({
+  entryPoints: ['src/artifact/frontmatter-worker.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  legalComments: 'none',
+  write: false,
+  logLevel: 'warning',
+});
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -30,6 +43,7 @@ const common = {
   define: {
     GSD_CHECK_VERSION: JSON.stringify(pkg.version),
     YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
+    FRONTMATTER_WORKER: JSON.stringify(worker.outputFiles[0].text),
   },
   logLevel: 'warning',
 };

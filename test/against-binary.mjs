@@ -27,7 +27,7 @@ try {
   const env = { ...process.env, PATH: shadow, GSD_CHECK_BIN: bin };
   const which = spawnSync('sh', ['-c', 'command -v node || echo none'], { env, encoding: 'utf8' });
   console.log(`PATH without Node (node on it: ${which.stdout.trim()}); testing ${bin}`);
-  const tests = ['.test-out/main.test.mjs', '.test-out/main.property.test.mjs', '.test-out/main.faults.test.mjs', '.test-out/main.signals.test.mjs', '.test-out/main.inputs.test.mjs', '.test-out/launch.test.mjs'];
+  const tests = ['.test-out/main.test.mjs', '.test-out/main.property.test.mjs', '.test-out/main.faults.test.mjs', '.test-out/main.signals.test.mjs', '.test-out/main.inputs.test.mjs', '.test-out/launch.test.mjs', '.test-out/artifact/parse-off-thread.test.mjs'];
   // The tests expect the Node they run on inside the binary (--version): the
   // pinned one that build-bin.mjs puts there.
   const pinned = resolve('runtimes', `${process.platform}-${process.arch}`, 'node_modules', 'node24', 'bin', 'node');

@@ -3,7 +3,6 @@ import type * as Yaml from 'yaml';
 import { MAX_DEPTH } from '../predicate/validate.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { readSimpleFrontmatter } from './simple-frontmatter.ts';
-import { yaml } from './yaml.ts';
 
 type Mapping = Record<string, unknown>;
 
@@ -36,18 +35,23 @@ export function extractFrontmatter(bytes: Uint8Array, file: string): Result<Fron
   return ok({ status: 'unclosed' });
 }
 
+// Marker lines: `---` (a closing one may be `...`), then blanks, then at
+// most a CR.
+const OPENING = /^---[ \t]*\r?$/;
+const CLOSING = /^(?:---|\.\.\.)[ \t]*\r?$/;
+const latin1 = new TextDecoder('latin1');
+
 function lineAt(bytes: Uint8Array, from: number): { text: string; next: number } {
   let end = bytes.indexOf(0x0a, from);
   if (end === -1) end = bytes.length;
-  // Markers are short ASCII lines; longer lines are never markers, so only a
-  // few bytes are ever decoded here.
-  const text = end - from <= 8 ? Buffer.from(bytes.subarray(from, end)).toString('latin1') : '';
+  // Only a line that starts as a marker does is decoded: a frontmatter of
+  // short lines makes no string per line.
+  const text = bytes[from] === 0x2d || bytes[from] === 0x2e ? latin1.decode(bytes.subarray(from, end)) : '';
   return { text, next: end + 1 };
 }
 
 function isMarker(line: string, closing: boolean): boolean {
-  const bare = line.replace(/\r$/, '').replace(/[ \t]+$/, '');
-  return bare === '---' || (closing && bare === '...');
+  return (closing ? CLOSING : OPENING).test(line);
 }
 
 // The fields of a frontmatter, or what else it holds: YAML that is a list or
@@ -56,17 +60,24 @@ export type Fields = { readonly mapping: true; readonly fields: Mapping } | { re
 
 // Past this, a frontmatter is not metadata. The cap bounds the parse: the
 // YAML library is slow enough (about 1.5 ms per KiB here) that a megabyte of
-// keys would hold the event loop, and with it stop signals and every sibling
-// gate's timeout, for over a second.
-const MAX_FRONTMATTER_BYTES = 64 * 1024;
+// keys would hold a thread for over a second (read-fields.ts keeps large
+// ones off the main thread).
+export const MAX_FRONTMATTER_BYTES = 64 * 1024;
 
-export function parseFrontmatter(yamlText: string, file: string): Result<Fields> {
+// The answer when it comes without the YAML library: a frontmatter over the
+// cap, or one of plain `key: value` lines. Undefined when the library must
+// parse it (parseWithLibrary).
+export function parseWithoutLibrary(yamlText: string, file: string): Result<Fields> | undefined {
   if (Buffer.byteLength(yamlText) > MAX_FRONTMATTER_BYTES) {
     return fail('invalid-artifact', `${file}: the frontmatter is larger than ${MAX_FRONTMATTER_BYTES / 1024} KiB`);
   }
   const simple = readSimpleFrontmatter(yamlText);
-  if (simple !== undefined) return ok({ mapping: true, fields: simple });
-  const library = yaml();
+  return simple === undefined ? undefined : ok({ mapping: true, fields: simple });
+}
+
+// `library` is passed in: a parsing thread compiles its own (see
+// frontmatter-worker.ts).
+export function parseWithLibrary(yamlText: string, file: string, library: typeof Yaml): Result<Fields> {
   const lines = new library.LineCounter();
   // The library's own duplicate-key check compares every key with every
   // other (40,000 keys took 28 s); duplicates are found below in one pass.
@@ -113,10 +124,11 @@ function repeatedKey(document: Yaml.Document, library: typeof Yaml): number | un
     Map(_, map) {
       const seen = new Set<string>();
       for (const pair of map.items) {
-        const key = pair.key;
+        // Parsed, every key is a node with a range, an empty one included.
+        const key = pair.key as Yaml.ParsedNode;
         const text = library.isScalar(key) ? `${typeof key.value}:${String(key.value)}` : `node:${String(key)}`;
         if (seen.has(text)) {
-          found = library.isNode(key) ? (key.range?.[0] ?? 0) : 0;
+          found = key.range[0];
           return library.visit.BREAK;
         }
         seen.add(text);

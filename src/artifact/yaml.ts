@@ -10,12 +10,21 @@ declare const require: (id: string) => unknown;
 let loaded: typeof Yaml | undefined;
 
 export function yaml(): typeof Yaml {
-  if (loaded === undefined) {
-    const module = { exports: {} as typeof Yaml };
-    // The library's own code, fixed at build time: nothing from a predicate
-    // or an artifact is ever compiled here.
-    new Function('module', 'exports', 'require', YAML_SOURCE)(module, module.exports, require);
-    loaded = module.exports;
-  }
+  loaded ??= compileYaml(yamlSource());
   return loaded;
+}
+
+// Also what a parsing thread compiles, handed over so that the thread's code
+// carries no second copy. esbuild writes the string wherever YAML_SOURCE is
+// named: here only.
+export function yamlSource(): string {
+  return YAML_SOURCE;
+}
+
+// The library's own code, fixed at build time: nothing from a predicate or
+// an artifact is ever compiled here.
+export function compileYaml(source: string): typeof Yaml {
+  const module = { exports: {} as typeof Yaml };
+  new Function('module', 'exports', 'require', source)(module, module.exports, require);
+  return module.exports;
 }

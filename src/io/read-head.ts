@@ -9,9 +9,10 @@ import { contains } from '../project/contains.ts';
 // must not be read whole to find it. Read with readRegular, so swapping the
 // file between a search and this read gains nothing: a FIFO is refused
 // without blocking, and a link swapped in is judged by where the descriptor
-// really points.
-export function readHead(path: string, limit: number, within: string): Result<Buffer> {
-  const read = readRegular(path, limit, (fd) => {
+// really points. `readFile` is readRegular, or a stand-in that fails as a
+// system can (EMFILE) for tests.
+export function readHead(path: string, limit: number, within: string, readFile: typeof readRegular = readRegular): Result<Buffer> {
+  const read = readFile(path, limit, (fd) => {
     const opened = descriptorPath(fd) ?? realPath(path);
     return opened === undefined || opened === within || !contains(within, opened) ? 'OUTSIDE' : undefined;
   });

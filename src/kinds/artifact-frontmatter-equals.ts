@@ -1,11 +1,14 @@
 import { relative } from 'node:path';
 import * as v from 'valibot';
 import { findArtifact } from '../artifact/find-artifact.ts';
-import { extractFrontmatter, parseFrontmatter } from '../artifact/frontmatter.ts';
+import { extractFrontmatter } from '../artifact/frontmatter.ts';
+import { readFields } from '../artifact/read-fields.ts';
 import type { Envelope } from '../envelope.ts';
+import { readRegular } from '../fs/read-regular.ts';
 import { realPath } from '../fs/real-path.ts';
 import { readHead } from '../io/read-head.ts';
-import { defineKind, type Evaluation, type GateContext } from '../predicate/kind.ts';
+import { stopSignal } from '../run/runner.ts';
+import { defineKind, type Evaluation, type GateContext, type Kind } from '../predicate/kind.ts';
 import { describe } from '../text/describe.ts';
 import { printable } from '../text/visible.ts';
 
@@ -31,82 +34,88 @@ const schema = v.object({
 
 type Predicate = v.InferOutput<typeof schema>;
 
-export const artifactFrontmatterEquals = defineKind({
-  schema,
-  details: {
-    kind: 'value',
-    artifact: 'value',
-    field: 'value',
-    expected: 'tree',
-    phaseDirLookup: 'tree',
-    path: 'value',
-    searched: 'tree',
-    frontmatter: 'value',
-    match: 'value',
-    actual: 'tree',
-    fieldPresent: 'value',
-    artifactNotFound: 'value',
-  },
-  async evaluate(predicate: Predicate, context: GateContext): Promise<Evaluation> {
-    const base = {
-      kind: predicate.kind,
-      artifact: predicate.artifact,
-      field: predicate.field,
-      expected: predicate.equals,
-      ...(context.phaseDirLookup === undefined ? {} : { phaseDirLookup: context.phaseDirLookup }),
-    };
-    const dirs = searchDirectories(context);
-    let found: { path: string; dir: string } | undefined;
-    for (const dir of dirs) {
-      const path = findArtifact(dir, predicate.artifact);
-      if (path !== undefined) {
-        found = { path, dir };
-        break;
+export const artifactFrontmatterEquals = frontmatterKind(readRegular);
+
+// `readFile` reads the artifact: a test passes one whose open fails.
+export function frontmatterKind(readFile: typeof readRegular): Kind {
+  return defineKind({
+    schema,
+    details: {
+      kind: 'value',
+      artifact: 'value',
+      field: 'value',
+      expected: 'tree',
+      phaseDirLookup: 'tree',
+      path: 'value',
+      searched: 'tree',
+      frontmatter: 'value',
+      match: 'value',
+      actual: 'tree',
+      fieldPresent: 'value',
+      artifactNotFound: 'value',
+    },
+    async evaluate(predicate: Predicate, context: GateContext): Promise<Evaluation> {
+      const base = {
+        kind: predicate.kind,
+        artifact: predicate.artifact,
+        field: predicate.field,
+        expected: predicate.equals,
+        ...(context.phaseDirLookup === undefined ? {} : { phaseDirLookup: context.phaseDirLookup }),
+      };
+      const dirs = searchDirectories(context);
+      let found: { path: string; dir: string } | undefined;
+      for (const dir of dirs) {
+        const path = findArtifact(dir, predicate.artifact);
+        if (path !== undefined) {
+          found = { path, dir };
+          break;
+        }
       }
-    }
-    if (found === undefined) {
+      if (found === undefined) {
+        return envelope({
+          block: true,
+          message: printable(`Artifact matching ${predicate.artifact} not found in ${dirs.join(' or ')}`),
+          details: { ...base, path: null, searched: dirs, match: false, artifactNotFound: true },
+        });
+      }
+
+      const shown = relative(context.projectRoot, found.path);
+      const head = readHead(found.path, HEAD_BYTES, realPath(found.dir) ?? found.dir, readFile);
+      if (!head.ok) return { status: 'failure', failure: head.failure };
+      const frontmatter = extractFrontmatter(head.value, shown);
+      if (!frontmatter.ok) return { status: 'failure', failure: frontmatter.failure };
+      const expected = textForm(predicate.equals);
+      const missing = (why: string, state: string): Evaluation =>
+        envelope({
+          block: true,
+          message: printable(`Frontmatter field "${predicate.field}" in ${shown} is missing${why}, expected ${expected}`),
+          details: { ...base, path: shown, frontmatter: state, match: false, actual: null, fieldPresent: false },
+        });
+      if (frontmatter.value.status === 'absent') return missing(': the file has no frontmatter (its first line is not ---)', 'absent');
+      if (frontmatter.value.status === 'unclosed') {
+        return missing(': its frontmatter, opened by --- on line 1, is never closed by --- or ...', 'unclosed');
+      }
+      const parsed = await readFields(frontmatter.value.yaml, shown, { signal: context.signal });
+      if (parsed === 'stopped') return { status: 'interrupted', signal: stopSignal(context.signal) };
+      if (!parsed.ok) return { status: 'failure', failure: parsed.failure };
+      if (!parsed.value.mapping) return missing(`: its frontmatter is ${parsed.value.shape}, not a mapping of fields`, 'not-a-mapping');
+      const fields = parsed.value.fields;
+      if (!Object.hasOwn(fields, predicate.field)) return missing('', 'present');
+
+      const actual = fields[predicate.field];
+      const match = matches(actual, predicate.equals);
       return envelope({
-        block: true,
-        message: printable(`Artifact matching ${predicate.artifact} not found in ${dirs.join(' or ')}`),
-        details: { ...base, path: null, searched: dirs, match: false, artifactNotFound: true },
+        block: !match,
+        message: printable(
+          match
+            ? `Frontmatter field "${predicate.field}" matches expected value (${expected})`
+            : `Frontmatter field "${predicate.field}" in ${shown} is ${textForm(actual)}, expected ${expected}`,
+        ),
+        details: { ...base, path: shown, frontmatter: 'present', match, actual, fieldPresent: true },
       });
-    }
-
-    const shown = relative(context.projectRoot, found.path);
-    const head = readHead(found.path, HEAD_BYTES, realPath(found.dir) ?? found.dir);
-    if (!head.ok) return { status: 'failure', failure: head.failure };
-    const frontmatter = extractFrontmatter(head.value, shown);
-    if (!frontmatter.ok) return { status: 'failure', failure: frontmatter.failure };
-    const expected = textForm(predicate.equals);
-    const missing = (why: string, state: string): Evaluation =>
-      envelope({
-        block: true,
-        message: printable(`Frontmatter field "${predicate.field}" in ${shown} is missing${why}, expected ${expected}`),
-        details: { ...base, path: shown, frontmatter: state, match: false, actual: null, fieldPresent: false },
-      });
-    if (frontmatter.value.status === 'absent') return missing(': the file has no frontmatter (its first line is not ---)', 'absent');
-    if (frontmatter.value.status === 'unclosed') {
-      return missing(': its frontmatter, opened by --- on line 1, is never closed by --- or ...', 'unclosed');
-    }
-    const parsed = parseFrontmatter(frontmatter.value.yaml, shown);
-    if (!parsed.ok) return { status: 'failure', failure: parsed.failure };
-    if (!parsed.value.mapping) return missing(`: its frontmatter is ${parsed.value.shape}, not a mapping of fields`, 'not-a-mapping');
-    const fields = parsed.value.fields;
-    if (!Object.hasOwn(fields, predicate.field)) return missing('', 'present');
-
-    const actual = fields[predicate.field];
-    const match = matches(actual, predicate.equals);
-    return envelope({
-      block: !match,
-      message: printable(
-        match
-          ? `Frontmatter field "${predicate.field}" matches expected value (${expected})`
-          : `Frontmatter field "${predicate.field}" in ${shown} is ${textForm(actual)}, expected ${expected}`,
-      ),
-      details: { ...base, path: shown, frontmatter: 'present', match, actual, fieldPresent: true },
-    });
-  },
-});
+    },
+  });
+}
 
 // The phase directory (given, or the one the phase number found), then the
 // project root: a phase's own report first, the project's ledger after it.

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { findArtifact } from '../../src/artifact/find-artifact.ts';
-import { tempDir } from '../support.ts';
+import { cli, tempDir, unprivileged } from '../support.ts';
 
 function files(dir: string, paths: string[]): void {
   for (const path of paths) {
@@ -65,4 +65,38 @@ test('a name matches as written, never by case, in every step', (t) => {
   assert.equal(findArtifact(dir, 'SECURITY.md'), undefined);
   files(dir, ['02-SECURITY.md']);
   assert.equal(findArtifact(dir, 'SECURITY.md'), join(dir, '02-SECURITY.md'));
+});
+
+test('a symlink to a directory inside, or a dangling one, is not a file', (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, 'sub'));
+  symlinkSync(join(dir, 'sub'), join(dir, 'SECURITY.md'));
+  symlinkSync(join(dir, 'nowhere'), join(dir, '01-SECURITY.md'));
+  assert.equal(findArtifact(dir, 'SECURITY.md'), undefined);
+  files(dir, ['02-SECURITY.md']);
+  assert.equal(findArtifact(dir, 'SECURITY.md'), join(dir, '02-SECURITY.md'));
+});
+
+// The shipped artefact, as a user for whom file modes count: a name is taken
+// only from a listing, and a file only once it can be examined.
+test('a directory that may be listed but not entered, or entered but not listed: its artifact is not found, never misread', async (t) => {
+  const wrap = unprivileged(t);
+  if (wrap === undefined) return;
+  const dir = tempDir(t);
+  chmodSync(dir, 0o755);
+  files(dir, ['listed/SECURITY.md', 'entered/.planning/SECURITY.md']);
+  // Modes that bind the owner too, when the tests do not run as root.
+  chmodSync(join(dir, 'listed'), 0o444);
+  chmodSync(join(dir, 'entered', '.planning'), 0o111);
+  const predicate = JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'a', equals: null });
+  try {
+    for (const phase of ['listed', 'entered']) {
+      const result = await cli(['check', 'predicate', '--phase-dir', phase, '--raw', '--pick', 'message', '--predicate', predicate], { cwd: dir, wrap });
+      assert.deepEqual([result.status, result.stderr, result.stdout], [0, '', `Artifact matching SECURITY.md not found in ${join(dir, phase)} or ${dir}\n`], phase);
+    }
+  } finally {
+    // Before the temp dir is removed: a user other than root could not.
+    chmodSync(join(dir, 'listed'), 0o755);
+    chmodSync(join(dir, 'entered', '.planning'), 0o755);
+  }
 });

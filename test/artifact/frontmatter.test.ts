@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { extractFrontmatter, parseFrontmatter } from '../../src/artifact/frontmatter.ts';
+import { extractFrontmatter, parseWithLibrary, parseWithoutLibrary } from '../../src/artifact/frontmatter.ts';
+import { yaml } from '../../src/artifact/yaml.ts';
 
 // The fields, or what stood in their way: ABSENT, UNCLOSED, `NOT a list`,
 // or `FAIL <message>`.
@@ -9,7 +10,7 @@ function read(text: string | Buffer): unknown {
   const frontmatter = extractFrontmatter(bytes, 'F.md');
   if (!frontmatter.ok) return `FAIL ${frontmatter.failure.message}`;
   if (frontmatter.value.status !== 'present') return frontmatter.value.status.toUpperCase();
-  const parsed = parseFrontmatter(frontmatter.value.yaml, 'F.md');
+  const parsed = parseWithoutLibrary(frontmatter.value.yaml, 'F.md') ?? parseWithLibrary(frontmatter.value.yaml, 'F.md', yaml());
   if (!parsed.ok) return `FAIL ${parsed.failure.message}`;
   return parsed.value.mapping ? parsed.value.fields : `NOT ${parsed.value.shape}`;
 }
@@ -53,11 +54,17 @@ test('CRLF, a BOM, trailing blanks on markers, and ... as the end', () => {
   assert.deepEqual(read('--- \na: 1\n---\t\n'), { a: 1 });
   assert.deepEqual(read('---\na: 1\n...\n'), { a: 1 });
   assert.deepEqual(read('---\na: 1\n---'), { a: 1 });
+  // Blanks after a marker, however many; anything else, and it is no marker.
+  assert.deepEqual(read(`---${' '.repeat(100)}\r\na: 1\r\n...\t${' '.repeat(100)}\r\n`), { a: 1 });
+  assert.equal(read('---\na: 1\n--- x\n.... \n---\r\r\n-- -\n'), 'UNCLOSED');
 });
 
 test('an empty frontmatter is an empty mapping', () => {
   assert.deepEqual(read('---\n---\nbody'), {});
   assert.deepEqual(read('---\n# only a comment\n---\n'), {});
+  // The same when the YAML library reads it: a lone null.
+  assert.deepEqual(read('---\n~\n---\n'), {});
+  assert.deepEqual(read('---\n--- # a document marker, then nothing\n'), 'UNCLOSED');
 });
 
 test('a "__proto__" key is a field, not a prototype', () => {
@@ -72,8 +79,13 @@ test('no frontmatter, or one never closed, is told apart from one that is there'
   assert.equal(read(''), 'ABSENT');
   assert.equal(read('\n---\na: 1\n---\n'), 'ABSENT');
   assert.equal(read('----\na: 1\n----\n'), 'ABSENT');
+  // `...` closes a frontmatter, it never opens one.
+  assert.equal(read('...\na: 1\n---\n'), 'ABSENT');
   assert.equal(read('---\na: 1\nbody\n'), 'UNCLOSED');
   assert.equal(read('---'), 'UNCLOSED');
+  // Three bytes are skipped for a BOM only when all three are one: not for
+  // U+FF21 (EF BC A1), U+FEC9 (EF BB 89), or "a¿" (61 C2 BF).
+  for (const start of ['\uff21', '\ufec9', 'a\u00bf']) assert.equal(read(`${start}---\na: 1\n---\n`), 'ABSENT', start);
 });
 
 test('invalid YAML names the file line of the error', () => {
@@ -82,6 +94,11 @@ test('invalid YAML names the file line of the error', () => {
     'FAIL F.md: invalid YAML in the frontmatter at line 4: Flow sequence in block collection must be sufficiently indented and end with a ]',
   );
   assert.equal(read('---\na: 1\na: 2\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Map keys must be unique');
+  // YAML that does not parse is told before a repeated key (the library's own
+  // check of keys is off: it compares every key with every other).
+  assert.equal(read('---\na: 1\na: 2\nb: [1\nc: 2\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 5: Flow sequence in block collection must be sufficiently indented and end with a ]');
+  // An error over several lines is named by the line it starts on.
+  assert.equal(read('---\nx: 1\n"k\n  j": 2\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Implicit keys need to be on a single line');
 });
 
 test('a frontmatter that is not a mapping says what it is instead', () => {
@@ -108,6 +125,9 @@ test('a key given twice anywhere is found, with its line; equal-looking keys of 
   assert.equal(read('---\nlist:\n  - {x: 1, x: 2}\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Map keys must be unique');
   assert.equal(read('---\n~: a\nnull: b\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Map keys must be unique');
   assert.deepEqual(read('---\n1: number\n"1": text\n---\n'), { 1: 'text' } as unknown);
+  // A key over several lines is named by the line it starts on; empty keys are equal.
+  assert.equal(read('---\n? |\n  a\n: 1\n? |\n  a\n: 2\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 5: Map keys must be unique');
+  assert.equal(read('---\n\n? \n: a\n? \n: b\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 5: Map keys must be unique');
 });
 
 test('a frontmatter of up to 64 KiB is read; a larger one is refused before parsing', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { PassThrough, Readable } from 'node:stream';
@@ -16,6 +16,18 @@ test('reads a file, without its BOM', async (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'p.json'), '\ufeff{"kind":"x"}');
   assert.deepEqual(await readPredicateFile(join(dir, 'p.json'), noStdin), { ok: true, value: '{"kind":"x"}' });
+});
+
+test('no descriptor is left open, read or refused', async (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'p.json'), '{"a":1}');
+  writeFileSync(join(dir, 'big.json'), Buffer.alloc(1024 * 1024 + 1, 0x20));
+  const open = (): number => readdirSync('/proc/self/fd').length;
+  const before = open();
+  for (const path of [join(dir, 'p.json'), join(dir, 'big.json'), dir, '/dev/null']) {
+    await readTextFile(path, 'F', { stdin: noStdin });
+    assert.equal(open(), before, path);
+  }
 });
 
 test('reads standard input for "-"', async () => {
@@ -74,6 +86,14 @@ test('a FIFO is read when a writer comes', async (t) => {
   assert.deepEqual(await readTextFile(path, 'F', { stdin: noStdin, timeoutMs: 5000 }), { ok: true, value: '{"a":1}' });
 });
 
+test('a FIFO whose writer already waits is read: it is never opened and closed first, which would break that writer', async (t) => {
+  const path = fifo(tempDir(t));
+  const writer = spawn('sh', ['-c', `printf '{"a":1}' > ${path}`]);
+  t.after(() => writer.kill());
+  await until(() => opensFifo(writer.pid!), 'the writer waits for a reader');
+  assert.deepEqual(await readTextFile(path, 'F', { stdin: noStdin, timeoutMs: 10_000 }), { ok: true, value: '{"a":1}' });
+});
+
 test('a FIFO with no writer is an error after the timeout, not a hang', async (t) => {
   const path = fifo(tempDir(t));
   const result = await readTextFile(path, 'F', { stdin: noStdin, timeoutMs: 200 });
@@ -99,6 +119,29 @@ test('a stop signal abandons a FIFO that waits for a writer', async (t) => {
   assert.deepEqual(result.ok ? '' : result.failure.message, 'cannot read F: stopped');
 });
 
+// The stop comes as the abort listener is added, before our open has reached
+// the FIFO: there is no reader to release yet, so the release is tried again.
+test('a stop that comes before the open reaches the FIFO still abandons it', { timeout: 30_000 }, async (t) => {
+  const path = fifo(tempDir(t));
+  // Should the open still wait when the test gives up, it is released, so the
+  // test fails rather than hangs.
+  t.after(() => {
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // no open waits: nothing to release
+    }
+  });
+  const stop = new AbortController();
+  const add = stop.signal.addEventListener.bind(stop.signal);
+  stop.signal.addEventListener = ((type: string, listener: () => void) => {
+    add(type, listener);
+    if (type === 'abort') stop.abort('SIGINT');
+  }) as typeof stop.signal.addEventListener;
+  const result = await readTextFile(path, 'F', { stdin: noStdin, signal: stop.signal, timeoutMs: 600_000 });
+  assert.deepEqual(result.ok ? '' : result.failure.message, 'cannot read F: stopped');
+});
+
 test('standard input from a pipe that never ends times out; a stop abandons it', async () => {
   const never = new PassThrough();
   const result = await readTextFile('-', 'standard input', { stdin: () => never, timeoutMs: 100 });
@@ -116,6 +159,22 @@ test('a terminal or another device is refused at once, never read (a read could 
       failure: { reason: 'unreadable-file', message: `cannot read --predicate-file ${device}: is not a regular file, a FIFO or standard input`, issues: [] },
     }, device);
   }
+});
+
+test('standard input: text chunks are read, exactly 1 MiB is taken, and a refused stream is destroyed, a read one only paused', async () => {
+  const text = new PassThrough();
+  text.setEncoding('utf8');
+  text.end('{"\u00e9":1}');
+  assert.deepEqual(await readPredicateFile('-', () => text), { ok: true, value: '{"\u00e9":1}' });
+  const exact = new Readable({ read() {}, autoDestroy: false });
+  exact.push(Buffer.alloc(1024 * 1024, 0x20));
+  exact.push(null);
+  const read = await readPredicateFile('-', () => exact);
+  assert.deepEqual([read.ok && read.value.length, exact.destroyed], [1024 * 1024, false]);
+  const over = new Readable({ read() {}, autoDestroy: false });
+  over.push(Buffer.alloc(1024 * 1024 + 1, 0x20));
+  const refused = await readPredicateFile('-', () => over);
+  assert.deepEqual([refused.ok, over.destroyed], [false, true]);
 });
 
 // Timers are mocked: the documented 30 s are checked without waiting for them.

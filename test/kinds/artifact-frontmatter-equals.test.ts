@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { artifactFrontmatterEquals, matches } from '../../src/kinds/artifact-frontmatter-equals.ts';
+import { artifactFrontmatterEquals, frontmatterKind, matches } from '../../src/kinds/artifact-frontmatter-equals.ts';
+import { runPoint } from '../../src/gates/run-point.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import { KINDS } from '../../src/predicate/kinds.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
@@ -168,4 +169,43 @@ test('the predicate: artifact is a name, never a path; equals may be null but no
     'predicate.equal: unknown field; did you mean "equals"?',
     'predicate.equals: is required',
   ]);
+});
+
+test('out of descriptors when opening the artifact: a resource-limit failure, and a gate on it halts even with onError skip', async (t) => {
+  const root = project(t, { 'SECURITY.md': '---\nthreats_open: 0\n---\n' });
+  const kind = frontmatterKind(() => ({ ok: false, code: 'EMFILE' }));
+  const predicate = { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 };
+  assert.deepEqual(await kind.evaluate(predicate as never, context(root)), {
+    status: 'failure',
+    failure: { reason: 'resource-limit', message: `cannot open ${join(root, 'SECURITY.md')}: EMFILE`, issues: [] },
+  });
+  const declaration = { point: 'ship:pre', check: { predicate }, blocking: false, onError: 'skip' };
+  const result = await runPoint('ship:pre', [{ capability: 'c', index: 0, declaration }], {
+    kinds: new Map([['artifact-frontmatter-equals', kind]]),
+    context: context(root),
+    concurrency: 1,
+  });
+  assert.equal(result.status, 'envelope');
+  const gates = result.status === 'envelope' ? (result.envelope.details as unknown as { gates: { status: string; error?: string }[] }).gates : [];
+  assert.deepEqual(gates.map((g) => [g.status, g.error]), [['halt', `cannot open ${join(root, 'SECURITY.md')}: EMFILE`]]);
+});
+
+test('the frontmatter is looked for within the first 1 MiB: a closing --- past it leaves it unclosed', async (t) => {
+  // `---` closing on the last three bytes of the first 1,048,576, or one byte later.
+  const file = (extra: number) => `---\n#${'x'.repeat(1_048_576 - 3 - 4 - 2 + extra)}\n---\nbody\n`;
+  const at = project(t, { 'SECURITY.md': file(0) });
+  assert.deepEqual(await evaluate(at, { equals: 0 }), {
+    status: 'failure',
+    failure: { reason: 'invalid-artifact', message: 'SECURITY.md: the frontmatter is larger than 64 KiB', issues: [] },
+  });
+  const past = project(t, { 'SECURITY.md': file(1) });
+  const envelope = envelopeOf(await evaluate(past, { equals: 0 }));
+  assert.deepEqual([envelope.block, envelope.details.frontmatter], [true, 'unclosed']);
+});
+
+test('a project reached through a symbolic link: the artifact is read where it really lies', async (t) => {
+  const real = project(t, { 'SECURITY.md': '---\nthreats_open: 0\n---\n' });
+  const link = join(tempDir(t), 'link');
+  symlinkSync(real, link);
+  assert.deepEqual([envelopeOf(await evaluate(link, { equals: 0 })).message], ['Frontmatter field "threats_open" matches expected value (0)']);
 });
