@@ -1,58 +1,77 @@
-import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import * as fs from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { fail, ok, type Result } from '../failure.ts';
+import { errorCode } from '../fs/error-code.ts';
+import { isOutOfDescriptors } from '../fs/out-of-descriptors.ts';
 import { contains } from '../project/contains.ts';
+
+// The calls the search makes: node:fs, or a stand-in that fails as a system
+// can (EMFILE) for tests.
+export type SearchFs = Pick<typeof fs, 'lstatSync' | 'readdirSync' | 'realpathSync' | 'statSync'>;
 
 // Where an artifact named `name` lives under `dir`, in the order GSD looks:
 // `dir/name`, `dir/.planning/name`, then the first file in `dir`, in sorted
 // order, named `name` or ending with `-name` (`03-SECURITY.md`). Only regular
 // files count, and nothing that resolves outside `dir` (a symlink out of it).
-export function findArtifact(dir: string, name: string): string | undefined {
-  const root = real(dir);
+// A path that cannot be looked at is not the artifact, unless the reason is
+// a lack of descriptors: then nothing is known, and the search fails.
+export function findArtifact(dir: string, name: string, io: SearchFs = fs): Result<string | undefined> {
+  try {
+    return ok(search(dir, name, io));
+  } catch (error) {
+    const code = errorCode(error);
+    if (!isOutOfDescriptors(code)) throw error;
+    return fail('resource-limit', `cannot search ${dir} for ${name}: ${code}`);
+  }
+}
+
+function search(dir: string, name: string, io: SearchFs): string | undefined {
+  const root = real(dir, io);
   if (root === undefined) return undefined;
   for (const candidate of [join(dir, name), join(dir, '.planning', name)]) {
-    if (namedExactly(candidate) && isContainedFile(candidate, root)) return candidate;
+    if (namedExactly(candidate, io) && isContainedFile(candidate, root, io)) return candidate;
   }
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return undefined;
-  }
+  const entries = attempt(() => io.readdirSync(dir)) ?? [];
   const suffix = `-${name}`;
   for (const entry of entries.filter((e) => e === name || e.endsWith(suffix)).sort()) {
     const candidate = join(dir, entry);
-    if (isContainedFile(candidate, root)) return candidate;
+    if (isContainedFile(candidate, root, io)) return candidate;
   }
   return undefined;
 }
 
-function isContainedFile(path: string, root: string): boolean {
-  try {
-    const link = lstatSync(path);
-    if (!link.isFile() && !link.isSymbolicLink()) return false;
-    const target = real(path);
-    if (target === undefined || !statSync(target).isFile()) return false;
-    return target !== root && contains(root, target);
-  } catch {
-    return false;
-  }
+function isContainedFile(path: string, root: string, io: SearchFs): boolean {
+  return (
+    attempt(() => {
+      const link = io.lstatSync(path);
+      if (!link.isFile() && !link.isSymbolicLink()) return false;
+      const target = real(path, io);
+      if (target === undefined || !io.statSync(target).isFile()) return false;
+      return target !== root && contains(root, target);
+    }) ?? false
+  );
 }
 
-function real(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
+function real(path: string, io: SearchFs): string | undefined {
+  return attempt(() => io.realpathSync(path));
 }
 
 // On a case-insensitive file system (macOS, Windows) `security.md` opens as
 // `SECURITY.md`; the search takes only the name as written, as the
 // directory-listing step below does and as Linux would.
-function namedExactly(path: string): boolean {
+function namedExactly(path: string, io: SearchFs): boolean {
+  return attempt(() => io.readdirSync(dirname(path)).includes(basename(path))) ?? false;
+}
+
+// The call's answer, or undefined when the system said the path is not a
+// usable artifact (missing, denied, a loop). Out of descriptors, or an error
+// that is no system error (a bug), goes up.
+function attempt<T>(call: () => T): T | undefined {
   try {
-    return readdirSync(dirname(path)).includes(basename(path));
-  } catch {
-    return false;
+    return call();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code !== 'string' || isOutOfDescriptors(code)) throw error;
+    return undefined;
   }
 }

@@ -1,5 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import { fail, ok, type Result } from '../failure.ts';
+import { isOutOfDescriptors } from '../fs/out-of-descriptors.ts';
 import { readRegular } from '../fs/read-regular.ts';
 import { realPath } from '../fs/real-path.ts';
 import { contains } from '../project/contains.ts';
@@ -19,7 +20,7 @@ export function readHead(path: string, limit: number, within: string, readFile: 
   if (read.ok) return ok(read.bytes);
   // Out of descriptors says nothing about the artifact: never a verdict or a
   // skip (see run-point).
-  if (read.code === 'EMFILE' || read.code === 'ENFILE') return fail('resource-limit', `cannot open ${path}: ${read.code}`);
+  if (isOutOfDescriptors(read.code)) return fail('resource-limit', `cannot open ${path}: ${read.code}`);
   if (read.code === 'NOTREG') return fail('unreadable-file', `cannot read ${path}: not a regular file`);
   if (read.code === 'OUTSIDE') return fail('unreadable-file', `cannot read ${path}: it now leads outside ${within}`);
   return fail('unreadable-file', `cannot read ${path}: ${read.code}`);

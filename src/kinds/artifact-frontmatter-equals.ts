@@ -66,8 +66,9 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       let found: { path: string; dir: string } | undefined;
       for (const dir of dirs) {
         const path = findArtifact(dir, predicate.artifact);
-        if (path !== undefined) {
-          found = { path, dir };
+        if (!path.ok) return { status: 'failure', failure: path.failure };
+        if (path.value !== undefined) {
+          found = { path: path.value, dir };
           break;
         }
       }

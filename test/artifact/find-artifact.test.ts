@@ -2,8 +2,16 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { findArtifact } from '../../src/artifact/find-artifact.ts';
+import * as fs from 'node:fs';
+import { findArtifact as search, type SearchFs } from '../../src/artifact/find-artifact.ts';
 import { cli, tempDir, unprivileged } from '../support.ts';
+
+// The path found, or undefined; a failed search fails the test.
+function findArtifact(dir: string, name: string): string | undefined {
+  const found = search(dir, name);
+  assert.ok(found.ok, found.ok ? '' : found.failure.message);
+  return found.value;
+}
 
 function files(dir: string, paths: string[]): void {
   for (const path of paths) {
@@ -99,4 +107,36 @@ test('a directory that may be listed but not entered, or entered but not listed:
     chmodSync(join(dir, 'listed'), 0o755);
     chmodSync(join(dir, 'entered', '.planning'), 0o755);
   }
+});
+
+test('out of descriptors at any step: the search fails with resource-limit, never "not found"', (t) => {
+  const dir = tempDir(t);
+  files(dir, ['01-SECURITY.md']);
+  const emfile = (): never => {
+    throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+  };
+  const cases: [string, Partial<SearchFs>][] = [
+    ['realpath', { realpathSync: emfile as never }],
+    ['readdir', { readdirSync: emfile as never }],
+    ['lstat', { lstatSync: emfile as never }],
+    ['stat', { statSync: emfile as never }],
+  ];
+  for (const [step, broken] of cases) {
+    const found = search(dir, 'SECURITY.md', { ...fs, ...broken });
+    assert.deepEqual(found.ok ? found.value : [found.failure.reason, found.failure.message], [
+      'resource-limit',
+      `cannot search ${dir} for SECURITY.md: EMFILE`,
+    ], step);
+  }
+  const enfile = search(dir, 'SECURITY.md', { ...fs, readdirSync: (() => { throw Object.assign(new Error('ENFILE'), { code: 'ENFILE' }); }) as never });
+  assert.equal(enfile.ok ? 'found' : enfile.failure.reason, 'resource-limit');
+  // Any other failure only says that path is not the artifact.
+  const denied = search(dir, 'SECURITY.md', { ...fs, lstatSync: (() => { throw Object.assign(new Error('EACCES'), { code: 'EACCES' }); }) as never });
+  assert.deepEqual(denied, { ok: true, value: undefined });
+});
+
+test('a bug in a lookup is not taken for a missing file', (t) => {
+  const dir = tempDir(t);
+  files(dir, ['SECURITY.md']);
+  assert.throws(() => search(dir, 'SECURITY.md', { ...fs, realpathSync: (() => { throw new TypeError('bug'); }) as never }), TypeError);
 });
