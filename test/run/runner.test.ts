@@ -161,7 +161,7 @@ for (const [path, reader] of [
       const { cmd, mark } = sleeper(t);
       const stop = new AbortController();
       const pending = run(`${cmd} & ${cmd}`, { signal: stop.signal });
-      await until(() => survivors(mark).length >= 2, 'the sleeps are seen running before the abort');
+      await until(() => running(cmd).length === 2, 'the sleeps are seen running before the abort');
       stop.abort('SIGINT');
       const result = await pending;
       assert.equal(result.interrupted, 'SIGINT');
@@ -180,7 +180,9 @@ for (const [path, reader] of [
         force: force.signal,
         killAfterMs: 60_000,
       });
-      await until(() => survivors(mark).length >= 1, 'the sleep is running');
+      // sh's own command line carries the marker too: wait for the sleep itself,
+      // which ignores SIGTERM once it runs.
+      await until(() => running(cmd).length === 1, 'the sleep is running');
       stop.abort('SIGTERM');
       await until(() => existsSync(termed), 'the group got SIGTERM');
       force.abort();
