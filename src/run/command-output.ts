@@ -24,8 +24,8 @@ export class CommandOutput {
   private readonly tail = new TailBuffer(TAIL_BYTES);
   private readonly head: HeadBuffer | undefined;
   private pipes: readonly Readable[] = [];
-  private open = 0;
-  private closed: (() => void) | undefined;
+  private closedPipes = 0;
+  private onClosed: (() => void) | undefined;
 
   constructor(keepStdout: number | undefined) {
     this.head = keepStdout === undefined ? undefined : new HeadBuffer(keepStdout);
@@ -39,10 +39,9 @@ export class CommandOutput {
       }),
       readPipe(stderr, (bytes) => this.tail.push(1, bytes)),
     ];
-    this.open = this.pipes.length;
     for (const pipe of this.pipes) {
       pipe.once('close', () => {
-        if (--this.open === 0) this.closed?.();
+        if (++this.closedPipes === this.pipes.length) this.onClosed?.();
       });
       pipe.on('error', ignore);
     }
@@ -52,13 +51,13 @@ export class CommandOutput {
   // is over while a background process still holds one. Reading stops then:
   // the verdict is sh's.
   drain(time: Time, done: () => void): void {
-    if (this.open === 0) return done();
+    if (this.closedPipes === this.pipes.length) return done();
     const cancel = time.after(DRAIN_MS, () => {
-      this.closed = undefined;
+      this.onClosed = undefined;
       for (const pipe of this.pipes) pipe.destroy();
       done();
     });
-    this.closed = () => {
+    this.onClosed = () => {
       cancel();
       done();
     };

@@ -58,7 +58,9 @@ test('after the exit, done as soon as both pipes close', async () => {
   output.drain(time, () => done++);
   assert.deepEqual(time.pending(), [100]);
   stdout.end();
-  stdout.resume();
+  await until(() => stdout.closed, 'stdout closed');
+  await tick();
+  assert.equal(done, 0, 'done with stderr still open');
   stderr.end();
   await until(() => done === 1, 'both pipes closed');
   assert.deepEqual(time.pending(), [], 'the drain timer is cancelled');

@@ -15,3 +15,14 @@ test('lists this process and a detached child with its group and session', (t) =
 test('a /proc whose "self" is not us is not believed', () => {
   assert.equal(listProcesses(2 ** 22 + 7), undefined);
 });
+
+test('with a /proc, the listing is read from it and needs no ps', (t) => {
+  if (listProcesses(process.pid) === undefined) return t.skip('no process listing on this machine');
+  const path = process.env.PATH;
+  process.env.PATH = '/nonexistent';
+  try {
+    assert.notEqual(listProcesses(process.pid), undefined);
+  } finally {
+    process.env.PATH = path;
+  }
+});
