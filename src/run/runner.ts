@@ -55,6 +55,7 @@ interface Exit {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly at: number;
+  readonly timedOut: boolean;
 }
 
 export function makeRunner({ time, readPipe }: RunnerDeps): Runner {
@@ -62,14 +63,13 @@ export function makeRunner({ time, readPipe }: RunnerDeps): Runner {
     new Promise((resolve) => {
       const started = time.now();
       const output = new CommandOutput(options.keepStdout);
-      let timedOut = false;
       let interrupted: NodeJS.Signals | null = null;
       const settle = (spawnError: string | null, exit?: Exit): void => {
         const stdout = output.stdout();
         resolve({
           exitCode: exit?.code ?? null,
           signal: exit?.signal ?? null,
-          timedOut,
+          timedOut: exit?.timedOut ?? false,
           interrupted,
           spawnError,
           // Until sh's exit: the drain and the group's end are not the command's time.
@@ -112,19 +112,16 @@ export function makeRunner({ time, readPipe }: RunnerDeps): Runner {
       const onForce = (): void => ending.kill();
       options.signal?.addEventListener('abort', onStop);
       options.force?.addEventListener('abort', onForce);
-      const cancelTimeout = time.after(options.timeoutMs, () => {
-        timedOut = true;
-        ending.begin(options.killAfterMs);
-      });
+      const cancelTimeout = time.after(options.timeoutMs, () => ending.begin(options.killAfterMs));
 
       output.read(child.stdout!, child.stderr!, readPipe);
       child.on('error', ignore);
       child.once('exit', (code, signal) => {
-        const exit: Exit = { code, signal, at: time.now() };
+        const at = time.now();
         cancelTimeout();
-        // A command that outran its deadline timed out, even when the timer
-        // (at least 1 ms in Node) had no chance to fire first.
-        if (exit.at - started >= options.timeoutMs) timedOut = true;
+        // Timed out: ended at or after the deadline, whether the timer ended
+        // it or (at least 1 ms in Node) had no chance to fire first.
+        const exit: Exit = { code, signal, at, timedOut: at - started >= options.timeoutMs };
         // Whatever sh left behind in its group is ended before we answer.
         output.drain(time, () =>
           ending.finish(LINGER_GRACE_MS, () => {

@@ -199,6 +199,7 @@ for (const [path, reader] of [
       const result = await run(`touch ${join(dir, 'ran')}`, { signal: stop.signal, cwd: dir });
       assert.equal(result.interrupted, 'SIGHUP');
       assert.equal(result.exitCode, null);
+      assert.equal(result.timedOut, false);
       assert.equal(existsSync(join(dir, 'ran')), false);
     });
 
@@ -227,6 +228,7 @@ for (const [path, reader] of [
       const dir = tempDir(t);
       const missing = await run('true', { env: { PATH: dir } });
       assert.equal(missing.spawnError, 'ENOENT');
+      assert.equal(missing.timedOut, false);
       writeFileSync(join(dir, 'sh'), '#!/bin/sh\n');
       chmodSync(join(dir, 'sh'), 0o644);
       const notExecutable = await run('true', { shell: join(dir, 'sh') });
