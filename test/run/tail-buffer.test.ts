@@ -85,3 +85,10 @@ test('a chunk of exactly the ring size is whole; one byte more is truncated', ()
   filled.push(1, bytes('4567'));
   assert.deepEqual([filled.text(), filled.truncated], ['01234567', false]);
 });
+
+test('a chunk of exactly the ring size after other output: what it pushed out counts as dropped', () => {
+  const tail = new TailBuffer(8);
+  tail.push(1, bytes('ab'));
+  tail.push(0, bytes('01234567'));
+  assert.deepEqual([tail.text(), tail.truncated], ['01234567', true]);
+});
