@@ -92,3 +92,25 @@ test('a chunk of exactly the ring size after other output: what it pushed out co
   tail.push(0, bytes('01234567'));
   assert.deepEqual([tail.text(), tail.truncated], ['01234567', true]);
 });
+
+test('consecutive reads of one stream make one run', () => {
+  const tail = new TailBuffer(64);
+  for (let i = 0; i < 3; i++) tail.push(0, bytes('a'));
+  assert.equal((tail as unknown as { runs: unknown[] }).runs.length, 1);
+});
+
+test('a character cut at the front of stderr is dropped too', () => {
+  const tail = new TailBuffer(5);
+  tail.push(1, bytes('x€€'));
+  assert.equal(tail.text(), '€');
+});
+
+test('in a stream whose front was dropped, only its first kept run is trimmed', () => {
+  const tail = new TailBuffer(16);
+  const euro = bytes('€');
+  tail.push(0, bytes('x'.repeat(20)));
+  tail.push(0, Buffer.concat([bytes('a'), euro.subarray(0, 1)]));
+  tail.push(1, bytes('E'));
+  tail.push(0, Buffer.concat([euro.subarray(1), bytes('b')]));
+  assert.equal(tail.text(), `${'x'.repeat(10)}aE€b`);
+});
