@@ -114,3 +114,16 @@ test('in a stream whose front was dropped, only its first kept run is trimmed', 
   tail.push(0, Buffer.concat([euro.subarray(1), bytes('b')]));
   assert.equal(tail.text(), `${'x'.repeat(10)}aE€b`);
 });
+
+test('a read that crosses the end of the ring goes on at its start', () => {
+  const tail = new TailBuffer(8);
+  tail.push(0, bytes('012345'));
+  tail.push(0, bytes('6789'));
+  assert.equal(tail.text(), '23456789');
+});
+
+test('at most three continuation bytes are trimmed from a cut front: a fourth is invalid and shown', () => {
+  const tail = new TailBuffer(5);
+  tail.push(0, Buffer.from([0x61, 0x80, 0x80, 0x80, 0x80, 0x62]));
+  assert.equal(tail.text(), '\ufffdb');
+});
