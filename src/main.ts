@@ -10,18 +10,14 @@ import { commandSupported } from './cli/platform.ts';
 import { validate } from './cli/validate.ts';
 import { openFileLimit } from './fs/open-file-limit.ts';
 import { readTextFile } from './io/read-input.ts';
-import { runCommand, stopSignal } from './run/runner.ts';
+import { EXIT_INTERNAL, EXIT_WRITE_FAILED, STOP_SIGNALS, stopSignal } from './exit-status.ts';
+import { runCommand } from './run/runner.ts';
 
 // The only module that touches `process`: argv, environment, standard
 // streams, signals and the exit status.
 
 declare const GSD_CHECK_VERSION: string;
 
-// Every signal whose default action would kill gsd-check and leave the
-// commands running; SIGKILL and SIGSTOP cannot be caught.
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGALRM', 'SIGUSR1', 'SIGUSR2', 'SIGXCPU', 'SIGVTALRM', 'SIGPROF'] as const;
-// EX_IOERR from sysexits.h: the verdict exists but could not be delivered.
-const EXIT_WRITE_FAILED = 74;
 
 async function main(argv: readonly string[]): Promise<Outcome> {
   const defaults = jsonErrorsFromEnv(process.env);
@@ -141,6 +137,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(`gsd-check: internal error (a bug; please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 70;
+    process.exitCode = EXIT_INTERNAL;
   },
 );

@@ -40,6 +40,17 @@ test('a passing command: the envelope, indented, exit 0', async () => {
   assert.equal(envelope.details.stdoutBytes, 6);
 });
 
+test('a timeout of 1e308 seconds is enforced without a word from Node (no TimeoutOverflowWarning)', async () => {
+  const result = await cli(check({ command: 'exit 0', timeout: 1e308 }, '--pick', 'block'));
+  assert.deepEqual(result, { status: 0, signal: null, stdout: 'false\n', stderr: '' });
+});
+
+test('tailTruncated: output of 2000 characters is whole, 2001 is cut though the 64 KiB ring kept it all', async () => {
+  const picked = async (count: number) => (await cli(check({ command: `head -c ${count} /dev/zero | tr '\\0' x` }, '--pick', 'details.tailTruncated'))).stdout;
+  assert.equal(await picked(2000), 'false\n');
+  assert.equal(await picked(2001), 'true\n');
+});
+
 test('a blocking command: exit 0, or 1 with --exit-code; --raw is one line', async () => {
   const args = check({ command: "printf '\\033[31mFAIL\\033[0m: 2 tests\\n' >&2; exit 3" }, '--raw');
   const result = await cli(args);

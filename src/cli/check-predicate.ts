@@ -2,7 +2,7 @@ import { ok } from '../failure.ts';
 import type { Evaluation } from '../predicate/kind.ts';
 import { KINDS } from '../predicate/kinds.ts';
 import { validatePredicate } from '../predicate/validate.ts';
-import { stopSignal } from '../run/runner.ts';
+import { stopSignal } from '../exit-status.ts';
 import type { CheckOptions } from './args.ts';
 import { parseJson } from '../json/parse.ts';
 import { gateContext } from './context.ts';

@@ -29,6 +29,3 @@ export interface Outcome {
   readonly stdout: string;
   readonly stderr: string;
 }
-
-export const EXIT_BLOCK = 1;
-export const EXIT_FAILURE = 2;

@@ -13,7 +13,7 @@ import { gatesWithin } from '../gates/fd-budget.ts';
 import { isJsonObject } from '../json-object.ts';
 import { KINDS } from '../predicate/kinds.ts';
 import { entryKind } from '../fs/entry.ts';
-import { stopSignal } from '../run/runner.ts';
+import { stopSignal } from '../exit-status.ts';
 import { oneLine } from '../text/one-line.ts';
 import { visible } from '../text/visible.ts';
 import type { GatesOptions } from './args.ts';

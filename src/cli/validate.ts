@@ -1,3 +1,4 @@
+import { EXIT_INVALID } from '../exit-status.ts';
 import type { Issue } from '../failure.ts';
 import { visible } from '../text/visible.ts';
 import { validateCapability } from '../gates/validate-capability.ts';
@@ -38,7 +39,7 @@ export async function validate(options: ValidateOptions, deps: CliDeps): Promise
   const stdout = options.json
     ? `${JSON.stringify({ valid, files: reports })}\n`
     : reports.flatMap((r) => (r.valid ? [`${visible(r.file)}: valid (${r.gates} ${r.gates === 1 ? 'gate' : 'gates'})`] : r.issues.map((i) => line(r.file, i)))).join('\n') + '\n';
-  return { exitCode: valid ? 0 : 1, stdout, stderr: '' };
+  return { exitCode: valid ? 0 : EXIT_INVALID, stdout, stderr: '' };
 }
 
 function line(file: string, issue: Issue): string {

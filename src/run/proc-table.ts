@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readSync, readdirSync, readlinkSync } from 'node:fs';
+import { psListing } from './ps-listing.ts';
 
 export interface ProcEntry {
   readonly pid: number;
@@ -24,7 +24,7 @@ export interface ProcEntry {
 // busy machine most of the cost of every command's last look.
 export function listProcesses(self: number, from = 0): ProcEntry[] | undefined {
   const names = procNames();
-  if (names === undefined) return fromPs(self)?.filter((entry) => entry.pid >= from);
+  if (names === undefined) return psListing(self)?.filter((entry) => entry.pid >= from);
   if (!isSelf(self)) return undefined;
   const least = lastPid() >= from ? from : 0;
   return fromProc(least === 0 ? names : names.filter((name) => Number(name) >= least));
@@ -87,16 +87,4 @@ function fromProc(names: readonly string[]): ProcEntry[] {
     entries.push({ pid: Number(name), group: Number(fields[2]), session: Number(fields[3]), gone: fields[0] === 'Z' || fields[0] === 'X' });
   }
   return entries;
-}
-
-function fromPs(self: number): ProcEntry[] | undefined {
-  const ps = spawnSync('ps', ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'sess=', '-o', 'stat='], { encoding: 'latin1', stdio: ['ignore', 'pipe', 'ignore'] });
-  if (ps.status !== 0 || typeof ps.stdout !== 'string') return undefined;
-  const entries: ProcEntry[] = [];
-  for (const line of ps.stdout.split('\n')) {
-    const [pid, group, session, state] = line.trim().split(/\s+/);
-    if (pid === undefined || state === undefined) continue;
-    entries.push({ pid: Number(pid), group: Number(group), session: Number(session), gone: state.startsWith('Z') || state.startsWith('X') });
-  }
-  return entries.some((entry) => entry.pid === self) ? entries : undefined;
 }

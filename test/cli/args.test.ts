@@ -214,3 +214,7 @@ test('a lone - is a word (standard input), never a flag that swallows the next a
   assert.ok(result.ok && result.value.action === 'validate');
   assert.deepEqual(result.ok && result.value.action === 'validate' && result.value.options.files, ['a.json', '-', 'b.json']);
 });
+
+test('--kill-after is 3 seconds unless given, as the help and docs/reference/cli.md say', () => {
+  assert.equal(options(['check', 'predicate', '--predicate', P])?.killAfter, 3);
+});

@@ -16,3 +16,9 @@ test('keeps the first bytes, copied, and says whether any were dropped', () => {
   assert.deepEqual([split.text(), split.complete], ['1234', false]);
   assert.deepEqual([new HeadBuffer(4).text(), new HeadBuffer(4).complete], ['', true]);
 });
+
+test('reads of one byte each are kept too', () => {
+  const head = new HeadBuffer(4);
+  for (const byte of ['{', '}', '\n']) head.push(Buffer.from(byte));
+  assert.deepEqual([head.text(), head.complete], ['{}\n', true]);
+});

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
 import { readPipe } from '../../src/run/pipe-reader.ts';
@@ -13,6 +14,8 @@ test('a child pipe is read through its handle, every byte, in order', async () =
   // The reused read buffer is overwritten by the next read: copy, as the tail ring does.
   const reader = readPipe(child.stdout, (bytes) => chunks.push(Buffer.from(bytes)));
   assert.notEqual(reader, child.stdout, 'took the handle rather than the stream');
+  // A pipe we only read: nothing may be written, or half-closed, through it.
+  assert.equal((reader as Socket).writable, false);
   await once(reader, 'close');
   const lines = Buffer.concat(chunks).toString('utf8').split('\n');
   assert.equal(lines.length, 20001);

@@ -85,3 +85,45 @@ test('a chunk of exactly the ring size is whole; one byte more is truncated', ()
   filled.push(1, bytes('4567'));
   assert.deepEqual([filled.text(), filled.truncated], ['01234567', false]);
 });
+
+test('a chunk of exactly the ring size after other output: what it pushed out counts as dropped', () => {
+  const tail = new TailBuffer(8);
+  tail.push(1, bytes('ab'));
+  tail.push(0, bytes('01234567'));
+  assert.deepEqual([tail.text(), tail.truncated], ['01234567', true]);
+});
+
+test('consecutive reads of one stream make one run', () => {
+  const tail = new TailBuffer(64);
+  for (let i = 0; i < 3; i++) tail.push(0, bytes('a'));
+  assert.equal((tail as unknown as { runs: unknown[] }).runs.length, 1);
+});
+
+test('a character cut at the front of stderr is dropped too', () => {
+  const tail = new TailBuffer(5);
+  tail.push(1, bytes('x€€'));
+  assert.equal(tail.text(), '€');
+});
+
+test('in a stream whose front was dropped, only its first kept run is trimmed', () => {
+  const tail = new TailBuffer(16);
+  const euro = bytes('€');
+  tail.push(0, bytes('x'.repeat(20)));
+  tail.push(0, Buffer.concat([bytes('a'), euro.subarray(0, 1)]));
+  tail.push(1, bytes('E'));
+  tail.push(0, Buffer.concat([euro.subarray(1), bytes('b')]));
+  assert.equal(tail.text(), `${'x'.repeat(10)}aE€b`);
+});
+
+test('a read that crosses the end of the ring goes on at its start', () => {
+  const tail = new TailBuffer(8);
+  tail.push(0, bytes('012345'));
+  tail.push(0, bytes('6789'));
+  assert.equal(tail.text(), '23456789');
+});
+
+test('at most three continuation bytes are trimmed from a cut front: a fourth is invalid and shown', () => {
+  const tail = new TailBuffer(5);
+  tail.push(0, Buffer.from([0x61, 0x80, 0x80, 0x80, 0x80, 0x62]));
+  assert.equal(tail.text(), '\ufffdb');
+});
