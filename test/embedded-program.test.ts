@@ -11,6 +11,13 @@ test('the program is the text between the markers at the end of the file, found 
   assert.equal(embeddedProgram(file, '(function () {\n  return 1;\n})'.length), '(function () {\n  return 1;\n})');
 });
 
+test('the length decides where the program starts, even when the program names the marker', () => {
+  const program = '(function () { return "/* gsd-check program\\n"; })';
+  for (const before of [launcher, '']) {
+    assert.equal(embeddedProgram(`${before}/* gsd-check program\n${program}\n*/\n`, program.length), program);
+  }
+});
+
 test('a copy with CRLF line ends or a stale length still gives the program, found by its markers', () => {
   const crlf = `#!/usr/bin/env node\r\nrun();\r\n/* gsd-check program\r\n(function () {\r\n})\r\n*/\r\n`;
   assert.equal(embeddedProgram(crlf, '(function () {\n})'.length), '(function () {\r\n})');

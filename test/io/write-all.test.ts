@@ -11,6 +11,7 @@ test('all of the text is written, in as many writes as the descriptor takes, as 
   const writes: string[] = [];
   const result = writeAll(7, 'héllo, world', (fd, buffer, offset, length) => {
     assert.equal(fd, 7);
+    assert.equal(offset + length, buffer.length, 'asks for the rest, no more');
     const n = Math.min(length, 4);
     writes.push(Buffer.from(buffer.subarray(offset, offset + n)).toString('latin1'));
     return n;
