@@ -44,11 +44,20 @@ async function build(target) {
   const work = mkdtempSync(join(tmpdir(), 'gsd-check-sea-'));
   try {
     const blob = join(work, 'sea.blob');
+    // The program, from the comment at the end of dist/gsd-check, becomes a
+    // function the launcher calls (src/launch.ts): a binary's own file is the
+    // Node executable, not something to read the program back from.
+    const launcher = readFileSync(main, 'utf8');
+    const open = launcher.lastIndexOf('\n/* gsd-check program\n');
+    if (open === -1 || !launcher.endsWith('\n*/\n')) return refuse('dist/gsd-check holds no program at its end; run npm run build');
+    const program = launcher.slice(open + '\n/* gsd-check program\n'.length, -'\n*/\n'.length);
+    const seaMain = join(work, 'gsd-check.cjs');
+    writeFileSync(seaMain, `${launcher.slice(0, open)}\nfunction gsdCheckProgramText() { return ${JSON.stringify(program)}; }\n`);
     // V8's code cache is machine code's sibling: valid only on the
     // architecture that made it, so a cross build goes without.
     writeFileSync(
       join(work, 'sea-config.json'),
-      JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: target === host }),
+      JSON.stringify({ main: seaMain, output: blob, disableExperimentalSEAWarning: true, useCodeCache: target === host }),
     );
     execFileSync(runtime(host), ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: 'inherit', timeout: 120_000 });
     copyFileSync(runtime(target), output);

@@ -2,7 +2,7 @@
 // each test file into .test-out/ so node:test can run them on Node 20 (no TS loader).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { chmodSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -30,6 +30,8 @@ const worker = await build({
   target: 'node20',
   format: 'cjs',
   legalComments: 'none',
+  // No comments: the program that embeds this text sits in one (see below).
+  minifyWhitespace: true,
   write: false,
   logLevel: 'warning',
 });
@@ -56,23 +58,32 @@ const program = await build({
   // single-executable application wants a CommonJS main.
   format: 'cjs',
   legalComments: 'none',
+  // Also drops the /* @__PURE__ */ marks esbuild writes, which would end the
+  // comment that holds the program; V8 parses none of it on a cached start.
+  minifyWhitespace: true,
   write: false,
 });
 const programText = `(function (exports, require, module, __filename, __dirname) {${program.outputFiles[0].text}\n})`;
 
-await build({
+// The program goes in a comment after the launcher, between the markers
+// src/embedded-program.ts looks for; it must not hold the comment's end.
+const PROGRAM_OPEN = '/* gsd-check program\n';
+const PROGRAM_CLOSE = '\n*/\n';
+if (programText.includes('*/')) throw new Error('build: the program contains "*/", which would end the comment that holds it; write it as "*\\/"');
+const launcher = await build({
   ...common,
   entryPoints: ['src/launch.ts'],
-  outfile: 'dist/gsd-check',
   format: 'cjs',
   banner: { js: '#!/usr/bin/env node' },
   legalComments: 'none',
+  write: false,
   define: {
     ...common.define,
-    GSD_CHECK_PROGRAM: JSON.stringify(programText),
+    GSD_CHECK_PROGRAM_LENGTH: String(programText.length),
     GSD_CHECK_PROGRAM_ID: JSON.stringify(createHash('sha256').update(programText).digest('hex')),
   },
 });
+writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
 chmodSync('dist/gsd-check', 0o755);
 
 if (process.argv.includes('--tests')) {

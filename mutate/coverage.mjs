@@ -32,14 +32,20 @@ export function coveredLines(dir, root, programs = new Map()) {
       const program = programs.get(file);
       const extent = Math.max(0, ...ranges.map((r) => r.endOffset));
       const key = program !== undefined && extent === program.length ? `${file}\0program` : file;
-      const entry = byText.get(key) ?? (key === file ? { file, code: readFileSync(file, 'utf8'), base: undefined, runs: [] } : { file, code: program, base: root, runs: [] });
+      let entry = byText.get(key);
+      if (entry === undefined) {
+        const code = key === file ? readFileSync(file, 'utf8') : program;
+        // A launcher's own map comes before the program it carries.
+        const mapIn = key === file && program !== undefined && code.includes(program) ? code.slice(0, code.lastIndexOf(program)) : code;
+        entry = { file, code, mapIn, runs: [] };
+      }
       entry.runs.push(ranges);
       byText.set(key, entry);
     }
   }
   const lines = new Set();
-  for (const { file, code, base, runs } of byText.values()) {
-    const segs = segments(file, code, root, base);
+  for (const { file, code, mapIn, runs } of byText.values()) {
+    const segs = segments(file, code, root, mapIn);
     if (!segs) continue;
     const hits = runs.map((ranges) => painted(code.length, ranges));
     for (const s of segs) {

@@ -2,6 +2,7 @@
 // segments: which offset of the bundle came from which line of which source.
 // Written here, not taken from a package: node:module's SourceMap can only look
 // one position up, and the harness needs every segment.
+import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -25,16 +26,19 @@ function* vlq(text) {
 
 // Segments of `code` (the bundle's text at `file`) as {offset, source, line}:
 // offset in UTF-16 units as V8 counts them, source relative to `root`, line 1-based.
-// Sources are relative to `base`: the bundle's folder, or for a program built
-// without an output file, the folder esbuild ran in.
-// The map is the last inline one: an embedded program's ends inside its
-// wrapper, and the wrapper's head shifts the first line.
-export function segments(file, code, root, base = dirname(file)) {
-  const m = [...code.matchAll(/\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)/g)].at(-1);
+// The map is the last inline one in `mapIn` (a launcher's own text, without
+// the program it carries): an embedded program's ends inside its wrapper, and
+// the wrapper's head shifts the first line.
+export function segments(file, code, root, mapIn = code) {
+  const m = [...mapIn.matchAll(/\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)/g)].at(-1);
   if (!m) return null;
   const map = JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'));
   const head = code.startsWith('(function') ? code.indexOf('{') + 1 : 0;
-  const sources = map.sources.map((s) => relative(root, resolve(base, map.sourceRoot ?? '', s)));
+  // Relative to the bundle's folder when esbuild wrote it, or to the folder
+  // it ran in when the text was kept in memory (write: false).
+  const from = (base) => map.sources.map((s) => resolve(base, map.sourceRoot ?? '', s));
+  const written = from(dirname(file));
+  const sources = (written.some((s) => existsSync(s)) ? written : from(root)).map((s) => relative(root, s));
   const lineStarts = [0];
   for (let i = code.indexOf('\n'); i !== -1; i = code.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const out = [];

@@ -10,6 +10,7 @@ import { commandSupported } from './cli/platform.ts';
 import { validate } from './cli/validate.ts';
 import { openFileLimit } from './fs/open-file-limit.ts';
 import { readTextFile } from './io/read-input.ts';
+import { writeAll } from './io/write-all.ts';
 import { EXIT_INTERNAL, EXIT_WRITE_FAILED, STOP_SIGNALS, stopSignal } from './exit-status.ts';
 import { runCommand } from './run/runner.ts';
 
@@ -96,7 +97,8 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>,
       // require, not import(): a single-executable build with a code cache
       // cannot import().
       const { availableParallelism } = require('node:os') as typeof import('node:os');
-      const write = (line: string): void => void process.stderr.write(`${line}\n`);
+      const { isatty } = require('node:tty') as typeof import('node:tty');
+      const write = (line: string): void => writeStderr(`${line}\n`);
       return gatesRun(action.options, {
         ...deps,
         cpus: availableParallelism(),
@@ -104,27 +106,45 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>,
           () => readFileSync('/proc/self/limits', 'latin1'),
           () => process.report?.getReport(),
         ),
-        progress: process.stderr.isTTY ? write : undefined,
+        progress: isatty(2) ? write : undefined,
         warn: write,
       });
     }
   }
 }
 
-// Write errors are handled where the output is written (writeStdout); these
-// keep an unhandled 'error' event from crashing the process.
-process.stdout.on('error', () => {});
-process.stderr.on('error', () => {});
+// The output goes out with writeAll (src/io/write-all.ts), not through
+// process.stdout and process.stderr, which are made only when a descriptor
+// would block; from then on that descriptor's writes follow through its
+// stream, in order.
+const streamed = new Set<1 | 2>();
+
+function emit(fd: 1 | 2, text: string, failed: (code: string) => void): void {
+  let rest: string | Uint8Array = text;
+  if (!streamed.has(fd)) {
+    const result = writeAll(fd, text);
+    if (result.status === 'written') return;
+    if (result.status === 'failed') return failed(result.code);
+    rest = result.rest;
+    streamed.add(fd);
+    // Errors are handled in the write's callback; this keeps an unhandled
+    // 'error' event from crashing the process.
+    (fd === 1 ? process.stdout : process.stderr).on('error', () => {});
+  }
+  (fd === 1 ? process.stdout : process.stderr).write(rest, (error) => {
+    if (error !== null && error !== undefined) failed((error as NodeJS.ErrnoException).code ?? error.message);
+  });
+}
+
+const writeStderr = (text: string): void => emit(2, text, () => {});
 
 // A reader that went away (`gsd-check … | head -c 1`) is not an error of
 // ours; any other failed write (a full disk, /dev/full, EIO) loses the
 // envelope, and exit 0 would tell the caller it has one.
 function writeStdout(text: string): void {
-  process.stdout.write(text, (error) => {
-    if (error === null || error === undefined) return;
-    const code = (error as NodeJS.ErrnoException).code;
+  emit(1, text, (code) => {
     if (code === 'EPIPE') return;
-    process.stderr.write(`gsd-check: cannot write the output: ${code ?? error.message}\n`);
+    writeStderr(`gsd-check: cannot write the output: ${code}\n`);
     process.exitCode = EXIT_WRITE_FAILED;
   });
 }
@@ -133,10 +153,10 @@ main(process.argv.slice(2)).then(
   (outcome) => {
     process.exitCode = outcome.exitCode;
     if (outcome.stdout !== '') writeStdout(outcome.stdout);
-    if (outcome.stderr !== '') process.stderr.write(outcome.stderr);
+    if (outcome.stderr !== '') writeStderr(outcome.stderr);
   },
   (error: unknown) => {
-    process.stderr.write(`gsd-check: internal error (a bug; please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    writeStderr(`gsd-check: internal error (a bug; please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = EXIT_INTERNAL;
   },
 );

@@ -2,6 +2,7 @@
 // full disk, values nested past the stack, a lone "-", a project root it may
 // not enter, a capability built to blow up messages, a deleted directory.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -154,4 +155,32 @@ test('--predicate-file is taken from --cwd, like --capability and --config', asy
   writeFileSync(join(dir, 'sub', 'p.json'), predicate({ command: 'exit 3' }));
   const result = await cli(['check', 'predicate', '--cwd', 'sub', '--predicate-file', 'p.json', '--pick', 'message'], { cwd: dir });
   assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'command exited 3\n', '']);
+});
+
+test('stdout a non-blocking pipe that fills (300 KB of envelope): all of it arrives, exit 0', async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.planning/phases/01-x'), { recursive: true });
+  // Thirty failing gates, each with a tail of control bytes escaped six-fold.
+  const gate = (i: number) => ({
+    capId: `g${i}`,
+    kind: 'gate',
+    check: { predicate: { kind: 'command-exit-zero', command: "head -c 3000 /dev/zero | tr '\\0' '\\1'; exit 1" } },
+    blocking: false,
+    onError: 'halt',
+  });
+  writeFileSync(join(dir, 'hooks.json'), JSON.stringify({ point: 'ship:pre', activeHooks: Array.from({ length: 30 }, (_, i) => gate(i)) }));
+  // A parent that hands over its stdout pipe non-blocking (libuv, and so
+  // Node, makes a child's stdio blocking: Python does not).
+  if (spawnSync('python3', ['-c', '0']).status !== 0) return t.skip('needs python3 to make a non-blocking pipe');
+  const inherit = (argv: string[]): [string, string[]] => [
+    'python3',
+    ['-c', 'import os, sys; os.set_blocking(1, False); os.execv(sys.argv[1], sys.argv[1:])', ...argv],
+  ];
+  const result = await cli(['gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--phase-number', '01', '--raw'], { cwd: dir, wrap: inherit });
+  assert.equal(result.stderr, '');
+  assert.equal(result.status, 0);
+  assert.ok(result.stdout.length > 256 * 1024, `${result.stdout.length} bytes`);
+  const envelope = JSON.parse(result.stdout) as { message: string; details: { gates: unknown[] } };
+  assert.equal(envelope.message, 'ship:pre: passed (30 advisory)');
+  assert.equal(envelope.details.gates.length, 30);
 });

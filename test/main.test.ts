@@ -436,7 +436,7 @@ test('the artefact: a shebang, its run bit, only Node built-ins, and it runs alo
   const text = readFileSync(BIN, 'utf8');
   assert.ok(text.startsWith('#!/usr/bin/env node\n'));
   assert.ok((statSync(BIN).mode & 0o111) !== 0);
-  // The program is embedded as a string in the launcher: its quotes are escaped.
+  // The program is embedded in a comment after the launcher (src/embedded-program.ts).
   const required = [...text.matchAll(/\brequire\(\\?["']([^"'\\]+)\\?["']\)/g)].map((m) => m[1]!);
   assert.ok(required.includes('node:child_process'), 'the embedded program is scanned too');
   assert.ok(required.length > 0);
