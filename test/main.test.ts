@@ -106,6 +106,11 @@ test('usage errors: exit 2, nothing on stdout, one line naming the problem', asy
     [['check', 'predicate'], 'gsd-check: --predicate or --predicate-file is required (see gsd-check --help)\n'],
     [['check', 'predicate', '--predicate', '{}', '--timeout', '1'], 'gsd-check: unknown flag --timeout (see gsd-check --help)\n'],
     [['check', 'predicate', '--predicate', '{}', 'stray'], 'gsd-check: unexpected argument "stray" (see gsd-check --help)\n'],
+    // No flag has a negated form: this one would have cancelled --exit-code.
+    [['check', 'predicate', '--predicate', predicate({ command: 'exit 1' }), '--exit-code', '--no-exit-code'],
+      'gsd-check: unknown flag --no-exit-code; did you mean --exit-code? (see gsd-check --help)\n'],
+    [['check', 'predicate', '--predicate', predicate({ command: 'true' }), '--no-raw'], 'gsd-check: unknown flag --no-raw (see gsd-check --help)\n'],
+    [['--no-help'], 'gsd-check: unknown flag --no-help (see gsd-check --help)\n'],
     [[], 'gsd-check: missing command; try: gsd-check check predicate --predicate <json> (see gsd-check --help)\n'],
   ];
   for (const [args, stderr] of cases) {

@@ -38,6 +38,10 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
       rest.push(STDIN_WORD);
       continue;
     }
+    // mri reads `--no-x` (and `-no-x`) as x switched off: `--exit-code
+    // --no-exit-code` would then exit 0 on a block. No flag of gsd-check has
+    // a negation, so each such argument is an unknown flag.
+    if (/^-+no-/.test(arg)) return usage(unknownFlag(arg.replace(/=[\s\S]*$/, ''), [...spec.values, ...spec.booleans]));
     const match = /^--([^=]+)(=([\s\S]*))?$/.exec(arg);
     const name = match?.[1];
     if (match === null || name === undefined || !spec.values.includes(name)) {

@@ -87,6 +87,16 @@ test('unknown flags, stray arguments and wrong commands are named', () => {
   assert.equal(usage([]), 'missing command; try: gsd-check check predicate --predicate <json>');
 });
 
+test('no flag has a negated form: --no-<flag> is an unknown flag', () => {
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--exit-code', '--no-exit-code']), 'unknown flag --no-exit-code; did you mean --exit-code?');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--no-raw']), 'unknown flag --no-raw');
+  assert.equal(usage(['--no-help']), 'unknown flag --no-help');
+  assert.equal(usage(['validate', 'a.json', '-no-json']), 'unknown flag -no-json');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--no-cwd=x']), 'unknown flag --no-cwd');
+  // After --, it is an operand like any other.
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--', '--no-raw']), 'unexpected argument "--no-raw"');
+});
+
 test('the predicate comes from exactly one place', () => {
   assert.equal(usage(['check', 'predicate']), '--predicate or --predicate-file is required');
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--predicate-file', 'p.json']), '--predicate and --predicate-file cannot be used together');
