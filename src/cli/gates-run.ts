@@ -11,7 +11,7 @@ import { planningDirectory } from '../project/phase-dir.ts';
 import { planningScope } from '../project/phase-location.ts';
 import { gatesWithin } from '../gates/fd-budget.ts';
 import { isJsonObject } from '../json-object.ts';
-import { KINDS } from '../predicate/kinds.ts';
+import { KINDS } from '../kinds/table.ts';
 import { entryKind } from '../fs/entry.ts';
 import { stopSignal } from '../run/runner.ts';
 import { oneLine } from '../text/one-line.ts';

@@ -1,7 +1,7 @@
 import type { Issue } from '../failure.ts';
 import { visible } from '../text/visible.ts';
 import { validateCapability } from '../gates/validate-capability.ts';
-import { KINDS } from '../predicate/kinds.ts';
+import { KINDS } from '../kinds/table.ts';
 import type { ValidateOptions } from './args.ts';
 import { parseJson } from '../json/parse.ts';
 import type { CliDeps, Outcome } from './deps.ts';

@@ -1,7 +1,7 @@
 import { now } from '../clock.ts';
 import type { Envelope } from '../envelope.ts';
 import { fail, failureLine } from '../failure.ts';
-import type { DetailFields, Evaluation, GateContext, Kind } from '../predicate/kind.ts';
+import type { DetailFields, Evaluation, GateContext, Kind } from '../kinds/kind.ts';
 import { MAX_DEPTH, validatePredicate } from '../predicate/validate.ts';
 import { jsonPath } from '../text/json-path.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';

@@ -1,6 +1,6 @@
 import type { Issue } from '../failure.ts';
 import { isJsonObject } from '../json-object.ts';
-import type { Kind } from '../predicate/kind.ts';
+import type { Kind } from '../kinds/kind.ts';
 import { validatePredicate } from '../predicate/validate.ts';
 import { closest } from '../text/closest.ts';
 import { describe } from '../text/describe.ts';

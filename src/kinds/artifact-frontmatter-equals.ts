@@ -5,7 +5,7 @@ import { extractFrontmatter, parseFrontmatter } from '../artifact/frontmatter.ts
 import type { Envelope } from '../envelope.ts';
 import { realPath } from '../fs/real-path.ts';
 import { readHead } from '../io/read-head.ts';
-import { defineKind, type Evaluation, type GateContext } from '../predicate/kind.ts';
+import { defineKind, type Evaluation, type GateContext } from './kind.ts';
 import { describe } from '../text/describe.ts';
 import { printable } from '../text/visible.ts';
 

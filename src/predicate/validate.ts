@@ -5,7 +5,7 @@ import { closest } from '../text/closest.ts';
 import { describe } from '../text/describe.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { jsonPath } from '../text/json-path.ts';
-import type { Kind } from './kind.ts';
+import type { Kind } from '../kinds/kind.ts';
 
 // Far beyond any real value (a frontmatter field to compare with), and far
 // below what printing, comparing or copying a value can take on the stack.

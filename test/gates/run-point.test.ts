@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { gatesAt, type Capability } from '../../src/gates/from-capabilities.ts';
 import type { LoopPoint } from '../../src/gates/points.ts';
 import { runPoint as runGates, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
-import { KINDS } from '../../src/predicate/kinds.ts';
+import { KINDS } from '../../src/kinds/table.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { runResult, sleep } from '../support.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { validateCapability } from '../../src/gates/validate-capability.ts';
-import { KINDS } from '../../src/predicate/kinds.ts';
+import { KINDS } from '../../src/kinds/table.ts';
 
 const lines = (capability: unknown): string[] => validateCapability(capability, KINDS).map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`));
 const good = { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' };

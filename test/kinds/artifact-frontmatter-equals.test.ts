@@ -3,8 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { artifactFrontmatterEquals, matches } from '../../src/kinds/artifact-frontmatter-equals.ts';
-import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
-import { KINDS } from '../../src/predicate/kinds.ts';
+import type { Evaluation, GateContext } from '../../src/kinds/kind.ts';
+import { KINDS } from '../../src/kinds/table.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
 import { tempDir } from '../support.ts';
 
