@@ -1,11 +1,13 @@
 import { join, resolve } from 'node:path';
 import { fail, ok, type Failure, type Result } from '../failure.ts';
 import { flatKeys, type ConfigLayers } from '../gates/activation.ts';
+import { parseCapability } from '../gates/declaration.ts';
 import { gatesAt, type Capability } from '../gates/from-capabilities.ts';
 import { gatesFromHooks } from '../gates/from-hooks.ts';
 import type { PointGate } from '../gates/point-gate.ts';
 import { GSD_TOOLS_QUERY, type QueryCommand } from '../gates/query.ts';
-import { checkLabel, POINT_DETAILS, runPoint, type GateReport } from '../gates/run-point.ts';
+import { checkLabel } from '../gates/check-label.ts';
+import { POINT_DETAILS, runPoint, type GateReport } from '../gates/run-point.ts';
 import { findOnPath } from '../fs/which.ts';
 import { planningDirectory } from '../project/phase-dir.ts';
 import { planningScope } from '../project/phase-location.ts';
@@ -39,7 +41,6 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   for (const warning of sources.value.warnings) deps.warn?.(`gsd-check: warning: ${visible(warning)}`);
 
   const result = await runPoint(options.point, sources.value.gates, {
-    kinds: KINDS,
     context: context.value,
     query: queryCommand(options, deps.env),
     concurrency: Math.min(options.concurrency ?? deps.cpus ?? 1, gatesWithin(deps.fdLimit)),
@@ -61,7 +62,7 @@ async function loadGates(options: GatesOptions, base: string, root: string, deps
     if (!text.ok) return text;
     const json = parseJson(text.value, label);
     if (!json.ok) return json;
-    const gates = gatesFromHooks(json.value, options.point, label);
+    const gates = gatesFromHooks(json.value, options.point, label, KINDS);
     return gates.ok ? ok({ gates: gates.value, warnings: [] }) : gates;
   }
   const capabilities: Capability[] = [];
@@ -90,14 +91,11 @@ async function loadCapability(path: string, shown: string, deps: CliDeps): Promi
   if (!text.ok) return text;
   const json = parseJson(text.value, `capability file ${shown}`);
   if (!json.ok) return json;
-  const data = json.value;
-  if (!isJsonObject(data)) return fail('invalid-capability', `capability file ${shown} is not a JSON object`);
-  const record = data;
-  if (Object.hasOwn(record, 'gates') && !Array.isArray(record.gates)) {
-    return fail('invalid-capability', `capability file ${shown}: gates must be an array`);
+  const parsed = parseCapability(json.value, KINDS);
+  if (!parsed.ok) {
+    return fail('invalid-capability', parsed.problem === 'not-an-object' ? `capability file ${shown} is not a JSON object` : `capability file ${shown}: gates must be an array`);
   }
-  const id = record.id;
-  return ok({ file: path, name: typeof id === 'string' && id.trim() !== '' ? id : shown, data: record });
+  return ok({ file: path, name: parsed.value.id ?? shown, declaration: parsed.value });
 }
 
 // The project's config (--config, else .planning/config.json) and, under

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { parseCapability } from '../../src/gates/declaration.ts';
 import { gatesAt, type Capability } from '../../src/gates/from-capabilities.ts';
 import type { LoopPoint } from '../../src/gates/points.ts';
 import { runPoint as runGates, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
@@ -33,7 +34,6 @@ interface TestDeps extends PointDeps {
 
 function deps(run: PointDeps['context']['run'], config: Record<string, unknown> = {}, concurrency = 4, reports: GateReport[] = []): TestDeps {
   return {
-    kinds: KINDS,
     context: { projectRoot: '/p', env: { PATH: '/bin' }, killAfterMs: 100, run },
     config,
     concurrency,
@@ -44,7 +44,11 @@ function deps(run: PointDeps['context']['run'], config: Record<string, unknown> 
 // The capabilities' gates at the point, resolved against the config, then run.
 const runPoint = (point: LoopPoint, capabilities: Capability[], d: TestDeps) => runGates(point, gatesAt(point, capabilities, { root: d.config }).gates, d);
 
-const cap = (file: string, data: Record<string, unknown>): Capability => ({ file, name: (data.id as string | undefined) ?? file, data });
+function cap(file: string, data: Record<string, unknown>): Capability {
+  const parsed = parseCapability(data, KINDS);
+  assert.ok(parsed.ok);
+  return { file, name: parsed.value.id ?? file, declaration: parsed.value };
+}
 
 test('mixed gates: statuses, order and the verdict', async () => {
   const seen: RunOptions[] = [];
@@ -135,6 +139,36 @@ test('a gate that cannot say how to fail halts', async () => {
       ['halt', 'invalid gate: gates[0].onError: is required ("halt" or "skip")'],
       ['halt', 'invalid gate: gates[1].check: must have exactly one of query, predicate, agentVerdict, has query and predicate'],
       ['halt', 'invalid gate: gates[2].blocking: must be true or false, got "yes"'],
+    ],
+  );
+});
+
+test('slips outside check, blocking and onError do not stop a gate; a slip inside the check does', async () => {
+  const { run } = fakeRun([]);
+  const capability = cap('c.json', {
+    config: { 'x.on': { default: true } },
+    gates: [
+      // An unknown field whose name starts like a known one is still only an unknown field.
+      gate('ship:pre', predicate('pass'), { checks: 1 }),
+      gate('ship:pre', predicate('pass'), { checkpoint: 'x', onErrors: 'skip', when: 'x.on' }),
+      gate('ship:pre', predicate("test -f '${PHASE_DIR}/x'")),
+      gate('ship:pre', { query: 'q', querry: 'x' }),
+      gate('ship:pre', { agentVerdict: null }, { blocking: false }),
+      gate('ship:pre', { agentVerdict: {} }),
+    ],
+  });
+  const result = await runPoint('ship:pre', [capability], deps(run));
+  assert.equal(result.status, 'envelope');
+  if (result.status !== 'envelope') return;
+  assert.deepEqual(
+    (result.envelope.details.gates as GateReport[]).map((r) => [r.status, r.error]),
+    [
+      ['pass', undefined],
+      ['pass', undefined],
+      ['pass', undefined],
+      ['halt', 'invalid gate: gates[3].check.querry: unknown field; did you mean "query"?'],
+      ['halt', 'invalid gate: gates[4].check.agentVerdict: must not be null'],
+      ['halt', 'invalid gate: gates[5].blocking: must not be true for an agentVerdict gate: an agent verdict is advisory'],
     ],
   );
 });
