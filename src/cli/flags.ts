@@ -1,8 +1,9 @@
 import mri from 'mri';
-import { fail, ok, type Failure, type Result } from '../failure.ts';
+import { ok, type Result } from '../failure.ts';
 import { closest } from '../text/closest.ts';
+import { usage } from './usage.ts';
 
-export interface FlagSpec {
+interface FlagSpec {
   readonly values: readonly string[];
   readonly booleans: readonly string[];
   // Value flags that may be given more than once (--capability a --capability b).
@@ -100,10 +101,6 @@ function unknownFlag(flag: string, known: readonly string[]): string {
 // An argument as a message shows it: bare when it is plain printable text,
 // else quoted, so that a newline or a control character cannot break the
 // one-line error.
-export function shown(arg: string): string {
+function shown(arg: string): string {
   return /^[\x21-\x7e]+$/.test(arg) ? arg : JSON.stringify(arg);
-}
-
-export function usage(message: string): { ok: false; failure: Failure } {
-  return fail('usage', `${message} (see gsd-check --help)`);
 }

@@ -5,7 +5,7 @@ import { KINDS } from '../kinds/table.ts';
 import type { ValidateOptions } from './args.ts';
 import { parseJson } from '../json/parse.ts';
 import type { CliDeps, Outcome } from './deps.ts';
-import { usage } from './flags.ts';
+import { usage } from './usage.ts';
 import { failureOutcome } from './outcome.ts';
 import { argumentPath } from './paths.ts';
 

@@ -19,7 +19,7 @@ export const POINT_DETAILS: DetailFields = { kind: 'value', point: 'value', gate
 // A valid predicate's deepest value, counted from `check`.
 const MAX_SHOWN_DEPTH = MAX_DEPTH + 2;
 
-export type GateStatus = 'pass' | 'advisory' | 'halt' | 'skipped' | 'inactive';
+type GateStatus = 'pass' | 'advisory' | 'halt' | 'skipped' | 'inactive';
 
 export interface GateReport {
   readonly capability: string;
@@ -45,7 +45,7 @@ export interface PointDeps {
   readonly onReport?: ((report: GateReport) => void) | undefined;
 }
 
-export type PointResult =
+type PointResult =
   | { readonly status: 'envelope'; readonly envelope: Envelope }
   | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
 
