@@ -77,6 +77,7 @@ test('unknown flags, stray arguments and wrong commands are named', () => {
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--Raw']), 'unknown flag --Raw; did you mean --raw?');
   assert.equal(usage(['check', 'predicate', '--predicate', P, '-x']), 'unknown flag -x');
   assert.equal(usage(['check', 'predicate', '--predicate', P, 'extra']), 'unexpected argument "extra"');
+  assert.equal(usage(['check.predicate', '--predicate', P, 'extra']), 'unexpected argument "extra"');
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--', '--raw']), 'unexpected argument "--raw"');
   assert.equal(usage(['check', 'query', '--predicate', P]), 'unknown subcommand "check query"; try: check predicate');
   assert.equal(usage(['check']), 'missing subcommand after "check"; try: check predicate');
@@ -136,6 +137,7 @@ test('help and version win over everything else', () => {
 test('--json-errors is seen even when the rest does not parse', () => {
   assert.equal(wantsJsonErrors(['check', '--bogus', '--json-errors']), true);
   assert.equal(wantsJsonErrors(['check', '--', '--json-errors']), false);
+  assert.equal(wantsJsonErrors(['--json-errors', '--', 'x']), true);
   assert.equal(wantsJsonErrors(['check']), false);
   // GSD_JSON_ERRORS=1, gsd-tools' switch, turns it on without the flag; other values do not.
   assert.equal(wantsJsonErrors(['check'], jsonErrorsFromEnv({ GSD_JSON_ERRORS: '1' })), true);
@@ -165,6 +167,9 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
     assert.match(gates(['--point', 'ship:pre', '--capability', 'a', `--concurrency=${bad}`]), /^--concurrency must be a whole number of 1 or more/, bad);
   }
   assert.equal(gates(['--point', 'ship:pre', '--point', 'plan:post', '--capability', 'a']), '--point is given more than once');
+  // The least of each bound is allowed.
+  const least = parseArgs(['gates', 'run', '--point', 'ship:pre', '--capability', 'a', '--concurrency', '1', '--query-timeout', '0.5']);
+  assert.deepEqual(least.ok && least.value.action === 'gates-run' && [least.value.options.concurrency, least.value.options.queryTimeout], [1, 0.5]);
 });
 
 test('validate: files and --json', () => {
