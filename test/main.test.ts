@@ -111,6 +111,9 @@ test('usage errors: exit 2, nothing on stdout, one line naming the problem', asy
       'gsd-check: unknown flag --no-exit-code; did you mean --exit-code? (see gsd-check --help)\n'],
     [['check', 'predicate', '--predicate', predicate({ command: 'true' }), '--no-raw'], 'gsd-check: unknown flag --no-raw (see gsd-check --help)\n'],
     [['--no-help'], 'gsd-check: unknown flag --no-help (see gsd-check --help)\n'],
+    // Nor a value after a space: "false" is an argument, not --exit-code's value.
+    [['check', 'predicate', '--predicate', predicate({ command: 'exit 1' }), '--exit-code', 'false'],
+      'gsd-check: unexpected argument "false" (see gsd-check --help)\n'],
     [[], 'gsd-check: missing command; try: gsd-check check predicate --predicate <json> (see gsd-check --help)\n'],
   ];
   for (const [args, stderr] of cases) {

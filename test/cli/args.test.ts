@@ -98,6 +98,16 @@ test('no flag has a negated form: --no-<flag> is an unknown flag', () => {
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--', '--no-raw']), 'unexpected argument "--no-raw"');
 });
 
+test('a boolean flag takes no word after it as its value: "false" stays a stray argument', () => {
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--exit-code', 'false']), 'unexpected argument "false"');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--raw', 'true']), 'unexpected argument "true"');
+  assert.equal(usage(['-h=1']), '-h takes no value');
+  assert.equal(usage(['-x=1']), 'unknown flag -x');
+  assert.deepEqual(parseArgs(['-V', 'false']), { ok: true, value: { action: 'version' } });
+  const files = parseArgs(['validate', '--json', 'false', 'a.json']);
+  assert.deepEqual(files.ok && files.value.action === 'validate' && [files.value.options.json, files.value.options.files], [true, ['false', 'a.json']]);
+});
+
 test('the predicate comes from exactly one place', () => {
   assert.equal(usage(['check', 'predicate']), '--predicate or --predicate-file is required');
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--predicate-file', 'p.json']), '--predicate and --predicate-file cannot be used together');
