@@ -126,3 +126,19 @@ test('a capability that is not an object is reason invalid-capability, as JSON t
   const outcome = await gatesRun({ ...options, jsonErrors: true }, { ...deps(tempDir(t), { progress: [], warn: [] }, false), readFile: async () => ok('[]') });
   assert.deepEqual([outcome.exitCode, JSON.parse(outcome.stderr)], [2, { ok: false, reason: 'invalid-capability', message: 'capability file cap.json is not a JSON object' }]);
 });
+
+test('--hooks: a file from --cwd or - for standard input, each named as such when it cannot be read or parsed', async (t) => {
+  const dir = tempDir(t);
+  const asked: [string, string][] = [];
+  const reading = (text: string | undefined): Partial<CliDeps> => ({
+    readFile: async (path, label) => (asked.push([path, label]), text === undefined ? fail('unreadable-file', `cannot read ${label}`) : ok(text)),
+  });
+  const run = (hooks: string, text: string | undefined) =>
+    gatesRun({ ...options, capabilities: [], hooks }, { ...deps(dir, { progress: [], warn: [] }, false), ...reading(text) });
+  assert.deepEqual((await run('-', undefined)).stderr, 'gsd-check: cannot read the hooks on standard input\n');
+  assert.deepEqual((await run('h.json', undefined)).stderr, 'gsd-check: cannot read --hooks h.json\n');
+  assert.deepEqual((await run('-', '{')).stderr, 'gsd-check: the hooks on standard input is not valid JSON: unexpected end at line 1, column 2\n');
+  assert.deepEqual(asked, [['-', 'the hooks on standard input'], [join(dir, 'h.json'), '--hooks h.json'], ['-', 'the hooks on standard input']]);
+  const fine = await run('-', JSON.stringify({ point: 'ship:pre', activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] }));
+  assert.deepEqual([fine.exitCode, JSON.parse(fine.stdout).message], [0, 'ship:pre: passed (1 skipped)']);
+});
