@@ -19,3 +19,14 @@ test('past its comparison budget, a huge config names a few keys: bounded time a
   // A long `when` is cut, not repeated whole.
   assert.ok(keys.miss('w'.repeat(100_000)).length < 200);
 });
+
+test('the budget is 20,000 key comparisons per capability: each hinted miss spends the number of keys', () => {
+  const keys = (n: number) => new ConfigKeys(Array.from({ length: n }, (_, i) => `k${i}`));
+  const hinted = (message: string) => message.includes('did you mean');
+  const ten = keys(10_000);
+  assert.deepEqual(['k12x', 'k13x', 'k14x'].map((when) => hinted(ten.miss(when))), [true, true, false]);
+  // The same miss again is told the same, at no cost.
+  assert.equal(ten.miss('k12x'), '"k12x" is not a key of the capability\'s config; did you mean "k12"?');
+  assert.equal(hinted(keys(20_000).miss('k12x')), true);
+  assert.equal(keys(20_001).miss('k12x'), '"k12x" is not a key of the capability\'s config (keys: k0, k1, k2, k3, k4 and 19996 more)');
+});
