@@ -114,7 +114,7 @@ export function parseGate(input: unknown, at: string, kinds: ReadonlyMap<string,
     if (breaks) broken.push(issue);
   };
   const field = <S extends v.GenericSchema>(schema: S, value: unknown, keys: readonly string[], breaks: boolean): v.InferOutput<S> | undefined => {
-    const parsed = v.safeParse(schema, value, { abortPipeEarly: true });
+    const parsed = v.safeParse(schema, value);
     if (parsed.success) return parsed.output;
     for (const issue of parsed.issues) add(keys, issue.message, breaks);
     return undefined;

@@ -153,6 +153,24 @@ test('the declaration: id, declared config keys, and per gate its point and what
   assert.equal(gates[1]?.declared.checks, 1);
 });
 
+test('a gate whose check, blocking or onError is broken says why, in the words validate uses', () => {
+  const broken = (change: Record<string, unknown>) => {
+    const gate: Record<string, unknown> = { ...good, ...change };
+    for (const [key, value] of Object.entries(change)) if (value === undefined) delete gate[key];
+    const parsed = parseCapability({ gates: [gate] }, KINDS);
+    assert.ok(parsed.ok);
+    const declaration = parsed.value.gates[0]!;
+    return declaration.gate.ok ? 'runs' : declaration.gate.issues.map((i) => `${i.path}: ${i.message}`);
+  };
+  assert.deepEqual(broken({ check: undefined }), ['gates[0].check: is required']);
+  assert.deepEqual(broken({ check: 'npm test' }), ['gates[0].check: must be an object, got "npm test"']);
+  assert.deepEqual(broken({ check: {} }), ['gates[0].check: must have exactly one of query, predicate, agentVerdict']);
+  assert.deepEqual(broken({ check: { query: ' ' } }), ['gates[0].check.query: must be a non-empty string, got " "']);
+  assert.deepEqual(broken({ blocking: undefined, onError: 1 }), ['gates[0].blocking: is required (true or false)', 'gates[0].onError: must be "halt" or "skip", got 1']);
+  // Slips elsewhere leave it runnable.
+  assert.equal(broken({ point: 'x', when: '', extra: 1, check: { predicate: { kind: 'command-exit-zero', command: '' } } }), 'runs');
+});
+
 test('an id that is not a non-blank string is no id; a capability without gates has none', () => {
   for (const id of [undefined, '', '  ', 3]) {
     const parsed = parseCapability({ id }, KINDS);
