@@ -169,6 +169,8 @@ test('a gate whose check, blocking or onError is broken says why, in the words v
   assert.deepEqual(broken({ blocking: undefined, onError: 1 }), ['gates[0].blocking: is required (true or false)', 'gates[0].onError: must be "halt" or "skip", got 1']);
   // Slips elsewhere leave it runnable.
   assert.equal(broken({ point: 'x', when: '', extra: 1, check: { predicate: { kind: 'command-exit-zero', command: '' } } }), 'runs');
+  const undeclared = parseCapability({ config: { k: {} }, gates: [{ ...good, when: 'other' }] }, KINDS);
+  assert.deepEqual(undeclared.ok && [undeclared.value.gates[0]!.gate.ok, undeclared.value.issues.length], [true, 1]);
 });
 
 test('an id that is not a non-blank string is no id; a capability without gates has none', () => {
