@@ -6,6 +6,7 @@ import type { LoopPoint } from '../../src/gates/points.ts';
 import { runPoint as runGates, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
+import { now } from '../../src/clock.ts';
 import { runResult, sleep } from '../support.ts';
 
 const predicate = (command: string, timeout?: number) => ({ predicate: { kind: 'command-exit-zero', command, ...(timeout === undefined ? {} : { timeout }) } });
@@ -200,4 +201,27 @@ test('a gate that could not start for a resource limit halts, whatever its onErr
   const envelope = result.status === 'envelope' ? result.envelope : undefined;
   assert.equal(envelope?.block, true);
   assert.deepEqual((envelope?.details.gates as GateReport[]).map((g) => [g.status, g.error]), [['halt', 'could not start sh: EMFILE, still after 10 s of retries']]);
+});
+
+test('a report shows the declared check up to the deepest a valid predicate can nest, and names a deeper one', async () => {
+  const { run } = fakeRun([]);
+  const nested = (depth: number): unknown => (depth === 0 ? 0 : [nested(depth - 1)]);
+  const check = (depth: number) => ({ predicate: { kind: 'artifact-frontmatter-equals', artifact: 'A.md', field: 'f', equals: nested(depth) } });
+  const capability = cap('c.json', { gates: [gate('ship:pre', check(64), { onError: 'skip' }), gate('ship:pre', check(65), { onError: 'skip' })] });
+  const result = await runPoint('ship:pre', [capability], deps(run));
+  assert.equal(result.status, 'envelope');
+  if (result.status !== 'envelope') return;
+  const [valid, deeper] = result.envelope.details.gates as GateReport[];
+  assert.deepEqual(valid?.check, check(64));
+  assert.equal(deeper?.check, '(not shown: nests deeper than 66 levels)');
+  assert.equal(deeper?.status, 'skipped');
+});
+
+test('a report\'s duration is the time its gate took, within what the whole point took', async () => {
+  const { run } = fakeRun([]);
+  const started = now();
+  const result = await runPoint('ship:pre', [cap('c.json', { gates: [gate('ship:pre', predicate('pass'))] })], deps(run));
+  const elapsed = now() - started;
+  const [report] = result.status === 'envelope' ? (result.envelope.details.gates as GateReport[]) : [];
+  assert.ok(report !== undefined && report.durationMs >= 0 && report.durationMs <= Math.ceil(elapsed), `${report?.durationMs} of ${elapsed} ms`);
 });
