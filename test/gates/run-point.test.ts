@@ -201,6 +201,7 @@ test('a gate that could not start for a resource limit halts, whatever its onErr
   const envelope = result.status === 'envelope' ? result.envelope : undefined;
   assert.equal(envelope?.block, true);
   assert.deepEqual((envelope?.details.gates as GateReport[]).map((g) => [g.status, g.error]), [['halt', 'could not start sh: EMFILE, still after 10 s of retries']]);
+  assert.equal(envelope?.message, 'ship:pre: halted by /c.json#0 (/c.json#0: could not start sh: EMFILE, still after 10 s of retries)');
 });
 
 test('a report shows the declared check up to the deepest a valid predicate can nest, and names a deeper one', async () => {
