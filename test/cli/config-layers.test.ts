@@ -35,6 +35,9 @@ test('the project config under .planning, and the workstream\'s over it; absent 
     await loadLayers(undefined, root, root, deps({ GSD_PROJECT: 'proj' })),
     ok({ layers: { root: { workflow: { a: true } }, workstream: { p: 1 } }, warnings: [] }),
   );
+  writeFileSync(join(root, '.planning/workstreams/ws/config.json'), '{');
+  const broken = await loadLayers(undefined, root, root, deps({ GSD_WORKSTREAM: 'ws' }));
+  assert.deepEqual(broken.ok ? 'accepted' : broken.failure.message, `config ${join(root, '.planning/workstreams/ws/config.json')} is not valid JSON: unexpected end at line 1, column 2`);
   const bad = await loadLayers(undefined, root, root, deps({ GSD_WORKSTREAM: '../x' }));
   assert.equal(bad.ok ? 'accepted' : bad.failure.reason, 'usage');
 });
