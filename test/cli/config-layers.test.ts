@@ -75,6 +75,11 @@ test('a config that is not a JSON object fails; flat dotted keys are named in on
   assert.deepEqual(warned.ok && warned.value.warnings, [
     '--config c.json has flat dotted keys, which GSD ignores and so does gsd-check (nest them: {"workflow": {"x": …}}): a.1, a.2, a.3, a.4, a.5 and 2 more',
   ]);
+  writeFileSync(join(root, 'c.json'), JSON.stringify({ 'a.1': 1, 'b.2': 2, 'c.3': 3, 'd.4': 4, 'e.5': 5, 'f.6': 6 }));
+  const six = await loadLayers('c.json', root, root, deps());
+  assert.deepEqual(six.ok && six.value.warnings, [
+    '--config c.json has flat dotted keys, which GSD ignores and so does gsd-check (nest them: {"workflow": {"x": …}}): a.1, b.2, c.3, d.4, e.5 and 1 more',
+  ]);
   writeFileSync(join(root, 'c.json'), JSON.stringify({ 'a.1': 1, 'b.2': 2, 'c.3': 3, 'd.4': 4, 'e.5': 5 }));
   const five = await loadLayers('c.json', root, root, deps());
   assert.deepEqual(five.ok && five.value.warnings, [
