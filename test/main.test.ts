@@ -117,6 +117,14 @@ test('usage errors: exit 2, nothing on stdout, one line naming the problem', asy
     [['check', 'predicate'], 'gsd-check: --predicate or --predicate-file is required (see gsd-check --help)\n'],
     [['check', 'predicate', '--predicate', '{}', '--timeout', '1'], 'gsd-check: unknown flag --timeout (see gsd-check --help)\n'],
     [['check', 'predicate', '--predicate', '{}', 'stray'], 'gsd-check: unexpected argument "stray" (see gsd-check --help)\n'],
+    // No flag has a negated form: this one would have cancelled --exit-code.
+    [['check', 'predicate', '--predicate', predicate({ command: 'exit 1' }), '--exit-code', '--no-exit-code'],
+      'gsd-check: unknown flag --no-exit-code; did you mean --exit-code? (see gsd-check --help)\n'],
+    [['check', 'predicate', '--predicate', predicate({ command: 'true' }), '--no-raw'], 'gsd-check: unknown flag --no-raw (see gsd-check --help)\n'],
+    [['--no-help'], 'gsd-check: unknown flag --no-help (see gsd-check --help)\n'],
+    // Nor a value after a space: "false" is an argument, not --exit-code's value.
+    [['check', 'predicate', '--predicate', predicate({ command: 'exit 1' }), '--exit-code', 'false'],
+      'gsd-check: unexpected argument "false" (see gsd-check --help)\n'],
     [[], 'gsd-check: missing command; try: gsd-check check predicate --predicate <json> (see gsd-check --help)\n'],
   ];
   for (const [args, stderr] of cases) {
@@ -216,12 +224,24 @@ test('phase values are data: metacharacters reach the command as characters, nev
 
 test('placeholders: all three, missing ones empty, inherited ones overridden, others left to sh', async (t) => {
   const dir = tempDir(t);
-  const command = 'echo "n=${PHASE_NUMBER} d=${PHASE_DIR} r=${PHASE_REQ_IDS} h=${GSD_TEST_OTHER}"; exit 1';
-  const env = { ...process.env, PHASE_NUMBER: 'inherited', GSD_TEST_OTHER: 'kept' };
+  // ${X-unset} tells a variable set empty from one not set at all.
+  const command = 'echo "n=${PHASE_NUMBER-unset} d=${PHASE_DIR-unset} r=${PHASE_REQ_IDS-unset} h=${GSD_TEST_OTHER}"; exit 1';
+  const env = { ...process.env, PHASE_NUMBER: 'inherited', PHASE_DIR: '/inherited', PHASE_REQ_IDS: 'inherited', GSD_TEST_OTHER: 'kept' };
   const full = await cli(check({ command }, '--phase-number', '07', '--phase-dir', 'p d', '--phase-req-ids', 'R1,R2', '--pick', 'message', '--cwd', dir), { env });
   assert.equal(full.stdout, `command exited 1: n=07 d=${dir}/p d r=R1,R2 h=kept\n`);
   const none = await cli(check({ command }, '--pick', 'message', '--cwd', dir), { env });
   assert.equal(none.stdout, 'command exited 1: n= d= r= h=kept\n');
+  // So in gates run, for command gates and for the query command.
+  writeFileSync(join(dir, 'cap.json'), JSON.stringify({ id: 'c', gates: [
+    { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command } }, blocking: true, onError: 'halt' },
+    { point: 'ship:pre', check: { query: 'q' }, blocking: false, onError: 'halt' },
+  ] }));
+  const answer = `printf '{"block":true,"message":"%s"}' "n=\${PHASE_NUMBER-unset} d=\${PHASE_DIR-unset} r=\${PHASE_REQ_IDS-unset}"`;
+  const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--query-command', answer, '--cwd', dir, '--raw'], { env });
+  assert.deepEqual(JSON.parse(gates.stdout).details.gates.map((g: { envelope: { message: string } }) => g.envelope.message), [
+    'command exited 1: n= d= r= h=kept',
+    'n= d= r=',
+  ]);
   // The one visible difference from pasting text: single quotes keep the placeholder.
   const single = await cli(check({ command: "echo '${PHASE_DIR}'; exit 1" }, '--phase-dir', 'x', '--pick', 'message', '--cwd', dir));
   assert.equal(single.stdout, 'command exited 1: ${PHASE_DIR}\n');

@@ -1,6 +1,7 @@
 import { ok, type Result } from '../failure.ts';
 import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/points.ts';
-import { parseFlags, usage, type Flags } from './flags.ts';
+import { parseFlags, type Flags } from './flags.ts';
+import { usage } from './usage.ts';
 
 const DEFAULT_KILL_AFTER = 3;
 
@@ -79,7 +80,7 @@ const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 // What the environment switches on before any flag: GSD_JSON_ERRORS=1 is
 // gsd-tools' own switch for --json-errors, honoured the same way.
-export interface ArgDefaults {
+interface ArgDefaults {
   readonly jsonErrors: boolean;
 }
 

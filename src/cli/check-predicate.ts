@@ -1,6 +1,6 @@
 import { ok } from '../failure.ts';
-import type { Evaluation } from '../predicate/kind.ts';
-import { KINDS } from '../predicate/kinds.ts';
+import type { Evaluation } from '../kinds/kind.ts';
+import { KINDS } from '../kinds/table.ts';
 import { validatePredicate } from '../predicate/validate.ts';
 import { stopSignal } from '../exit-status.ts';
 import type { CheckOptions } from './args.ts';

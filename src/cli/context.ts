@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
-import type { GateContext } from '../predicate/kind.ts';
+import type { GateContext } from '../kinds/kind.ts';
 import { entryKind } from '../fs/entry.ts';
 import { locatePhase } from '../project/phase-location.ts';
 import { isReadableDirectory } from '../project/readable.ts';
@@ -15,9 +15,10 @@ export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateCon
   const start = startDirectory(options.cwd, deps.cwd);
   if (!start.ok) return start;
   const projectRoot = findProjectRoot(start.value, deps.home, deps.uid);
-  const denied = !isReadableDirectory(start.value)
+  const canEnter = deps.canEnter ?? isReadableDirectory;
+  const denied = !canEnter(start.value)
     ? (options.cwd === undefined ? 'the current directory' : `--cwd ${options.cwd}`)
-    : !isReadableDirectory(projectRoot) ? `project root ${projectRoot}` : undefined;
+    : !canEnter(projectRoot) ? `project root ${projectRoot}` : undefined;
   if (denied !== undefined) return fail('bad-cwd', `${denied}: permission denied (cannot list or enter it)`);
   const phase = locatePhase(projectRoot, options, deps.env);
   if (!phase.ok) return phase;

@@ -13,6 +13,9 @@ export interface CliDeps {
   // where the platform has no owners).
   readonly uid?: number | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
+  // Whether we may list and enter a directory; the file system's answer
+  // unless a test stands in, since as root every directory is enterable.
+  readonly canEnter?: ((dir: string) => boolean) | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly force?: AbortSignal | undefined;
   readonly cpus?: number;

@@ -1,8 +1,9 @@
 import mri from 'mri';
-import { fail, ok, type Failure, type Result } from '../failure.ts';
+import { ok, type Result } from '../failure.ts';
 import { closest } from '../text/closest.ts';
+import { usage } from './usage.ts';
 
-export interface FlagSpec {
+interface FlagSpec {
   readonly values: readonly string[];
   readonly booleans: readonly string[];
   // Value flags that may be given more than once (--capability a --capability b).
@@ -18,39 +19,49 @@ export interface Flags {
 }
 
 // Splits argv into flag values, boolean flags and the remaining words.
-// Value flags are taken out here rather than by mri: mri takes a following
-// "-x" as a missing value without saying so, reads `--flag=` as "take the
-// next argument", and cannot tell an empty value from a missing one. mri
-// handles the rest: booleans, short aliases, `--`, and unknown flags.
+// Value flags and words are taken out here, and mri is given the other
+// flags only: it takes a following "-x" as a missing value without saying
+// so, reads `--flag=` as "take the next argument", cannot tell an empty value
+// from a missing one, swallows the word after a boolean when it is "true" or
+// "false" (`--exit-code false` switched it off), and reads a lone "-" as a
+// flag that swallows the next argument. mri handles the rest: booleans, short
+// aliases, and unknown flags.
 export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flags> {
   const values = new Map<string, string[]>();
-  const rest: string[] = [];
+  const words: string[] = [];
+  const flags: string[] = [];
+  const known = [...spec.values, ...spec.booleans];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
-      rest.push(...argv.slice(i));
+      words.push(...argv.slice(i + 1));
       break;
     }
-    // mri reads a lone "-" as a flag with an empty name that swallows the next
-    // argument (`validate a.json - b.json` lost b.json): pass it as a word,
-    // under a name no argument can have (argv strings hold no NUL).
-    if (arg === '-') {
-      rest.push(STDIN_WORD);
+    // A lone "-" is a word: standard input.
+    if (arg === '-' || !arg.startsWith('-')) {
+      words.push(arg);
       continue;
     }
-    const match = /^--([^=]+)(=([\s\S]*))?$/.exec(arg);
-    const name = match?.[1];
-    if (match === null || name === undefined || !spec.values.includes(name)) {
-      if (name !== undefined && match?.[2] !== undefined && spec.booleans.includes(name)) {
-        return usage(`--${name} takes no value`);
+    const name = /^-+([^=]*)/.exec(arg)![1]!;
+    // mri reads `--no-x` (and `-no-x`) as x switched off: `--exit-code
+    // --no-exit-code` would then exit 0 on a block. No flag of gsd-check has
+    // a negation, so each such argument is an unknown flag.
+    if (name.startsWith('no-')) return usage(unknownFlag(arg.replace(/=[\s\S]*$/, ''), known));
+    const long = arg.startsWith('--');
+    if (!long || !spec.values.includes(name)) {
+      if (arg.includes('=')) {
+        const boolean = long ? spec.booleans.includes(name) : Object.hasOwn(spec.aliases, name);
+        return usage(boolean ? `${arg.slice(0, arg.indexOf('='))} takes no value` : unknownFlag(arg.slice(0, arg.indexOf('=')), known));
       }
-      rest.push(arg);
+      flags.push(arg);
       continue;
     }
     const seen = values.get(name) ?? [];
     if (seen.length > 0 && !spec.repeatable.includes(name)) return usage(`--${name} is given more than once`);
-    let value = match[3];
-    if (value === undefined) {
+    const joined = arg.indexOf('=');
+    let value: string;
+    if (joined !== -1) value = arg.slice(joined + 1);
+    else {
       const next = argv[i + 1];
       if (next === undefined) return usage(`--${name} needs a value`);
       // A lone "-" is a value (standard input), never a flag.
@@ -66,25 +77,17 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
   let unknown: string | undefined;
   const alias: Record<string, string | string[]> = { ...spec.aliases };
   // mri reports any flag that is not an alias key as unknown.
-  for (const name of spec.booleans) alias[name] ??= [];
-  const parsed = mri(rest, {
+  for (const flag of spec.booleans) alias[flag] ??= [];
+  // Given flags only, mri takes no word as a value: every boolean it sets is on.
+  const parsed = mri(flags, {
     boolean: [...spec.booleans],
     alias,
     unknown: (flag) => {
       unknown = flag;
     },
   }) as mri.Argv | undefined;
-  if (unknown !== undefined || parsed === undefined) return usage(unknownFlag(unknown ?? '?', [...spec.values, ...spec.booleans]));
-
-  const booleans = new Set(spec.booleans.filter((name) => isOn(parsed[name])));
-  return ok({ values, booleans, words: parsed._.map((word) => (word === STDIN_WORD ? '-' : String(word))) });
-}
-
-const STDIN_WORD = '\0-';
-
-// mri collects a repeated boolean into an array; the last one given wins.
-function isOn(value: unknown): boolean {
-  return (Array.isArray(value) ? value[value.length - 1] : value) === true;
+  if (unknown !== undefined) return usage(unknownFlag(unknown, known));
+  return ok({ values, booleans: new Set(spec.booleans.filter((flag) => parsed![flag] !== undefined)), words });
 }
 
 function unknownFlag(flag: string, known: readonly string[]): string {
@@ -96,10 +99,6 @@ function unknownFlag(flag: string, known: readonly string[]): string {
 // An argument as a message shows it: bare when it is plain printable text,
 // else quoted, so that a newline or a control character cannot break the
 // one-line error.
-export function shown(arg: string): string {
+function shown(arg: string): string {
   return /^[\x21-\x7e]+$/.test(arg) ? arg : JSON.stringify(arg);
-}
-
-export function usage(message: string): { ok: false; failure: Failure } {
-  return fail('usage', `${message} (see gsd-check --help)`);
 }

@@ -1,7 +1,7 @@
 import type { Envelope } from '../envelope.ts';
 import { fail, ok, type Result } from '../failure.ts';
 
-export interface OutputOptions {
+interface OutputOptions {
   readonly raw: boolean;
   readonly pick?: readonly string[] | undefined;
 }

@@ -1,12 +1,12 @@
 import { EXIT_INVALID } from '../exit-status.ts';
 import type { Issue } from '../failure.ts';
 import { visible } from '../text/visible.ts';
-import { validateCapability } from '../gates/validate-capability.ts';
-import { KINDS } from '../predicate/kinds.ts';
+import { parseCapability } from '../gates/declaration.ts';
+import { KINDS } from '../kinds/table.ts';
 import type { ValidateOptions } from './args.ts';
 import { parseJson } from '../json/parse.ts';
 import type { CliDeps, Outcome } from './deps.ts';
-import { usage } from './flags.ts';
+import { usage } from './usage.ts';
 import { failureOutcome } from './outcome.ts';
 import { argumentPath } from './paths.ts';
 
@@ -31,15 +31,19 @@ export async function validate(options: ValidateOptions, deps: CliDeps): Promise
     const text = await deps.readFile(path.value, file === '-' ? 'standard input' : `capability file ${file}`);
     if (!text.ok) return failureOutcome(text.failure, options.jsonErrors);
     const json = parseJson(text.value, 'the file');
-    const issues = json.ok ? validateCapability(json.value, KINDS) : [{ path: '', message: json.failure.message }];
-    const gates = json.ok ? (json.value as { gates?: unknown } | null)?.gates : undefined;
-    reports.push({ file, valid: issues.length === 0, gates: Array.isArray(gates) ? gates.length : 0, issues });
+    const { gates, issues } = json.ok ? capabilityReport(json.value) : { gates: 0, issues: [{ path: '', message: json.failure.message }] };
+    reports.push({ file, valid: issues.length === 0, gates, issues });
   }
   const valid = reports.every((r) => r.valid);
   const stdout = options.json
     ? `${JSON.stringify({ valid, files: reports })}\n`
     : reports.flatMap((r) => (r.valid ? [`${visible(r.file)}: valid (${r.gates} ${r.gates === 1 ? 'gate' : 'gates'})`] : r.issues.map((i) => line(r.file, i)))).join('\n') + '\n';
   return { exitCode: valid ? 0 : EXIT_INVALID, stdout, stderr: '' };
+}
+
+function capabilityReport(json: unknown): { gates: number; issues: readonly Issue[] } {
+  const parsed = parseCapability(json, KINDS);
+  return parsed.ok ? { gates: parsed.value.gates.length, issues: parsed.value.issues } : { gates: 0, issues: [parsed.issue] };
 }
 
 function line(file: string, issue: Issue): string {

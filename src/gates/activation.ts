@@ -2,7 +2,7 @@ import { isJsonObject } from '../json-object.ts';
 
 // Where a `when` key's value came from: the active workstream's config, the
 // project's config, a capability's declared default, or nowhere.
-export type ActivationSource = 'workstream' | 'config' | 'default' | 'absent';
+type ActivationSource = 'workstream' | 'config' | 'default' | 'absent';
 
 export interface Activation {
   readonly key: string;

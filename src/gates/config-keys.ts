@@ -11,16 +11,16 @@ const SUGGESTION_BUDGET = 20_000;
 // key again for each gate made a 1 MiB capability (30,000 keys, as many gates)
 // cost gigabytes of messages.
 export class ConfigKeys {
-  private readonly keys: readonly string[];
+  private readonly known: ReadonlySet<string>;
   private budget = SUGGESTION_BUDGET;
   private readonly told = new Map<string, string>();
 
-  constructor(private readonly config: Readonly<Record<string, unknown>>) {
-    this.keys = Object.keys(config);
+  constructor(private readonly keys: readonly string[]) {
+    this.known = new Set(keys);
   }
 
   has(key: string): boolean {
-    return Object.hasOwn(this.config, key);
+    return this.known.has(key);
   }
 
   // The issue for a `when` that names no key.

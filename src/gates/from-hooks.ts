@@ -1,7 +1,9 @@
 import { fail, ok, type Issue, type Result } from '../failure.ts';
 import { isJsonObject } from '../json-object.ts';
+import type { Kind } from '../kinds/kind.ts';
 import { describe } from '../text/describe.ts';
 import { jsonPath } from '../text/json-path.ts';
+import { parseGate } from './declaration.ts';
 import type { LoopPoint } from './points.ts';
 import type { PointGate } from './point-gate.ts';
 
@@ -9,7 +11,7 @@ import type { PointGate } from './point-gate.ts';
 // `activeHooks` entries of kind "gate", already filtered by GSD's own
 // activation, so all of them run. Steps and contributions are GSD's to
 // render, not gates: left out. `label` names the input in messages.
-export function gatesFromHooks(hooks: unknown, point: LoopPoint, label: string): Result<PointGate[]> {
+export function gatesFromHooks(hooks: unknown, point: LoopPoint, label: string, kinds: ReadonlyMap<string, Kind>): Result<PointGate[]> {
   if (!isJsonObject(hooks)) return fail('invalid-json', `${label} is not a JSON object (is it the output of gsd_run loop render-hooks <point> --raw?)`);
   if (hooks.point !== point) {
     return fail('usage', `${label} is for point ${describe(hooks.point)}, not --point ${point}`);
@@ -28,8 +30,8 @@ export function gatesFromHooks(hooks: unknown, point: LoopPoint, label: string):
     }
     const index = counts.get(capId) ?? 0;
     counts.set(capId, index + 1);
-    const { capId: _, kind: __, ...declaration } = entry;
-    gates.push({ capability: capId, index, declaration: { point, ...declaration } });
+    const { capId: _, kind: __, ...declared } = entry;
+    gates.push({ capability: capId, index, declaration: parseGate({ point, ...declared }, jsonPath('gates', [index]), kinds) });
   });
   if (issues.length > 0) return fail('invalid-json', `${label} has malformed gate entries`, issues);
   return ok(gates);

@@ -1,4 +1,5 @@
 import type { Resolved } from './activation.ts';
+import type { GateDeclaration } from './declaration.ts';
 
 // One gate of a loop point, from a capability file or from GSD's rendered
 // hooks, as the point runner takes it.
@@ -9,8 +10,7 @@ export interface PointGate {
   readonly capDir?: string | undefined;
   // Its position among the capability's gates (declared, or rendered).
   readonly index: number;
-  // The gate as declared: point, check, when, blocking, onError.
-  readonly declaration: Record<string, unknown>;
+  readonly declaration: GateDeclaration;
   // How its `when` resolved; undefined when it came active from GSD.
   readonly activation?: Resolved | undefined;
 }

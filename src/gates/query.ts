@@ -1,6 +1,6 @@
 import { fail } from '../failure.ts';
 import { isJsonObject } from '../json-object.ts';
-import type { Evaluation, GateContext } from '../predicate/kind.ts';
+import type { Evaluation, GateContext } from '../kinds/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
 import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/visible.ts';

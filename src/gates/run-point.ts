@@ -1,18 +1,17 @@
 import { now } from '../clock.ts';
 import type { Envelope } from '../envelope.ts';
 import { fail, failureLine } from '../failure.ts';
-import type { DetailFields, Evaluation, GateContext, Kind } from '../predicate/kind.ts';
-import { MAX_DEPTH, validatePredicate } from '../predicate/validate.ts';
-import { jsonPath } from '../text/json-path.ts';
+import type { DetailFields, Evaluation, GateContext } from '../kinds/kind.ts';
+import { MAX_DEPTH } from '../predicate/validate.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { oneLine } from '../text/one-line.ts';
 import { visible } from '../text/visible.ts';
 import type { Activation } from './activation.ts';
+import type { Check } from './declaration.ts';
 import type { PointGate } from './point-gate.ts';
 import type { LoopPoint } from './points.ts';
 import { mapPool } from './pool.ts';
 import { evaluateQuery, type QueryCommand } from './query.ts';
-import { validateGate } from './validate-capability.ts';
 
 // What a point's envelope carries in its details (for --pick).
 export const POINT_DETAILS: DetailFields = { kind: 'value', point: 'value', gates: 'tree' };
@@ -20,7 +19,7 @@ export const POINT_DETAILS: DetailFields = { kind: 'value', point: 'value', gate
 // A valid predicate's deepest value, counted from `check`.
 const MAX_SHOWN_DEPTH = MAX_DEPTH + 2;
 
-export type GateStatus = 'pass' | 'advisory' | 'halt' | 'skipped' | 'inactive';
+type GateStatus = 'pass' | 'advisory' | 'halt' | 'skipped' | 'inactive';
 
 export interface GateReport {
   readonly capability: string;
@@ -39,7 +38,6 @@ export interface GateReport {
 }
 
 export interface PointDeps {
-  readonly kinds: ReadonlyMap<string, Kind>;
   // The gate context without the capability: GSD_CAP_DIR is added per gate.
   readonly context: GateContext;
   readonly query?: QueryCommand | undefined;
@@ -47,7 +45,7 @@ export interface PointDeps {
   readonly onReport?: ((report: GateReport) => void) | undefined;
 }
 
-export type PointResult =
+type PointResult =
   | { readonly status: 'envelope'; readonly envelope: Envelope }
   | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
 
@@ -60,16 +58,16 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
     const started = now();
     const outcome = await runGate(gate, deps);
     if (outcome.status === 'interrupted') interrupted ??= outcome.signal;
-    const { declaration } = gate;
+    const { declared } = gate.declaration;
     const report: GateReport = {
       capability: gate.capability,
       index: gate.index,
       // A check too deep to print is named, not copied: it must not take the
       // whole report down (it already failed validation).
-      check: nestsDeeperThan(declaration.check, MAX_SHOWN_DEPTH) ? `(not shown: nests deeper than ${MAX_SHOWN_DEPTH} levels)` : declaration.check,
-      when: declaration.when ?? null,
-      blocking: declaration.blocking,
-      onError: declaration.onError,
+      check: nestsDeeperThan(declared.check, MAX_SHOWN_DEPTH) ? `(not shown: nests deeper than ${MAX_SHOWN_DEPTH} levels)` : declared.check,
+      when: declared.when ?? null,
+      blocking: declared.blocking,
+      onError: declared.onError,
       ...(outcome.status === 'interrupted' ? { status: 'halt', error: `stopped by ${outcome.signal}` } : outcome),
       durationMs: Math.round(now() - started),
     };
@@ -94,43 +92,38 @@ type GateOutcome =
 
 async function runGate(gate: PointGate, deps: PointDeps): Promise<GateOutcome> {
   if (gate.activation !== undefined && !gate.activation.active) return { status: 'inactive', activation: gate.activation.activation };
-  const { declaration } = gate;
   // A gate whose check, blocking or onError is broken cannot say how to fail:
-  // it halts. Other declaration slips (an unknown field, an undeclared `when`)
-  // do not change what runs; `gsd-check validate` reports them.
-  const at = jsonPath('gates', [gate.index]);
-  const structural = validateGate(declaration, at, undefined, deps.kinds).filter(
-    (i) =>
-      (i.path.startsWith(`${at}.check`) && !i.path.startsWith(`${at}.check.predicate`)) ||
-      i.path === `${at}.blocking` ||
-      i.path === `${at}.onError`,
-  );
-  if (structural.length > 0) {
-    return { status: 'halt', error: `invalid gate: ${structural.map((i) => `${i.path}: ${i.message}`).join('; ')}` };
-  }
-  const evaluation = await evaluateCheck(declaration.check as Record<string, unknown>, at, gate, deps);
+  // it halts. Its other slips do not change what runs; `validate` reports them.
+  const parsed = gate.declaration.gate;
+  if (!parsed.ok) return { status: 'halt', error: `invalid gate: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` };
+  const { check, blocking, onError } = parsed.value;
+  const evaluation = await evaluateCheck(check, gate, deps);
   if (evaluation.status === 'interrupted') return evaluation;
   if (evaluation.status === 'failure') {
     const error = failureLine(evaluation.failure);
     // A gate that could not start for want of descriptors or processes said
     // nothing about the project: skipping it would turn a block into a pass.
     if (evaluation.failure.reason === 'resource-limit') return { status: 'halt', error };
-    return declaration.onError === 'skip' ? { status: 'skipped', error } : { status: 'halt', error };
+    return onError === 'skip' ? { status: 'skipped', error } : { status: 'halt', error };
   }
   const { envelope } = evaluation;
   if (!envelope.block) return { status: 'pass', envelope };
-  return declaration.blocking === true ? { status: 'halt', envelope } : { status: 'advisory', envelope };
+  return blocking ? { status: 'halt', envelope } : { status: 'advisory', envelope };
 }
 
-async function evaluateCheck(check: Record<string, unknown>, at: string, gate: PointGate, deps: PointDeps): Promise<Evaluation> {
-  if (Object.hasOwn(check, 'query')) return evaluateQuery(check.query as string, gate.capDir, deps.query, deps.context);
-  if (Object.hasOwn(check, 'agentVerdict')) {
-    return failure('an agentVerdict check needs an agent to give the verdict; gsd-check cannot');
+async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Promise<Evaluation> {
+  switch (check.shape) {
+    case 'query':
+      return evaluateQuery(check.query, gate.capDir, deps.query, deps.context);
+    case 'agentVerdict':
+      return failure('an agentVerdict check needs an agent to give the verdict; gsd-check cannot');
+    case 'predicate': {
+      if (!check.predicate.ok) return { status: 'failure', failure: check.predicate.failure };
+      const { kind, predicate } = check.predicate.value;
+      const env = gate.capDir === undefined ? deps.context.env : { ...deps.context.env, GSD_CAP_DIR: gate.capDir };
+      return kind.evaluate(predicate, { ...deps.context, env });
+    }
   }
-  const valid = validatePredicate(check.predicate, deps.kinds, `${at}.check.predicate`);
-  if (!valid.ok) return { status: 'failure', failure: valid.failure };
-  const env = gate.capDir === undefined ? deps.context.env : { ...deps.context.env, GSD_CAP_DIR: gate.capDir };
-  return valid.value.kind.evaluate(valid.value.predicate, { ...deps.context, env });
 }
 
 function failure(message: string): Evaluation {
@@ -153,15 +146,4 @@ function summary(point: LoopPoint, reports: readonly GateReport[]): string {
     .filter(([, n]) => n > 0)
     .map(([status, n]) => `${n} ${status}`);
   return `${point}: passed (${counts.join(', ')})`;
-}
-
-// How a gate's check reads in one word or two: `query ui.plan-gate`,
-// `predicate command-exit-zero`, `agentVerdict`.
-export function checkLabel(check: unknown): string {
-  if (typeof check !== 'object' || check === null) return 'check';
-  const fields = check as Record<string, unknown>;
-  if (typeof fields.query === 'string') return `query ${fields.query}`;
-  const predicate = fields.predicate as { kind?: unknown } | null | undefined;
-  if (predicate !== undefined) return `predicate ${typeof predicate?.kind === 'string' ? predicate.kind : '?'}`;
-  return Object.hasOwn(fields, 'agentVerdict') ? 'agentVerdict' : 'check';
 }

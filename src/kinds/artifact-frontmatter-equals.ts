@@ -8,7 +8,7 @@ import { readRegular } from '../fs/read-regular.ts';
 import { realPath } from '../fs/real-path.ts';
 import { readHead } from '../io/read-head.ts';
 import { stopSignal } from '../exit-status.ts';
-import { defineKind, type Evaluation, type GateContext, type Kind } from '../predicate/kind.ts';
+import { defineKind, type Evaluation, type GateContext, type Kind } from './kind.ts';
 import { describe } from '../text/describe.ts';
 import { printable } from '../text/visible.ts';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Envelope } from '../envelope.ts';
 import { fail } from '../failure.ts';
-import { defineKind, type Evaluation, type GateContext } from '../predicate/kind.ts';
+import { defineKind, type Evaluation, type GateContext } from './kind.ts';
 import { phaseEnv, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
 import { isResourceLimit, RETRY_FOR_MS } from '../run/resource-retry.ts';
 import type { RunResult } from '../run/runner.ts';

@@ -1,4 +1,4 @@
-import type { GateContext } from './kind.ts';
+import type { GateContext } from '../kinds/kind.ts';
 
 type Phase = Pick<GateContext, 'phaseNumber' | 'phaseDir' | 'phaseReqIds'>;
 
@@ -14,7 +14,8 @@ export function phaseEnv(phase: Phase): Record<string, string> {
   };
 }
 
-const PLACEHOLDER = /^\$\{(PHASE_NUMBER|PHASE_DIR|PHASE_REQ_IDS)\}/;
+// Sticky: matches only where lastIndex puts it.
+const PLACEHOLDER = /\$\{(PHASE_NUMBER|PHASE_DIR|PHASE_REQ_IDS)\}/y;
 
 // The placeholders that sh leaves literal because they sit inside single
 // quotes (`echo '${PHASE_DIR}'`): with textual substitution, as in GSD, they
@@ -28,7 +29,8 @@ export function singleQuotedPlaceholders(command: string): string[] {
     if (quote === "'") {
       if (c === "'") quote = undefined;
       else {
-        const match = PLACEHOLDER.exec(command.slice(i, i + 20));
+        PLACEHOLDER.lastIndex = i;
+        const match = PLACEHOLDER.exec(command);
         if (match !== null) found.push(match[0]);
       }
     } else if (c === '\\') i++;

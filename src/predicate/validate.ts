@@ -5,7 +5,8 @@ import { closest } from '../text/closest.ts';
 import { describe } from '../text/describe.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { jsonPath } from '../text/json-path.ts';
-import type { Kind } from './kind.ts';
+import { unknownField } from '../text/unknown-field.ts';
+import type { Kind } from '../kinds/kind.ts';
 
 // Far beyond any real value (a frontmatter field to compare with), and far
 // below what printing, comparing or copying a value can take on the stack.
@@ -54,12 +55,7 @@ export function validatePredicate(
   const allowed = Object.keys(kind.schema.entries);
   const issues: Issue[] = [];
   for (const key of Object.keys(fields)) {
-    if (Object.hasOwn(kind.schema.entries, key)) continue;
-    const hint = closest(key, allowed);
-    issues.push({
-      path: jsonPath(root, [key]),
-      message: hint === undefined ? `unknown field (known fields: ${allowed.join(', ')})` : `unknown field; did you mean "${hint}"?`,
-    });
+    if (!Object.hasOwn(kind.schema.entries, key)) issues.push({ path: jsonPath(root, [key]), message: unknownField(key, allowed) });
   }
   for (const [key, value] of Object.entries(fields)) {
     if (nestsDeeperThan(value, MAX_DEPTH)) {

@@ -77,6 +77,7 @@ test('unknown flags, stray arguments and wrong commands are named', () => {
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--Raw']), 'unknown flag --Raw; did you mean --raw?');
   assert.equal(usage(['check', 'predicate', '--predicate', P, '-x']), 'unknown flag -x');
   assert.equal(usage(['check', 'predicate', '--predicate', P, 'extra']), 'unexpected argument "extra"');
+  assert.equal(usage(['check.predicate', '--predicate', P, 'extra']), 'unexpected argument "extra"');
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--', '--raw']), 'unexpected argument "--raw"');
   assert.equal(usage(['check', 'query', '--predicate', P]), 'unknown subcommand "check query"; try: check predicate');
   assert.equal(usage(['check']), 'missing subcommand after "check"; try: check predicate');
@@ -85,6 +86,26 @@ test('unknown flags, stray arguments and wrong commands are named', () => {
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--point', 'ship:pre']), '--point is not a flag of "check predicate"');
   assert.equal(usage(['validate', 'a.json', '--raw']), '--raw is not a flag of "validate"');
   assert.equal(usage([]), 'missing command; try: gsd-check check predicate --predicate <json>');
+});
+
+test('no flag has a negated form: --no-<flag> is an unknown flag', () => {
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--exit-code', '--no-exit-code']), 'unknown flag --no-exit-code; did you mean --exit-code?');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--no-raw']), 'unknown flag --no-raw');
+  assert.equal(usage(['--no-help']), 'unknown flag --no-help');
+  assert.equal(usage(['validate', 'a.json', '-no-json']), 'unknown flag -no-json');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--no-cwd=x']), 'unknown flag --no-cwd');
+  // After --, it is an operand like any other.
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--', '--no-raw']), 'unexpected argument "--no-raw"');
+});
+
+test('a boolean flag takes no word after it as its value: "false" stays a stray argument', () => {
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--exit-code', 'false']), 'unexpected argument "false"');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--raw', 'true']), 'unexpected argument "true"');
+  assert.equal(usage(['-h=1']), '-h takes no value');
+  assert.equal(usage(['-x=1']), 'unknown flag -x');
+  assert.deepEqual(parseArgs(['-V', 'false']), { ok: true, value: { action: 'version' } });
+  const files = parseArgs(['validate', '--json', 'false', 'a.json']);
+  assert.deepEqual(files.ok && files.value.action === 'validate' && [files.value.options.json, files.value.options.files], [true, ['false', 'a.json']]);
 });
 
 test('the predicate comes from exactly one place', () => {
@@ -126,6 +147,7 @@ test('help and version win over everything else', () => {
 test('--json-errors is seen even when the rest does not parse', () => {
   assert.equal(wantsJsonErrors(['check', '--bogus', '--json-errors']), true);
   assert.equal(wantsJsonErrors(['check', '--', '--json-errors']), false);
+  assert.equal(wantsJsonErrors(['--json-errors', '--', 'x']), true);
   assert.equal(wantsJsonErrors(['check']), false);
   // GSD_JSON_ERRORS=1, gsd-tools' switch, turns it on without the flag; other values do not.
   assert.equal(wantsJsonErrors(['check'], jsonErrorsFromEnv({ GSD_JSON_ERRORS: '1' })), true);
@@ -155,6 +177,9 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
     assert.match(gates(['--point', 'ship:pre', '--capability', 'a', `--concurrency=${bad}`]), /^--concurrency must be a whole number of 1 or more/, bad);
   }
   assert.equal(gates(['--point', 'ship:pre', '--point', 'plan:post', '--capability', 'a']), '--point is given more than once');
+  // The least of each bound is allowed.
+  const least = parseArgs(['gates', 'run', '--point', 'ship:pre', '--capability', 'a', '--concurrency', '1', '--query-timeout', '0.5']);
+  assert.deepEqual(least.ok && least.value.action === 'gates-run' && [least.value.options.concurrency, least.value.options.queryTimeout], [1, 0.5]);
 });
 
 test('validate: files and --json', () => {

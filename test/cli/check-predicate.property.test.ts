@@ -121,8 +121,6 @@ test('arbitrary text and deep nesting: never a crash', async () => {
 
 test('known edge cases', async () => {
   const cases = [
-    '{"kind":"command-exit-zero","command":"true","command":""}',
-    '{"kind":"command-exit-zero","command":"true","timeout":1,"timeout":0}',
     '{"kind":"command-exit-zero","command":"true","__proto__":{"timeout":1}}',
     '{"__proto__":{"kind":"command-exit-zero","command":"true"}}',
     '{"kind":"command-exit-zero","command":"\\ud800"}',
@@ -132,4 +130,26 @@ test('known edge cases', async () => {
     `${'{"a":'.repeat(10000)}1${'}'.repeat(10000)}`,
   ];
   for (const json of cases) await evaluate(json);
+});
+
+test('a key given twice is refused even where the last value alone would be valid', async () => {
+  // JSON.parse keeps the last value: each of these would parse as a valid
+  // predicate, so only the duplicate-key check refuses them.
+  const cases: [string, string][] = [
+    ['{"kind":"command-exit-zero","command":"rm -rf x","command":"true"}', 'predicate.command'],
+    ['{"kind":"command-exit-zero","command":"","command":"true"}', 'predicate.command'],
+    ['{"kind":"command-exit-zero","command":"true","timeout":0,"timeout":1}', 'predicate.timeout'],
+    ['{"kind":"artifact-frontmatter-equals","kind":"command-exit-zero","command":"true"}', 'predicate.kind'],
+  ];
+  for (const [json, at] of cases) {
+    let ran = false;
+    const options: CheckOptions = { predicate: json, killAfter: 1, raw: true, exitCode: false, jsonErrors: false };
+    const outcome = await checkPredicate(options, deps(() => (ran = true)));
+    const key = at.slice(at.indexOf('.') + 1);
+    assert.deepEqual(
+      [outcome.exitCode, outcome.stdout, outcome.stderr, ran],
+      [2, '', `gsd-check: --predicate gives the key "${key}" twice (at ${at}): which one counts is ambiguous\n`, false],
+      json,
+    );
+  }
 });

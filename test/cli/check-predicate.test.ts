@@ -101,6 +101,17 @@ test('the predicate file path goes to the reader, relative to --cwd like every p
   assert.equal((await checkPredicate({ ...rest, predicateFile: join(dir, 'p.json'), cwd: join(dir, 'sub') }, setup(dir).deps)).exitCode, 0);
 });
 
+test('the reader is told what it reads: standard input for -, else the flag and the path as given', async (t) => {
+  const { predicate: _, ...rest } = base;
+  const dir = tempDir(t);
+  const asked: [string, string][] = [];
+  const deps = { ...setup(dir).deps, readFile: async (path: string, label: string) => (asked.push([path, label]), fail('unreadable-file', `cannot read ${label}`)) };
+  const stdin = await checkPredicate({ ...rest, predicateFile: '-' }, deps);
+  const file = await checkPredicate({ ...rest, predicateFile: 'p.json' }, deps);
+  assert.deepEqual(asked, [['-', 'standard input'], [join(dir, 'p.json'), '--predicate-file p.json']]);
+  assert.deepEqual([stdin.stderr, file.stderr], ['gsd-check: cannot read standard input\n', 'gsd-check: cannot read --predicate-file p.json\n']);
+});
+
 test('an interrupted run exits 128+N with no envelope', async (t) => {
   const outcome = await checkPredicate(base, setup(tempDir(t), { interrupted: 'SIGINT', exitCode: null }).deps);
   assert.deepEqual(outcome, {

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import type { GatesOptions } from '../../src/cli/args.ts';
 import type { CliDeps } from '../../src/cli/deps.ts';
@@ -61,4 +63,82 @@ test('a capability that is not an object, or whose gates are not a list, fails t
     assert.equal(outcome.exitCode, 2);
     assert.ok(outcome.stderr.startsWith(message), outcome.stderr);
   }
+});
+
+// A runner that counts how many commands run at once. Every gate of the
+// pool starts before any finishes (each yields once before ending), so the
+// peak is the pool's size.
+function counting() {
+  let running = 0;
+  const stats = { peak: 0, runs: 0 };
+  const run = async () => {
+    stats.runs++;
+    stats.peak = Math.max(stats.peak, ++running);
+    await new Promise((resolve) => setImmediate(resolve));
+    running--;
+    return runResult();
+  };
+  return { run, stats };
+}
+
+const many = JSON.stringify({
+  id: 'many',
+  gates: Array.from({ length: 8 }, () => ({ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'ok' } }, blocking: true, onError: 'halt' })),
+});
+
+test('gates run at once: --concurrency, else as many as CPUs, within the descriptor limit', async (t) => {
+  const dir = tempDir(t);
+  const peak = async (extra: Partial<GatesOptions>, world: Partial<CliDeps>) => {
+    const { run, stats } = counting();
+    const { cpus: _, ...base } = deps(dir, { progress: [], warn: [] }, false);
+    const outcome = await gatesRun({ ...options, ...extra }, { ...base, readFile: async () => ok(many), run, ...world });
+    assert.equal(outcome.exitCode, 0, outcome.stderr);
+    assert.equal(stats.runs, 8);
+    return stats.peak;
+  };
+  assert.equal(await peak({}, { cpus: 3 }), 3);
+  assert.equal(await peak({}, { cpus: 5 }), 5);
+  assert.equal(await peak({}, {}), 1);
+  assert.equal(await peak({ concurrency: 2 }, { cpus: 6 }), 2);
+  // (46 - 32) / 7 = 2 gates fit in 46 descriptors.
+  assert.equal(await peak({ concurrency: 6 }, { cpus: 6, fdLimit: 46 }), 2);
+});
+
+test('capability, config and hooks files are taken from --cwd, not the process\'s directory', async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, 'sub'));
+  const read: string[] = [];
+  const world: Partial<CliDeps> = {
+    cwd: () => dir,
+    readFile: async (path) => {
+      read.push(path);
+      return ok(path.endsWith('hooks.json') ? JSON.stringify({ point: 'ship:pre', activeHooks: [] }) : path.endsWith('conf.json') ? '{}' : capability);
+    },
+  };
+  const withCapability = await gatesRun({ ...options, cwd: 'sub', config: 'conf.json' }, { ...deps(dir, { progress: [], warn: [] }, false), ...world });
+  assert.equal(withCapability.exitCode, 0, withCapability.stderr);
+  const withHooks = await gatesRun({ ...options, capabilities: [], hooks: 'hooks.json', cwd: 'sub' }, { ...deps(dir, { progress: [], warn: [] }, false), ...world });
+  assert.equal(withHooks.exitCode, 0, withHooks.stderr);
+  assert.deepEqual(read, [join(dir, 'sub/cap.json'), join(dir, 'sub/conf.json'), join(dir, 'sub/hooks.json')]);
+});
+
+test('a capability that is not an object is reason invalid-capability, as JSON too', async (t) => {
+  const outcome = await gatesRun({ ...options, jsonErrors: true }, { ...deps(tempDir(t), { progress: [], warn: [] }, false), readFile: async () => ok('[]') });
+  assert.deepEqual([outcome.exitCode, JSON.parse(outcome.stderr)], [2, { ok: false, reason: 'invalid-capability', message: 'capability file cap.json is not a JSON object' }]);
+});
+
+test('--hooks: a file from --cwd or - for standard input, each named as such when it cannot be read or parsed', async (t) => {
+  const dir = tempDir(t);
+  const asked: [string, string][] = [];
+  const reading = (text: string | undefined): Partial<CliDeps> => ({
+    readFile: async (path, label) => (asked.push([path, label]), text === undefined ? fail('unreadable-file', `cannot read ${label}`) : ok(text)),
+  });
+  const run = (hooks: string, text: string | undefined) =>
+    gatesRun({ ...options, capabilities: [], hooks }, { ...deps(dir, { progress: [], warn: [] }, false), ...reading(text) });
+  assert.deepEqual((await run('-', undefined)).stderr, 'gsd-check: cannot read the hooks on standard input\n');
+  assert.deepEqual((await run('h.json', undefined)).stderr, 'gsd-check: cannot read --hooks h.json\n');
+  assert.deepEqual((await run('-', '{')).stderr, 'gsd-check: the hooks on standard input is not valid JSON: unexpected end at line 1, column 2\n');
+  assert.deepEqual(asked, [['-', 'the hooks on standard input'], [join(dir, 'h.json'), '--hooks h.json'], ['-', 'the hooks on standard input']]);
+  const fine = await run('-', JSON.stringify({ point: 'ship:pre', activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] }));
+  assert.deepEqual([fine.exitCode, JSON.parse(fine.stdout).message], [0, 'ship:pre: passed (1 skipped)']);
 });

@@ -72,3 +72,18 @@ test('an unreadable file is exit 2, nothing on stdout', async () => {
   const outcome = await validate({ files: ['tdd.json', 'missing.json'], json: false, jsonErrors: false }, deps({}));
   assert.deepEqual(outcome, { exitCode: 2, stdout: '', stderr: 'gsd-check: cannot read capability file missing.json: no such file\n' });
 });
+
+test('standard input (-) is read once: given once it is a file like any other, twice a usage error', async () => {
+  const stdin = JSON.stringify({ gates: [] });
+  const once = await validate({ files: ['-'], json: false, jsonErrors: false }, { ...deps({}), readFile: async (path, label) => (path === '-' ? ok(stdin) : fail('unreadable-file', label)) });
+  assert.deepEqual(once, { exitCode: 0, stdout: '-: valid (0 gates)\n', stderr: '' });
+  const twice = await validate({ files: ['-', 'tdd.json', '-'], json: false, jsonErrors: false }, deps({}));
+  assert.deepEqual(twice, { exitCode: 2, stdout: '', stderr: 'gsd-check: validate reads standard input (-) once; give - at most once (see gsd-check --help)\n' });
+});
+
+test('a file that is not JSON, or not a capability, counts no gates', async () => {
+  const outcome = await validate({ files: ['bad.json', 'list.json', 'one.json'], json: true, jsonErrors: false }, deps({ 'bad.json': '{', 'list.json': '{"gates":{}}', 'one.json': '{"gates":[{}]}' }));
+  assert.deepEqual(JSON.parse(outcome.stdout).files.map((f: { gates: number }) => f.gates), [0, 0, 1]);
+  const plain = await validate({ files: ['one.json'], json: false, jsonErrors: false }, deps({ 'one.json': JSON.stringify({ gates: [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }] }) }));
+  assert.equal(plain.stdout, 'one.json: valid (1 gate)\n');
+});

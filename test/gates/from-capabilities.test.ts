@@ -1,9 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { parseCapability } from '../../src/gates/declaration.ts';
+import { KINDS } from '../../src/kinds/table.ts';
 import { gatesAt, type Capability } from '../../src/gates/from-capabilities.ts';
 
 const gate = (point: string, when?: unknown) => ({ point, check: { query: 'q' }, blocking: true, onError: 'halt', ...(when === undefined ? {} : { when }) });
-const cap = (file: string, data: Record<string, unknown>): Capability => ({ file, name: (data.id as string | undefined) ?? file, data });
+function cap(file: string, data: Record<string, unknown>): Capability {
+  const parsed = parseCapability(data, KINDS);
+  assert.ok(parsed.ok);
+  return { file, name: parsed.value.id ?? file, declaration: parsed.value };
+}
 
 test('the point\'s gates, each with its when resolved against defaults any capability declares', () => {
   const declaring = cap('/caps/a/cap.json', { id: 'a', config: { 'workflow.shared': { type: 'boolean', default: true } }, gates: [gate('plan:pre')] });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { gatesFromHooks } from '../../src/gates/from-hooks.ts';
+import { KINDS } from '../../src/kinds/table.ts';
 
 const gate = (capId: string, check: unknown, extra: Record<string, unknown> = {}) => ({ capId, kind: 'gate', check, blocking: true, onError: 'halt', ...extra });
 
@@ -17,10 +18,10 @@ test('the rendered gate entries, all active, indexed per capability; steps and c
     ],
     rendered: '…',
   };
-  const result = gatesFromHooks(hooks, 'ship:pre', '--hooks h.json');
+  const result = gatesFromHooks(hooks, 'ship:pre', '--hooks h.json', KINDS);
   assert.ok(result.ok);
   assert.deepEqual(
-    result.value.map((g) => [g.capability, g.index, g.declaration, g.activation, g.capDir]),
+    result.value.map((g) => [g.capability, g.index, g.declaration.declared, g.activation, g.capDir]),
     [
       ['security', 0, { point: 'ship:pre', check: security, blocking: true, onError: 'halt', when: 'workflow.security_enforcement' }, undefined, undefined],
       ['drift', 0, { point: 'ship:pre', check: { query: 'a' }, blocking: true, onError: 'halt' }, undefined, undefined],
@@ -31,7 +32,7 @@ test('the rendered gate entries, all active, indexed per capability; steps and c
 
 test('another point, or a shape that is not render-hooks output, is refused', () => {
   const message = (hooks: unknown) => {
-    const result = gatesFromHooks(hooks, 'ship:pre', 'the hooks');
+    const result = gatesFromHooks(hooks, 'ship:pre', 'the hooks', KINDS);
     return result.ok ? 'accepted' : [result.failure.reason, result.failure.message, ...result.failure.issues.map((i) => `${i.path}: ${i.message}`)];
   };
   assert.deepEqual(message({ point: 'plan:pre', activeHooks: [] }), ['usage', 'the hooks is for point "plan:pre", not --point ship:pre']);

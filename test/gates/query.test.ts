@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { evaluateQuery, GSD_TOOLS_QUERY } from '../../src/gates/query.ts';
-import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
+import type { Evaluation, GateContext } from '../../src/kinds/kind.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { runResult } from '../support.ts';
 

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { parseCapability } from '../../src/gates/declaration.ts';
 import { gatesAt, type Capability } from '../../src/gates/from-capabilities.ts';
 import type { LoopPoint } from '../../src/gates/points.ts';
 import { runPoint as runGates, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
-import { KINDS } from '../../src/predicate/kinds.ts';
+import { KINDS } from '../../src/kinds/table.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
+import { now } from '../../src/clock.ts';
 import { runResult, sleep } from '../support.ts';
 
 const predicate = (command: string, timeout?: number) => ({ predicate: { kind: 'command-exit-zero', command, ...(timeout === undefined ? {} : { timeout }) } });
@@ -33,7 +35,6 @@ interface TestDeps extends PointDeps {
 
 function deps(run: PointDeps['context']['run'], config: Record<string, unknown> = {}, concurrency = 4, reports: GateReport[] = []): TestDeps {
   return {
-    kinds: KINDS,
     context: { projectRoot: '/p', env: { PATH: '/bin' }, killAfterMs: 100, run },
     config,
     concurrency,
@@ -44,7 +45,11 @@ function deps(run: PointDeps['context']['run'], config: Record<string, unknown> 
 // The capabilities' gates at the point, resolved against the config, then run.
 const runPoint = (point: LoopPoint, capabilities: Capability[], d: TestDeps) => runGates(point, gatesAt(point, capabilities, { root: d.config }).gates, d);
 
-const cap = (file: string, data: Record<string, unknown>): Capability => ({ file, name: (data.id as string | undefined) ?? file, data });
+function cap(file: string, data: Record<string, unknown>): Capability {
+  const parsed = parseCapability(data, KINDS);
+  assert.ok(parsed.ok);
+  return { file, name: parsed.value.id ?? file, declaration: parsed.value };
+}
 
 test('mixed gates: statuses, order and the verdict', async () => {
   const seen: RunOptions[] = [];
@@ -139,6 +144,36 @@ test('a gate that cannot say how to fail halts', async () => {
   );
 });
 
+test('slips outside check, blocking and onError do not stop a gate; a slip inside the check does', async () => {
+  const { run } = fakeRun([]);
+  const capability = cap('c.json', {
+    config: { 'x.on': { default: true } },
+    gates: [
+      // An unknown field whose name starts like a known one is still only an unknown field.
+      gate('ship:pre', predicate('pass'), { checks: 1 }),
+      gate('ship:pre', predicate('pass'), { checkpoint: 'x', onErrors: 'skip', when: 'x.on' }),
+      gate('ship:pre', predicate("test -f '${PHASE_DIR}/x'")),
+      gate('ship:pre', { query: 'q', querry: 'x' }),
+      gate('ship:pre', { agentVerdict: null }, { blocking: false }),
+      gate('ship:pre', { agentVerdict: {} }),
+    ],
+  });
+  const result = await runPoint('ship:pre', [capability], deps(run));
+  assert.equal(result.status, 'envelope');
+  if (result.status !== 'envelope') return;
+  assert.deepEqual(
+    (result.envelope.details.gates as GateReport[]).map((r) => [r.status, r.error]),
+    [
+      ['pass', undefined],
+      ['pass', undefined],
+      ['pass', undefined],
+      ['halt', 'invalid gate: gates[3].check.querry: unknown field; did you mean "query"?'],
+      ['halt', 'invalid gate: gates[4].check.agentVerdict: must not be null'],
+      ['halt', 'invalid gate: gates[5].blocking: must not be true for an agentVerdict gate: an agent verdict is advisory'],
+    ],
+  );
+});
+
 test('gates run concurrently up to the limit, and report as they finish', async () => {
   const reports: GateReport[] = [];
   const { run, stats } = fakeRun([], { slow: 60, fast: 1 });
@@ -166,4 +201,28 @@ test('a gate that could not start for a resource limit halts, whatever its onErr
   const envelope = result.status === 'envelope' ? result.envelope : undefined;
   assert.equal(envelope?.block, true);
   assert.deepEqual((envelope?.details.gates as GateReport[]).map((g) => [g.status, g.error]), [['halt', 'could not start sh: EMFILE, still after 10 s of retries']]);
+  assert.equal(envelope?.message, 'ship:pre: halted by /c.json#0 (/c.json#0: could not start sh: EMFILE, still after 10 s of retries)');
+});
+
+test('a report shows the declared check up to the deepest a valid predicate can nest, and names a deeper one', async () => {
+  const { run } = fakeRun([]);
+  const nested = (depth: number): unknown => (depth === 0 ? 0 : [nested(depth - 1)]);
+  const check = (depth: number) => ({ predicate: { kind: 'artifact-frontmatter-equals', artifact: 'A.md', field: 'f', equals: nested(depth) } });
+  const capability = cap('c.json', { gates: [gate('ship:pre', check(64), { onError: 'skip' }), gate('ship:pre', check(65), { onError: 'skip' })] });
+  const result = await runPoint('ship:pre', [capability], deps(run));
+  assert.equal(result.status, 'envelope');
+  if (result.status !== 'envelope') return;
+  const [valid, deeper] = result.envelope.details.gates as GateReport[];
+  assert.deepEqual(valid?.check, check(64));
+  assert.equal(deeper?.check, '(not shown: nests deeper than 66 levels)');
+  assert.equal(deeper?.status, 'skipped');
+});
+
+test('a report\'s duration is the time its gate took, within what the whole point took', async () => {
+  const { run } = fakeRun([]);
+  const started = now();
+  const result = await runPoint('ship:pre', [cap('c.json', { gates: [gate('ship:pre', predicate('pass'))] })], deps(run));
+  const elapsed = now() - started;
+  const [report] = result.status === 'envelope' ? (result.envelope.details.gates as GateReport[]) : [];
+  assert.ok(report !== undefined && report.durationMs >= 0 && report.durationMs <= Math.ceil(elapsed), `${report?.durationMs} of ${elapsed} ms`);
 });

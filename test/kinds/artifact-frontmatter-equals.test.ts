@@ -3,9 +3,10 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { artifactFrontmatterEquals, frontmatterKind, matches } from '../../src/kinds/artifact-frontmatter-equals.ts';
+import { parseGate } from '../../src/gates/declaration.ts';
 import { runPoint } from '../../src/gates/run-point.ts';
-import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
-import { KINDS } from '../../src/predicate/kinds.ts';
+import type { Evaluation, GateContext } from '../../src/kinds/kind.ts';
+import { KINDS } from '../../src/kinds/table.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
 import { tempDir } from '../support.ts';
 
@@ -179,9 +180,8 @@ test('out of descriptors when opening the artifact: a resource-limit failure, an
     status: 'failure',
     failure: { reason: 'resource-limit', message: `cannot open ${join(root, 'SECURITY.md')}: EMFILE`, issues: [] },
   });
-  const declaration = { point: 'ship:pre', check: { predicate }, blocking: false, onError: 'skip' };
+  const declaration = parseGate({ point: 'ship:pre', check: { predicate }, blocking: false, onError: 'skip' }, 'gates[0]', new Map([['artifact-frontmatter-equals', kind]]));
   const result = await runPoint('ship:pre', [{ capability: 'c', index: 0, declaration }], {
-    kinds: new Map([['artifact-frontmatter-equals', kind]]),
     context: context(root),
     concurrency: 1,
   });

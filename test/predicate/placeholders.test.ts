@@ -20,6 +20,8 @@ test('placeholders that sh leaves literal inside single quotes, by sh\'s quoting
     ["echo 'a' ${PHASE_DIR} 'b'", []],
     ["echo '${HOME} ${PHASE_OTHER} $PHASE_DIR'", []],
     ["echo '${PHASE_DIR", []],
+    ["'${PHASE_NUMBER}'", ['${PHASE_NUMBER}']],
+    ["echo '${PHASE_REQ_IDS}${PHASE_DIR}'", ['${PHASE_REQ_IDS}', '${PHASE_DIR}']],
   ];
   for (const [command, found] of cases) assert.deepEqual(singleQuotedPlaceholders(command), found, command);
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { KINDS } from '../../src/predicate/kinds.ts';
+import { KINDS } from '../../src/kinds/table.ts';
 import { MAX_DEPTH, validatePredicate } from '../../src/predicate/validate.ts';
 
 const check = (input: unknown) => validatePredicate(input, KINDS);

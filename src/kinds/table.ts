@@ -1,5 +1,5 @@
-import { artifactFrontmatterEquals } from '../kinds/artifact-frontmatter-equals.ts';
-import { commandExitZero } from '../kinds/command-exit-zero.ts';
+import { artifactFrontmatterEquals } from './artifact-frontmatter-equals.ts';
+import { commandExitZero } from './command-exit-zero.ts';
 import type { Kind } from './kind.ts';
 
 // The built-in kinds. A Map, not an object literal, so inherited names such as

@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { validateCapability } from '../../src/gates/validate-capability.ts';
-import { KINDS } from '../../src/predicate/kinds.ts';
+import { parseCapability } from '../../src/gates/declaration.ts';
+import { KINDS } from '../../src/kinds/table.ts';
 
-const lines = (capability: unknown): string[] => validateCapability(capability, KINDS).map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`));
+const lines = (capability: unknown): string[] => {
+  const parsed = parseCapability(capability, KINDS);
+  return (parsed.ok ? parsed.value.issues : [parsed.issue]).map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`));
+};
 const good = { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' };
 const one = (gate: unknown, extra: Record<string, unknown> = {}) => lines({ id: 'cap', ...extra, gates: [gate] });
 
@@ -93,4 +96,90 @@ test('several issues in one file are all reported, in order', () => {
       'gates[2].onError: is required ("halt" or "skip")',
     ],
   );
+});
+
+test('issues come in the order a reader fixes them: unknown fields, point, check, when, blocking, onError', () => {
+  assert.deepEqual(
+    lines({
+      config: { k: {} },
+      gates: [{ onError: 'x', blocking: 'y', when: 'kk', check: { agentVerdict: null, querry: 1 }, point: 'ship', checks: 1 }],
+    }),
+    [
+      'gates[0].checks: unknown field; did you mean "check"?',
+      'gates[0].point: must be a loop point, got "ship" (one of: discuss:pre, discuss:post, plan:pre, plan:post, execute:pre, execute:wave:pre, execute:wave:post, execute:post, verify:pre, verify:post, ship:pre, ship:post)',
+      'gates[0].check.querry: unknown field; did you mean "query"?',
+      'gates[0].check.agentVerdict: must not be null',
+      'gates[0].when: "kk" is not a key of the capability\'s config; did you mean "k"?',
+      'gates[0].blocking: must be true or false, got "y"',
+      'gates[0].onError: must be "halt" or "skip", got "x"',
+    ],
+  );
+});
+
+test('the declaration: id, declared config keys, and per gate its point and what runs', () => {
+  const parsed = parseCapability(
+    {
+      id: 'sec',
+      config: { 'w.on': { type: 'boolean', default: true }, 'w.any': { default: 1 }, 'w.bare': true },
+      gates: [
+        good,
+        { ...good, point: 'nowhere', checks: 1, when: 'w.bare', check: { query: 'ui.gate' }, blocking: false, onError: 'skip' },
+        { ...good, check: { agentVerdict: { prompt: 'p' } }, blocking: false },
+        { ...good, check: { predicate: { kind: 'nope' } } },
+        { ...good, onError: 'never' },
+        7,
+      ],
+    },
+    KINDS,
+  );
+  assert.ok(parsed.ok);
+  const { id, keys, gates } = parsed.value;
+  assert.equal(id, 'sec');
+  assert.deepEqual([...keys], [['w.on', { type: 'boolean', default: true }], ['w.any', { type: undefined, default: 1 }]]);
+  assert.deepEqual(gates.map((g) => g.point), ['ship:pre', undefined, 'ship:pre', 'ship:pre', 'ship:pre', undefined]);
+  const [predicate, query, agent, unknownKind, broken, notAnObject] = gates.map((g) => g.gate);
+  assert.ok(predicate?.ok && predicate.value.check.shape === 'predicate' && predicate.value.check.predicate.ok);
+  assert.deepEqual([predicate.value.blocking, predicate.value.onError, predicate.value.check.predicate.value.predicate], [true, 'halt', { kind: 'command-exit-zero', command: 'true', timeout: 30 }]);
+  // An unknown field and a point nowhere are issues, but the gate can still run.
+  assert.deepEqual(query, { ok: true, value: { check: { shape: 'query', query: 'ui.gate' }, blocking: false, onError: 'skip' } });
+  assert.deepEqual(gates[1]?.issues.map((i) => i.path), ['gates[1].checks', 'gates[1].point']);
+  assert.deepEqual(agent, { ok: true, value: { check: { shape: 'agentVerdict' }, blocking: false, onError: 'halt' } });
+  // An invalid predicate fails when the gate runs, through its onError.
+  assert.ok(unknownKind?.ok && unknownKind.value.check.shape === 'predicate' && !unknownKind.value.check.predicate.ok);
+  assert.equal(unknownKind.value.check.predicate.failure.reason, 'unknown-kind');
+  assert.deepEqual(broken, { ok: false, issues: [{ path: 'gates[4].onError', message: 'must be "halt" or "skip", got "never"' }] });
+  assert.deepEqual(notAnObject, { ok: false, issues: [{ path: 'gates[5]', message: 'must be an object, got 7' }] });
+  assert.deepEqual(gates[5]?.declared, {});
+  assert.equal(gates[1]?.declared.checks, 1);
+});
+
+test('a gate whose check, blocking or onError is broken says why, in the words validate uses', () => {
+  const broken = (change: Record<string, unknown>) => {
+    const gate: Record<string, unknown> = { ...good, ...change };
+    for (const [key, value] of Object.entries(change)) if (value === undefined) delete gate[key];
+    const parsed = parseCapability({ gates: [gate] }, KINDS);
+    assert.ok(parsed.ok);
+    const declaration = parsed.value.gates[0]!;
+    return declaration.gate.ok ? 'runs' : declaration.gate.issues.map((i) => `${i.path}: ${i.message}`);
+  };
+  assert.deepEqual(broken({ check: undefined }), ['gates[0].check: is required']);
+  assert.deepEqual(broken({ check: 'npm test' }), ['gates[0].check: must be an object, got "npm test"']);
+  assert.deepEqual(broken({ check: {} }), ['gates[0].check: must have exactly one of query, predicate, agentVerdict']);
+  assert.deepEqual(broken({ check: { query: ' ' } }), ['gates[0].check.query: must be a non-empty string, got " "']);
+  assert.deepEqual(broken({ blocking: undefined, onError: 1 }), ['gates[0].blocking: is required (true or false)', 'gates[0].onError: must be "halt" or "skip", got 1']);
+  // Slips elsewhere leave it runnable.
+  assert.equal(broken({ point: 'x', when: '', extra: 1, check: { predicate: { kind: 'command-exit-zero', command: '' } } }), 'runs');
+  const undeclared = parseCapability({ config: { k: {} }, gates: [{ ...good, when: 'other' }] }, KINDS);
+  assert.deepEqual(undeclared.ok && [undeclared.value.gates[0]!.gate.ok, undeclared.value.issues.length], [true, 1]);
+});
+
+test('an id that is not a non-blank string is no id; a capability without gates has none', () => {
+  for (const id of [undefined, '', '  ', 3]) {
+    const parsed = parseCapability({ id }, KINDS);
+    assert.deepEqual(parsed.ok && [parsed.value.id, parsed.value.gates, parsed.value.keys.size], [undefined, [], 0], String(id));
+  }
+  const parsed = parseCapability({ gates: {} }, KINDS);
+  assert.deepEqual(parsed.ok ? 'accepted' : parsed.problem, 'gates-not-an-array');
+  const scalar = parseCapability('x', KINDS);
+  assert.deepEqual(scalar.ok ? 'accepted' : [scalar.problem, scalar.issue], ['not-an-object', { path: '', message: 'must be a JSON object, got "x"' }]);
 });

@@ -1,0 +1,12 @@
+import { checkLabel } from '../gates/check-label.ts';
+import type { GateReport } from '../gates/run-point.ts';
+import { oneLine } from '../text/one-line.ts';
+import { visible } from '../text/visible.ts';
+
+// The line gates run writes to stderr for a finished gate.
+export function progressLine(point: string, report: GateReport): string {
+  const reason = report.error ?? (report.status === 'pass' || report.status === 'inactive' ? '' : report.envelope?.message ?? '');
+  const text = visible(oneLine(reason, 200));
+  const label = visible(`${report.capability}#${report.index} [${checkLabel(report.check)}]`);
+  return `gsd-check: ${point} ${label} ${report.status} (${report.durationMs} ms)${text === '' ? '' : `: ${text}`}`;
+}

@@ -1,0 +1,178 @@
+import * as v from 'valibot';
+import type { Issue, Result } from '../failure.ts';
+import { isJsonObject } from '../json-object.ts';
+import type { Kind } from '../kinds/kind.ts';
+import { validatePredicate, type ValidPredicate } from '../predicate/validate.ts';
+import { closest } from '../text/closest.ts';
+import { describe } from '../text/describe.ts';
+import { jsonPath } from '../text/json-path.ts';
+import { unknownField } from '../text/unknown-field.ts';
+import type { KeyDeclaration } from './activation.ts';
+import { ConfigKeys } from './config-keys.ts';
+import { LOOP_POINTS, type LoopPoint } from './points.ts';
+
+// The one reading of a capability's gates, shared by `validate` (every issue)
+// and `gates run` (what runs, and how). Fields of the capability outside
+// `gates`, `id` and `config` are the capability format's business.
+
+const GATE_FIELDS = ['point', 'check', 'when', 'blocking', 'onError'];
+const CHECK_SHAPES = ['query', 'predicate', 'agentVerdict'];
+
+const nonBlank = (issue: { input: unknown }): string => `must be a non-empty string, got ${describe(issue.input)}`;
+const NonBlank = v.pipe(v.string(nonBlank), v.check((text: string) => text.trim() !== '', nonBlank));
+
+const Point = v.picklist(LOOP_POINTS, (issue) => {
+  const hint = typeof issue.input === 'string' ? closest(issue.input, LOOP_POINTS) : undefined;
+  return `must be a loop point, got ${describe(issue.input)}${hint === undefined ? ` (one of: ${LOOP_POINTS.join(', ')})` : `; did you mean "${hint}"?`}`;
+});
+const Blocking = v.boolean((issue) => `must be true or false, got ${describe(issue.input)}`);
+const OnError = v.picklist(['halt', 'skip'], (issue) => `must be "halt" or "skip", got ${describe(issue.input)}`);
+const AgentVerdict = v.custom<unknown>((input) => input !== null, 'must not be null');
+
+// How a gate checks the project. A predicate is kept as validated: one that
+// is invalid is the check's failure when it runs, routed by onError.
+export type Check =
+  | { readonly shape: 'query'; readonly query: v.InferOutput<typeof NonBlank> }
+  | { readonly shape: 'predicate'; readonly predicate: Result<ValidPredicate> }
+  | { readonly shape: 'agentVerdict' };
+
+// What `gates run` needs of a gate: how to check, and how to fail.
+export interface Gate {
+  readonly check: Check;
+  readonly blocking: v.InferOutput<typeof Blocking>;
+  readonly onError: v.InferOutput<typeof OnError>;
+}
+
+export interface GateDeclaration {
+  // The gate as written, which a report shows; empty for one that is not an object.
+  readonly declared: Readonly<Record<string, unknown>>;
+  // The loop point it runs at; undefined when it names none.
+  readonly point: LoopPoint | undefined;
+  // Its check, blocking and onError; or, when any of them is broken, the
+  // issues that say so: such a gate cannot say how it should fail.
+  readonly gate: { readonly ok: true; readonly value: Gate } | { readonly ok: false; readonly issues: readonly Issue[] };
+  // Every issue, in the order of its fields: other slips (an unknown field,
+  // an undeclared `when`, an invalid predicate) do not change what runs.
+  readonly issues: readonly Issue[];
+}
+
+export interface CapabilityDeclaration {
+  // Its `id`, when that is a non-blank string.
+  readonly id: string | undefined;
+  // The config keys it declares as `{type, default, …}` objects.
+  readonly keys: ReadonlyMap<string, KeyDeclaration>;
+  readonly gates: readonly GateDeclaration[];
+  // Every issue of every gate, in order.
+  readonly issues: readonly Issue[];
+}
+
+export type CapabilityParse =
+  | { readonly ok: true; readonly value: CapabilityDeclaration }
+  | { readonly ok: false; readonly problem: 'not-an-object' | 'gates-not-an-array'; readonly issue: Issue };
+
+export function parseCapability(input: unknown, kinds: ReadonlyMap<string, Kind>): CapabilityParse {
+  if (!isJsonObject(input)) {
+    return { ok: false, problem: 'not-an-object', issue: { path: '', message: `must be a JSON object, got ${describe(input)}` } };
+  }
+  const list = Object.hasOwn(input, 'gates') ? input.gates : [];
+  if (!Array.isArray(list)) {
+    return { ok: false, problem: 'gates-not-an-array', issue: { path: 'gates', message: `must be an array, got ${describe(list)}` } };
+  }
+  const id = input.id;
+  const config = isJsonObject(input.config) ? input.config : undefined;
+  // A gate's `when` must name one of the keys, where the capability declares a config.
+  const configKeys = config === undefined ? undefined : new ConfigKeys(Object.keys(config));
+  const gates = list.map((gate: unknown, index) => parseGate(gate, jsonPath('gates', [index]), kinds, configKeys));
+  return {
+    ok: true,
+    value: { id: typeof id === 'string' && id.trim() !== '' ? id : undefined, keys: declaredKeys(config), gates, issues: gates.flatMap((gate) => gate.issues) },
+  };
+}
+
+function declaredKeys(config: Record<string, unknown> | undefined): Map<string, KeyDeclaration> {
+  const keys = new Map<string, KeyDeclaration>();
+  for (const [key, entry] of Object.entries(config ?? {})) {
+    if (isJsonObject(entry)) keys.set(key, { type: typeof entry.type === 'string' ? entry.type : undefined, default: entry.default });
+  }
+  return keys;
+}
+
+// One gate, `at` its JSON path. Fields are read in a fixed order, each by its
+// own schema, so that issues come in the order a reader fixes them: unknown
+// fields, point, check, when, blocking, onError.
+export function parseGate(input: unknown, at: string, kinds: ReadonlyMap<string, Kind>, configKeys?: ConfigKeys): GateDeclaration {
+  if (!isJsonObject(input)) {
+    const issues = [{ path: at, message: `must be an object, got ${describe(input)}` }];
+    return { declared: {}, point: undefined, gate: { ok: false, issues }, issues };
+  }
+  const issues: Issue[] = [];
+  const broken: Issue[] = [];
+  // `breaks`: the issue is in the check, blocking or onError.
+  const add = (keys: readonly (string | number)[], message: string, breaks: boolean): void => {
+    const issue = { path: jsonPath(at, keys), message };
+    issues.push(issue);
+    if (breaks) broken.push(issue);
+  };
+  const field = <S extends v.GenericSchema>(schema: S, value: unknown, keys: readonly string[], breaks: boolean): v.InferOutput<S> | undefined => {
+    const parsed = v.safeParse(schema, value);
+    if (parsed.success) return parsed.output;
+    for (const issue of parsed.issues) add(keys, issue.message, breaks);
+    return undefined;
+  };
+  const required = <S extends v.GenericSchema>(key: string, schema: S, missing: string, breaks: boolean): v.InferOutput<S> | undefined => {
+    if (Object.hasOwn(input, key)) return field(schema, input[key], [key], breaks);
+    add([key], missing, breaks);
+    return undefined;
+  };
+
+  for (const key of Object.keys(input)) {
+    if (!GATE_FIELDS.includes(key)) add([key], unknownField(key, GATE_FIELDS), false);
+  }
+  const point = required('point', Point, 'is required (a loop point)', false);
+
+  let check: Check | undefined;
+  if (!Object.hasOwn(input, 'check')) add(['check'], 'is required', true);
+  else if (!isJsonObject(input.check)) add(['check'], `must be an object, got ${describe(input.check)}`, true);
+  else {
+    const fields = input.check;
+    for (const key of Object.keys(fields)) {
+      if (!CHECK_SHAPES.includes(key)) add(['check', key], unknownField(key, CHECK_SHAPES), true);
+    }
+    const shapes = CHECK_SHAPES.filter((shape) => Object.hasOwn(fields, shape));
+    if (shapes.length !== 1) {
+      add(['check'], `must have exactly one of query, predicate, agentVerdict${shapes.length > 1 ? `, has ${shapes.join(' and ')}` : ''}`, true);
+    }
+    if (Object.hasOwn(fields, 'query')) {
+      const query = field(NonBlank, fields.query, ['check', 'query'], true);
+      if (query !== undefined) check = { shape: 'query', query };
+    }
+    if (Object.hasOwn(fields, 'predicate')) {
+      const predicate = validatePredicate(fields.predicate, kinds, jsonPath(at, ['check', 'predicate']));
+      if (!predicate.ok) {
+        const { failure } = predicate;
+        issues.push(...(failure.issues.length > 0 ? failure.issues : [{ path: jsonPath(at, ['check', 'predicate', 'kind']), message: failure.message }]));
+      } else {
+        for (const lint of predicate.value.kind.lint?.(predicate.value.predicate) ?? []) add(['check', 'predicate', lint.field], lint.message, false);
+      }
+      check = { shape: 'predicate', predicate };
+    }
+    if (Object.hasOwn(fields, 'agentVerdict')) {
+      field(AgentVerdict, fields.agentVerdict, ['check', 'agentVerdict'], true);
+      if (input.blocking === true) add(['blocking'], 'must not be true for an agentVerdict gate: an agent verdict is advisory', true);
+      check = { shape: 'agentVerdict' };
+    }
+  }
+
+  if (Object.hasOwn(input, 'when')) {
+    const when = field(NonBlank, input.when, ['when'], false);
+    if (when !== undefined && configKeys !== undefined && !configKeys.has(when)) add(['when'], configKeys.miss(when), false);
+  }
+  const blocking = required('blocking', Blocking, 'is required (true or false)', true);
+  const onError = required('onError', OnError, 'is required ("halt" or "skip")', true);
+
+  const gate =
+    broken.length === 0 && check !== undefined && blocking !== undefined && onError !== undefined
+      ? { ok: true as const, value: { check, blocking, onError } }
+      : { ok: false as const, issues: broken };
+  return { declared: input, point, gate, issues };
+}
