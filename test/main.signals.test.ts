@@ -12,7 +12,7 @@ import { cli, killSurvivors, marker, predicate, running, sleep, survivors, tempD
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGALRM', 'SIGUSR1', 'SIGUSR2', 'SIGXCPU', 'SIGVTALRM', 'SIGPROF'] as const;
-const stopped = (name: string) => `gsd-check: stopped by ${name}; the command's processes were ended\n`;
+const stopped = (name: string) => `gsd-check: stopped by ${name}; any command it started was ended\n`;
 
 // Readiness: gsd-check installs its stop handlers in one go, SIGPROF last, and
 // Node catches no SIGPROF of its own. (SIGUSR1 cannot tell: Node catches it

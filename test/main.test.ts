@@ -263,7 +263,7 @@ for (const [name, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as 
       status: 128 + number,
       signal: null,
       stdout: '',
-      stderr: `gsd-check: stopped by ${name}; the command's processes were ended\n`,
+      stderr: `gsd-check: stopped by ${name}; any command it started was ended\n`,
     });
     assert.deepEqual(survivors(mark), []);
   });
@@ -280,7 +280,7 @@ test('gates run: a stop signal ends every running gate\'s group', async (t) => {
   await until(() => running(`sleep 30.${mark}`).length === 2, 'both gates are running');
   child!.kill('SIGTERM');
   const result = await pending;
-  assert.deepEqual([result.status, result.stdout, result.stderr], [143, '', "gsd-check: stopped by SIGTERM; the command's processes were ended\n"]);
+  assert.deepEqual([result.status, result.stdout, result.stderr], [143, '', "gsd-check: stopped by SIGTERM; any command it started was ended\n"]);
   assert.deepEqual(survivors(mark), []);
 });
 

@@ -19,6 +19,6 @@ export function interruptedOutcome(signal: NodeJS.Signals): Outcome {
   return {
     exitCode: stoppedExitStatus(signal),
     stdout: '',
-    stderr: `gsd-check: stopped by ${signal}; the command's processes were ended\n`,
+    stderr: `gsd-check: stopped by ${signal}; any command it started was ended\n`,
   };
 }

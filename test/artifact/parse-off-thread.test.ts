@@ -103,7 +103,7 @@ function run(dir: string): { pending: Promise<CliResult>; child: () => ChildProc
   return { pending, child: () => child!, stderr: () => stderr };
 }
 
-const stopped = { status: 143, signal: null, stdout: '', stderr: "gsd-check: stopped by SIGTERM; the command's processes were ended\n" };
+const stopped = { status: 143, signal: null, stdout: '', stderr: "gsd-check: stopped by SIGTERM; any command it started was ended\n" };
 
 test('gates run: a stop signal while frontmatter parses ends gsd-check at once, before the gates after the parses', async (t) => {
   const mark = marker();

@@ -117,7 +117,7 @@ test('an interrupted run exits 128+N with no envelope', async (t) => {
   assert.deepEqual(outcome, {
     exitCode: 130,
     stdout: '',
-    stderr: "gsd-check: stopped by SIGINT; the command's processes were ended\n",
+    stderr: "gsd-check: stopped by SIGINT; any command it started was ended\n",
   });
   const hup = await checkPredicate(base, setup(tempDir(t), { interrupted: 'SIGHUP', exitCode: null }).deps);
   assert.equal(hup.exitCode, 129);
