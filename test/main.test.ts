@@ -1,6 +1,7 @@
 // The shipped artefact, spawned as a user would: exit status, stdout and stderr.
 import assert from 'node:assert/strict';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { isBuiltin } from 'node:module';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
@@ -532,4 +533,20 @@ test('text from outside never reaches the terminal raw, and a file that is not J
   writeFileSync(join(root, 'p.json'), 'AWS_SECRET_ACCESS_KEY=abc123');
   const secret = await cli(['check', 'predicate', '--predicate-file', 'p.json'], { cwd: root });
   assert.deepEqual([secret.status, secret.stderr], [2, 'gsd-check: the predicate file is not valid JSON: unexpected character at line 1, column 1\n']);
+});
+
+test('gates run on a terminal: a progress line per gate on stderr; off a terminal, none for gates that ran', async (t) => {
+  if (spawnSync('script', ['--version'], { stdio: 'ignore' }).status !== 0) return t.skip('needs util-linux script for a terminal');
+  const dir = tempDir(t);
+  const gate = { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' };
+  writeFileSync(join(dir, 'cap.json'), JSON.stringify({ id: 'cap', gates: [gate] }));
+  const args = ['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json'];
+  const quoted = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+  // Under script(1) all three are a terminal; stdout goes to /dev/null inside
+  // it, so what script passes on is stderr's.
+  const onTerminal = await cli(args, { cwd: dir, wrap: (argv) => ['script', ['-qec', `exec ${argv.map(quoted).join(' ')} >/dev/null`, '/dev/null']] });
+  assert.equal(onTerminal.status, 0);
+  assert.match(onTerminal.stdout, /^gsd-check: ship:pre cap#0 \[predicate command-exit-zero\] pass \(\d+ ms\)\r?\n$/);
+  const offTerminal = await cli(args, { cwd: dir });
+  assert.deepEqual([offTerminal.status, offTerminal.stderr], [0, '']);
 });
