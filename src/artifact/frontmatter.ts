@@ -62,7 +62,7 @@ export type Fields = { readonly mapping: true; readonly fields: Mapping } | { re
 // YAML library is slow enough (about 1.5 ms per KiB here) that a megabyte of
 // keys would hold a thread for over a second (read-fields.ts keeps large
 // ones off the main thread).
-export const MAX_FRONTMATTER_BYTES = 64 * 1024;
+const MAX_FRONTMATTER_BYTES = 64 * 1024;
 
 // The answer when it comes without the YAML library: a frontmatter over the
 // cap, or one of plain `key: value` lines. Undefined when the library must

@@ -10,7 +10,7 @@ import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/visible.ts';
 
 const MAX_COMMAND = 4096;
-export const DEFAULT_TIMEOUT = 30;
+const DEFAULT_TIMEOUT = 30;
 
 const seconds = (issue: { input: unknown }): string =>
   `must be a positive finite number of seconds, got ${describe(issue.input)}`;
@@ -86,7 +86,7 @@ const SHELL_ERRORS = new Map([
   ['EACCES', { exitCode: 126, text: 'sh: permission denied' }],
 ]);
 
-export function envelopeOf(predicate: Predicate, context: GateContext, result: RunResult): Envelope {
+function envelopeOf(predicate: Predicate, context: GateContext, result: RunResult): Envelope {
   const shellError = result.spawnError === null ? undefined : SHELL_ERRORS.get(result.spawnError);
   const exitCode = shellError?.exitCode ?? result.exitCode;
   const tail = shellError === undefined ? tailOf(result.output.text) : { text: shellError.text, cut: false };

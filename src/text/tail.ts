@@ -1,4 +1,4 @@
-export const TAIL_CHARS = 2000;
+const TAIL_CHARS = 2000;
 
 // CSI (7- and 8-bit), OSC, DCS/SOS/PM/APC strings and two-byte escapes. String
 // bodies stop at a newline so an unterminated one cannot swallow the output.
