@@ -14,8 +14,9 @@ export type SearchFs = Pick<typeof fs, 'lstatSync' | 'readdirSync' | 'realpathSy
 // order, named `name` or ending with `-name` (`03-SECURITY.md`). Only regular
 // files count, and nothing that resolves outside `dir` (a symlink out of it).
 // A path that cannot be looked at is not the artifact, unless the reason is
-// a lack of descriptors: then nothing is known, and the search fails.
-export function findArtifact(dir: string, name: string, io: SearchFs = fs): Result<string | undefined> {
+// a lack of descriptors: then nothing is known, and the search fails. The
+// artifact comes with `dir`'s real path, which a read of it must stay within.
+export function findArtifact(dir: string, name: string, io: SearchFs = fs): Result<{ path: string; within: string } | undefined> {
   try {
     return ok(search(dir, name, io));
   } catch (error) {
@@ -25,17 +26,17 @@ export function findArtifact(dir: string, name: string, io: SearchFs = fs): Resu
   }
 }
 
-function search(dir: string, name: string, io: SearchFs): string | undefined {
+function search(dir: string, name: string, io: SearchFs): { path: string; within: string } | undefined {
   const root = real(dir, io);
   if (root === undefined) return undefined;
   for (const candidate of [join(dir, name), join(dir, '.planning', name)]) {
-    if (namedExactly(candidate, io) && isContainedFile(candidate, root, io)) return candidate;
+    if (namedExactly(candidate, io) && isContainedFile(candidate, root, io)) return { path: candidate, within: root };
   }
   const entries = attempt(() => io.readdirSync(dir)) ?? [];
   const suffix = `-${name}`;
   for (const entry of entries.filter((e) => e === name || e.endsWith(suffix)).sort()) {
     const candidate = join(dir, entry);
-    if (isContainedFile(candidate, root, io)) return candidate;
+    if (isContainedFile(candidate, root, io)) return { path: candidate, within: root };
   }
   return undefined;
 }

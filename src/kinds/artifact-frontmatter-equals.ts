@@ -5,7 +5,6 @@ import { extractFrontmatter } from '../artifact/frontmatter.ts';
 import { readFields } from '../artifact/read-fields.ts';
 import type { Envelope } from '../envelope.ts';
 import { readRegular } from '../fs/read-regular.ts';
-import { realPath } from '../fs/real-path.ts';
 import { readHead } from '../io/read-head.ts';
 import { stopSignal } from '../exit-status.ts';
 import { defineKind, type Evaluation, type GateContext, type Kind } from './kind.ts';
@@ -63,14 +62,12 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
         ...(context.phaseDirLookup === undefined ? {} : { phaseDirLookup: context.phaseDirLookup }),
       };
       const dirs = searchDirectories(context);
-      let found: { path: string; dir: string } | undefined;
+      let found: { path: string; within: string } | undefined;
       for (const dir of dirs) {
-        const path = findArtifact(dir, predicate.artifact);
-        if (!path.ok) return { status: 'failure', failure: path.failure };
-        if (path.value !== undefined) {
-          found = { path: path.value, dir };
-          break;
-        }
+        const search = findArtifact(dir, predicate.artifact);
+        if (!search.ok) return { status: 'failure', failure: search.failure };
+        found = search.value;
+        if (found !== undefined) break;
       }
       if (found === undefined) {
         return envelope({
@@ -81,7 +78,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       }
 
       const shown = relative(context.projectRoot, found.path);
-      const head = readHead(found.path, HEAD_BYTES, realPath(found.dir) ?? found.dir, readFile);
+      const head = readHead(found.path, HEAD_BYTES, found.within, readFile);
       if (!head.ok) return { status: 'failure', failure: head.failure };
       const frontmatter = extractFrontmatter(head.value, shown);
       if (!frontmatter.ok) return { status: 'failure', failure: frontmatter.failure };

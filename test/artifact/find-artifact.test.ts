@@ -10,7 +10,8 @@ import { cli, tempDir, unprivileged } from '../support.ts';
 function findArtifact(dir: string, name: string): string | undefined {
   const found = search(dir, name);
   assert.ok(found.ok, found.ok ? '' : found.failure.message);
-  return found.value;
+  if (found.value !== undefined) assert.equal(found.value.within, fs.realpathSync(dir));
+  return found.value?.path;
 }
 
 function files(dir: string, paths: string[]): void {
