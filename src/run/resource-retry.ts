@@ -1,6 +1,5 @@
-import { now } from '../clock.ts';
 import type { Runner } from './runner.ts';
-import { after } from './timer.ts';
+import { realTime, type Time } from './time.ts';
 
 // Why sh could not start when the system is short of something for a while
 // (descriptors, processes, memory), not because the command is wrong: other
@@ -16,18 +15,18 @@ export function isResourceLimit(spawnError: string | null): boolean {
 
 // `run`, with a start that failed for a resource limit tried again, pausing
 // longer each time, for up to `retryForMs`; a stop signal ends the pause.
-export function retryingResourceLimits(run: Runner, retryForMs = RETRY_FOR_MS): Runner {
+export function retryingResourceLimits(run: Runner, retryForMs = RETRY_FOR_MS, time: Time = realTime): Runner {
   return async (options) => {
-    const started = now();
+    const started = time.now();
     for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
       const result = await run(options);
-      if (!isResourceLimit(result.spawnError) || now() - started >= retryForMs) return result;
-      await wait(pause, options.signal);
+      if (!isResourceLimit(result.spawnError) || time.now() - started >= retryForMs) return result;
+      await wait(time, pause, options.signal);
     }
   };
 }
 
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+function wait({ after }: Time, ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
     const done = (): void => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isResourceLimit, retryingResourceLimits } from '../../src/run/resource-retry.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
+import { FakeTime } from '../fake-time.ts';
 import { runResult } from '../support.ts';
 
 const options: RunOptions = { command: 'true', cwd: '/', env: {}, timeoutMs: 1000, killAfterMs: 100 };
@@ -22,18 +23,35 @@ test('a start that failed for a resource limit is tried again until it starts', 
   assert.deepEqual([result.spawnError, result.exitCode, fake.calls()], [null, 0, 4]);
 });
 
-test('other start failures are not retried; a lasting limit is given up after the retry time', async () => {
+test('other start failures are not retried', async () => {
   const other = failingFirst(['ENOENT']);
   assert.equal((await retryingResourceLimits(other.run)(options)).spawnError, 'ENOENT');
   assert.equal(other.calls(), 1);
+});
+
+// Lets every promise callback run, so the retry is waiting on its timer.
+const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+test('the pauses start at 10 ms and double up to 250 ms; a limit that lasts the whole retry time is given up at it', async () => {
+  const time = new FakeTime();
   const lasting = failingFirst(Array(1000).fill('EMFILE'));
-  const started = Date.now();
-  assert.equal((await retryingResourceLimits(lasting.run, 200)(options)).spawnError, 'EMFILE');
-  assert.ok(Date.now() - started < 2000);
-  assert.ok(lasting.calls() > 2);
+  let answer: RunResult | undefined;
+  // 10 + 20 + 40 + 80 + 160 + 250 + 250 = 810: the eighth start ends the retry time exactly.
+  void retryingResourceLimits(lasting.run, 810, time)(options).then((result) => (answer = result));
+  const pauses: number[][] = [];
+  for (;;) {
+    await settled();
+    if (answer !== undefined) break;
+    const pending = time.pending();
+    pauses.push(pending);
+    time.advance(pending[0]!);
+  }
+  assert.deepEqual(pauses, [[10], [20], [40], [80], [160], [250], [250]]);
+  assert.deepEqual([answer.spawnError, lasting.calls()], ['EMFILE', 8]);
 });
 
 test('a stop signal ends the pause between tries at once', async () => {
+  const time = new FakeTime();
   const stop = new AbortController();
   let calls = 0;
   const run = async (o: RunOptions): Promise<RunResult> => {
@@ -42,10 +60,9 @@ test('a stop signal ends the pause between tries at once', async () => {
     setImmediate(() => stop.abort('SIGTERM'));
     return runResult({ exitCode: null, spawnError: 'EMFILE' });
   };
-  const started = Date.now();
-  const result = await retryingResourceLimits(run, 60_000)({ ...options, signal: stop.signal });
-  assert.deepEqual([result.interrupted, calls], ['SIGTERM', 2]);
-  assert.ok(Date.now() - started < 1000);
+  // The clock never moves: only the stop can end the pause.
+  const result = await retryingResourceLimits(run, 60_000, time)({ ...options, signal: stop.signal });
+  assert.deepEqual([result.interrupted, calls, time.pending()], ['SIGTERM', 2, []]);
 });
 
 test('which start failures are resource limits', () => {
