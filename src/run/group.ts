@@ -1,4 +1,4 @@
-import { listProcesses, noneStartedSince, type ProcEntry } from './proc-table.ts';
+import { listProcesses, noneStartedSince, SYSTEM_PROCS, type ProcEntry, type ProcSource } from './proc-table.ts';
 import { believable } from './proc-trust.ts';
 import { sessionGroups } from './session.ts';
 
@@ -8,11 +8,14 @@ import { sessionGroups } from './session.ts';
 // stays in the session and is still ours. One that calls setsid leaves both
 // and is out of reach (documented).
 export class ProcessGroup {
-  constructor(readonly id: number) {}
+  constructor(
+    readonly id: number,
+    private readonly source: ProcSource = SYSTEM_PROCS,
+  ) {}
 
   signal(name: NodeJS.Signals): void {
     kill(-this.id, name);
-    const table = believable(listProcesses(process.pid, this.id), this.id, exists(this.id));
+    const table = believable(listProcesses(process.pid, this.id, this.source), this.id, exists(this.id));
     if (table !== undefined) for (const group of sessionGroups(table, this.id)) kill(-group, name);
   }
 
@@ -21,8 +24,8 @@ export class ProcessGroup {
   // a listing to believe, the kernel's word on the group is all there is.
   alive(): boolean {
     const groupExists = exists(this.id);
-    if (!groupExists && noneStartedSince(this.id)) return false;
-    const table = believable(listProcesses(process.pid, this.id), this.id, groupExists);
+    if (!groupExists && noneStartedSince(this.id, this.source)) return false;
+    const table = believable(listProcesses(process.pid, this.id, this.source), this.id, groupExists);
     if (table === undefined) return groupExists;
     return table.some((entry: ProcEntry) => !entry.gone && (entry.group === this.id || entry.session === this.id));
   }

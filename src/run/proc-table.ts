@@ -10,6 +10,15 @@ export interface ProcEntry {
   readonly gone: boolean;
 }
 
+// Where the table is read: a proc file system, else the `ps` program. Passed
+// in so that tests can hand over a forged one.
+export interface ProcSource {
+  readonly proc: string;
+  readonly ps: string;
+}
+
+export const SYSTEM_PROCS: ProcSource = { proc: '/proc', ps: 'ps' };
+
 // Every process the system shows us (`self` is our own pid), from /proc,
 // else from `ps` (macOS and the BSDs have no /proc, or an empty one);
 // undefined when neither can be believed. A /proc that lists processes but
@@ -22,43 +31,46 @@ export interface ProcEntry {
 // wraps, so while the last pid handed out is still at or above `from`, no
 // descendant can have a smaller one, and the others need not be read: on a
 // busy machine most of the cost of every command's last look.
-export function listProcesses(self: number, from = 0): ProcEntry[] | undefined {
-  const names = procNames();
-  if (names === undefined) return psListing(self)?.filter((entry) => entry.pid >= from);
-  if (!isSelf(self)) return undefined;
-  const least = lastPid() >= from ? from : 0;
-  return fromProc(least === 0 ? names : names.filter((name) => Number(name) >= least));
+export function listProcesses(self: number, from: number, source: ProcSource = SYSTEM_PROCS): ProcEntry[] | undefined {
+  const { proc } = source;
+  const names = procNames(proc);
+  if (names === undefined) return psListing(self, source.ps)?.filter((entry) => entry.pid >= from);
+  if (!isSelf(proc, self)) return undefined;
+  const last = lastPid(proc);
+  return fromProc(proc, last !== undefined && last >= from ? names.filter((name) => Number(name) >= from) : names);
 }
 
 // True when no process was started since `pid` (sh's): sh then has no
 // descendants, and there is nothing left of the command to look for. The
 // usual case of a command that execs its last program, and the cheapest.
-export function noneStartedSince(pid: number): boolean {
-  return lastPid() === pid;
+export function noneStartedSince(pid: number, { proc }: ProcSource = SYSTEM_PROCS): boolean {
+  return lastPid(proc) === pid;
 }
 
-// The last pid handed out in our namespace (Linux 3.3 on); -1 when unknown,
-// which makes every process a candidate.
-function lastPid(): number {
+// The last pid handed out in our namespace (Linux 3.3 on); unknown, every
+// process is a candidate.
+function lastPid(proc: string): number | undefined {
   try {
-    return Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'latin1'));
+    return Number(readFileSync(`${proc}/sys/kernel/ns_last_pid`, 'latin1'));
   } catch {
-    return -1;
+    return undefined;
   }
 }
 
-function procNames(): string[] | undefined {
+const PID = /^[0-9]+$/;
+
+function procNames(proc: string): string[] | undefined {
   try {
-    const names = readdirSync('/proc').filter((name) => name.charCodeAt(0) >= 48 && name.charCodeAt(0) <= 57);
+    const names = readdirSync(proc).filter((name) => PID.test(name));
     return names.length === 0 ? undefined : names;
   } catch {
     return undefined;
   }
 }
 
-function isSelf(self: number): boolean {
+function isSelf(proc: string, self: number): boolean {
   try {
-    return readlinkSync('/proc/self') === String(self);
+    return readlinkSync(`${proc}/self`) === String(self);
   } catch {
     return false;
   }
@@ -66,14 +78,14 @@ function isSelf(self: number): boolean {
 
 const STAT = Buffer.alloc(1024);
 
-function fromProc(names: readonly string[]): ProcEntry[] {
+function fromProc(proc: string, names: readonly string[]): ProcEntry[] {
   const entries: ProcEntry[] = [];
   for (const name of names) {
     let length: number;
     try {
-      const fd = openSync(`/proc/${name}/stat`, 'r');
+      const fd = openSync(`${proc}/${name}/stat`, 'r');
       try {
-        length = readSync(fd, STAT, 0, STAT.length, 0);
+        length = readSync(fd, STAT);
       } finally {
         closeSync(fd);
       }

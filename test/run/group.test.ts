@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { test } from 'node:test';
 import { ProcessGroup } from '../../src/run/group.ts';
+import { forgedProcs, statLine } from '../fake-proc.ts';
 import { killSurvivors, marker, survivors, until } from '../support.ts';
 
 test('a group is alive while a member lives, and a signal reaches every member', async (t) => {
@@ -45,4 +46,15 @@ test('a member that moved to a group of its own in the session keeps the group a
   group.signal('SIGKILL');
   await until(() => survivors(`sleep 30.${mark}`).length === 0, 'the sleep is gone');
   assert.deepEqual(survivors(`sleep 30.${mark}`), []);
+});
+
+test('a group the kernel no longer knows is dead at once when no process was started since its leader; else its session decides', (t) => {
+  // A group id no system hands out (pids stop at 2^22), and a forged member
+  // of its session in a group of its own.
+  const id = 2 ** 22 + 12345;
+  const member = { [String(id + 1)]: statLine(id + 1, 'sleep', 'S', id + 1, id) };
+  const none = forgedProcs(t, { self: process.pid, lastPid: id, entries: member });
+  assert.equal(new ProcessGroup(id, none).alive(), false);
+  const later = forgedProcs(t, { self: process.pid, lastPid: id + 1, entries: member });
+  assert.equal(new ProcessGroup(id, later).alive(), true);
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import { psListing } from '../../src/run/ps-listing.ts';
+import { forgedProcs } from '../fake-proc.ts';
 import { killSurvivors, marker, running, until } from '../support.ts';
 
 // The listing that finds a command's other process groups where there is no
@@ -37,4 +38,21 @@ test('ps shows a detached command with its group and session, a mover in its own
 
 test('a listing that does not show us is not believed', () => {
   assert.equal(psListing(2 ** 22 + 7), undefined);
+});
+
+// The parse, on a forged ps: its columns, blank and short lines, the states.
+test('each line of ps: pid, group, session, and Z or X as gone', (t) => {
+  const out = '   77    77    77 Ss\n  100   100    77 S+\n  101   100    77 Z+\n  102   100    77 X\n\n  103   103\n';
+  assert.deepEqual(psListing(77, forgedProcs(t, { ps: { out, status: 0 } }).ps), [
+    { pid: 77, group: 77, session: 77, gone: false },
+    { pid: 100, group: 100, session: 77, gone: false },
+    { pid: 101, group: 100, session: 77, gone: true },
+    { pid: 102, group: 100, session: 77, gone: true },
+  ]);
+});
+
+test('a ps that fails, prints nothing or is missing is not believed', (t) => {
+  assert.equal(psListing(77, forgedProcs(t, { ps: { out: '77 77 77 S\n', status: 1 } }).ps), undefined);
+  assert.equal(psListing(77, forgedProcs(t, { ps: { out: '', status: 0 } }).ps), undefined);
+  assert.equal(psListing(77, forgedProcs(t, {}).ps), undefined);
 });
