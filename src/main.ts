@@ -10,7 +10,7 @@ import { commandSupported } from './cli/platform.ts';
 import { validate } from './cli/validate.ts';
 import { openFileLimit } from './fs/open-file-limit.ts';
 import { readTextFile } from './io/read-input.ts';
-import { writeAll } from './io/write-all.ts';
+import { makeEmitter } from './io/emitter.ts';
 import { EXIT_INTERNAL, EXIT_WRITE_FAILED, STOP_SIGNALS, stopSignal } from './exit-status.ts';
 import { runCommand } from './run/runner.ts';
 
@@ -113,28 +113,7 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>,
   }
 }
 
-// The output goes out with writeAll (src/io/write-all.ts), not through
-// process.stdout and process.stderr, which are made only when a descriptor
-// would block; from then on that descriptor's writes follow through its
-// stream, in order.
-const streamed = new Set<1 | 2>();
-
-function emit(fd: 1 | 2, text: string, failed: (code: string) => void): void {
-  let rest: string | Uint8Array = text;
-  if (!streamed.has(fd)) {
-    const result = writeAll(fd, text);
-    if (result.status === 'written') return;
-    if (result.status === 'failed') return failed(result.code);
-    rest = result.rest;
-    streamed.add(fd);
-    // Errors are handled in the write's callback; this keeps an unhandled
-    // 'error' event from crashing the process.
-    (fd === 1 ? process.stdout : process.stderr).on('error', () => {});
-  }
-  (fd === 1 ? process.stdout : process.stderr).write(rest, (error) => {
-    if (error !== null && error !== undefined) failed((error as NodeJS.ErrnoException).code ?? error.message);
-  });
-}
+const emit = makeEmitter((fd) => (fd === 1 ? process.stdout : process.stderr));
 
 const writeStderr = (text: string): void => emit(2, text, () => {});
 

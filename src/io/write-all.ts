@@ -10,7 +10,7 @@ export type WriteResult =
   | { readonly status: 'blocked'; readonly rest: Uint8Array }
   | { readonly status: 'failed'; readonly code: string };
 
-type Write = (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
+export type Write = (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
 
 export function writeAll(fd: number, text: string, write: Write = writeSync): WriteResult {
   const bytes = Buffer.from(text);

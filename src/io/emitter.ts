@@ -1,0 +1,32 @@
+import type { Writable } from 'node:stream';
+import { writeAll, type Write } from './write-all.ts';
+
+export type OutputFd = 1 | 2;
+
+// Writes `text` to stdout (1) or stderr (2); `failed` hears the code of a
+// write that failed.
+export type Emit = (fd: OutputFd, text: string, failed: (code: string) => void) => void;
+
+// Output goes out with writeAll, not through process.stdout and
+// process.stderr, which are made (`streamOf`) only when a descriptor would
+// block; from then on that descriptor's writes follow through its stream, so
+// they keep their order.
+export function makeEmitter(streamOf: (fd: OutputFd) => Writable, write?: Write): Emit {
+  const streamed = new Set<OutputFd>();
+  return (fd, text, failed) => {
+    let rest: string | Uint8Array = text;
+    if (!streamed.has(fd)) {
+      const result = writeAll(fd, text, write);
+      if (result.status === 'written') return;
+      if (result.status === 'failed') return failed(result.code);
+      rest = result.rest;
+      streamed.add(fd);
+      // Errors are handled in the write's callback; this keeps an unhandled
+      // 'error' event from crashing the process.
+      streamOf(fd).on('error', () => {});
+    }
+    streamOf(fd).write(rest, (error) => {
+      if (error !== null && error !== undefined) failed((error as NodeJS.ErrnoException).code ?? error.message);
+    });
+  };
+}

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { test } from 'node:test';
+import { makeEmitter, type OutputFd } from '../../src/io/emitter.ts';
+
+const errno = (code: string): Error => Object.assign(new Error(`${code}: failed`), { code });
+
+// A stream per descriptor that keeps what it is given, and fails a write
+// when told to; `made` lists the descriptors whose stream was asked for.
+function streams(fail?: Error) {
+  const got: Record<OutputFd, string> = { 1: '', 2: '' };
+  const made: OutputFd[] = [];
+  const byFd = new Map<OutputFd, Writable>();
+  const streamOf = (fd: OutputFd): Writable => {
+    made.push(fd);
+    let stream = byFd.get(fd);
+    if (stream === undefined) {
+      stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          got[fd] += chunk.toString();
+          done(fail ?? null);
+        },
+      });
+      byFd.set(fd, stream);
+    }
+    return stream;
+  };
+  return { got, made, streamOf, byFd };
+}
+
+const noFailure = (code: string): never => assert.fail(`no write fails, got ${code}`);
+
+test('a descriptor that takes every write: written directly, no stream made', () => {
+  const { made, streamOf } = streams();
+  const writes: string[] = [];
+  const emit = makeEmitter(streamOf, (fd, buffer, offset, length) => {
+    writes.push(`${fd}:${Buffer.from(buffer.subarray(offset, offset + length)).toString()}`);
+    return length;
+  });
+  emit(1, 'out', noFailure);
+  emit(2, 'err', noFailure);
+  assert.deepEqual([writes, made], [['1:out', '2:err'], []]);
+});
+
+test('once a descriptor would block, the rest and all later text for it go through its stream, in order; the other descriptor stays direct', async () => {
+  const { got, made, streamOf, byFd } = streams();
+  const direct: string[] = [];
+  let blocked = false;
+  const emit = makeEmitter(streamOf, (fd, buffer, offset, length) => {
+    const text = Buffer.from(buffer.subarray(offset, offset + length)).toString();
+    if (fd === 1 && !blocked) {
+      blocked = true;
+      direct.push(`1:${text.slice(0, 2)}`);
+      return 2;
+    }
+    if (fd === 1) throw errno('EAGAIN');
+    direct.push(`${fd}:${text}`);
+    return length;
+  });
+  emit(1, 'abcdef', noFailure);
+  emit(1, 'ghi', noFailure);
+  emit(2, 'err', noFailure);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(direct, ['1:ab', '2:err']);
+  assert.equal(got[1], 'cdefghi');
+  assert.deepEqual([...new Set(made)], [1]);
+  // The 'error' event of a stream that failed would otherwise crash the process.
+  assert.equal(byFd.get(1)!.listenerCount('error'), 1);
+});
+
+test('stderr that would block goes through the stream of stderr', async () => {
+  const { got, streamOf } = streams();
+  const emit = makeEmitter(streamOf, () => {
+    throw errno('EAGAIN');
+  });
+  emit(2, 'err', noFailure);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(got, { 1: '', 2: 'err' });
+});
+
+test('a failed write is reported by its code: directly, or from the stream, by its message when it has no code', async () => {
+  const failures: string[] = [];
+  const direct = makeEmitter(streams().streamOf, () => {
+    throw errno('EPIPE');
+  });
+  direct(1, 'x', (code) => failures.push(code));
+  for (const fail of [errno('EIO'), new Error('odd')]) {
+    const { streamOf, byFd } = streams(fail);
+    const emit = makeEmitter(streamOf, () => {
+      throw errno('EAGAIN');
+    });
+    const failed = new Promise<string>((resolve) => emit(1, 'x', resolve));
+    failures.push(await failed);
+    // The stream's own 'error' event has been taken by the handler the emitter hung on it.
+    assert.equal(byFd.get(1)!.listenerCount('error'), 1);
+  }
+  assert.deepEqual(failures, ['EPIPE', 'EIO', 'odd']);
+});
