@@ -1,10 +1,10 @@
 // The artefact under faults: each has a defined outcome.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { catches, cli, killSurvivors, marker, opensFifo, predicate, running, survivors, tempDir, unprivileged, until } from './support.ts';
+import { catches, cli, holdsOpen, killSurvivors, marker, predicate, running, survivors, tempDir, unprivileged, until } from './support.ts';
 
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
 const message = async (command: string, options: Parameters<typeof cli>[1] = {}) =>
@@ -52,11 +52,25 @@ test('--predicate-file a directory, 100 MiB of JSON, a FIFO: clear errors, never
   let reader: import('node:child_process').ChildProcess | undefined;
   const waiting = cli(['check', 'predicate', '--predicate-file', fifo], { onSpawn: (c) => (reader = c) });
   // Ready when it waits on the FIFO: its stop handlers are installed by then.
-  await until(() => reader?.pid !== undefined && catches(reader.pid, 'SIGINT') && opensFifo(reader.pid), 'gsd-check waits on the FIFO');
+  await until(() => reader?.pid !== undefined && catches(reader.pid, 'SIGINT') && holdsOpen(reader.pid, fifo), 'gsd-check waits on the FIFO');
   reader!.kill('SIGINT');
   const result = await waiting;
   assert.deepEqual([result.status, result.stdout], [130, '']);
   assert.ok(Date.now() - started < 10_000);
+});
+
+test('a --predicate-file FIFO removed while gsd-check waits for its writer: a stop signal still ends it at once', async (t) => {
+  const dir = tempDir(t);
+  const fifo = join(dir, 'fifo');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+  let reader: import('node:child_process').ChildProcess | undefined;
+  const waiting = cli(['check', 'predicate', '--predicate-file', fifo], { onSpawn: (c) => (reader = c) });
+  t.after(() => reader?.kill('SIGKILL'));
+  await until(() => reader?.pid !== undefined && catches(reader.pid, 'SIGTERM') && holdsOpen(reader.pid, fifo), 'gsd-check waits on the FIFO');
+  rmSync(fifo);
+  reader!.kill('SIGTERM');
+  const result = await waiting;
+  assert.deepEqual([result.status, result.stdout], [143, '']);
 });
 
 test('an unreadable --predicate-file', async (t) => {

@@ -2,7 +2,7 @@
 // process checks that clean up after themselves.
 import { spawn, spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,6 +133,22 @@ export function catches(pid: number, signal: NodeJS.Signals): boolean {
   try {
     const mask = /^SigCgt:\s*([0-9a-f]+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? '0';
     return (BigInt(`0x${mask}`) & (1n << BigInt(constants.signals[signal] - 1))) !== 0n;
+  } catch {
+    return false;
+  }
+}
+
+// Whether process `pid` holds `path` open: readiness for a read that waits
+// on a FIFO without blocking.
+export function holdsOpen(pid: number, path: string): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`).replace(/ \(deleted\)$/, '') === path;
+      } catch {
+        return false;
+      }
+    });
   } catch {
     return false;
   }

@@ -1,4 +1,4 @@
-import { close, closeSync, constants, fstat, open, openSync, read, stat } from 'node:fs';
+import { close, constants, fstat, open, read } from 'node:fs';
 import { Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { fail, ok, type Result } from '../failure.ts';
@@ -31,8 +31,7 @@ export async function readTextFile(path: string, label: string, options: ReadOpt
     // A person typing a predicate gets all the time they need.
     bytes = await readStream(stdin, stdin.isTTY === true ? Infinity : timeoutMs, options.signal);
   } else {
-    const kind = await kindOf(path);
-    bytes = kind === 'fifo' ? await readFifo(path, timeoutMs, options.signal) : await readFile(path, timeoutMs, options.signal);
+    bytes = await readPath(path, timeoutMs, options.signal);
   }
   if (!bytes.ok) return fail('unreadable-file', `cannot read ${label}: ${bytes.failure.message}`);
   if (bytes.value === undefined) return fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
@@ -50,31 +49,29 @@ type Bytes = Result<Buffer | undefined>;
 const openFile = promisify(open);
 const readChunk = promisify(read);
 const closeFile = promisify(close);
-const statFile = promisify(stat);
 const fstatFile = promisify(fstat);
 
-async function kindOf(path: string): Promise<'fifo' | 'other'> {
-  try {
-    const stats = await statFile(path);
-    return stats.isFIFO() || stats.isSocket() ? 'fifo' : 'other';
-  } catch {
-    return 'other'; // readFile says why
-  }
-}
-
-// What stat saw is checked again on what was opened: a file swapped for a
-// FIFO in between must not block the open (O_NONBLOCK) and goes the FIFO
-// way; a terminal or another device (/dev/ptmx, /dev/zero) is refused, since
-// a read from it could block a worker thread past any stop signal.
-async function readFile(path: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
+// Opened without blocking, whatever the path is: a FIFO's open then waits for
+// no writer, and what was opened is what is read, so nothing swapped in
+// between counts. A FIFO is read through a socket on that same descriptor:
+// the kernel wakes it when a writer comes, and a stop or the timeout end the
+// wait at once, even once the FIFO's name is gone. (A blocking open, released
+// by opening the FIFO's path for writing, hung for ever if the FIFO was
+// removed meanwhile.) A terminal or another device (/dev/ptmx, /dev/zero) is
+// refused, since a read from it could block a worker thread past any stop.
+async function readPath(path: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
   let fd: number | undefined;
   try {
     fd = await openFile(path, constants.O_RDONLY | constants.O_NONBLOCK);
     const stats = await fstatFile(fd);
-    if (stats.isFIFO() || stats.isSocket()) {
-      await closeFile(fd).catch(() => {});
-      fd = undefined;
-      return await readFifo(path, timeoutMs, signal);
+    if (stats.isFIFO()) {
+      const socket = new Socket({ fd, readable: true, writable: false });
+      fd = undefined; // the socket closes it
+      try {
+        return await readStream(socket, timeoutMs, signal);
+      } finally {
+        socket.destroy();
+      }
     }
     if (!stats.isFile()) return fail('unreadable-file', stats.isDirectory() ? 'is a directory' : 'is not a regular file, a FIFO or standard input');
     const chunks: Buffer[] = [];
@@ -92,53 +89,6 @@ async function readFile(path: string, timeoutMs: number, signal: AbortSignal | u
   } finally {
     if (fd !== undefined) await closeFile(fd).catch(() => {});
   }
-}
-
-// Opening a FIFO blocks (in a worker thread) until a writer comes. On timeout
-// or a stop signal we become that writer for an instant, which releases the
-// open; the read itself goes through a socket, which can be abandoned.
-async function readFifo(path: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
-  const started = Date.now();
-  let given: string | undefined;
-  let pending = true;
-  let retry: NodeJS.Timeout | undefined;
-  const giveUp = (why: string): void => {
-    given ??= why;
-    try {
-      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
-    } catch (error) {
-      // ENXIO: our open has not reached the FIFO yet (it waits for a worker
-      // thread), so there is no reader to release: try again shortly, or a
-      // stop that came this early would wait out the whole timeout. Other
-      // errors: the FIFO is gone, nothing to release.
-      if ((error as { code?: unknown }).code === 'ENXIO' && pending) retry = setTimeout(() => giveUp(why), 5);
-    }
-  };
-  const timer = Number.isFinite(timeoutMs) ? setTimeout(() => giveUp(`no writer within ${timeoutMs / 1000} s`), timeoutMs) : undefined;
-  const onAbort = (): void => giveUp('stopped');
-  // An abort event never fires for a signal already aborted: without this, a
-  // stop that came just before the open would wait out the whole timeout.
-  if (signal?.aborted) {
-    clearTimeout(timer);
-    return fail('unreadable-file', 'stopped');
-  }
-  signal?.addEventListener('abort', onAbort);
-  let fd: number;
-  try {
-    fd = await openFile(path, constants.O_RDONLY);
-  } catch (error) {
-    return fail('unreadable-file', describeError(error));
-  } finally {
-    pending = false;
-    clearTimeout(timer);
-    clearTimeout(retry);
-    signal?.removeEventListener('abort', onAbort);
-  }
-  if (given !== undefined) {
-    closeSync(fd);
-    return fail('unreadable-file', given);
-  }
-  return readStream(new Socket({ fd, readable: true, writable: false }), timeoutMs - (Date.now() - started), signal);
 }
 
 function readStream(stream: NodeJS.ReadableStream, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
@@ -166,7 +116,7 @@ function readStream(stream: NodeJS.ReadableStream, timeoutMs: number, signal: Ab
     const onError = (error: unknown): void => done(fail('unreadable-file', describeError(error)));
     const onAbort = (): void => done(fail('unreadable-file', 'stopped'));
     const timer = Number.isFinite(timeoutMs)
-      ? setTimeout(() => done(fail('unreadable-file', `the input did not end within ${Math.round(timeoutMs) / 1000} s`)), Math.max(0, timeoutMs))
+      ? setTimeout(() => done(fail('unreadable-file', `${total === 0 ? 'nothing arrived' : 'the input did not end'} within ${timeoutMs / 1000} s`)), timeoutMs)
       : undefined;
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort);
