@@ -1,6 +1,8 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { errorCode } from './error-code.ts';
 
+type ReadAt = (fd: number, buffer: Uint8Array, offset: number, length: number, position: null) => number;
+
 export type RegularRead =
   | { readonly ok: true; readonly bytes: Buffer; readonly complete: boolean }
   | { readonly ok: false; readonly code: string };
@@ -10,8 +12,10 @@ export type RegularRead =
 // a FIFO swapped in does not block the open (O_NONBLOCK) and is refused
 // (code NOTREG, like a device or a directory); `/dev/zero` or a huge file
 // costs no more than `limit`. `accept` may refuse what was opened, by its
-// descriptor, with a code of its own.
-export function readRegular(path: string, limit: number, accept?: (fd: number) => string | undefined): RegularRead {
+// descriptor, with a code of its own. `read` is passed in only by tests: a
+// file on disk never gives the short reads that /proc files and network file
+// systems do.
+export function readRegular(path: string, limit: number, accept?: (fd: number) => string | undefined, read: ReadAt = readSync): RegularRead {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -26,9 +30,9 @@ export function readRegular(path: string, limit: number, accept?: (fd: number) =
     const buffer = Buffer.allocUnsafe(limit + 1);
     let filled = 0;
     while (filled <= limit) {
-      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
-      if (read === 0) break;
-      filled += read;
+      const got = read(fd, buffer, filled, buffer.length - filled, null);
+      if (got === 0) break;
+      filled += got;
     }
     return { ok: true, bytes: buffer.subarray(0, Math.min(filled, limit)), complete: filled <= limit };
   } catch (error) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readRegular } from '../../src/fs/read-regular.ts';
@@ -33,4 +33,13 @@ test('an error once the file is open is answered by its code', (t) => {
   writeFileSync(join(dir, 'f'), 'x');
   const thrown = Object.assign(new Error('failed'), { code: 'EIO' });
   assert.equal(shown(readRegular(join(dir, 'f'), 10, () => { throw thrown; })), 'EIO');
+});
+
+test('short reads: it reads on until one byte past the limit or the end, whatever each read gives', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'f'), '012345678');
+  // Four bytes a read at most, as a /proc file or a network file system may give.
+  const short = (fd: number, buffer: Uint8Array, offset: number, length: number): number => readSync(fd, buffer, offset, Math.min(length, 4), null);
+  assert.deepEqual(shown(readRegular(join(dir, 'f'), 8, undefined, short)), ['01234567', false]);
+  assert.deepEqual(shown(readRegular(join(dir, 'f'), 9, undefined, short)), ['012345678', true]);
 });
