@@ -49,7 +49,8 @@ export class TailBuffer {
     if (first < n) this.ring.set(chunk.subarray(first), 0);
     this.size += n;
     const last = this.runs[this.runs.length - 1];
-    if (last !== undefined && this.runs.length > this.head && last.stream === stream) last.length += n;
+    // n < capacity, so dropFront left part of a run: `last` is live.
+    if (last !== undefined && last.stream === stream) last.length += n;
     else this.runs.push({ stream, length: n });
   }
 
