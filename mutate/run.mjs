@@ -65,10 +65,11 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-// The bundle's code cache goes in the tree, not the user's cache: a mutant is a
+// The bundle's code cache goes in the tree, not the user's cache (and the tests'
+// temp dirs with it, see tree.mjs): a mutant is a
 // program build of its own, and a cache written by another copy would report
 // that copy's path in the coverage of this one.
-const treeEnv = (tree) => ({ XDG_CACHE_HOME: join(tree, '.cache') });
+const treeEnv = (tree) => ({ XDG_CACHE_HOME: join(tree, '.cache'), TMPDIR: join(tree, '.tmp') });
 const build = (tree) => run(process.execPath, ['build.mjs', '--tests'], { cwd: tree });
 const testFiles = (tree) => readdirRec(join(tree, '.test-out')).map((f) => relative(tree, f)).sort();
 function readdirRec(dir) {

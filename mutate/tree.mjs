@@ -5,7 +5,7 @@
 // (a marker per command, so that two trees never kill each other's tests).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,6 +19,11 @@ export function makeTree(root) {
   chmodSync(dir, 0o755);
   for (const name of COPIED) cpSync(join(root, name), join(dir, name), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  // The tests' temp dirs go in the tree too (TMPDIR): a test killed at its
+  // timeout never cleans up, and the tree's removal does it instead. Open to
+  // all, like /tmp, for the tests that run as another user.
+  mkdirSync(join(dir, '.tmp'));
+  chmodSync(join(dir, '.tmp'), 0o1777);
   return dir;
 }
 
