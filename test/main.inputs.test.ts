@@ -157,7 +157,7 @@ test('--predicate-file is taken from --cwd, like --capability and --config', asy
   assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'command exited 3\n', '']);
 });
 
-test('stdout a non-blocking pipe that fills (300 KB of envelope): all of it arrives, exit 0', async (t) => {
+test('stdout a non-blocking pipe that its reader lets fill (300 KB of envelope): the rest goes through the stream of stdout, all of it arrives, exit 0', async (t) => {
   const dir = tempDir(t);
   mkdirSync(join(dir, '.planning/phases/01-x'), { recursive: true });
   // Thirty failing gates, each with a tail of control bytes escaped six-fold.
@@ -170,12 +170,27 @@ test('stdout a non-blocking pipe that fills (300 KB of envelope): all of it arri
   });
   writeFileSync(join(dir, 'hooks.json'), JSON.stringify({ point: 'ship:pre', activeHooks: Array.from({ length: 30 }, (_, i) => gate(i)) }));
   // A parent that hands over its stdout pipe non-blocking (libuv, and so
-  // Node, makes a child's stdio blocking: Python does not).
+  // Node, makes a child's stdio blocking: Python does not), and reads nothing
+  // until the pipe is full: gsd-check's next direct write would block, so the
+  // rest of the envelope must go through process.stdout.
   if (spawnSync('python3', ['-c', '0']).status !== 0) return t.skip('needs python3 to make a non-blocking pipe');
-  const inherit = (argv: string[]): [string, string[]] => [
-    'python3',
-    ['-c', 'import os, sys; os.set_blocking(1, False); os.execv(sys.argv[1], sys.argv[1:])', ...argv],
-  ];
+  const stalling = [
+    'import fcntl, os, sys, termios, time, struct',
+    'r, w = os.pipe()',
+    'pid = os.fork()',
+    'if pid == 0:',
+    '    os.dup2(w, 1); os.close(r); os.close(w); os.set_blocking(1, False); os.execv(sys.argv[1], sys.argv[1:])',
+    'os.close(w)',
+    'size = fcntl.fcntl(r, 1032)  # F_GETPIPE_SZ',
+    'while struct.unpack("i", fcntl.ioctl(r, termios.FIONREAD, b"\\0\\0\\0\\0"))[0] < size: time.sleep(0.01)',
+    'while True:',
+    '    chunk = os.read(r, 65536)',
+    '    if not chunk: break',
+    '    os.write(1, chunk)',
+    '_, status = os.waitpid(pid, 0)',
+    'sys.exit(os.waitstatus_to_exitcode(status))',
+  ].join('\n');
+  const inherit = (argv: string[]): [string, string[]] => ['python3', ['-c', stalling, ...argv]];
   const result = await cli(['gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--phase-number', '01', '--raw'], { cwd: dir, wrap: inherit });
   assert.equal(result.stderr, '');
   assert.equal(result.status, 0);
