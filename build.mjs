@@ -40,6 +40,10 @@ const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
+  // Node 20 has them; esbuild would rewrite such a literal (valibot's unused
+  // EMOJI_REGEX) as new RegExp(), a call it cannot drop, which every start
+  // then compiles with ICU's property tables.
+  supported: { 'regexp-unicode-property-escapes': true },
   // Baked in, so the bundle never reads package.json at run time (it is
   // vendored alone).
   define: {
