@@ -1,4 +1,4 @@
-import * as fs from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { errorCode } from '../fs/error-code.ts';
@@ -7,7 +7,16 @@ import { contains } from '../project/contains.ts';
 
 // The calls the search makes: node:fs, or a stand-in that fails as a system
 // can (EMFILE) for tests.
-export type SearchFs = Pick<typeof fs, 'lstatSync' | 'readdirSync' | 'realpathSync' | 'statSync'>;
+export interface SearchFs {
+  readonly lstatSync: typeof lstatSync;
+  readonly readdirSync: typeof readdirSync;
+  readonly realpathSync: typeof realpathSync;
+  readonly statSync: typeof statSync;
+}
+
+// Named imports: a namespace import of node:fs copies every export at start-up
+// (esbuild's __toESM), which runs its lazy getters and loads internal modules.
+const nodeFs: SearchFs = { lstatSync, readdirSync, realpathSync, statSync };
 
 // Where an artifact named `name` lives under `dir`, in the order GSD looks:
 // `dir/name`, `dir/.planning/name`, then the first file in `dir`, in sorted
@@ -16,7 +25,7 @@ export type SearchFs = Pick<typeof fs, 'lstatSync' | 'readdirSync' | 'realpathSy
 // A path that cannot be looked at is not the artifact, unless the reason is
 // a lack of descriptors: then nothing is known, and the search fails. The
 // artifact comes with `dir`'s real path, which a read of it must stay within.
-export function findArtifact(dir: string, name: string, io: SearchFs = fs): Result<{ path: string; within: string } | undefined> {
+export function findArtifact(dir: string, name: string, io: SearchFs = nodeFs): Result<{ path: string; within: string } | undefined> {
   try {
     return ok(search(dir, name, io));
   } catch (error) {

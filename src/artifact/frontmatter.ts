@@ -39,14 +39,15 @@ export function extractFrontmatter(bytes: Uint8Array, file: string): Result<Fron
 // most a CR.
 const OPENING = /^---[ \t]*\r?$/;
 const CLOSING = /^(?:---|\.\.\.)[ \t]*\r?$/;
-const latin1 = new TextDecoder('latin1');
+// Made on first use: most starts read no frontmatter.
+let latin1: InstanceType<typeof TextDecoder> | undefined;
 
 function lineAt(bytes: Uint8Array, from: number): { text: string; next: number } {
   let end = bytes.indexOf(0x0a, from);
   if (end === -1) end = bytes.length;
   // Only a line that starts as a marker does is decoded: a frontmatter of
   // short lines makes no string per line.
-  const text = bytes[from] === 0x2d || bytes[from] === 0x2e ? latin1.decode(bytes.subarray(from, end)) : '';
+  const text = bytes[from] === 0x2d || bytes[from] === 0x2e ? (latin1 ??= new TextDecoder('latin1')).decode(bytes.subarray(from, end)) : '';
   return { text, next: end + 1 };
 }
 
