@@ -140,17 +140,21 @@ async function output() {
 // linux-x64). gsd-check runs once first, so its code cache is warm, as it is
 // for every start after a program's first; "no cache" has it off
 // (NODE_DISABLE_COMPILE_CACHE), as with no private home directory.
+// V8 searches for a random prime when it seeds its hash tables (6 to 12 M
+// instructions on Node 24, more than most changes measured here): counted, a
+// start moves by 5 to 10% from run to run; left out, by about 0.3 M.
+const UNSEEDED = ['--toggle-collect=v8::internal::HashSeed::InitializeRoots*', '--collect-atstart=yes'];
+
 function instructions() {
   if (spawnSync('valgrind', ['--version']).status !== 0) {
     return console.log('instructions: valgrind is not installed (Debian: apt-get install valgrind), skipped');
   }
   const once = (node, argv, env, cwd) => {
-    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', node, ...argv], { encoding: 'utf8', env: { ...process.env, ...env }, cwd });
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', ...UNSEEDED, node, ...argv], { encoding: 'utf8', env: { ...process.env, ...env }, cwd });
     const m = /Collected : (\d+)/.exec(r.stderr);
     if (!m) throw new Error(`callgrind gave no count for ${node} ${argv.join(' ')}: ${r.stderr.slice(-300)}`);
     return Number(m[1]);
   };
-  // V8 seeds its hash tables at random: counts vary by about 5% from run to run.
   const count = (node, argv, env = {}, cwd = undefined) => median(Array.from({ length: 5 }, () => once(node, argv, env, cwd)));
   // GSD 1.14's ship:pre as gsd_run loop render-hooks renders it (its two
   // frontmatter gates), on a project where both pass.
@@ -165,7 +169,7 @@ function instructions() {
   const nodes = [process.execPath, ...pinned.filter((node) => existsSync(node))];
   const check = [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate];
   const M = (n) => `${(n / 1e6).toFixed(1)} M`;
-  console.log('cold start: instructions executed (callgrind, median of 5), command `true`');
+  console.log('cold start: instructions executed (callgrind, V8\'s hash-seed search left out, median of 5), command `true`');
   console.log('| Node | `node -e 0` | spawner | gsd-check | ratio to spawner | gsd-check, no cache | gates run ship:pre | ratio to gsd-check |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const node of nodes) {
