@@ -51,6 +51,11 @@ test('a character cut at the front of the ring is dropped, not shown as U+FFFD',
   dropped.push(0, bytes('cd')); // 7 in all: "a" and the €'s lead byte go
   assert.equal(dropped.text(), 'Ecd');
   assert.equal(dropped.truncated, true);
+
+  // é is C3 A9: a continuation byte with its lowest bit set is trimmed too.
+  const odd = new TailBuffer(2);
+  odd.push(0, bytes('xéb'));
+  assert.equal(odd.text(), 'b');
 });
 
 test('invalid UTF-8 becomes U+FFFD', () => {
