@@ -44,9 +44,11 @@ function selectedFiles() {
 // "file | source line | mutation | reason" lines: survivors shown to be equivalent.
 function equivalents() {
   const text = readFileSync(join(import.meta.dirname, 'equivalent.txt'), 'utf8');
-  return new Set(
-    text.split('\n').filter((l) => l.includes(' | ') && !l.startsWith('#')).map((l) => l.split(' | ').slice(0, 3).join(' | ')),
-  );
+  const keys = text.split('\n').filter((l) => l.includes(' | ') && !l.startsWith('#')).map((l) => l.split(' | ').slice(0, 3).join(' | '));
+  // A mutant explained twice is a sign that the list was not read before it was written to.
+  const twice = keys.filter((key, i) => keys.indexOf(key) !== i);
+  if (twice.length > 0) throw new Error(`mutate/equivalent.txt lists these twice:\n${twice.join('\n')}`);
+  return new Set(keys);
 }
 
 const trees = [];
@@ -139,6 +141,9 @@ async function main() {
   if (files.length === 0) throw new Error('no source file selected');
   const jobs = Math.max(1, Number(opts.jobs));
   for (let i = 0; i < jobs; i++) trees.push(makeTree(ROOT));
+  // Read now to refuse a broken list before the run; read again at the end, so
+  // that lines added during a run count.
+  equivalents();
   const started = performance.now();
   const cov = await baseline(trees[0]);
   const byLine = new Map();
