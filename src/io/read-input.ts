@@ -131,6 +131,10 @@ const MESSAGES: ReadonlyMap<string, string> = new Map([
   ['EISDIR', 'is a directory'],
   ['EACCES', 'permission denied'],
   ['ENOTDIR', 'a part of the path is not a directory'],
+  // What opening a socket gives (so /dev/stdin, when a parent hands over a
+  // socket, as Node's spawnSync with `input` does), or /dev/tty without a
+  // terminal.
+  ['ENXIO', 'cannot be opened (ENXIO): a socket, or a device with nothing behind it; for standard input, use -'],
 ]);
 
 function describeError(error: unknown): string {

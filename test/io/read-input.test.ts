@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import { test } from 'node:test';
 import { readTextFile } from '../../src/io/read-input.ts';
@@ -43,7 +45,11 @@ test('says why a file cannot be read', async (t) => {
     [join(dir, 'missing.json'), `cannot read --predicate-file ${join(dir, 'missing.json')}: no such file`],
     [join(dir, 'd'), `cannot read --predicate-file ${join(dir, 'd')}: is a directory`],
     [join(dir, 'f', 'x'), `cannot read --predicate-file ${join(dir, 'f', 'x')}: a part of the path is not a directory`],
+    [join(dir, 'sock'), `cannot read --predicate-file ${join(dir, 'sock')}: cannot be opened (ENXIO): a socket, or a device with nothing behind it; for standard input, use -`],
   ];
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(join(dir, 'sock'), resolve));
+  t.after(() => server.close());
   for (const [path, message] of cases) {
     const result = await readPredicateFile(path, noStdin);
     assert.ok(!result.ok);
@@ -151,9 +157,12 @@ test('no descriptor is left open by a FIFO, read or timed out', async (t) => {
   const open = (): number => readdirSync('/proc/self/fd').length;
   const before = open();
   const path = fifo(tempDir(t));
-  const writer = spawn('sh', ['-c', `printf '{"a":1}' > ${path}`]);
+  // No pipes of its own to the writer: the count is ours and the FIFO's only.
+  const writer = spawn('sh', ['-c', `printf '{"a":1}' > ${path}`], { stdio: 'ignore' });
   t.after(() => writer.kill());
+  const exited = once(writer, 'exit');
   assert.deepEqual(await readTextFile(path, 'F', { stdin: noStdin, timeoutMs: 10_000 }), { ok: true, value: '{"a":1}' });
+  await exited;
   assert.ok(!(await readTextFile(path, 'F', { stdin: noStdin, timeoutMs: 100 })).ok);
   assert.equal(open(), before);
 });
