@@ -9,11 +9,19 @@ export type Emit = (fd: OutputFd, text: string, failed: (code: string) => void) 
 
 // Output goes out with writeAll, not through process.stdout and
 // process.stderr, which are made (`streamOf`) only when a descriptor would
-// block; from then on that descriptor's writes follow through its stream, so
-// they keep their order.
+// block; from then on that descriptor's writes follow through its stream.
+// Text leaves in the order it was emitted, across both descriptors: while a
+// streamed write is in flight, later text waits for it, so that stderr handed
+// the same full pipe as stdout (`2>&1`) cannot land inside the rest of stdout.
 export function makeEmitter(streamOf: (fd: OutputFd) => Writable, write?: Write): Emit {
   const streamed = new Set<OutputFd>();
-  return (fd, text, failed) => {
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  const emit: Emit = (fd, text, failed) => {
+    if (inFlight > 0) {
+      waiting.push(() => emit(fd, text, failed));
+      return;
+    }
     let rest: string | Uint8Array = text;
     if (!streamed.has(fd)) {
       const result = writeAll(fd, text, write);
@@ -25,8 +33,12 @@ export function makeEmitter(streamOf: (fd: OutputFd) => Writable, write?: Write)
       // 'error' event from crashing the process.
       streamOf(fd).on('error', () => {});
     }
+    inFlight++;
     streamOf(fd).write(rest, (error) => {
+      inFlight--;
       if (error !== null && error !== undefined) failed((error as NodeJS.ErrnoException).code ?? error.message);
+      while (inFlight === 0 && waiting.length > 0) waiting.shift()!();
     });
   };
+  return emit;
 }

@@ -7,7 +7,7 @@ const errno = (code: string): Error => Object.assign(new Error(`${code}: failed`
 
 // A stream per descriptor that keeps what it is given, and fails a write
 // when told to; `made` lists the descriptors whose stream was asked for.
-function streams(fail?: Error) {
+function streams(fail?: Error, held?: (() => void)[]) {
   const got: Record<OutputFd, string> = { 1: '', 2: '' };
   const made: OutputFd[] = [];
   const byFd = new Map<OutputFd, Writable>();
@@ -18,7 +18,9 @@ function streams(fail?: Error) {
       stream = new Writable({
         write(chunk: Buffer, _encoding, done) {
           got[fd] += chunk.toString();
-          done(fail ?? null);
+          // Held: the write completes only when the test says so.
+          if (held !== undefined) held.push(() => done(fail ?? null));
+          else done(fail ?? null);
         },
       });
       byFd.set(fd, stream);
@@ -95,4 +97,32 @@ test('a failed write is reported by its code: directly, or from the stream, by i
     assert.equal(byFd.get(1)!.listenerCount('error'), 1);
   }
   assert.deepEqual(failures, ['EPIPE', 'EIO', 'odd']);
+});
+
+test('while a streamed write is in flight, later text for either descriptor waits for it: 2>&1 keeps its order', async () => {
+  const held: (() => void)[] = [];
+  const { got, streamOf } = streams(undefined, held);
+  const direct: string[] = [];
+  let blocked = false;
+  const emit = makeEmitter(streamOf, (fd, buffer, offset, length) => {
+    const text = Buffer.from(buffer.subarray(offset, offset + length)).toString();
+    if (fd === 1 && !blocked) {
+      blocked = true;
+      direct.push(`1:${text.slice(0, 2)}`);
+      return 2;
+    }
+    if (fd === 1) throw errno('EAGAIN');
+    direct.push(`${fd}:${text}`);
+    return length;
+  });
+  emit(1, 'abcdef', noFailure);
+  emit(2, 'err', noFailure);
+  emit(1, 'ghi', noFailure);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual([direct, got[1], held.length], [['1:ab'], 'cdef', 1]);
+  held.shift()!();
+  await new Promise((resolve) => setImmediate(resolve));
+  // stderr went out directly once stdout's rest was written; then stdout's next text, through its stream.
+  assert.deepEqual([direct, got[1], held.length], [['1:ab', '2:err'], 'cdefghi', 1]);
+  held.shift()!();
 });
