@@ -32,6 +32,25 @@ function streams(fail?: Error, held?: (() => void)[]) {
 
 const noFailure = (code: string): never => assert.fail(`no write fails, got ${code}`);
 
+// A write call whose stdout takes two bytes, then would block for good;
+// stderr takes everything. `direct` lists what went out through it.
+function stdoutBlocksAfterTwoBytes() {
+  const direct: string[] = [];
+  let blocked = false;
+  const write = (fd: number, buffer: Uint8Array, offset: number, length: number): number => {
+    const text = Buffer.from(buffer.subarray(offset, offset + length)).toString();
+    if (fd === 1 && !blocked) {
+      blocked = true;
+      direct.push(`1:${text.slice(0, 2)}`);
+      return 2;
+    }
+    if (fd === 1) throw errno('EAGAIN');
+    direct.push(`${fd}:${text}`);
+    return length;
+  };
+  return { direct, write };
+}
+
 test('a descriptor that takes every write: written directly, no stream made', () => {
   const { made, streamOf } = streams();
   const writes: string[] = [];
@@ -46,19 +65,8 @@ test('a descriptor that takes every write: written directly, no stream made', ()
 
 test('once a descriptor would block, the rest and all later text for it go through its stream, in order; the other descriptor stays direct', async () => {
   const { got, made, streamOf, byFd } = streams();
-  const direct: string[] = [];
-  let blocked = false;
-  const emit = makeEmitter(streamOf, (fd, buffer, offset, length) => {
-    const text = Buffer.from(buffer.subarray(offset, offset + length)).toString();
-    if (fd === 1 && !blocked) {
-      blocked = true;
-      direct.push(`1:${text.slice(0, 2)}`);
-      return 2;
-    }
-    if (fd === 1) throw errno('EAGAIN');
-    direct.push(`${fd}:${text}`);
-    return length;
-  });
+  const { direct, write } = stdoutBlocksAfterTwoBytes();
+  const emit = makeEmitter(streamOf, write);
   emit(1, 'abcdef', noFailure);
   emit(1, 'ghi', noFailure);
   emit(2, 'err', noFailure);
@@ -102,19 +110,8 @@ test('a failed write is reported by its code: directly, or from the stream, by i
 test('while a streamed write is in flight, later text for either descriptor waits for it: 2>&1 keeps its order', async () => {
   const held: (() => void)[] = [];
   const { got, streamOf } = streams(undefined, held);
-  const direct: string[] = [];
-  let blocked = false;
-  const emit = makeEmitter(streamOf, (fd, buffer, offset, length) => {
-    const text = Buffer.from(buffer.subarray(offset, offset + length)).toString();
-    if (fd === 1 && !blocked) {
-      blocked = true;
-      direct.push(`1:${text.slice(0, 2)}`);
-      return 2;
-    }
-    if (fd === 1) throw errno('EAGAIN');
-    direct.push(`${fd}:${text}`);
-    return length;
-  });
+  const { direct, write } = stdoutBlocksAfterTwoBytes();
+  const emit = makeEmitter(streamOf, write);
   emit(1, 'abcdef', noFailure);
   emit(2, 'err', noFailure);
   emit(1, 'ghi', noFailure);
