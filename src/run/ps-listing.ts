@@ -3,7 +3,7 @@ import type { ProcEntry } from './proc-table.ts';
 
 // Every process `ps` shows, with its group and session; undefined when ps
 // fails or does not show us (`self`), so that it cannot be believed.
-export function psListing(self: number, program = 'ps'): ProcEntry[] | undefined {
+export function psListing(self: number, program: string): ProcEntry[] | undefined {
   const ps = spawnSync(program, ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'sess=', '-o', 'stat='], { encoding: 'latin1', stdio: ['ignore', 'pipe', 'ignore'] });
   if (ps.status !== 0 || typeof ps.stdout !== 'string') return undefined;
   const entries: ProcEntry[] = [];

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
+import { SYSTEM_PROCS } from '../../src/run/proc-table.ts';
 import { psListing } from '../../src/run/ps-listing.ts';
 import { forgedProcs } from '../fake-proc.ts';
 import { killSurvivors, marker, running, until } from '../support.ts';
@@ -20,7 +21,7 @@ test('ps shows a detached command with its group and session, a mover in its own
   t.after(() => child.kill('SIGKILL'));
   const sh = child.pid!;
   await until(() => running(`sleep 30.${mark}`).length === 1 && running(`sleep 31.${mark}`).length === 1, 'the sleeps run');
-  const table = psListing(process.pid);
+  const table = psListing(process.pid, SYSTEM_PROCS.ps);
   if (table === undefined) return t.skip('ps cannot list processes here');
   const ours = table.filter((entry) => entry.session === sh);
   const mover = Number(running(`sleep 30.${mark}`)[0]!.trim().split(/\s+/)[0]);
@@ -32,12 +33,12 @@ test('ps shows a detached command with its group and session, a mover in its own
     ours.find((entry) => entry.pid === mover),
     { pid: mover, group: mover, session: sh, gone: false },
   );
-  await until(() => (psListing(process.pid) ?? []).some((entry) => entry.session === sh && entry.gone), 'the zombie is listed as gone');
+  await until(() => (psListing(process.pid, SYSTEM_PROCS.ps) ?? []).some((entry) => entry.session === sh && entry.gone), 'the zombie is listed as gone');
   assert.ok(table.some((entry) => entry.pid === process.pid && !entry.gone));
 });
 
 test('a listing that does not show us is not believed', () => {
-  assert.equal(psListing(2 ** 22 + 7), undefined);
+  assert.equal(psListing(2 ** 22 + 7, SYSTEM_PROCS.ps), undefined);
 });
 
 // The parse, on a forged ps: its columns, blank and short lines, the states.
