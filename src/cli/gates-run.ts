@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ok, type Failure, type Result } from '../failure.ts';
+import { fail, ok, type Failure, type Result } from '../failure.ts';
 import { gatesAt, type Capability } from '../gates/from-capabilities.ts';
 import { gatesFromHooks } from '../gates/from-hooks.ts';
 import { gatesWithin } from '../gates/fd-budget.ts';
@@ -47,6 +47,13 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   return envelopeOutcome(result.envelope, options);
 }
 
+function emptyHooks(hooks: string, point: string): string {
+  const producer = `gsd_run loop render-hooks ${point} --raw`;
+  return hooks === '-'
+    ? `the hooks on standard input are empty: whatever was to print them (${producer}) printed nothing; did it fail?`
+    : `--hooks ${hooks} is empty: it should hold the output of ${producer}`;
+}
+
 // The gates of the point: from GSD's rendered hooks, already resolved, or
 // from capability files, resolved here against the configs.
 async function loadGates(options: GatesOptions, base: string, root: string, deps: CliDeps): Promise<Result<{ gates: PointGate[]; warnings: string[] }>> {
@@ -54,6 +61,9 @@ async function loadGates(options: GatesOptions, base: string, root: string, deps
     const label = options.hooks === '-' ? 'the hooks on standard input' : `--hooks ${options.hooks}`;
     const text = await deps.readFile(options.hooks === '-' ? '-' : resolve(base, options.hooks), label);
     if (!text.ok) return text;
+    // Empty input is what a failed producer leaves in the pipe (gsd_run not
+    // installed, or it exited before writing): say that, not "invalid JSON".
+    if (text.value.trim() === '') return fail('invalid-json', emptyHooks(options.hooks, options.point));
     const json = parseJson(text.value, label);
     if (!json.ok) return json;
     const gates = gatesFromHooks(json.value, options.point, label, KINDS);

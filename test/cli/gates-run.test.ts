@@ -142,3 +142,15 @@ test('--hooks: a file from --cwd or - for standard input, each named as such whe
   const fine = await run('-', JSON.stringify({ point: 'ship:pre', activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] }));
   assert.deepEqual([fine.exitCode, JSON.parse(fine.stdout).message], [0, 'ship:pre: passed (1 skipped)']);
 });
+
+test('--hooks that are empty say so: the producer before the pipe printed nothing (it failed, or is not installed)', async (t) => {
+  const dir = tempDir(t);
+  const run = (hooks: string, text: string) =>
+    gatesRun({ ...options, capabilities: [], hooks }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async () => ok(text) });
+  const piped = await run('-', '');
+  assert.deepEqual(
+    [piped.exitCode, piped.stdout, piped.stderr],
+    [2, '', 'gsd-check: the hooks on standard input are empty: whatever was to print them (gsd_run loop render-hooks ship:pre --raw) printed nothing; did it fail?\n'],
+  );
+  assert.equal((await run('h.json', ' \n')).stderr, 'gsd-check: --hooks h.json is empty: it should hold the output of gsd_run loop render-hooks ship:pre --raw\n');
+});
