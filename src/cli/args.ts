@@ -1,5 +1,6 @@
 import { ok, type Result } from '../failure.ts';
 import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/points.ts';
+import { closest } from '../text/closest.ts';
 import { parseFlags, type Flags } from './flags.ts';
 import { usage } from './usage.ts';
 
@@ -140,7 +141,9 @@ function evalOptions(flags: Flags, defaults: ArgDefaults): Result<EvalOptions> {
   const pick = one(flags, 'pick');
   const pickPath = pick?.split('.');
   if (pickPath !== undefined && (pickPath.some((part) => part === '') || !ENVELOPE_FIELDS.includes(pickPath[0]!))) {
-    return usage(`--pick ${JSON.stringify(pick)} is not a field of the envelope; it starts with block, message or details`);
+    const hint = pickPath[0] === '' ? undefined : closest(pickPath[0]!, ENVELOPE_FIELDS);
+    const fix = hint === undefined || pickPath.slice(1).some((part) => part === '') ? undefined : [hint, ...pickPath.slice(1)].join('.');
+    return usage(`--pick ${JSON.stringify(pick)} is not a field of the envelope; ${fix === undefined ? 'it starts with block, message or details' : `did you mean ${fix}?`}`);
   }
   const killAfterText = one(flags, 'kill-after');
   let killAfter = DEFAULT_KILL_AFTER;

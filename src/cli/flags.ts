@@ -48,6 +48,11 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
     // a negation, so each such argument is an unknown flag.
     if (name.startsWith('no-')) return usage(unknownFlag(arg.replace(/=[\s\S]*$/, ''), known));
     const long = arg.startsWith('--');
+    // `-raw` is not -r -a -w: a word after one dash is a long flag missing a
+    // dash (or a typo), unless each letter is a short alias (`-hV`).
+    if (!long && [...name].some((letter) => !Object.hasOwn(spec.aliases, letter)) && name.length > 1) {
+      return usage(unknownFlag(arg.replace(/=[\s\S]*$/, ''), known));
+    }
     if (!long || !spec.values.includes(name)) {
       if (arg.includes('=')) {
         const boolean = long ? spec.booleans.includes(name) : Object.hasOwn(spec.aliases, name);
@@ -92,8 +97,20 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
 
 function unknownFlag(flag: string, known: readonly string[]): string {
   const name = flag.replace(/^-+/, '').replace(/=[\s\S]*$/, '');
-  const hint = flag.startsWith('--') ? closest(name, known) : undefined;
-  return `unknown flag ${shown(flag)}${hint === undefined ? '' : `; did you mean --${hint}?`}`;
+  const hints = name.length > 1 ? likelyFlags(name, known) : [];
+  const listed = hints.map((hint) => `--${hint}`);
+  return `unknown flag ${shown(flag)}${hints.length === 0 ? '' : `; did you mean ${listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}`}?`}`;
+}
+
+// A typo of one flag; else the flags the name begins (`--phase`: the three
+// phase flags) or, cut short, one it runs past (`--phase-directory`).
+function likelyFlags(name: string, known: readonly string[]): string[] {
+  const near = closest(name, known);
+  if (near !== undefined) return [near];
+  const lower = name.toLowerCase();
+  if (lower.length < 3) return [];
+  const longer = known.filter((flag) => flag.startsWith(lower));
+  return longer.length > 0 ? longer : known.filter((flag) => flag.length >= 3 && lower.startsWith(flag));
 }
 
 // An argument as a message shows it: bare when it is plain printable text,

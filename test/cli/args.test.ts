@@ -125,6 +125,18 @@ test('--pick must name a field of the envelope', () => {
   for (const path of ['', 'blocks', 'details.', '.block', 'details..kind', 'constructor']) {
     assert.match(usage(['check', 'predicate', '--predicate', P, `--pick=${path}`]), /is not a field of the envelope/, path);
   }
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--pick', 'blok']), '--pick "blok" is not a field of the envelope; did you mean block?');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--pick', 'detail.exitCode']), '--pick "detail.exitCode" is not a field of the envelope; did you mean details.exitCode?');
+  assert.equal(
+    usage(['check', 'predicate', '--predicate', P, '--pick', 'constructor']),
+    '--pick "constructor" is not a field of the envelope; it starts with block, message or details',
+  );
+});
+
+test('every flag of gsd-check can be suggested: a prefix, a missing dash, a typo', () => {
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--phase', '04']), 'unknown flag --phase; did you mean --phase-dir, --phase-number or --phase-req-ids?');
+  assert.equal(usage(['gates', 'run', '--query', 'x']), 'unknown flag --query; did you mean --query-command or --query-timeout?');
+  assert.equal(usage(['check', 'predicate', '-predicate', P]), 'unknown flag -predicate; did you mean --predicate?');
 });
 
 test('--kill-after is a finite number of seconds, 0 or more', () => {
