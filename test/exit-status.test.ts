@@ -16,7 +16,7 @@ test('stopped by signal N: 128+N, N as the platform numbers it', () => {
   assert.equal(stoppedExitStatus('SIGNOPE' as NodeJS.Signals), 143);
 });
 
-test('every signal the README says stops gsd-check, and no other', () => {
+test('every signal docs/reference/cli.md says stops gsd-check, and no other', () => {
   assert.deepEqual([...STOP_SIGNALS].sort(), ['SIGALRM', 'SIGHUP', 'SIGINT', 'SIGPROF', 'SIGQUIT', 'SIGTERM', 'SIGUSR1', 'SIGUSR2', 'SIGVTALRM', 'SIGXCPU']);
 });
 

@@ -11,7 +11,7 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
 
 test('--help and --version', async () => {
-  // Checked against what the README documents, not against the source's own
+  // Checked against what docs/reference/cli.md documents, not against the source's own
   // help text, so that a help that loses a flag or a default fails here.
   const help = await cli(['--help']);
   assert.deepEqual([help.status, help.stderr], [0, '']);
