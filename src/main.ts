@@ -5,7 +5,7 @@ import { checkPredicate } from './cli/check-predicate.ts';
 import type { CliDeps, Outcome } from './cli/deps.ts';
 import { gatesRun } from './cli/gates-run.ts';
 import { completionScript } from './cli/completion.ts';
-import { helpText } from './cli/help.ts';
+import { commandHelp, helpText } from './cli/help.ts';
 import { failureOutcome, interruptedOutcome } from './cli/outcome.ts';
 import { commandSupported } from './cli/platform.ts';
 import { validate } from './cli/validate.ts';
@@ -26,7 +26,7 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   const parsed = parseArgs(argv, defaults);
   if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv, defaults));
   const action = parsed.value;
-  if (action.action === 'help') return { exitCode: 0, stdout: helpText(), stderr: '' };
+  if (action.action === 'help') return { exitCode: 0, stdout: action.command === undefined ? helpText() : commandHelp(action.command), stderr: '' };
   if (action.action === 'completion') return { exitCode: 0, stdout: completionScript(action.shell), stderr: '' };
   if (action.action === 'version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
 

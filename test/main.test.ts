@@ -22,7 +22,12 @@ test('--help and --version', async () => {
   for (const flag of documented) assert.ok(help.stdout.includes(`\n  ${flag} `), `--help does not document ${flag}`);
   assert.match(help.stdout, /--kill-after <seconds> +grace between SIGTERM and SIGKILL \(default 3\)/);
   assert.match(help.stdout, /--query-timeout <seconds> +a query command's time limit \(default 30\)/);
-  assert.deepEqual(await cli(['check', 'predicate', '-h']), help);
+  // A command's own help, as `help <command>` prints it.
+  const own = await cli(['check', 'predicate', '-h']);
+  assert.deepEqual(own, await cli(['help', 'check', 'predicate']));
+  assert.ok(own.stdout.startsWith('Usage: gsd-check check predicate (--predicate <json> | --predicate-file <path>) [options]\n'), own.stdout);
+  assert.equal(own.stdout.includes('--point <point>'), false);
+  assert.deepEqual(await cli(['help']), help);
   const version = await cli(['-V']);
   assert.equal(version.status, 0);
   const expected = `gsd-check ${VERSION}${process.env.GSD_CHECK_BIN === undefined ? '' : ` (standalone build: Node ${process.version} ${process.platform}-${process.arch})`}\n`;

@@ -151,9 +151,21 @@ test('--kill-after is a finite number of seconds, 0 or more', () => {
 
 test('help and version win over everything else', () => {
   assert.deepEqual(parseArgs(['--help']), { ok: true, value: { action: 'help' } });
-  assert.deepEqual(parseArgs(['check', 'predicate', '-h']), { ok: true, value: { action: 'help' } });
+  assert.deepEqual(parseArgs(['check', 'predicate', '-h']), { ok: true, value: { action: 'help', command: 'check predicate' } });
+  assert.deepEqual(parseArgs(['nonsense', '--help']), { ok: true, value: { action: 'help' } });
   assert.deepEqual(parseArgs(['-V']), { ok: true, value: { action: 'version' } });
   assert.deepEqual(parseArgs(['--version', 'nonsense']), { ok: true, value: { action: 'version' } });
+});
+
+test('help <command>, or a command with --help, is that command\'s help; help alone is --help', () => {
+  const help = (...argv: string[]) => parseArgs(argv);
+  assert.deepEqual(help('help'), { ok: true, value: { action: 'help' } });
+  assert.deepEqual(help('help', 'gates', 'run'), { ok: true, value: { action: 'help', command: 'gates run' } });
+  assert.deepEqual(help('help', 'gates'), { ok: true, value: { action: 'help', command: 'gates run' } });
+  assert.deepEqual(help('help', 'check.predicate'), { ok: true, value: { action: 'help', command: 'check predicate' } });
+  assert.deepEqual(help('validate', 'a.json', '--help'), { ok: true, value: { action: 'help', command: 'validate' } });
+  assert.equal(usage(['help', 'nope']), 'help: no command "nope"; one of: check predicate, gates run, validate, completion, help');
+  assert.equal(usage(['help', 'gates', 'run', 'now']), 'help: no command "gates run now"; one of: check predicate, gates run, validate, completion, help');
 });
 
 test('--json-errors is seen even when the rest does not parse', () => {
