@@ -121,7 +121,7 @@ export async function runDoc(steps, { bin, env: extra = {}, modes = ['run'], tim
         runs.push(command);
       }
     }
-    const env = { PATH: `${bin}:${process.env.PATH}`, HOME: home, XDG_CACHE_HOME: join(home, '.cache'), LANG: 'C.UTF-8', DOC_TEST_DIR: work, ...extra };
+    const env = { PATH: [bin, ...machinePath()].join(':'), HOME: home, XDG_CACHE_HOME: join(home, '.cache'), LANG: 'C.UTF-8', DOC_TEST_DIR: work, ...extra };
     const seen = await shell(script.join('\n'), { cwd: work, env, timeoutMs });
     const parts = seen.stdout.split(new RegExp(`\\n${MARK} (\\d+)\\n`));
     const outputs = new Map();
@@ -183,6 +183,12 @@ function shell(script, { cwd, env, timeoutMs }) {
       resolve({ status, signal, stdout });
     });
   });
+}
+
+// The machine's PATH less any directory that holds a GSD of its own: the
+// examples see the GSD `bin` gives them (compat's pinned one) or none.
+function machinePath() {
+  return (process.env.PATH ?? '').split(':').filter((dir) => dir !== '' && !['gsd-tools', 'gsd_run'].some((name) => existsSync(join(dir, name))));
 }
 
 // A directory to put first on PATH: `gsd-check` is the artefact under test,
