@@ -59,10 +59,9 @@ export type Fields =
   | { readonly mapping: true; readonly fields: Mapping; readonly typed: Mapping }
   | { readonly mapping: false; readonly shape: string };
 
-// Past this, a frontmatter is not metadata. The cap bounds the parse: the
-// parser needs about 4 ms per KiB of keys on a cold start, so a megabyte of
-// them would hold a thread for seconds (read-fields.ts keeps large ones off
-// the main thread).
+// Past this, a frontmatter is not metadata. The cap bounds the parse, whose
+// time grows with the keys: a megabyte of them would hold a thread for
+// seconds (read-fields.ts keeps large ones off the main thread).
 const MAX_FRONTMATTER_BYTES = 64 * 1024;
 
 // The answer when it comes without the YAML library: a frontmatter over the

@@ -8,7 +8,7 @@ import { runPoint } from '../../src/gates/run-point.ts';
 import type { Evaluation, GateContext } from '../../src/kinds/kind.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
-import { tempDir } from '../support.ts';
+import { cli, tempDir } from '../support.ts';
 
 test('matches: GSD\'s comparison of the text with equals: equal, or equal as text; containers by their JSON form', () => {
   const yes: [unknown, unknown][] = [
@@ -254,4 +254,27 @@ test('a project reached through a symbolic link: the artifact is read where it r
   const link = join(tempDir(t), 'link');
   symlinkSync(real, link);
   assert.deepEqual([envelopeOf(await evaluate(link, { equals: 0 })).message], ['Frontmatter field "threats_open" matches expected value (0)']);
+});
+
+// The shipped artefact: on the main thread (under 8 KiB) and in the parsing
+// thread (over it), the same answer, and never the process's end.
+test('hostile frontmatter: nested collection keys and tags GSD does not know get one bounded answer on both threads', async (t) => {
+  let nested = 'a';
+  for (let i = 0; i < 30; i++) nested = `{ ? ${nested} }`;
+  const padding = `#${'-'.repeat(9000)}\n`;
+  const cases: [string, number, string][] = [
+    [`threats_open: 0\nx: ${nested}\n`, 0, 'Frontmatter field "threats_open" matches expected value (0)\n'],
+    [`threats_open: !!set {a, b}\n`, 2, 'gsd-check: SECURITY.md: invalid YAML in the frontmatter at line 2: unknown tag !<tag:yaml.org,2002:set>\n'],
+    [`threats_open: !!omap [{a, b}]\n`, 2, 'gsd-check: SECURITY.md: invalid YAML in the frontmatter at line 2: unknown tag !<tag:yaml.org,2002:omap>\n'],
+    [`threats_open: !!merge <<\n`, 2, 'gsd-check: SECURITY.md: invalid YAML in the frontmatter at line 2: unknown tag !<tag:yaml.org,2002:merge>\n'],
+  ];
+  const predicate = JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: {} });
+  const zero = predicate.replace('{}}', '0}');
+  for (const [yaml, status, output] of cases) {
+    for (const pad of ['', padding]) {
+      const root = project(t, { 'SECURITY.md': `---\n${yaml}${pad}---\n` });
+      const result = await cli(['check', 'predicate', '--predicate', status === 0 ? zero : predicate, '--raw', '--pick', 'message'], { cwd: root });
+      assert.deepEqual([result.status, result.signal, status === 0 ? result.stdout : result.stderr], [status, null, output], `${yaml.slice(0, 30)} ${pad.length}`);
+    }
+  }
 });
