@@ -27,7 +27,7 @@ export function extractFrontmatter(bytes: Uint8Array): Frontmatter {
     if (CLOSING.test(line.text)) {
       // The CR of the last line belongs to the line end, as in GSD.
       const end = at > start && bytes[at - 2] === 0x0d ? at - 2 : at - 1;
-      return { status: 'present', yaml: new TextDecoder('utf-8').decode(bytes.subarray(start, Math.max(start, end))) };
+      return { status: 'present', yaml: (utf8 ??= new TextDecoder('utf-8')).decode(bytes.subarray(start, Math.max(start, end))) };
     }
     at = line.next;
   }
@@ -40,6 +40,7 @@ const OPENING = /^---[ \t]*\r?$/;
 const CLOSING = /^(?:---|\.\.\.[ \t]*\r?$)/;
 // Made on first use: most starts read no frontmatter.
 let latin1: InstanceType<typeof TextDecoder> | undefined;
+let utf8: InstanceType<typeof TextDecoder> | undefined;
 
 function lineAt(bytes: Uint8Array, from: number): { text: string; next: number } {
   let end = bytes.indexOf(0x0a, from);
