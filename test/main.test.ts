@@ -348,7 +348,7 @@ test('artifact-frontmatter-equals on a real project', async (t) => {
     status: 2,
     signal: null,
     stdout: '',
-    stderr: `gsd-check: .planning/WINDOWS.md: invalid YAML in the frontmatter at line 3: Flow sequence in block collection must be sufficiently indented and end with a ]\n`,
+    stderr: `gsd-check: .planning/WINDOWS.md: invalid YAML in the frontmatter at line 3: unexpected end of the stream within a flow collection\n`,
   });
   const escape = await gate({ artifact: '../../../etc/passwd', field: 'x', equals: 0 });
   assert.deepEqual([escape.status, escape.stderr], [2, 'gsd-check: invalid predicate: predicate.artifact: must be a file name, not a path\n']);

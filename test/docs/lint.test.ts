@@ -41,7 +41,7 @@ const REQUIRED_SECTIONS: Record<string, readonly string[]> = {
     ...['D13', 'D14', 'D15', 'D16'].map((id) => `Input > ${id} …`),
     ...['D17', 'D18', 'D19', 'D20', 'D21'].map((id) => `Running a command > ${id} …`),
     ...['D2', 'D3', 'D4', 'D5'].map((id) => `Where: the project root and the artifact > ${id} …`),
-    ...['D7', 'D8', 'D9', 'D10'].map((id) => `Reading frontmatter > ${id} …`),
+    ...['D7', 'D8', 'D9', 'D10', 'D30', 'D31'].map((id) => `Reading frontmatter > ${id} …`),
     '`gates run` > D23 …',
   ],
   'docs/reference/environment.md': ['Read by gsd-check', 'Given to the commands it runs', 'Read by the tests and tools of this repository'],
