@@ -2,9 +2,9 @@
 // process checks that clean up after themselves.
 import { spawn, spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'node:test';
 import type { RunResult } from '../src/run/runner.ts';
@@ -19,6 +19,41 @@ function findRoot(from: string): string {
 export const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 // GSD_CHECK_BIN points the CLI tests at another build of the same CLI (a standalone binary).
 export const BIN = process.env.GSD_CHECK_BIN ?? join(ROOT, 'dist', 'gsd-check');
+
+// The suite's own knobs; every other GSD_* variable belongs to the GSD setup
+// of whoever runs the tests, and would change what gsd-check does.
+const TEST_KNOBS = new Set(['GSD_CHECK_BIN', 'GSD_CHECK_TEST_PROC', 'GSD_CHECK_FUZZ_RUNS']);
+
+// Directories made for the whole test process (not for one test), removed
+// when it exits.
+const processDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of processDirs) rmSync(dir, { recursive: true, force: true });
+});
+function processDir(prefix: string): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  processDirs.push(dir);
+  // Reachable by the unprivileged user of unprivileged() too.
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+// The environment the CLI tests run gsd-check in: the machine's, less what a
+// GSD user has set up (GSD_* variables, a gsd-tools on PATH), so that the
+// suite passes on their machine too. A PATH directory holding a gsd-tools is
+// dropped; the node that runs the tests stays first on PATH, through a link
+// of its own, since that directory is often the same one (npm's global bin).
+function hermetic(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const kept = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('GSD_') || TEST_KNOBS.has(name)));
+  const entries = (env.PATH ?? '').split(delimiter);
+  const clean = entries.filter((dir) => dir === '' || !existsSync(join(dir, 'gsd-tools')));
+  if (clean.length === entries.length) return kept;
+  const nodeDir = processDir('gsd-check-node-');
+  symlinkSync(process.execPath, join(nodeDir, 'node'));
+  return { ...kept, PATH: [nodeDir, ...clean].join(delimiter) };
+}
+
+export const ENV = hermetic(process.env);
 
 export interface CliResult {
   readonly status: number | null;
@@ -42,7 +77,7 @@ export function cli(args: readonly string[], options: CliOptions = {}, bin = BIN
     const [command, argv] = options.wrap?.([bin, ...args]) ?? [bin, [...args]];
     const child = spawn(command, argv, {
       cwd: options.cwd ?? ROOT,
-      env: options.env ?? process.env,
+      env: options.env ?? ENV,
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -128,6 +163,28 @@ export async function until(condition: () => boolean, what: string, ms = 30_000)
   }
 }
 
+// Waits until no process whose command line contains `text` is left. For
+// processes sent SIGKILL: it takes effect when the kernel next runs them,
+// which on a loaded machine is not at once. The 10 s bound is well under the
+// 30 s sleeps the tests start, so one that was never killed is still caught.
+export async function ended(text: string): Promise<void> {
+  await until(() => survivors(text).length === 0, `every process of ${text} ended`, 10_000);
+}
+
+// Resolves with `promise`, or fails once `ms` have passed: for a stop that
+// must end a command long before the command would end by itself.
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not done after ${ms} ms: ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 // Whether process `pid` has a handler installed for `signal` (its SigCgt mask).
 export function catches(pid: number, signal: NodeJS.Signals): boolean {
   try {
@@ -184,15 +241,64 @@ export function runResult(overrides: Partial<RunResult> = {}): RunResult {
 }
 
 // Runs `argv` as an unprivileged user, for whom file modes count (root ignores
-// them); undefined when this machine has no way to.
+// them); undefined when this machine has no way to. The program and the node
+// that runs it are staged where that user can reach them: the checkout (and a
+// node installed in it) may lie under a directory only root may enter.
 export function unprivileged(t: TestContext): ((argv: string[]) => [string, string[]]) | undefined {
   if (process.getuid?.() !== 0) return (argv) => [argv[0]!, argv.slice(1)];
-  if (spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0) {
-    return (argv) => ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...argv]];
+  const drop = dropper();
+  if (drop === undefined) {
+    // Loud on purpose: the case then went untested.
+    process.stderr.write('\n*** SKIPPED: running as root with neither setpriv nor runuser: a file-mode case is untested ***\n\n');
+    t.skip('SKIPPED: root, and neither setpriv nor runuser to drop privileges');
+    return undefined;
   }
-  if (spawnSync('runuser', ['--version'], { stdio: 'ignore' }).status === 0) return (argv) => ['runuser', ['-u', 'nobody', '--', ...argv]];
-  // Loud on purpose: the case then went untested.
-  process.stderr.write('\n*** SKIPPED: running as root with neither setpriv nor runuser: a file-mode case is untested ***\n\n');
-  t.skip('SKIPPED: root, and neither setpriv nor runuser to drop privileges');
+  return (argv) => {
+    const [command, ...args] = drop;
+    return [command!, [...args, 'env', `PATH=${reachablePath(drop)}`, staged(argv[0]!), ...argv.slice(1)]];
+  };
+}
+
+function dropper(): string[] | undefined {
+  if (spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0) return ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
+  if (spawnSync('runuser', ['--version'], { stdio: 'ignore' }).status === 0) return ['runuser', '-u', 'nobody', '--'];
   return undefined;
+}
+
+let stage: string | undefined;
+const stagedFiles = new Map<string, string>();
+
+// A directory every user may enter, for copies of what the dropped user runs.
+function stageDir(): string {
+  stage ??= processDir('gsd-check-stage-');
+  return stage;
+}
+
+// `file` as the dropped user can run it: a hard link where the file system
+// allows one (no copy of a 100 MB binary), else a copy, in the stage.
+function staged(file: string, name = basename(file)): string {
+  const known = stagedFiles.get(file);
+  if (known !== undefined) return known;
+  const dir = join(stageDir(), String(stagedFiles.size));
+  mkdirSync(dir, { mode: 0o755 });
+  chmodSync(dir, 0o755);
+  const copy = join(dir, name);
+  try {
+    linkSync(file, copy);
+  } catch {
+    copyFileSync(file, copy);
+  }
+  // Readable and executable by all (a link shares the file's mode: changed only if it must).
+  if ((statSync(copy).mode & 0o555) !== 0o555) chmodSync(copy, (statSync(copy).mode & 0o777) | 0o555);
+  stagedFiles.set(file, copy);
+  return copy;
+}
+
+// The tests' PATH, with the node that runs them staged first where the
+// dropped user could not run it where it is.
+let reachable: boolean | undefined;
+function reachablePath(drop: string[]): string {
+  reachable ??= spawnSync(drop[0]!, [...drop.slice(1), 'test', '-x', process.execPath], { stdio: 'ignore' }).status === 0;
+  const path = ENV.PATH ?? '';
+  return reachable ? path : `${dirname(staged(process.execPath, 'node'))}${delimiter}${path}`;
 }
