@@ -59,6 +59,44 @@ test('a value nested 5,000 deep: exit 2 in check predicate, an issue in validate
   );
 });
 
+test('gates run with deep JSON anywhere (a query answer, a hooks entry, a typed config value, a capability\'s when): an envelope, never an internal error', async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.planning'));
+  const deep = nested(50_000);
+  const hook = (fields: Record<string, string>) => {
+    const entry = { capId: 'c', kind: 'gate', check: '{"query":"q"}', blocking: 'false', onError: '"skip"', ...fields };
+    return `{"point":"ship:pre","activeHooks":[{${Object.entries(entry).map(([k, v]) => `"${k}":${k === 'capId' || k === 'kind' ? `"${v}"` : v}`).join(',')}}]}`;
+  };
+  writeFileSync(join(dir, 'answer.json'), `{"block":false,"x":${nested(100_000)}}`);
+  const answered = ['--query-command', 'cat answer.json'];
+  const cases: [string, string, string[], string][] = [
+    ['a query answer 100,000 deep', hook({}), answered, 'skipped'],
+    ['blocking 50,000 deep', hook({ blocking: deep }), answered, 'halt'],
+    ['when 50,000 deep', hook({ when: deep }), ['--query-command', 'echo {\\"block\\":false}'], 'pass'],
+    ['onError 50,000 deep', hook({ onError: deep }), answered, 'halt'],
+  ];
+  for (const [what, hooks, flags, status] of cases) {
+    writeFileSync(join(dir, 'hooks.json'), hooks);
+    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--raw', ...flags], { cwd: dir });
+    assert.equal(run.status, 0, `${what}: ${run.stderr}`);
+    assert.doesNotMatch(run.stderr, /internal error|RangeError/, what);
+    assert.equal(JSON.parse(run.stdout).details.gates[0].status, status, what);
+  }
+  const capability = (when: string) => `{"id":"c","config":{"workflow.x":{"type":"boolean","default":true}},"gates":[{"point":"ship:pre","when":${when},"check":{"query":"q"},"blocking":false,"onError":"skip"}]}`;
+  writeFileSync(join(dir, '.planning', 'config.json'), `{"workflow":{"x":${deep}}}`);
+  for (const [what, when, status] of [
+    ['a typed config value 50,000 deep', '"workflow.x"', 'skipped'],
+    ['a capability\'s when 50,000 deep', deep, 'inactive'],
+  ] as const) {
+    writeFileSync(join(dir, 'cap.json'), capability(when));
+    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--raw'], { cwd: dir });
+    assert.equal(run.status, 0, `${what}: ${run.stderr}`);
+    assert.doesNotMatch(run.stderr, /internal error|RangeError/, what);
+    assert.ok(run.stderr.length < 1000, `${what}: ${run.stderr.length} characters on stderr`);
+    assert.equal(JSON.parse(run.stdout).details.gates[0].status, status, what);
+  }
+});
+
 test('validate a.json - b.json: - is standard input, and b.json is validated too', async (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'good.json'), '{"gates":[]}');

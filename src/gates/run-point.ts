@@ -62,12 +62,10 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
     const report: GateReport = {
       capability: gate.capability,
       index: gate.index,
-      // A check too deep to print is named, not copied: it must not take the
-      // whole report down (it already failed validation).
-      check: nestsDeeperThan(declared.check, MAX_SHOWN_DEPTH) ? `(not shown: nests deeper than ${MAX_SHOWN_DEPTH} levels)` : declared.check,
-      when: declared.when ?? null,
-      blocking: declared.blocking,
-      onError: declared.onError,
+      check: shown(declared.check),
+      when: shown(declared.when ?? null),
+      blocking: shown(declared.blocking),
+      onError: shown(declared.onError),
       ...(outcome.status === 'interrupted' ? { status: 'halt', error: `stopped by ${outcome.signal}` } : outcome),
       durationMs: Math.round(now() - started),
     };
@@ -81,6 +79,12 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
     status: 'envelope',
     envelope: { block: halted.length > 0, message: summary(point, reports), details: { kind: 'gates', point, gates: reports } },
   };
+}
+
+// A declared value too deep to print is named, not copied: it must not take
+// the whole report down (it already failed validation).
+function shown(value: unknown): unknown {
+  return nestsDeeperThan(value, MAX_SHOWN_DEPTH) ? `(not shown: nests deeper than ${MAX_SHOWN_DEPTH} levels)` : value;
 }
 
 type GateOutcome =
