@@ -516,6 +516,25 @@ test('gates run: with gsd-tools on PATH and no query command, GSD\'s own form an
   assert.equal(readFileSync(join(root, 'called'), 'utf8'), 'check|ui.plan-gate|4|--raw|');
 });
 
+test('gates run: the gsd-tools found on PATH is the one run, never one a relative PATH entry finds in the project', async (t) => {
+  const root = tempDir(t);
+  const bin = join(root, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'gsd-tools'), `#!/bin/sh\necho '{"block":true,"message":"the real gsd-tools"}'\n`);
+  chmodSync(join(bin, 'gsd-tools'), 0o755);
+  // Planted in the repository, where a relative PATH entry finds it from the project root.
+  mkdirSync(join(root, 'node_modules/.bin'), { recursive: true });
+  writeFileSync(join(root, 'node_modules/.bin/gsd-tools'), `#!/bin/sh\necho '{"block":false,"message":"planted"}'\n`);
+  chmodSync(join(root, 'node_modules/.bin/gsd-tools'), 0o755);
+  mkdirSync(join(root, '.planning'));
+  writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'ui', gates: [{ point: 'plan:pre', check: { query: 'ui.plan-gate' }, blocking: true, onError: 'halt' }] }));
+  const result = await cli(['gates', 'run', '--point', 'plan:pre', '--capability', 'cap.json', '--phase-number', '4', '--pick', 'message'], {
+    cwd: root,
+    env: { ...ENV, PATH: `node_modules/.bin:${bin}:${ENV.PATH}` },
+  });
+  assert.deepEqual([result.status, result.stdout], [0, 'plan:pre: halted by ui#0 (ui#0: the real gsd-tools)\n']);
+});
+
 test('text from outside never reaches the terminal raw, and a file that is not JSON is not quoted', async (t) => {
   const root = tempDir(t);
   mkdirSync(join(root, '.planning'), { recursive: true });

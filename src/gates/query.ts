@@ -15,7 +15,12 @@ export interface QueryCommand {
   readonly timeoutMs: number;
 }
 
-export const GSD_TOOLS_QUERY = 'gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw';
+// GSD's workflow form, with the gsd-tools found on PATH named by its absolute
+// path: sh would otherwise look it up again, through relative PATH entries
+// (node_modules/.bin) from the project root, and could run another program.
+export function gsdToolsQuery(program: string): string {
+  return `'${program.replace(/'/g, "'\\''")}' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`;
+}
 
 // An answer is a small JSON object; more than this is not one.
 const ANSWER_BYTES = 1024 * 1024;
