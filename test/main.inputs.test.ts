@@ -187,6 +187,32 @@ test('an absolute --cwd works from a deleted current directory; a relative one i
   assert.deepEqual([relative.status, relative.stdout, relative.stderr], [2, '', 'gsd-check: the current directory no longer exists\n']);
 });
 
+test('gates run follows the one path rule: an absolute --cwd from a deleted directory, and - as standard input for every file argument', async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.planning'));
+  const cap = JSON.stringify({ id: 'c', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' }] });
+  writeFileSync(join(dir, 'cap.json'), cap);
+  writeFileSync(join(dir, 'conf.json'), '{}');
+  const gone = join(dir, 'gone');
+  const fromGone = (argv: string[]): [string, string[]] => ['sh', ['-c', 'mkdir "$1" && cd "$1" && rmdir "$1" && shift && exec "$@"', 'sh', gone, ...argv]];
+  const run = ['gates', 'run', '--point', 'ship:pre', '--pick', 'message'];
+  for (const files of [['--capability', 'cap.json', '--config', 'conf.json'], ['--capability', join(dir, 'cap.json')]]) {
+    const absolute = await cli([...run, '--cwd', dir, ...files], { wrap: fromGone });
+    assert.deepEqual([absolute.status, absolute.stdout, absolute.stderr], [0, 'ship:pre: passed (1 pass)\n', ''], files.join(' '));
+  }
+  const relative = await cli([...run, '--cwd', '.', '--capability', 'cap.json'], { wrap: fromGone });
+  assert.deepEqual([relative.status, relative.stdout, relative.stderr], [2, '', 'gsd-check: the current directory no longer exists\n']);
+  // A file named "-" in the directory is not what --capability - reads.
+  writeFileSync(join(dir, '-'), '{"id":"the file named -","gates":[]}');
+  const stdin = await cli([...run, '--capability', '-'], { cwd: dir, input: cap });
+  assert.deepEqual([stdin.status, stdin.stdout, stdin.stderr], [0, 'ship:pre: passed (1 pass)\n', '']);
+  const configIn = await cli([...run, '--capability', 'cap.json', '--config', '-'], { cwd: dir, input: '{"a.b":1}' });
+  assert.deepEqual([configIn.status, configIn.stdout], [0, 'ship:pre: passed (1 pass)\n']);
+  assert.match(configIn.stderr, /^gsd-check: warning: --config - has flat dotted keys/);
+  const twice = await cli([...run, '--capability', '-', '--config', '-'], { cwd: dir, input: cap });
+  assert.deepEqual([twice.status, twice.stdout, twice.stderr], [2, '', 'gsd-check: gates run reads standard input (-) once; give - at most once (see gsd-check --help)\n']);
+});
+
 test('--predicate-file is taken from --cwd, like --capability and --config', async (t) => {
   const dir = tempDir(t);
   mkdirSync(join(dir, 'sub'));

@@ -32,7 +32,8 @@ export function gatesAt(point: LoopPoint, capabilities: readonly Capability[], l
             : { active: false, activation: { key: typeof when === 'string' ? when : describe(when), value: null, source: 'absent' as const } };
         if (activation.warning !== undefined) warnings.add(activation.warning);
       }
-      return [{ capability: capability.name, capDir: dirname(capability.file), index, declaration, activation }];
+      // One read from standard input has no directory of its own.
+      return [{ capability: capability.name, capDir: capability.file === '-' ? undefined : dirname(capability.file), index, declaration, activation }];
     }),
   );
   return { gates, warnings: [...warnings] };
