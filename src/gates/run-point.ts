@@ -54,9 +54,16 @@ type PointResult =
 // included, in the order given.
 export async function runPoint(point: LoopPoint, gates: readonly PointGate[], deps: PointDeps): Promise<PointResult> {
   let interrupted: NodeJS.Signals | undefined;
+  // A bug in one gate ends the others' commands as a stop signal would, and
+  // starts no more gates: nothing may run on after gsd-check has exited.
+  const bug = new AbortController();
+  const outer = deps.context.signal;
+  const context = { ...deps.context, signal: outer === undefined ? bug.signal : AbortSignal.any([outer, bug.signal]) };
+  const within: PointDeps = { ...deps, context };
+  const onThrow = (): void => bug.abort('SIGTERM');
   const reports = await mapPool(gates, deps.concurrency, async (gate) => {
     const started = now();
-    const outcome = await runGate(gate, deps);
+    const outcome = await runGate(gate, within);
     if (outcome.status === 'interrupted') interrupted ??= outcome.signal;
     const { declared } = gate.declaration;
     const report: GateReport = {
@@ -71,7 +78,7 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
     };
     if (interrupted === undefined) deps.onReport?.(report);
     return report;
-  });
+  }, onThrow);
   if (interrupted !== undefined) return { status: 'interrupted', signal: interrupted };
 
   const halted = reports.filter((r) => r.status === 'halt');
