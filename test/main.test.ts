@@ -535,6 +535,16 @@ test('gates run: the gsd-tools found on PATH is the one run, never one a relativ
   assert.deepEqual([result.status, result.stdout], [0, 'plan:pre: halted by ui#0 (ui#0: the real gsd-tools)\n']);
 });
 
+test('no line can be forged from data: a failure without issues on stderr, a message through --pick', async (t) => {
+  const forged = '/x\u001b[2K\ngsd-check: forged';
+  for (const argv of [check({ command: 'true' }, '--cwd', forged), ['gates', 'run', '--point', 'ship:pre', '--capability', 'c.json', '--cwd', forged]]) {
+    const result = await cli(argv, { cwd: tempDir(t) });
+    assert.deepEqual([result.status, result.stdout, result.stderr], [2, '', 'gsd-check: --cwd /x\\x1b[2K\\ngsd-check: forged: no such directory\n'], argv[0]);
+  }
+  const picked = await cli(check({ command: "printf 'tail\\ngsd-check: ship:pre passed'; exit 1" }, '--pick', 'message'), { cwd: tempDir(t) });
+  assert.deepEqual([picked.status, picked.stdout], [0, 'command exited 1: tail\\ngsd-check: ship:pre passed\n']);
+});
+
 test('text from outside never reaches the terminal raw, and a file that is not JSON is not quoted', async (t) => {
   const root = tempDir(t);
   mkdirSync(join(root, '.planning'), { recursive: true });
