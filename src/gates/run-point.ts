@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { now } from '../clock.ts';
 import type { Envelope } from '../envelope.ts';
 import { fail, failureLine } from '../failure.ts';
@@ -58,7 +59,10 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
   // starts no more gates: nothing may run on after gsd-check has exited.
   const bug = new AbortController();
   const outer = deps.context.signal;
-  const context = { ...deps.context, signal: outer === undefined ? bug.signal : AbortSignal.any([outer, bug.signal]) };
+  const signal = outer === undefined ? bug.signal : AbortSignal.any([outer, bug.signal]);
+  // Every running command listens on it: many gates at once are no leak.
+  setMaxListeners(0, signal);
+  const context = { ...deps.context, signal };
   const within: PointDeps = { ...deps, context };
   const onThrow = (): void => bug.abort('SIGTERM');
   const reports = await mapPool(gates, deps.concurrency, async (gate) => {
