@@ -57,14 +57,16 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
   let interrupted: NodeJS.Signals | undefined;
   // A bug in one gate ends the others' commands as a stop signal would, and
   // starts no more gates: nothing may run on after gsd-check has exited.
-  const bug = new AbortController();
+  // (AbortSignal.any would do, but only from Node 20.3.)
+  const stop = new AbortController();
   const outer = deps.context.signal;
-  const signal = outer === undefined ? bug.signal : AbortSignal.any([outer, bug.signal]);
+  if (outer?.aborted) stop.abort(outer.reason);
+  else outer?.addEventListener('abort', () => stop.abort(outer.reason), { once: true });
   // Every running command listens on it: many gates at once are no leak.
-  setMaxListeners(0, signal);
-  const context = { ...deps.context, signal };
+  setMaxListeners(0, stop.signal);
+  const context = { ...deps.context, signal: stop.signal };
   const within: PointDeps = { ...deps, context };
-  const onThrow = (): void => bug.abort('SIGTERM');
+  const onThrow = (): void => stop.abort('SIGTERM');
   const reports = await mapPool(gates, deps.concurrency, async (gate) => {
     const started = now();
     const outcome = await runGate(gate, within);
