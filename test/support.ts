@@ -255,7 +255,7 @@ export function unprivileged(t: TestContext): ((argv: string[]) => [string, stri
   }
   return (argv) => {
     const [command, ...args] = drop;
-    return [command!, [...args, 'env', `PATH=${reachablePath(drop)}`, staged(argv[0]!), ...argv.slice(1)]];
+    return [command!, [...args, 'env', `PATH=${reachablePath(drop)}`, runnable(drop, argv[0]!), ...argv.slice(1)]];
   };
 }
 
@@ -265,40 +265,44 @@ function dropper(): string[] | undefined {
   return undefined;
 }
 
-let stage: string | undefined;
-const stagedFiles = new Map<string, string>();
+const runnables = new Map<string, string>();
 
-// A directory every user may enter, for copies of what the dropped user runs.
-function stageDir(): string {
-  stage ??= processDir('gsd-check-stage-');
-  return stage;
-}
-
-// `file` as the dropped user can run it: a hard link where the file system
-// allows one (no copy of a 100 MB binary), else a copy, in the stage.
-function staged(file: string, name = basename(file)): string {
-  const known = stagedFiles.get(file);
+// `file` where the dropped user can read and run it: where it is if they
+// can, else in a directory every user may enter, as a hard link when the file
+// system allows one and the file's mode lets all read and run it (no copy of
+// a 100 MB binary), else as a copy made so.
+function runnable(drop: string[], file: string, name = basename(file)): string {
+  const known = runnables.get(file);
   if (known !== undefined) return known;
-  const dir = join(stageDir(), String(stagedFiles.size));
-  mkdirSync(dir, { mode: 0o755 });
-  chmodSync(dir, 0o755);
-  const copy = join(dir, name);
-  try {
-    linkSync(file, copy);
-  } catch {
-    copyFileSync(file, copy);
+  const reaches = spawnSync(drop[0]!, [...drop.slice(1), 'sh', '-c', 'test -r "$1" && test -x "$1"', 'sh', file], { stdio: 'ignore' }).status === 0;
+  let path = file;
+  if (!reaches) {
+    const dir = join(processDir('gsd-check-stage-'), name);
+    mkdirSync(dir);
+    chmodSync(dir, 0o755);
+    path = join(dir, name);
+    let linked = false;
+    if ((statSync(file).mode & 0o555) === 0o555) {
+      try {
+        linkSync(file, path);
+        linked = true;
+      } catch {
+        // another file system
+      }
+    }
+    if (!linked) {
+      copyFileSync(file, path);
+      chmodSync(path, 0o755);
+    }
   }
-  // Readable and executable by all (a link shares the file's mode: changed only if it must).
-  if ((statSync(copy).mode & 0o555) !== 0o555) chmodSync(copy, (statSync(copy).mode & 0o777) | 0o555);
-  stagedFiles.set(file, copy);
-  return copy;
+  runnables.set(file, path);
+  return path;
 }
 
-// The tests' PATH, with the node that runs them staged first where the
+// The tests' PATH, with the node that runs them first, staged where the
 // dropped user could not run it where it is.
-let reachable: boolean | undefined;
 function reachablePath(drop: string[]): string {
-  reachable ??= spawnSync(drop[0]!, [...drop.slice(1), 'test', '-x', process.execPath], { stdio: 'ignore' }).status === 0;
+  const node = runnable(drop, process.execPath, 'node');
   const path = ENV.PATH ?? '';
-  return reachable ? path : `${dirname(staged(process.execPath, 'node'))}${delimiter}${path}`;
+  return node === process.execPath ? path : `${dirname(node)}${delimiter}${path}`;
 }
