@@ -81,17 +81,13 @@ export function cacheFile(dir: string, node: string, arch: string, command: stri
   return join(dir, `code-${node}-${arch}-${name}-${pathKey(path)}.bin`);
 }
 
-// A name for a path, not a defence: the file's header holds the path itself.
-// FNV-1a twice (two offsets): node:crypto would cost a start as much as the
-// cache saves.
+// A name for a path, not a defence: the file's header holds the path itself,
+// and two paths with one name only share a file, each rewriting it for the
+// other. FNV-1a: node:crypto would cost a start as much as the cache saves.
 function pathKey(path: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < path.length; i++) {
-    a = Math.imul(a ^ path.charCodeAt(i), 0x01000193);
-    b = Math.imul(b ^ path.charCodeAt(i), 0x01000193) ^ (b >>> 13);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 const MONTH_MS = 30 * 24 * 3600 * 1000;
@@ -136,15 +132,16 @@ export function pruneCaches(dir: string, keep: string, now: number): void {
   }
 }
 
-// A cache file: a header line naming the format, the copy's path and both
-// lengths; the bytes the program was read from (the key: V8 itself checks only
-// the source's length); then V8's cache twice. The second copy is the
-// checksum: V8 runs damaged data (SIGTRAP, or worse), and comparing two copies
-// costs nothing measurable where a hash needs node:crypto.
+// A cache file: a header line naming the format, both lengths (V8's data's
+// at a fixed width, so the header's length is known before it is read) and
+// the copy's path; the bytes the program was read from (the key: V8 itself
+// checks only the source's length); then V8's data twice. The second copy is
+// the checksum: V8 runs damaged data (SIGTRAP, or worse), and comparing two
+// copies costs nothing measurable where a hash needs node:crypto.
 const MAGIC = 'gsd-check code cache 2';
 
 function header(path: string, source: Buffer, cacheLength: number): Buffer {
-  return Buffer.from(`${MAGIC} ${JSON.stringify(path)} ${source.length} ${cacheLength}\n`);
+  return Buffer.from(`${MAGIC} ${source.length} ${String(cacheLength).padStart(12, '0')} ${path}\n`);
 }
 
 // The cache when it was made from these very bytes by the copy at `path`, and
@@ -156,13 +153,14 @@ export function readCache(file: string, path: string, source: Buffer): Buffer | 
   } catch {
     return undefined;
   }
-  const cacheLength = (data.length - data.indexOf(10) - 1 - source.length) / 2;
+  const start = header(path, source, 0).length + source.length;
+  const cacheLength = (data.length - start) / 2;
   if (!Number.isInteger(cacheLength) || cacheLength <= 0) return undefined;
   const head = header(path, source, cacheLength);
-  if (!data.subarray(0, head.length).equals(head)) return undefined;
-  const start = head.length + source.length;
   const cache = data.subarray(start, start + cacheLength);
-  return data.subarray(head.length, start).equals(source) && cache.equals(data.subarray(start + cacheLength)) ? cache : undefined;
+  return data.subarray(0, head.length).equals(head) && data.subarray(head.length, start).equals(source) && cache.equals(data.subarray(start + cacheLength))
+    ? cache
+    : undefined;
 }
 
 // Written whole or not at all: to a file of this process's, then renamed, so
