@@ -134,6 +134,22 @@ test('two copies of one build keep a cache each, with their own path', async (t)
   assert.deepEqual(whose.sort(), [[false, true], [true, false]]);
 });
 
+test('a stack trace names the copy that runs, not the one whose cache was there first', async (t) => {
+  const a = copy(t);
+  const b = copy(t);
+  if (a === undefined || b === undefined) return;
+  const home = tempDir(t);
+  assert.equal((await cli(args, { env: env(home), wrap: (argv) => node(argv) }, a)).status, 0);
+  // A bug inside the program, as test/main.faults.test.ts injects one.
+  const hook = join(tempDir(t), 'break-stringify.cjs');
+  writeFileSync(hook, "JSON.stringify = () => { throw new TypeError('injected fault'); };\n");
+  const envelope = ['check', 'predicate', '--predicate', predicate({ command: 'true' })];
+  const run = await cli(envelope, { env: env(home), wrap: (argv) => [process.execPath, ['--require', hook, ...argv]] }, b);
+  assert.equal(run.status, 70);
+  assert.ok(run.stderr.includes(`${b}:`), run.stderr);
+  assert.ok(!run.stderr.includes(a), run.stderr);
+});
+
 test('no cache where another user could write, or when Node caching is off', async (t) => {
   const shared = tempDir(t);
   mkdirSync(join(shared, '.cache'), { mode: 0o700 });
