@@ -84,7 +84,8 @@ const ENVIRONMENT = `Environment:
   GSD_CHECK_QUERY_COMMAND    answers query gates when --query-command is not given
   GSD_WORKSTREAM, GSD_PROJECT
                              where --phase-number looks for the phase directory
-  NODE_DISABLE_COMPILE_CACHE run without the code cache (in $XDG_CACHE_HOME or
+  NODE_DISABLE_COMPILE_CACHE, CI
+                             run without the code cache (in $XDG_CACHE_HOME or
                              ~/.cache, under gsd-check/)
   Commands run with PHASE_DIR, PHASE_NUMBER and PHASE_REQ_IDS set from the flags
   (PHASE_DIR only from --phase-dir).`;
