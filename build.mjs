@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sourceId } from './build-id.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -48,6 +49,7 @@ const common = {
   // vendored alone).
   define: {
     GSD_CHECK_VERSION: JSON.stringify(pkg.version),
+    GSD_CHECK_SOURCE_ID: JSON.stringify(sourceId()),
     YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
     FRONTMATTER_WORKER: JSON.stringify(worker.outputFiles[0].text),
   },
