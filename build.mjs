@@ -19,6 +19,7 @@ const yaml = await build({
   minify: true,
   legalComments: 'none',
   write: false,
+  metafile: true,
   logLevel: 'warning',
 });
 
@@ -34,6 +35,7 @@ const worker = await build({
   // No comments: the program that embeds this text sits in one (see below).
   minifyWhitespace: true,
   write: false,
+  metafile: true,
   logLevel: 'warning',
 });
 
@@ -53,6 +55,7 @@ const common = {
     YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
     FRONTMATTER_WORKER: JSON.stringify(worker.outputFiles[0].text),
   },
+  metafile: true,
   logLevel: 'warning',
 };
 
@@ -95,6 +98,12 @@ const launcher = await build({
 });
 writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
 chmodSync('dist/gsd-check', 0o755);
+
+// --bundled: the npm packages dist/gsd-check holds, for the release's SBOM.
+if (process.argv.includes('--bundled')) {
+  const inputs = [yaml, worker, program, launcher].flatMap((b) => Object.keys(b.metafile.inputs));
+  console.log(JSON.stringify([...new Set(inputs.flatMap((i) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(i)?.[1] ?? []))].sort()));
+}
 
 if (process.argv.includes('--tests')) {
   const tests = (dir) =>
