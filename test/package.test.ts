@@ -5,9 +5,10 @@
 // setup (or registry) takes part.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { ROOT, tempDir } from './support.ts';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; files: string[]; bin: Record<string, string>; private?: boolean };
@@ -53,10 +54,19 @@ function expectedFiles(): string[] {
   return ['package.json', ...pkg.files.flatMap((entry) => (entry.endsWith('/') ? walk(entry.slice(0, -1)) : [entry]))].sort();
 }
 
-test('the tarball holds the files package.json names, no more, and every link in its documents resolves inside it', (t) => {
+// One `npm pack` for both tests (npm takes a second or more to start).
+let home = '';
+let npm: ReturnType<typeof npmIn>;
+let packed: { filename: string; files: { path: string; mode: number }[] };
+before(() => {
+  home = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-check-package-')));
+  npm = npmIn(home);
+  [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', home], ROOT).stdout) as [typeof packed];
+});
+after(() => rmSync(home, { recursive: true, force: true }));
+
+test('the tarball holds the files package.json names, no more, and every link in its documents resolves inside it', () => {
   assert.equal(pkg.private, undefined, 'package.json must not be private: a registry mirror refuses a private package');
-  const npm = npmIn(tempDir(t));
-  const [packed] = JSON.parse(npm(['pack', '--dry-run', '--json'], ROOT).stdout) as [{ filename: string; files: { path: string; mode: number }[] }];
   assert.equal(packed.filename, TARBALL);
   const files = packed.files.map((f) => f.path).sort();
   assert.deepEqual(files, expectedFiles());
@@ -75,9 +85,6 @@ test('the tarball holds the files package.json names, no more, and every link in
 });
 
 test('installed from the tarball with no network: gsd-check on PATH runs a gate that blocks, then passes; npx runs it too', (t) => {
-  const home = tempDir(t);
-  const npm = npmIn(home);
-  npm(['pack', '--pack-destination', home], ROOT);
   const prefix = join(home, 'prefix');
   const { env } = npm(['install', '--global', '--prefix', prefix, '--offline', `./${TARBALL}`]);
 
