@@ -9,7 +9,7 @@
 // installs the one Node it needs. Then
 // runtimes/<folder>/node_modules/node<major>/bin/node is that Node.
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,7 +61,8 @@ for (const platform of process.argv.slice(2)) {
   const dir = join(here, platform);
   const [, os, cpu] = /^([a-z]+)-([a-z0-9]+)(?:-lines)?$/.exec(platform) ?? [];
   if (!ELF_MACHINE[cpu] || os !== 'linux' || !existsSync(join(dir, 'package-lock.json'))) {
-    console.error(`runtimes: no pinned Node for ${platform}; known: linux-x64, linux-arm64, linux-x64-lines`);
+    const known = readdirSync(here).filter((name) => existsSync(join(here, name, 'package-lock.json')));
+    console.error(`runtimes: no pinned Node for ${platform}; known: ${known.join(', ')}`);
     failed = true;
     continue;
   }
