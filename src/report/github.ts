@@ -1,6 +1,6 @@
 import type { LoopPoint } from '../gates/points.ts';
 import { oneLine } from '../text/one-line.ts';
-import { printable, visible } from '../text/visible.ts';
+import { visible } from '../text/visible.ts';
 import type { GateRow } from './gate-row.ts';
 
 // GitHub Actions' workflow commands for a point's gates: an error annotation
@@ -17,10 +17,10 @@ export function githubAnnotations(point: LoopPoint, rows: readonly GateRow[]): s
   return lines.map((line) => `${line}\n`).join('');
 }
 
-// GitHub's escaping of a command's message: %, CR and LF; control
-// characters that would drive a terminal are shown as escapes first.
+// GitHub's escaping of a command's message: %, CR and LF; other control
+// characters, which would drive the log's terminal, are shown as escapes.
 function data(value: string): string {
-  return printable(value).replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+  return visible(value.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A'));
 }
 
 // A property value also escapes the separators of the property list.
