@@ -84,7 +84,7 @@ test('--report github: annotations on stderr, a table appended to $GITHUB_STEP_S
   ].join('\n').replace('\\(set nowhere\\)', '(set nowhere)'));
   readJunit(readFileSync(join(dir, 'gates.xml'), 'utf8')).dispose();
   // Without GITHUB_STEP_SUMMARY, the annotations alone.
-  const bare = await cli([...RUN, '--pick', 'block', '--report', 'github'], { cwd: dir });
+  const bare = await cli([...RUN, '--pick', 'block', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: undefined } });
   assert.equal(bare.stderr.split('\n').length, 3);
 });
 
