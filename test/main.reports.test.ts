@@ -50,10 +50,15 @@ test('a report that cannot be written: exit 74 and one line saying so; the envel
   assert.equal(failed.status, 74);
   assert.equal(timeless(failed.stdout), timeless(plain.stdout));
   assert.equal(failed.stderr, 'gsd-check: cannot write the JUnit report missing/gates.xml: ENOENT\n');
+  // Written, but not renamed over a directory: the temporary file is removed.
+  mkdirSync(join(dir, 'taken'));
+  const taken = await cli([...RUN, '--raw', '--report', 'junit=taken'], { cwd: dir });
+  assert.deepEqual([taken.status, taken.stderr], [74, 'gsd-check: cannot write the JUnit report taken: EISDIR\n']);
+  assert.deepEqual(readdirSync(join(dir, 'taken')), []);
   const summary = await cli([...RUN, '--pick', 'block', '--exit-code', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: join(dir, 'no', 'summary.md') } });
   assert.deepEqual([summary.status, summary.stdout], [74, 'true\n']);
   assert.ok(summary.stderr.endsWith(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${join(dir, 'no', 'summary.md')}: ENOENT\n`), summary.stderr);
-  assert.deepEqual(readdirSync(dir).sort(), ['.planning', 'cap.json']);
+  assert.deepEqual(readdirSync(dir).sort(), ['.planning', 'cap.json', 'taken']);
 });
 
 test('--report github: annotations on stderr, a table appended to $GITHUB_STEP_SUMMARY; together with junit', async (t) => {
