@@ -7,7 +7,7 @@ import { describe } from '../text/describe.ts';
 // `outcome` is the test-report word: a halt by the check's own verdict is a
 // failure, a halt because the check could not be evaluated (onError: halt,
 // an invalid gate, no descriptors left) an error.
-export type RowOutcome = 'passed' | 'failure' | 'error' | 'skipped';
+type RowOutcome = 'passed' | 'failure' | 'error' | 'skipped';
 
 export interface GateRow {
   readonly status: GateReport['status'];

@@ -5,7 +5,7 @@ import { usage } from '../cli/usage.ts';
 // GitHub Actions' annotations and job summary.
 export type ReportTarget = { readonly format: 'junit'; readonly file: string } | { readonly format: 'github' };
 
-export const REPORT_KINDS = ['junit=<file>', 'github'] as const;
+const REPORT_KINDS = ['junit=<file>', 'github'] as const;
 
 // The --report values, each format at most once.
 export function reportTargets(values: readonly string[]): Result<ReportTarget[]> {
