@@ -42,11 +42,12 @@ export function lookUpPhaseDir(projectRoot: string, phaseNumber: string, scope: 
   }
   const wanted = normalizePhaseNumber(phaseNumber);
   let matches = names.filter((name) => phaseToken(name)?.toUpperCase() === wanted.toUpperCase());
-  // GSD's fallback for a bare number: a directory whose leading digits are
-  // that number however padded (`4-ship` for 04).
+  // GSD's fallback for a bare number: a directory whose leading digits, up to
+  // a `-` or the end, are that number however padded (`4-ship` for 04; never
+  // `04.1-hotfix` or `12A-split`, which are other phases).
   if (matches.length === 0 && /^\d+$/.test(wanted)) {
     matches = names.filter((name) => {
-      const digits = /^\d+/.exec(stripProjectCode(name))?.[0];
+      const digits = /^(\d+)(?:-|$)/.exec(stripProjectCode(name))?.[1];
       return digits !== undefined && Number(digits) === Number(wanted);
     });
   }

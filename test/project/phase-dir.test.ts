@@ -44,6 +44,14 @@ test('a bare number falls back to leading digits however padded; files are not p
   });
 });
 
+test('the fallback never takes a decimal or lettered phase for the bare number', (t) => {
+  const root = phases(t, ['04.1-hotfix', '12A-split', '4-legacy']);
+  const found = (n: string) => lookUpPhaseDir(root, n, {}).matches.map((m) => m.slice(root.length + 1));
+  assert.deepEqual(found('004'), ['.planning/phases/4-legacy']);
+  assert.deepEqual(found('12'), []);
+  assert.deepEqual(found('4.1'), ['.planning/phases/04.1-hotfix']);
+});
+
 test('GSD_PROJECT and GSD_WORKSTREAM choose the phases directory', (t) => {
   const root = phases(t, ['04-ws'], '.planning/proj/workstreams/ws1/phases');
   mkdirSync(join(root, '.planning/phases/04-root'), { recursive: true });
