@@ -54,7 +54,7 @@ export const CLASSIFIERS = [
     recognises: (c, gsd, check) => c.meta.form === 'unknown' && refused(check, /^gsd-check: unknown flag --bogus/),
   },
   {
-    id: 'D30',
+    id: 'D50',
     name: '--flag=value is the flag with its value (GSD reads an unknown flag and ignores it)',
     recognises: (c, gsd, check) => {
       if (c.meta.form !== 'joined') return false;
@@ -65,23 +65,23 @@ export const CLASSIFIERS = [
     },
   },
   {
-    id: 'D31',
+    id: 'D51',
     name: 'a repeated value flag is refused (GSD takes the last)',
     recognises: (c, gsd, check) => c.meta.form === 'repeated' && refused(check, /^gsd-check: --[a-z-]+ is given more than once/),
   },
   {
-    id: 'D31',
+    id: 'D51',
     name: 'a stray argument is refused (GSD ignores it)',
     recognises: (c, gsd, check) => c.meta.form === 'stray' && refused(check, /^gsd-check: unexpected argument "extra"/),
   },
   {
-    id: 'D32',
+    id: 'D52',
     name: '--usage is an unknown flag (GSD prints its usage, exit 0)',
     recognises: (c, gsd, check) =>
       c.meta.form === '--usage' && gsd.status === 0 && /^Usage: gsd-tools /.test(gsd.stdout) && refused(check, /^gsd-check: unknown flag --usage/),
   },
   {
-    id: 'D32',
+    id: 'D52',
     name: '--version and -V print the version (GSD refuses --version, exit 1, and ignores -V)',
     recognises: (c, gsd, check) =>
       (c.meta.form === '--version' || c.meta.form === '-V') &&
@@ -126,12 +126,12 @@ export const CLASSIFIERS = [
     recognises: (c, gsd, check) => c.family === 'command' && QUOTED_PLACEHOLDER.test(predicateOf(c).command) && evaluated(gsd) && evaluated(check),
   },
   {
-    id: 'D45',
+    id: 'D56',
     name: 'the phase values are variables of the command (unbraced, with an operator, in arithmetic, inherited)',
     recognises: (c, gsd, check) => c.family === 'command' && VARIABLE_FORMS.test(predicateOf(c).command) && evaluated(gsd) && evaluated(check),
   },
   {
-    id: 'D34',
+    id: 'D54',
     name: 'the command runs in a session of its own, standard input from /dev/null',
     recognises: (c, gsd, check) =>
       c.family === 'command' && SESSION_PROBES.some((p) => predicateOf(c).command.includes(p)) && evaluated(gsd) && evaluated(check),
@@ -139,7 +139,7 @@ export const CLASSIFIERS = [
 
   // ─── Where the artifact is ────────────────────────────────────────────────
   {
-    id: 'D33',
+    id: 'D53',
     name: 'an artifact name with a path is refused (GSD finds nothing and blocks)',
     recognises: (c, gsd, check) =>
       isArtifactCase(c) &&
@@ -168,13 +168,13 @@ export const CLASSIFIERS = [
     },
   },
   {
-    id: 'D46',
+    id: 'D57',
     name: 'phase lookup: archived milestones are not searched (GSD find-phase falls back to them)',
     recognises: (c, gsd, check) =>
       c.family === 'find-phase' && check.verdict === '' && gsd.verdict.startsWith('.planning/milestones/v1.0-phases/'),
   },
   {
-    id: 'D46',
+    id: 'D57',
     name: 'phase lookup: a directory named only by a custom id with no number is not a phase directory',
     recognises: (c, gsd, check) =>
       c.family === 'find-phase' && !/\d/.test(c.argv[0]) && check.verdict === '' && gsd.verdict === `.planning/phases/${c.argv[0]}`,
@@ -257,7 +257,7 @@ export const CLASSIFIERS = [
     recognises: (c, gsd, check) => c.family === 'frontmatter' && (gsdRegion(c.meta.text) ?? '').includes('\ue000') && gsdReadNothing(gsd) && readableByCheck(check),
   },
   {
-    id: 'D43',
+    id: 'D55',
     name: '--pick of an object prints the object (GSD prints [object Object])',
     recognises: (c, gsd, check) => c.meta.form === 'pick-details' && gsd.status === 0 && gsd.stdout === '[object Object]' && check.status === 0,
   },
