@@ -6,17 +6,25 @@
 // fails the run.
 import { posix } from 'node:path';
 
-const envelope = (a) => {
+const envelope = (a) => a.envelope;
+// The tool evaluated the predicate: exit 0 and an envelope (printed, or the
+// one `--pick` picked from).
+const evaluated = (a) => a.status === 0 && a.envelope !== undefined;
+const passes = (a) => evaluated(a) && a.envelope.block === false;
+const blocks = (a) => evaluated(a) && a.envelope.block === true;
+// What a failed check says, in either error form (`--json-errors` prints
+// one JSON line): `gsd-check: …` or GSD's `Error: …`.
+function errorText(a, prefix) {
   try {
-    const parsed = JSON.parse(a.stdout);
-    return parsed !== null && typeof parsed === 'object' && typeof parsed.block === 'boolean' ? parsed : undefined;
+    const line = JSON.parse(a.stderr);
+    if (line?.ok === false && typeof line.message === 'string') return `${prefix}${line.message}\n`;
   } catch {
-    return undefined;
+    // not JSON: the plain form
   }
-};
-const evaluated = (a) => a.verdict === 'pass' || a.verdict === 'block';
-const refused = (a, pattern) => a.status === 2 && a.stdout === '' && pattern.test(a.stderr);
-const gsdFailed = (a, pattern) => a.status === 1 && pattern.test(a.stderr);
+  return a.stderr;
+}
+const refused = (a, pattern) => a.status === 2 && a.stdout === '' && pattern.test(errorText(a, 'gsd-check: '));
+const gsdFailed = (a, pattern) => a.status === 1 && pattern.test(errorText(a, 'Error: '));
 const flagValue = (argv, flag) => {
   let value;
   for (let i = 0; i < argv.length; i++) if (argv[i] === flag) value = argv[i + 1];
@@ -116,7 +124,7 @@ export const CLASSIFIERS = [
     id: 'D19',
     name: 'a timeout under a millisecond is enforced (GSD switches it off)',
     recognises: (c, gsd, check) =>
-      typeof predicateOf(c)?.timeout === 'number' && predicateOf(c).timeout < 0.001 && check.verdict === 'block' && checkDetails(check).timedOut === true,
+      typeof predicateOf(c)?.timeout === 'number' && predicateOf(c).timeout < 0.001 && blocks(check) && checkDetails(check).timedOut === true,
   },
 
   // ─── Running the command ──────────────────────────────────────────────────
@@ -145,7 +153,7 @@ export const CLASSIFIERS = [
       isArtifactCase(c) &&
       /[/\\]|^\.{1,2}$/.test(predicateOf(c).artifact) &&
       refused(check, /^gsd-check: invalid predicate: predicate\.artifact: must be a file name, not a path/) &&
-      (gsd.verdict === 'block' || gsd.verdict === 'error'),
+      (blocks(gsd) || gsd.status !== 0),
   },
   {
     id: 'D4',
@@ -185,16 +193,18 @@ export const CLASSIFIERS = [
     id: 'D7',
     name: 'a YAML 1.2 number equals the number (GSD compares its text)',
     recognises: (c, gsd, check) => {
-      if (c.family !== 'frontmatter' || check.verdict !== 'pass' || gsd.verdict !== 'block') return false;
+      if (c.family !== 'frontmatter' || !passes(check) || !blocks(gsd)) return false;
       const { actual } = checkDetails(check);
-      return typeof actual === 'number' && actual === c.meta.equals && fieldIsTheKey(c) && /^(0\.0|00|0x0|-0|\+0|1\.10|&n 0)/.test(c.meta.value);
+      // Equal as numbers, or (gsd-check's comparison as text) as the number's text.
+      const equal = actual === c.meta.equals || (typeof c.meta.equals === 'string' && String(actual) === c.meta.equals);
+      return typeof actual === 'number' && equal && fieldIsTheKey(c) && /^(0\.0|00|0x0|-0|\+0|1\.10|&n 0)/.test(c.meta.value);
     },
   },
   {
     id: 'D35',
     name: 'True, TRUE, ~ and Null are YAML 1.2 booleans and null (GSD compares their text)',
     recognises: (c, gsd, check) => {
-      if (c.family !== 'frontmatter' || check.verdict !== 'pass' || gsd.verdict !== 'block') return false;
+      if (c.family !== 'frontmatter' || !passes(check) || !blocks(gsd)) return false;
       const { actual } = checkDetails(check);
       return (typeof actual === 'boolean' || actual === null) && actual === c.meta.equals && ['True', 'TRUE', '~', 'Null', 'False'].includes(c.meta.value);
     },
@@ -244,7 +254,7 @@ export const CLASSIFIERS = [
     id: 'D40',
     name: '"field": "__proto__" is not the prototype (GSD reads Object.prototype, {})',
     recognises: (c, gsd, check) =>
-      c.family === 'frontmatter' && c.meta.field === '__proto__' && gsd.verdict === 'pass' && JSON.stringify(c.meta.equals) === '{}' && checkDetails(check).fieldPresent === false,
+      c.family === 'frontmatter' && c.meta.field === '__proto__' && passes(gsd) && JSON.stringify(c.meta.equals) === '{}' && checkDetails(check).fieldPresent === false,
   },
   {
     id: 'D41',
@@ -269,7 +279,7 @@ export const CLASSIFIERS = [
       fieldIsTheKey(c) &&
       c.meta.value === '' &&
       checkDetails(check).actual === null &&
-      ((JSON.stringify(c.meta.equals) === '{}' && gsd.verdict === 'pass') || (c.meta.equals === null && /is \{\}, expected null$/.test(envelope(gsd)?.message ?? ''))),
+      ((JSON.stringify(c.meta.equals) === '{}' && passes(gsd)) || (c.meta.equals === null && /is \{\}, expected null$/.test(envelope(gsd)?.message ?? ''))),
   },
 ];
 
@@ -290,7 +300,7 @@ export const PENDING = [
   {
     id: 'issue 18.1 text equality',
     recognises: (c, gsd, check) =>
-      c.family === 'frontmatter' && gsd.verdict === 'pass' && check.verdict === 'block' && typeof c.meta.equals === 'string' && ['04', '1.10', '1.1', 'true', 'false', 'null'].includes(c.meta.value),
+      c.family === 'frontmatter' && passes(gsd) && blocks(check) && typeof c.meta.equals === 'string' && ['04', '1.10', '1.1', 'true', 'false', 'null'].includes(c.meta.value),
   },
   {
     id: 'issue 18.1 keys as text',

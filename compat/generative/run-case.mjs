@@ -23,6 +23,15 @@ function argvs(c) {
   };
 }
 
+function envelopeOf(stdout) {
+  try {
+    const parsed = JSON.parse(stdout);
+    return parsed !== null && typeof parsed === 'object' && typeof parsed.block === 'boolean' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 // pass / block (an envelope, or `--pick block`'s bare value), output (exit 0
 // with anything else: help text, a picked field), error (a non-zero exit).
 function verdictOf(result) {
@@ -71,6 +80,14 @@ export async function runCase(c, cache) {
         const ranIn = existsSync(ranInFile) ? relativeTo(root, readFileSync(ranInFile, 'utf8').trim()) : null;
         const answer = { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr, ranIn };
         answer.verdict = c.family === 'find-phase' ? lookedUp(tool, result, root) : verdictOf(result);
+        answer.envelope = envelopeOf(result.stdout);
+        // `--pick` prints one field: the envelope it was picked from comes
+        // from the same call without it, for the classifiers.
+        const pick = commands[tool].indexOf('--pick');
+        if (c.family !== 'find-phase' && pick !== -1 && result.status === 0) {
+          const whole = [...commands[tool].slice(0, pick), ...commands[tool].slice(pick + 2)];
+          answer.envelope = envelopeOf((await run(whole, { cwd: join(root, c.cwd), env, timeoutMs: 30_000 })).stdout);
+        }
         return [tool, answer];
       }),
     );
@@ -86,8 +103,10 @@ function relativeTo(root, path) {
 }
 
 // Where the two answers part: the verdict, the directory a command ran in,
-// or, for `--pick details`, the value printed.
+// whether the envelope blocks (under `--pick message` too), or, for `--pick
+// details`, the value printed.
 export function differs(c, gsd, check) {
   if (gsd.verdict !== check.verdict || gsd.ranIn !== check.ranIn) return true;
+  if (gsd.envelope !== undefined && check.envelope !== undefined && gsd.envelope.block !== check.envelope.block) return true;
   return c.meta.form === 'pick-details' && gsd.status === 0 && gsd.stdout.trim() !== check.stdout.trim();
 }
