@@ -16,12 +16,15 @@ for (const [k, v] of Object.entries(numbers)) {
   if (!Number.isSafeInteger(v) || v < (k === 'seed' ? 0 : 1)) throw new Error(`--${k} must be a whole number, got ${values[k]}`);
 }
 let shown = 0;
+const started = Date.now();
 const result = await explore({
   ...numbers,
-  onProgress: (done, runs) => {
+  onProgress: (done, runs, outcomes) => {
     if (done - shown >= 250 || done === runs) {
       shown = done;
-      process.stderr.write(`${done}/${runs}\n`);
+      const tally = {};
+      for (const o of outcomes) if (o !== undefined && o !== 'same') tally[o] = (tally[o] ?? 0) + 1;
+      process.stderr.write(`${done}/${runs} after ${Math.round((Date.now() - started) / 1000)} s: ${JSON.stringify(tally)}\n`);
     }
   },
 });
