@@ -19,7 +19,8 @@ let shown = 0;
 const started = Date.now();
 const result = await explore({
   ...numbers,
-  onProgress: (done, runs, outcomes) => {
+  onProgress: (done, runs, outcomes, index) => {
+    if (outcomes[index] === 'unclassified') process.stderr.write(`case ${index} differs with no classifier\n`);
     if (done - shown >= 250 || done === runs) {
       shown = done;
       const tally = {};

@@ -42,7 +42,7 @@ async function exploreWith({ runs, seed, concurrency, onProgress, cache }) {
       while (next < cases.length) {
         const index = next++;
         outcomes[index] = (await judge(cases[index], cache)).outcome;
-        onProgress(++done, runs, outcomes);
+        onProgress(++done, runs, outcomes, index);
       }
     }),
   );
