@@ -32,8 +32,11 @@ const flagValue = (argv, flag) => {
 };
 const predicateOf = (c) => c.meta.predicate;
 const isArtifactCase = (c) => c.family === 'frontmatter' || c.family === 'layout';
-// GSD read the field as absent: its message says `is undefined`.
-const gsdReadNothing = (gsd) => /^Frontmatter field ".*" in .* is undefined, expected /s.test(envelope(gsd)?.message ?? '');
+// GSD read the field as absent: its message says `is undefined`, or, for
+// `"field": "__proto__"`, shows the prototype it read instead (D40's defect).
+const gsdReadNothing = (gsd, c) =>
+  /^Frontmatter field ".*" in .* is undefined, expected /s.test(envelope(gsd)?.message ?? '') ||
+  (c?.meta.field === '__proto__' && /^Frontmatter field "__proto__" (matches expected value \(\{\}\)|in .* is \{\}, expected )/s.test(envelope(gsd)?.message ?? ''));
 const checkDetails = (check) => envelope(check)?.details ?? {};
 // The frontmatter region as GSD cuts it: after `---\n` at byte 0, up to the
 // next line that starts with `---`.
@@ -213,7 +216,7 @@ export const CLASSIFIERS = [
     id: 'D36',
     name: 'YAML tags are resolved (GSD knows none but !!str, !!seq, !!map and reads the frontmatter as empty)',
     recognises: (c, gsd, check) =>
-      c.family === 'frontmatter' && /!!(int|float|set|bool|null)\b/.test(gsdRegion(c.meta.text) ?? '') && gsdReadNothing(gsd) && readableByCheck(check),
+      c.family === 'frontmatter' && /!!(int|float|set|bool|null)\b/.test(gsdRegion(c.meta.text) ?? '') && gsdReadNothing(gsd, c) && readableByCheck(check),
   },
   {
     id: 'D8',
@@ -224,7 +227,7 @@ export const CLASSIFIERS = [
     id: 'D9',
     name: 'frontmatter that is not YAML is a check failure (GSD reads it as empty)',
     recognises: (c, gsd, check) =>
-      c.family === 'frontmatter' && refused(check, /invalid YAML in the frontmatter at line \d+: (?!Map keys must be unique)/) && gsdReadNothing(gsd),
+      c.family === 'frontmatter' && refused(check, /invalid YAML in the frontmatter at line \d+: (?!Map keys must be unique)/) && gsdReadNothing(gsd, c),
   },
   {
     id: 'D10',
@@ -232,7 +235,7 @@ export const CLASSIFIERS = [
     recognises: (c, gsd, check) =>
       c.family === 'frontmatter' &&
       (c.meta.open === '--- \n' || ['...\n', '---  \n'].includes(c.meta.close)) &&
-      gsdReadNothing(gsd) &&
+      gsdReadNothing(gsd, c) &&
       readableByCheck(check),
   },
   {
@@ -247,7 +250,7 @@ export const CLASSIFIERS = [
     id: 'D38',
     name: 'a control character is read (GSD reads the whole frontmatter as empty)',
     recognises: (c, gsd, check) =>
-      c.family === 'frontmatter' && /[\u0001-\u0008\u000b\u000c\u000e-\u001f]/.test(gsdRegion(c.meta.text) ?? '') && gsdReadNothing(gsd) && readableByCheck(check),
+      c.family === 'frontmatter' && /[\u0001-\u0008\u000b\u000c\u000e-\u001f]/.test(gsdRegion(c.meta.text) ?? '') && gsdReadNothing(gsd, c) && readableByCheck(check),
   },
   // GSD's defects, not copied.
   {
@@ -264,7 +267,7 @@ export const CLASSIFIERS = [
   {
     id: 'D42',
     name: 'U+E000 is a character (GSD reads the frontmatter as empty)',
-    recognises: (c, gsd, check) => c.family === 'frontmatter' && (gsdRegion(c.meta.text) ?? '').includes('\ue000') && gsdReadNothing(gsd) && readableByCheck(check),
+    recognises: (c, gsd, check) => c.family === 'frontmatter' && (gsdRegion(c.meta.text) ?? '').includes('\ue000') && gsdReadNothing(gsd, c) && readableByCheck(check),
   },
   {
     id: 'D55',
