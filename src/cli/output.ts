@@ -1,5 +1,6 @@
 import type { Envelope } from '../envelope.ts';
 import { fail, ok, type Result } from '../failure.ts';
+import { visible } from '../text/visible.ts';
 
 interface OutputOptions {
   readonly raw: boolean;
@@ -18,5 +19,7 @@ export function renderEnvelope(envelope: Envelope, options: OutputOptions): Resu
     }
     value = (value as Record<string, unknown>)[key];
   }
-  return ok(`${typeof value === 'string' ? value : JSON.stringify(value)}\n`);
+  // A picked value is one line, read by scripts line by line: a newline in a
+  // message (a command's tail, a query's report) is shown escaped, as on stderr.
+  return ok(`${typeof value === 'string' ? visible(value) : JSON.stringify(value)}\n`);
 }
