@@ -56,7 +56,7 @@ const readableByCheck = (check) => evaluated(check);
 const VARIABLE_FORMS = /\$PHASE_|\$\{PHASE_\w+[^}\w]|\$\{#PHASE_|\$\(\([^)]*PHASE_/;
 const QUOTED_PLACEHOLDER = /'[^']*\$\{PHASE_(NUMBER|DIR|REQ_IDS)\}[^']*'/;
 // Values as written that YAML 1.2's core schema types, and what they are.
-const TYPED = { '0.0': 0, '00': 0, '0x0': 0, '-0': 0, '+0': 0, '1.10': 1.1, '1.1': 1.1, '04': 4, '2': 2, '0': 0, True: true, TRUE: true, true: true, False: false, false: false, '~': null, null: null, Null: null, '': null };
+const TYPED = { '0.0': 0, '00': 0, '0x0': 0, '-0': 0, '+0': 0, '1.10': 1.1, '1.1': 1.1, '04': 4, True: true, TRUE: true, true: true, False: false, false: false, '~': null, null: null, Null: null, '': null };
 const SESSION_PROBES = ['test -c /dev/stdin', 'ps -o pgid='];
 
 export const CLASSIFIERS = [
@@ -204,7 +204,9 @@ export const CLASSIFIERS = [
       fieldIsTheKey(c) &&
       typeof c.meta.equals !== 'string' &&
       Object.hasOwn(TYPED, c.meta.value) &&
-      TYPED[c.meta.value] === c.meta.equals,
+      TYPED[c.meta.value] === c.meta.equals &&
+      // GSD read the value, as its text (an empty one as {}).
+      JSON.stringify(envelope(gsd).details?.actual) === JSON.stringify(c.meta.value === '' ? {} : c.meta.value),
   },
   {
     id: 'D8',
