@@ -32,11 +32,14 @@ const flagValue = (argv, flag) => {
 };
 const predicateOf = (c) => c.meta.predicate;
 const isArtifactCase = (c) => c.family === 'frontmatter' || c.family === 'layout';
-// GSD read the field as absent: its message says `is undefined`, or, for
-// `"field": "__proto__"`, shows the prototype it read instead (D30's defect).
-const gsdReadNothing = (gsd, c) =>
-  /^Frontmatter field ".*" in .* is undefined, expected /s.test(envelope(gsd)?.message ?? '') ||
-  (c?.meta.field === '__proto__' && /^Frontmatter field "__proto__" (matches expected value \(\{\}\)|in .* is \{\}, expected )/s.test(envelope(gsd)?.message ?? ''));
+// GSD read the field as absent: its message says `is undefined`, or, for a
+// name Object.prototype has (`__proto__`, `constructor`), shows the inherited
+// member it read instead (D30's defect).
+const gsdReadNothing = (gsd, c) => {
+  const message = envelope(gsd)?.message ?? '';
+  if (/^Frontmatter field ".*" in .* is undefined, expected /s.test(message)) return true;
+  return c !== undefined && c.meta.field in Object.prototype && message.startsWith(`Frontmatter field "${c.meta.field}" `);
+};
 const checkDetails = (check) => envelope(check)?.details ?? {};
 // The frontmatter region as GSD cuts it: after `---\n` at byte 0, up to the
 // next line that starts with `---`.
@@ -217,7 +220,9 @@ export const CLASSIFIERS = [
     id: 'D9',
     name: 'frontmatter that is not YAML is a check failure (GSD reads it as empty)',
     recognises: (c, gsd, check) =>
-      c.family === 'frontmatter' && refused(check, /invalid YAML in the frontmatter at line \d+: (?!Map keys must be unique)/) && gsdReadNothing(gsd, c),
+      c.family === 'frontmatter' &&
+      refused(check, /invalid YAML in the frontmatter at line \d+: (?!Map keys must be unique)|the frontmatter uses an anchor or alias/) &&
+      gsdReadNothing(gsd, c),
   },
   {
     id: 'D10',
