@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { jsonErrorsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
+import { defaultsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
 import { checkPredicate } from './cli/check-predicate.ts';
 import type { CliDeps, Outcome } from './cli/deps.ts';
 import { gatesRun } from './cli/gates-run.ts';
@@ -21,7 +21,7 @@ declare const GSD_CHECK_VERSION: string;
 
 
 async function main(argv: readonly string[]): Promise<Outcome> {
-  const defaults = jsonErrorsFromEnv(process.env);
+  const defaults = defaultsFromEnv(process.env);
   const parsed = parseArgs(argv, defaults);
   if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv, defaults));
   const action = parsed.value;

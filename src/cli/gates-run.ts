@@ -30,7 +30,8 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   const base = resolve(deps.cwd(), options.cwd ?? '.');
   const root = context.value.projectRoot;
 
-  const sources = await loadGates(options, base, root, deps);
+  // The configs are read in the run's workstream, as resolved for the context.
+  const sources = await loadGates(options, base, root, { ...deps, env: context.value.env });
   if (!sources.ok) return failed(sources);
   for (const warning of sources.value.warnings) deps.warn?.(`gsd-check: warning: ${visible(warning)}`);
 
