@@ -33,6 +33,8 @@ export interface GatesOptions extends EvalOptions {
   // Where the gates come from: capability files, or GSD's rendered hooks
   // (a file, or - for standard input); exactly one of the two.
   readonly capabilities: readonly string[];
+  // GSD 1.14's own gates (gates/builtin.ts), before any --capability.
+  readonly builtin: boolean;
   readonly hooks?: string;
   readonly config?: string;
   readonly concurrency?: number;
@@ -62,7 +64,7 @@ const COMMANDS = {
   'check predicate': { values: ['predicate', 'predicate-file', ...EVAL_VALUES], booleans: EVAL_BOOLEANS },
   'gates run': {
     values: ['point', 'capability', 'hooks', 'config', 'concurrency', 'query-command', 'query-timeout', ...EVAL_VALUES],
-    booleans: EVAL_BOOLEANS,
+    booleans: [...EVAL_BOOLEANS, 'builtin'],
   },
   validate: { values: ['exit-contract'], booleans: ['json', 'json-errors'] },
 } as const;
@@ -210,12 +212,13 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
   if (!isLoopPoint(point)) return usage(`--point ${JSON.stringify(point)} is not a loop point; one of: ${LOOP_POINTS.join(', ')}`);
   const capabilities = flags.values.get('capability') ?? [];
   const hooks = one(flags, 'hooks');
-  if (hooks !== undefined && capabilities.length > 0) {
-    return usage('--hooks and --capability cannot be used together: rendered hooks are already resolved by GSD');
+  const builtin = flags.booleans.has('builtin');
+  if (hooks !== undefined && (capabilities.length > 0 || builtin)) {
+    return usage(`--hooks and ${builtin ? '--builtin' : '--capability'} cannot be used together: rendered hooks are already resolved by GSD`);
   }
   if (hooks === '') return usage('--hooks needs a file (or - for standard input)');
-  if (hooks === undefined && capabilities.length === 0) {
-    return usage('--capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required');
+  if (hooks === undefined && capabilities.length === 0 && !builtin) {
+    return usage('--builtin (GSD 1.14\'s own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required');
   }
   if (capabilities.includes('')) return usage('--capability needs a file');
   const queryCommand = one(flags, 'query-command');
@@ -237,6 +240,7 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
     options: {
       point,
       capabilities,
+      builtin,
       ...optional('hooks', hooks),
       ...optional('config', config),
       ...optional('concurrency', concurrency),

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { ok, type Failure, type Result } from '../failure.ts';
+import { builtinCapabilities } from '../gates/builtin.ts';
 import { gatesAt, type Capability } from '../gates/from-capabilities.ts';
 import { gatesFromHooks } from '../gates/from-hooks.ts';
 import { gatesWithin } from '../gates/fd-budget.ts';
@@ -60,7 +61,7 @@ async function loadGates(options: GatesOptions, base: string, root: string, deps
     const gates = gatesFromHooks(json.value, options.point, label, KINDS);
     return gates.ok ? ok({ gates: gates.value, warnings: [] }) : gates;
   }
-  const capabilities: Capability[] = [];
+  const capabilities: Capability[] = options.builtin ? builtinCapabilities() : [];
   for (const file of options.capabilities) {
     const capability = await loadCapability(resolve(base, file), file, deps);
     if (!capability.ok) return capability;

@@ -5,7 +5,8 @@ import type { LoopPoint } from './points.ts';
 import type { PointGate } from './point-gate.ts';
 
 export interface Capability {
-  readonly file: string;
+  // Where it was read from; none for GSD's built-in ones (gates/builtin.ts).
+  readonly file?: string | undefined;
   // Its `id`, or its file path when it has none.
   readonly name: string;
   readonly declaration: CapabilityDeclaration;
@@ -31,7 +32,7 @@ export function gatesAt(point: LoopPoint, capabilities: readonly Capability[], l
             : { active: false, activation: { key: String(when), value: null, source: 'absent' as const } };
         if (activation.warning !== undefined) warnings.add(activation.warning);
       }
-      return [{ capability: capability.name, capDir: dirname(capability.file), index, declaration, activation }];
+      return [{ capability: capability.name, capDir: capability.file === undefined ? undefined : dirname(capability.file), index, declaration, activation }];
     }),
   );
   return { gates, warnings: [...warnings] };
