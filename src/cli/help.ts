@@ -1,6 +1,6 @@
 export const HELP = `Usage:
   gsd-check check predicate (--predicate <json> | --predicate-file <path>) [options]
-  gsd-check gates run --point <point> (--capability <file>... | --hooks <file|->) [options]
+  gsd-check gates run --point <point> (--builtin | --capability <file>... | --hooks <file|->) [options]
   gsd-check validate <capability.json>... [--json]
 
 check predicate: evaluates one gate predicate and prints its envelope
@@ -10,6 +10,7 @@ check predicate: evaluates one gate predicate and prints its envelope
 
 gates run: evaluates every gate of a loop point with the two-step contract
   --point <point>            the loop point (plan:post, ship:pre, ...)
+  --builtin                  GSD 1.14's own gates (compiled into its registry), first
   --capability <file>        a capability file; repeat for several, run in order
   --hooks <file|->           instead: the output of gsd_run loop render-hooks <point> --raw
                              (its gates are already activated by GSD)
@@ -28,13 +29,20 @@ Gate context (check predicate, gates run):
   --phase-number <n>         value of \${PHASE_NUMBER}
   --phase-req-ids <ids>      value of \${PHASE_REQ_IDS}
   --cwd <dir>                where the project-root search starts (default: .)
+  --project-dir <dir>        the project root itself, no search (must hold .planning/)
+  --ws <name>                the workstream (default: GSD_WORKSTREAM, else
+                             .planning/active-workstream); the command gets it
+                             as GSD_WORKSTREAM
 
 Output (check predicate, gates run):
   --raw                      the envelope as one compact JSON line
-  --pick <path>              print one field (block, message, details.exitCode, ...)
+  --pick <path>              print one field (block, message, details.exitCode,
+                             details.gates[0].status, details.gates[-1], ...)
   --exit-code                exit 1 when the envelope blocks
   --json-errors              report a failed check as one JSON line on stderr
   --kill-after <seconds>     grace between SIGTERM and SIGKILL (default 3)
+  --exit-contract <v1|v2>    GSD's exit-code contract (default: GSD_EXIT_CONTRACT, else
+                             v1); no envelope is DEGRADED, so both exit alike
 
   -h, --help                 show this help
   -V, --version              show the version

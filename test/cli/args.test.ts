@@ -177,14 +177,18 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
   assert.deepEqual(result.value, {
     action: 'gates-run',
     options: {
-      point: 'ship:pre', capabilities: ['a.json', 'b.json'], config: 'c.json', concurrency: 3, phaseDir: 'p',
+      point: 'ship:pre', capabilities: ['a.json', 'b.json'], builtin: false, config: 'c.json', concurrency: 3, phaseDir: 'p',
       queryTimeout: 30, killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
     },
   });
   const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);
   assert.equal(gates(['--capability', 'a.json']), '--point is required');
   assert.match(gates(['--point', 'ship', '--capability', 'a.json']), /^--point "ship" is not a loop point; one of: discuss:pre, /);
-  assert.equal(gates(['--point', 'ship:pre']), '--capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required');
+  assert.equal(gates(['--point', 'ship:pre']), "--builtin (GSD 1.14's own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required");
+  const builtin = parseArgs(['gates', 'run', '--point', 'ship:pre', '--builtin', '--capability', 'a.json']);
+  assert.deepEqual(builtin.ok && builtin.value.action === 'gates-run' && [builtin.value.options.builtin, builtin.value.options.capabilities], [true, ['a.json']]);
+  assert.equal(gates(['--point', 'ship:pre', '--builtin', '--hooks', '-']), '--hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD');
+  assert.match(usage(['check', 'predicate', '--predicate', '{}', '--builtin']), /^--builtin is not a flag of "check predicate"/);
   for (const bad of ['0', '-1', '1.5', 'x', '']) {
     assert.match(gates(['--point', 'ship:pre', '--capability', 'a', `--concurrency=${bad}`]), /^--concurrency must be a whole number of 1 or more/, bad);
   }
@@ -265,7 +269,7 @@ test('gates run: --hooks instead of --capability, the query command and its time
     return result.ok ? 'accepted' : result.failure.message;
   };
   assert.equal(refused('--hooks', 'h.json', '--capability', 'c.json'), '--hooks and --capability cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)');
-  assert.equal(refused(), '--capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required (see gsd-check --help)');
+  assert.equal(refused(), "--builtin (GSD 1.14's own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required (see gsd-check --help)");
   assert.equal(refused('--hooks='), '--hooks needs a file (or - for standard input) (see gsd-check --help)');
   assert.equal(refused('--hooks', '-', '--query-command', ' '), '--query-command needs a shell command (see gsd-check --help)');
   for (const value of ['0', '-1', 'x', '1e999']) {
