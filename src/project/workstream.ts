@@ -65,8 +65,11 @@ export function resolveWorkstream(flag: string | undefined, projectRoot: string,
 // else the project's shared `.planning/active-workstream`.
 function storedWorkstream(projectRoot: string, env: Env): string | undefined {
   const session = sessionKey(env);
-  if (session !== undefined) {
-    const own = pointerValue(sessionPointerFile(projectRoot, session, tmpdir(env)));
+  const sessions = join(tmpdir(env), 'gsd-workstream-sessions');
+  // Most runs have no session pointers at all: then the hash is not worth
+  // loading node:crypto for.
+  if (session !== undefined && isDirectory(sessions)) {
+    const own = pointerValue(sessionPointerFile(projectRoot, session, sessions));
     if (own !== undefined) return existing(projectRoot, own);
   }
   const shared = pointerValue(join(projectRoot, '.planning', 'active-workstream'));
@@ -110,10 +113,10 @@ function tmpdir(env: Env): string {
 }
 
 // <tmpdir>/gsd-workstream-sessions/<first 16 hex of sha1(planning dir's real path)>/<key>.
-function sessionPointerFile(projectRoot: string, key: string, tmpdir: string): string {
+function sessionPointerFile(projectRoot: string, key: string, sessions: string): string {
   const planning = join(projectRoot, '.planning');
   // Loaded here only: node:crypto costs every other run start-up time.
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const project = createHash('sha1').update(realPath(planning) ?? planning).digest('hex').slice(0, 16);
-  return join(tmpdir, 'gsd-workstream-sessions', project, key);
+  return join(sessions, project, key);
 }
