@@ -4,7 +4,8 @@ import { defaultsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/
 import { checkPredicate } from './cli/check-predicate.ts';
 import type { CliDeps, Outcome } from './cli/deps.ts';
 import { gatesRun } from './cli/gates-run.ts';
-import { HELP } from './cli/help.ts';
+import { completionScript } from './cli/completion.ts';
+import { helpText } from './cli/help.ts';
 import { failureOutcome, interruptedOutcome } from './cli/outcome.ts';
 import { commandSupported } from './cli/platform.ts';
 import { validate } from './cli/validate.ts';
@@ -25,7 +26,8 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   const parsed = parseArgs(argv, defaults);
   if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv, defaults));
   const action = parsed.value;
-  if (action.action === 'help') return { exitCode: 0, stdout: HELP, stderr: '' };
+  if (action.action === 'help') return { exitCode: 0, stdout: helpText(), stderr: '' };
+  if (action.action === 'completion') return { exitCode: 0, stdout: completionScript(action.shell), stderr: '' };
   if (action.action === 'version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
 
   // A stop signal ends the commands' process groups (SIGTERM, then SIGKILL
@@ -84,7 +86,7 @@ function isStandalone(): boolean {
   }
 }
 
-async function dispatch(action: Exclude<Action, { action: 'help' | 'version' }>, deps: CliDeps): Promise<Outcome> {
+async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | 'completion' }>, deps: CliDeps): Promise<Outcome> {
   const supported = commandSupported(process.platform, action.action);
   if (!supported.ok) return failureOutcome(supported.failure, action.options.jsonErrors);
   switch (action.action) {

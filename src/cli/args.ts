@@ -4,8 +4,10 @@ import { exitContract } from './exit-contract.ts';
 import { parseFlags, type Flags } from './flags.ts';
 import { parsePickPath, type PickPath } from './pick-path.ts';
 import { usage } from './usage.ts';
+import { isShell, SHELLS, type Shell } from './completion.ts';
+import { COMMANDS, FLAGS, flagNamed, takes, type CommandName } from './command-table.ts';
 
-const DEFAULT_KILL_AFTER = 3;
+const DEFAULT_KILL_AFTER = flagNamed('kill-after')!.default!;
 
 // What every evaluating command shares: the gate context and the output.
 export interface EvalOptions {
@@ -42,7 +44,7 @@ export interface GatesOptions extends EvalOptions {
   readonly queryTimeout: number;
 }
 
-const DEFAULT_QUERY_TIMEOUT = 30;
+const DEFAULT_QUERY_TIMEOUT = flagNamed('query-timeout')!.default!;
 
 export interface ValidateOptions {
   readonly files: readonly string[];
@@ -53,27 +55,17 @@ export interface ValidateOptions {
 export type Action =
   | { readonly action: 'help' }
   | { readonly action: 'version' }
+  | { readonly action: 'completion'; readonly shell: Shell }
   | { readonly action: 'check-predicate'; readonly options: CheckOptions }
   | { readonly action: 'gates-run'; readonly options: GatesOptions }
   | { readonly action: 'validate'; readonly options: ValidateOptions };
 
-const EVAL_VALUES = ['phase-dir', 'phase-number', 'phase-req-ids', 'cwd', 'project-dir', 'ws', 'pick', 'kill-after', 'exit-contract'];
-const EVAL_BOOLEANS = ['raw', 'exit-code', 'json-errors'];
-// The flags each command accepts; any other known flag is an error naming the command.
-const COMMANDS = {
-  'check predicate': { values: ['predicate', 'predicate-file', ...EVAL_VALUES], booleans: EVAL_BOOLEANS },
-  'gates run': {
-    values: ['point', 'capability', 'hooks', 'config', 'concurrency', 'query-command', 'query-timeout', ...EVAL_VALUES],
-    booleans: [...EVAL_BOOLEANS, 'builtin'],
-  },
-  validate: { values: ['exit-contract'], booleans: ['json', 'json-errors'] },
-} as const;
-
+// The parser's view of the table: which flags take a value, which are switches.
 const SPEC = {
-  values: [...new Set(Object.values(COMMANDS).flatMap((c) => c.values))],
-  booleans: [...new Set([...Object.values(COMMANDS).flatMap((c) => c.booleans), 'help', 'version'])],
-  repeatable: ['capability'],
-  aliases: { h: 'help', V: 'version' },
+  values: FLAGS.filter((flag) => flag.hint !== undefined).map((flag) => flag.name),
+  booleans: FLAGS.filter((flag) => flag.hint === undefined).map((flag) => flag.name),
+  repeatable: FLAGS.filter((flag) => flag.repeatable === true).map((flag) => flag.name),
+  aliases: Object.fromEntries(FLAGS.flatMap((flag) => (flag.short === undefined ? [] : [[flag.short, flag.name]]))),
 };
 
 // Phase values reach commands as data, but a command may still put them where
@@ -113,25 +105,20 @@ export function parseArgs(argv: readonly string[], defaults: ArgDefaults = { jso
   if (flags.booleans.has('help')) return ok({ action: 'help' });
   if (flags.booleans.has('version')) return ok({ action: 'version' });
 
-  const [first, second, ...more] = flags.words;
-  let command: keyof typeof COMMANDS;
-  let operands: readonly string[];
-  if (first === 'check.predicate') [command, operands] = ['check predicate', flags.words.slice(1)];
-  else if (first === 'check' && second === 'predicate') [command, operands] = ['check predicate', more];
-  else if (first === 'gates' && second === 'run') [command, operands] = ['gates run', more];
-  else if (first === 'validate') [command, operands] = ['validate', flags.words.slice(1)];
-  else if (first === undefined) return usage('missing command; try: gsd-check check predicate --predicate <json>');
-  else if (first === 'check') {
-    return usage(second === undefined ? 'missing subcommand after "check"; try: check predicate' : `unknown subcommand ${JSON.stringify(`check ${second}`)}; try: check predicate`);
-  } else if (first === 'gates') {
-    return usage(second === undefined ? 'missing subcommand after "gates"; try: gates run' : `unknown subcommand ${JSON.stringify(`gates ${second}`)}; try: gates run`);
-  } else return usage(`unknown command ${JSON.stringify(first)}; try: gsd-check check predicate, gates run or validate`);
-
-  const allowed: readonly string[] = [...COMMANDS[command].values, ...COMMANDS[command].booleans];
+  const found = findCommand(flags.words);
+  if (!found.ok) return found;
+  const { command, operands } = found.value;
   for (const name of [...flags.values.keys(), ...flags.booleans]) {
-    if (!allowed.includes(name)) return usage(`--${name} is not a flag of "${command}"`);
+    if (!takes(flagNamed(name)!, command)) return usage(`--${name} is not a flag of "${command}"`);
   }
 
+  if (command === 'completion') {
+    const [shell, stray] = operands;
+    if (shell === undefined) return usage(`completion needs a shell; one of: ${SHELLS.join(', ')}`);
+    if (!isShell(shell)) return usage(`completion for ${JSON.stringify(shell)} is not available; one of: ${SHELLS.join(', ')}`);
+    if (stray !== undefined) return usage(`unexpected argument ${JSON.stringify(stray)}`);
+    return ok({ action: 'completion', shell });
+  }
   const contract = exitContract(one(flags, 'exit-contract'), defaults.exitContract);
   if (!contract.ok) return contract;
   if (command === 'validate') {
@@ -146,6 +133,31 @@ export function parseArgs(argv: readonly string[], defaults: ArgDefaults = { jso
   const shared = evalOptions(flags, defaults);
   if (!shared.ok) return shared;
   return command === 'check predicate' ? checkAction(flags, shared.value) : gatesAction(flags, shared.value);
+}
+
+// The commands --help shows, as a usage error offers them: "a, b or c".
+const LISTED = COMMANDS.filter((command) => command.summary !== undefined)
+  .map((command) => command.name)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' or $1');
+
+// The command the leading words name (`check predicate`, or one of its
+// aliases such as `check.predicate`), and the words after it.
+function findCommand(words: readonly string[]): Result<{ command: CommandName; operands: readonly string[] }> {
+  for (const command of COMMANDS) {
+    for (const spelling of [command.name, ...command.aliases]) {
+      const parts = spelling.split(' ');
+      if (parts.every((part, i) => words[i] === part)) return ok({ command: command.name, operands: words.slice(parts.length) });
+    }
+  }
+  const [first, second] = words;
+  if (first === undefined) return usage('missing command; try: gsd-check check predicate --predicate <json>');
+  const under = COMMANDS.filter((command) => command.name.startsWith(`${first} `)).map((command) => command.name);
+  if (under.length > 0) {
+    const tried = `try: ${under.join(', ')}`;
+    return usage(second === undefined ? `missing subcommand after ${JSON.stringify(first)}; ${tried}` : `unknown subcommand ${JSON.stringify(`${first} ${second}`)}; ${tried}`);
+  }
+  return usage(`unknown command ${JSON.stringify(first)}; try: gsd-check ${LISTED}`);
 }
 
 const one = (flags: Flags, name: string): string | undefined => flags.values.get(name)?.[0];

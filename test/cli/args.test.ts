@@ -286,3 +286,11 @@ test('a lone - is a word (standard input), never a flag that swallows the next a
 test('--kill-after is 3 seconds unless given, as the help and docs/reference/cli.md say', () => {
   assert.equal(options(['check', 'predicate', '--predicate', P])?.killAfter, 3);
 });
+
+test('completion: one shell there is a script for, nothing else', () => {
+  assert.deepEqual(parseArgs(['completion', 'bash']), { ok: true, value: { action: 'completion', shell: 'bash' } });
+  assert.equal(usage(['completion']), 'completion needs a shell; one of: bash');
+  assert.equal(usage(['completion', 'zsh']), 'completion for "zsh" is not available; one of: bash');
+  assert.equal(usage(['completion', 'bash', 'x']), 'unexpected argument "x"');
+  assert.equal(usage(['completion', 'bash', '--raw']), '--raw is not a flag of "completion"');
+});

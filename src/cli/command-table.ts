@@ -1,0 +1,296 @@
+// Every command and every flag of gsd-check, written once. The parser
+// (args.ts, flags.ts), --help (help.ts), shell completion (completion.ts)
+// and the flag tables of docs/reference/cli.md (checked by
+// test/cli/command-table.test.ts) are all derived from these two lists.
+
+export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'completion';
+
+export interface Command {
+  readonly name: CommandName;
+  // Other spellings of the same command: GSD's router also takes
+  // `check.predicate`.
+  readonly aliases: readonly string[];
+  readonly usage: string;
+  // The heading of its part of --help; commands without one (completion)
+  // are left out of it.
+  readonly summary?: readonly string[];
+  // What its operands are, when it takes any: nothing else is a stray argument.
+  readonly operands?: string;
+}
+
+export const COMMANDS: readonly Command[] = [
+  {
+    name: 'check predicate',
+    aliases: ['check.predicate'],
+    usage: 'check predicate (--predicate <json> | --predicate-file <path>) [options]',
+    summary: ['evaluates one gate predicate and prints its envelope', '  {"block": <bool>, "message": "<string>", "details": {...}}'],
+  },
+  {
+    name: 'gates run',
+    aliases: [],
+    usage: 'gates run --point <point> (--builtin | --capability <file>... | --hooks <file|->) [options]',
+    summary: ['evaluates every gate of a loop point with the two-step contract'],
+  },
+  {
+    name: 'validate',
+    aliases: [],
+    usage: 'validate <capability.json>... [--json]',
+    summary: ["checks capability files' gate declarations, every issue with its path"],
+    operands: 'capability file',
+  },
+  {
+    name: 'completion',
+    aliases: [],
+    usage: 'completion bash',
+    operands: 'shell',
+  },
+];
+
+// Where a flag sits in --help: under its one command, or in a shared group.
+export type FlagGroup = 'own' | 'context' | 'output' | 'global';
+
+export interface Flag {
+  readonly name: string;
+  // A one-letter alias (-h for --help).
+  readonly short?: string;
+  // The value's placeholder in --help (<json>); a flag without one is a switch.
+  readonly hint?: string;
+  // Value flags only: given more than once, each value is kept in order.
+  readonly repeatable?: boolean;
+  readonly commands: readonly CommandName[] | 'any';
+  readonly group: FlagGroup;
+  // The value when the flag is not given, where the parser supplies one.
+  readonly default?: number;
+  // --help's lines for it: the first beside the flag, the rest below.
+  readonly help: readonly string[];
+  // docs/reference/cli.md's row: what the value is, and what the flag does.
+  readonly doc: { readonly value: string; readonly meaning: string };
+  // What completion offers for the value: files, directories, or words.
+  readonly complete?: 'file' | 'directory' | readonly string[];
+}
+
+const EVAL: readonly CommandName[] = ['check predicate', 'gates run'];
+
+export const FLAGS: readonly Flag[] = [
+  {
+    name: 'predicate',
+    hint: '<json>',
+    commands: ['check predicate'],
+    group: 'own',
+    help: ['the predicate, as JSON'],
+    doc: { value: 'JSON', meaning: 'the predicate' },
+  },
+  {
+    name: 'predicate-file',
+    hint: '<path>',
+    commands: ['check predicate'],
+    group: 'own',
+    help: ['read the predicate from a file (- for standard input)'],
+    doc: { value: 'path', meaning: 'read the predicate from a file; `-` reads standard input. At most 1 MiB of UTF-8 (a BOM is allowed)' },
+    complete: 'file',
+  },
+  {
+    name: 'point',
+    hint: '<point>',
+    commands: ['gates run'],
+    group: 'own',
+    help: ['the loop point (plan:post, ship:pre, ...)'],
+    doc: { value: 'loop point', meaning: 'the loop point whose gates run: `discuss:pre`, …, `ship:post`' },
+    complete: [
+      'discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre',
+      'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post',
+    ],
+  },
+  {
+    name: 'builtin',
+    commands: ['gates run'],
+    group: 'own',
+    help: ["GSD 1.14's own gates (compiled into its registry), first"],
+    doc: { value: '—', meaning: "GSD 1.14's own gate declarations (the 11 gates its registry compiles in, with the config keys that switch them), before any `--capability`; the way to run GSD's gates without GSD at hand" },
+  },
+  {
+    name: 'capability',
+    hint: '<file>',
+    repeatable: true,
+    commands: ['gates run'],
+    group: 'own',
+    help: ['a capability file; repeat for several, run in order'],
+    doc: { value: 'path', meaning: 'a capability file; repeat for several, run in order. gsd-check resolves activation' },
+    complete: 'file',
+  },
+  {
+    name: 'hooks',
+    hint: '<file|->',
+    commands: ['gates run'],
+    group: 'own',
+    help: ['instead: the output of gsd_run loop render-hooks <point> --raw', '(its gates are already activated by GSD)'],
+    doc: { value: 'path', meaning: 'instead of `--capability`: the output of `gsd_run loop render-hooks <point> --raw` (a file, or `-` for standard input); its gates are already activated by GSD' },
+    complete: 'file',
+  },
+  {
+    name: 'config',
+    hint: '<path>',
+    commands: ['gates run'],
+    group: 'own',
+    help: ['project config (default: .planning/config.json)'],
+    doc: { value: 'path', meaning: 'the project config (default: `.planning/config.json` under the project root; a `--config` given explicitly must exist)' },
+    complete: 'file',
+  },
+  {
+    name: 'query-command',
+    hint: '<sh>',
+    commands: ['gates run'],
+    group: 'own',
+    help: [
+      'answers query gates (default: GSD_CHECK_QUERY_COMMAND,',
+      'else gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw',
+      'when gsd-tools is on PATH)',
+    ],
+    doc: { value: 'shell command', meaning: 'how `query` gates are answered (default: `GSD_CHECK_QUERY_COMMAND`, else `gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw` when `gsd-tools` is on `PATH`)' },
+  },
+  {
+    name: 'query-timeout',
+    hint: '<seconds>',
+    commands: ['gates run'],
+    group: 'own',
+    default: 30,
+    help: ["a query command's time limit (default 30)"],
+    doc: { value: 'seconds', meaning: "a query command's time limit (default 30)" },
+  },
+  {
+    name: 'concurrency',
+    hint: '<n>',
+    commands: ['gates run'],
+    group: 'own',
+    help: ['gates run at once (default: the number of CPUs)'],
+    doc: { value: 'whole number', meaning: 'how many gates run at once (default: the number of CPUs, never more than the open-descriptor limit allows)' },
+  },
+  {
+    name: 'json',
+    commands: ['validate'],
+    group: 'own',
+    help: ['one JSON document instead of lines'],
+    doc: { value: '—', meaning: 'one JSON document instead of lines' },
+  },
+  {
+    name: 'phase-dir',
+    hint: '<dir>',
+    commands: EVAL,
+    group: 'context',
+    help: ['value of ${PHASE_DIR}; where artifacts are looked for'],
+    doc: { value: 'text', meaning: 'the phase directory, relative to the project root (absolute in `${PHASE_DIR}`; refused outside the project root); for `artifact-frontmatter-equals`, searched before the project root' },
+    complete: 'directory',
+  },
+  {
+    name: 'phase-number',
+    hint: '<n>',
+    commands: EVAL,
+    group: 'context',
+    help: ['value of ${PHASE_NUMBER}'],
+    doc: { value: 'text', meaning: 'value of `${PHASE_NUMBER}` (kept as text: `07` stays `07`): a phase id, letters and digits joined by `.`, `_` or `-` (`04`, `4.1`, `12A`, `1-2`, `CK-01`, `PROJ-42`), else a usage error; without `--phase-dir`, `artifact-frontmatter-equals` looks the phase directory up from it' },
+  },
+  {
+    name: 'phase-req-ids',
+    hint: '<ids>',
+    commands: EVAL,
+    group: 'context',
+    help: ['value of ${PHASE_REQ_IDS}'],
+    doc: { value: 'text', meaning: "value of `${PHASE_REQ_IDS}`: the requirement text as GSD's plan-phase passes it from the roadmap (`REQ-07,REQ-08`, `REQ-01 (partial), AUTH/01`, `n/a`, `TBD`), passed as data; one line of at most 4096 characters (a control character is a usage error)" },
+  },
+  {
+    name: 'cwd',
+    hint: '<dir>',
+    commands: EVAL,
+    group: 'context',
+    help: ['where the project-root search starts (default: .)'],
+    doc: { value: 'directory', meaning: 'where the project-root search starts, and what relative paths on the command line (`--predicate-file`, `--capability`, `--hooks`, `--config`) are taken from (default: the current directory)' },
+    complete: 'directory',
+  },
+  {
+    name: 'project-dir',
+    hint: '<dir>',
+    commands: EVAL,
+    group: 'context',
+    help: ['the project root itself, no search (must hold .planning/)'],
+    doc: { value: 'directory', meaning: "GSD's `--project-dir`: the project root itself, relative to the current directory; no search up from it, so it must hold `.planning/`; over `--cwd` for the root (`--cwd` still bases the other paths)" },
+    complete: 'directory',
+  },
+  {
+    name: 'ws',
+    hint: '<name>',
+    commands: EVAL,
+    group: 'context',
+    help: ['the workstream (default: GSD_WORKSTREAM, else', '.planning/active-workstream); the command gets it', 'as GSD_WORKSTREAM'],
+    doc: { value: 'name', meaning: "GSD's `--ws`: the workstream, over `GSD_WORKSTREAM` (trimmed), over the session's or the project's `.planning/active-workstream` pointer; a letter or digit, then letters, digits, `.`, `_`, `-`, never `..`, else a usage error. It scopes the phase lookup and the configs, and reaches commands as `GSD_WORKSTREAM`" },
+  },
+  {
+    name: 'raw',
+    commands: EVAL,
+    group: 'output',
+    help: ['the envelope as one compact JSON line'],
+    doc: { value: '—', meaning: 'print the envelope as one compact JSON line (default: indented by 2 spaces)' },
+  },
+  {
+    name: 'pick',
+    hint: '<path>',
+    commands: EVAL,
+    group: 'output',
+    help: ['print one field (block, message, details.exitCode,', 'details.gates[0].status, details.gates[-1], ...)'],
+    doc: { value: 'path', meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, a list item in brackets after its field, negative from the end (`details.gates[0].status`, `details.gates[-1]`), as GSD writes them; strings bare, other values as JSON. A path that no envelope of the kind can have (a `details` field the kind never has, brackets on a single value) is a usage error before anything runs, naming the closest field" },
+    complete: ['block', 'message', 'details'],
+  },
+  {
+    name: 'exit-code',
+    commands: EVAL,
+    group: 'output',
+    help: ['exit 1 when the envelope blocks'],
+    doc: { value: '—', meaning: 'exit 1 when the envelope blocks' },
+  },
+  {
+    name: 'json-errors',
+    commands: [...EVAL, 'validate'],
+    group: 'output',
+    help: ['report a failed check as one JSON line on stderr'],
+    doc: { value: '—', meaning: "report a check failure as one JSON line on stderr; `GSD_JSON_ERRORS=1` in the environment does the same (gsd-tools' switch)" },
+  },
+  {
+    name: 'kill-after',
+    hint: '<seconds>',
+    commands: EVAL,
+    group: 'output',
+    default: 3,
+    help: ['grace between SIGTERM and SIGKILL (default 3)'],
+    doc: { value: 'seconds', meaning: 'grace between SIGTERM and SIGKILL on a timeout or a stop signal (default 3; `0` kills at once)' },
+  },
+  {
+    name: 'exit-contract',
+    hint: '<v1|v2>',
+    commands: [...EVAL, 'validate'],
+    group: 'output',
+    help: ["GSD's exit-code contract (default: GSD_EXIT_CONTRACT, else", 'v1); no envelope is DEGRADED, so both exit alike'],
+    doc: { value: '`v1` or `v2`', meaning: "GSD's `--exit-contract` (default: `GSD_EXIT_CONTRACT`, an empty one as unset, else `v1`). v2 changes only a DEGRADED outcome, an answer with an `error` field, which no envelope of gsd-check is: both exit alike. Anything else is a usage error" },
+    complete: ['v1', 'v2'],
+  },
+  {
+    name: 'help',
+    short: 'h',
+    commands: 'any',
+    group: 'global',
+    help: ['show this help'],
+    doc: { value: '—', meaning: 'print help and exit 0' },
+  },
+  {
+    name: 'version',
+    short: 'V',
+    commands: 'any',
+    group: 'global',
+    help: ['show the version'],
+    doc: { value: '—', meaning: 'print `gsd-check <version>` and exit 0' },
+  },
+];
+
+export const takes = (flag: Flag, command: CommandName): boolean => flag.commands === 'any' || flag.commands.includes(command);
+
+export const flagNamed = (name: string): Flag | undefined => FLAGS.find((flag) => flag.name === name);
+
+export const commandNamed = (name: CommandName): Command => COMMANDS.find((command) => command.name === name)!;
