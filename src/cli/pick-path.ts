@@ -25,7 +25,7 @@ export function parsePickPath(text: string): Result<PickPath> {
       return usage(`--pick ${JSON.stringify(text)} is not a path: fields joined by dots, a list item in brackets after its field (details.gates[0], details.gates[-1])`);
     }
     steps.push(match[1]!);
-    if (match[2] !== undefined) steps.push(Number.parseInt(match[2], 10));
+    if (match[2] !== undefined) steps.push(Number(match[2]));
   }
   if (!ENVELOPE_FIELDS.includes(steps[0] as string)) {
     return usage(`--pick ${JSON.stringify(text)} is not a field of the envelope; it starts with block, message or details`);

@@ -136,6 +136,8 @@ test('--pick takes a list item in brackets after a field, negative from the end'
     steps: ['details', 'gates', 0, 'status'],
   });
   assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'details.gates[-1]'])?.pick?.steps, ['details', 'gates', -1]);
+  assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'details.gates[10]'])?.pick?.steps, ['details', 'gates', 10]);
+  assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'details.gates[-012]'])?.pick?.steps, ['details', 'gates', -12]);
   assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'details.gates.2'])?.pick?.steps, ['details', 'gates', '2']);
 });
 
