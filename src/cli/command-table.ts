@@ -236,7 +236,7 @@ export const FLAGS: readonly Flag[] = [
     commands: EVAL,
     group: 'output',
     help: ['print one field (block, message, details.exitCode,', 'details.gates[0].status, details.gates[-1], ...)'],
-    doc: { value: 'path', meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, a list item in brackets after its field, negative from the end (`details.gates[0].status`, `details.gates[-1]`), as GSD writes them; strings bare, other values as JSON. A path that no envelope of the kind can have (a `details` field the kind never has, brackets on a single value) is a usage error before anything runs, naming the closest field" },
+    doc: { value: 'path', meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, a list item in brackets after its field, negative from the end (`details.gates[0].status`, `details.gates[-1]`), as GSD writes them; strings bare on one line (control characters, newlines included, escaped as `\\n`, `\\x1b`), other values as JSON. A path that no envelope of the kind can have (a `details` field the kind never has, brackets on a single value) is a usage error before anything runs, naming the closest field" },
     complete: ['block', 'message', 'details'],
   },
   {

@@ -1,5 +1,6 @@
 import type { Envelope } from '../envelope.ts';
 import { fail, ok, type Result } from '../failure.ts';
+import { visible } from '../text/visible.ts';
 import { pickValue, type PickPath } from './pick-path.ts';
 
 interface OutputOptions {
@@ -13,5 +14,7 @@ export function renderEnvelope(envelope: Envelope, options: OutputOptions): Resu
   }
   const picked = pickValue(envelope, options.pick);
   if (picked === undefined) return fail('no-such-field', `--pick ${options.pick.text}: the envelope has no such field`);
-  return ok(`${typeof picked.value === 'string' ? picked.value : JSON.stringify(picked.value)}\n`);
+  // A picked value is one line, read by scripts line by line: a newline in a
+  // message (a command's tail, a query's report) is shown escaped, as on stderr.
+  return ok(`${typeof picked.value === 'string' ? visible(picked.value) : JSON.stringify(picked.value)}\n`);
 }

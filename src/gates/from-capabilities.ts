@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { describe } from '../text/describe.ts';
 import { resolveWhen, type ConfigLayers, type KeyDeclaration } from './activation.ts';
 import type { CapabilityDeclaration } from './declaration.ts';
 import type { LoopPoint } from './points.ts';
@@ -29,10 +30,11 @@ export function gatesAt(point: LoopPoint, capabilities: readonly Capability[], l
         activation =
           typeof when === 'string' && when !== ''
             ? resolveWhen(when, layers, declarations)
-            : { active: false, activation: { key: String(when), value: null, source: 'absent' as const } };
+            : { active: false, activation: { key: typeof when === 'string' ? when : describe(when), value: null, source: 'absent' as const } };
         if (activation.warning !== undefined) warnings.add(activation.warning);
       }
-      return [{ capability: capability.name, capDir: capability.file === undefined ? undefined : dirname(capability.file), index, declaration, activation }];
+      // GSD's built-in ones, and one read from standard input, have no directory of their own.
+      return [{ capability: capability.name, capDir: capability.file === undefined || capability.file === '-' ? undefined : dirname(capability.file), index, declaration, activation }];
     }),
   );
   return { gates, warnings: [...warnings] };

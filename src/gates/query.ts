@@ -2,6 +2,7 @@ import { fail } from '../failure.ts';
 import { isJsonObject } from '../json-object.ts';
 import type { Evaluation, GateContext } from '../kinds/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
+import { nestsDeeperThan } from '../text/json-depth.ts';
 import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/visible.ts';
 
@@ -14,10 +15,18 @@ export interface QueryCommand {
   readonly timeoutMs: number;
 }
 
-export const GSD_TOOLS_QUERY = 'gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw';
+// GSD's workflow form, with the gsd-tools found on PATH named by its absolute
+// path: sh would otherwise look it up again, through relative PATH entries
+// (node_modules/.bin) from the project root, and could run another program.
+export function gsdToolsQuery(program: string): string {
+  return `'${program.replace(/'/g, "'\\''")}' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`;
+}
 
 // An answer is a small JSON object; more than this is not one.
 const ANSWER_BYTES = 1024 * 1024;
+// Nor is one nested deeper than a predicate may be: the envelope that carries
+// it must still be printable (deep nesting overflows the stack of JSON.stringify).
+const ANSWER_DEPTH = 64;
 
 // The two-step contract's first step for a query gate: a non-zero exit, or
 // stdout that is not a JSON object with a boolean `block`, is a failure
@@ -62,6 +71,7 @@ export async function evaluateQuery(
   if (!isJsonObject(answer) || typeof answer.block !== 'boolean') {
     return failed('the answer is not a JSON object with a boolean "block"');
   }
+  if (nestsDeeperThan(answer, ANSWER_DEPTH)) return failed(`the answer nests deeper than ${ANSWER_DEPTH} levels`);
   const message = printable(typeof answer.message === 'string' ? answer.message : `query ${query} answered block: ${answer.block}`);
   return {
     status: 'envelope',

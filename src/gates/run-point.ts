@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { now } from '../clock.ts';
 import type { Envelope } from '../envelope.ts';
 import { fail, failureLine } from '../failure.ts';
@@ -54,26 +55,36 @@ type PointResult =
 // included, in the order given.
 export async function runPoint(point: LoopPoint, gates: readonly PointGate[], deps: PointDeps): Promise<PointResult> {
   let interrupted: NodeJS.Signals | undefined;
+  // A bug in one gate ends the others' commands as a stop signal would, and
+  // starts no more gates: nothing may run on after gsd-check has exited.
+  // (AbortSignal.any would do, but only from Node 20.3.)
+  const stop = new AbortController();
+  const outer = deps.context.signal;
+  if (outer?.aborted) stop.abort(outer.reason);
+  else outer?.addEventListener('abort', () => stop.abort(outer.reason), { once: true });
+  // Every running command listens on it: many gates at once are no leak.
+  setMaxListeners(0, stop.signal);
+  const context = { ...deps.context, signal: stop.signal };
+  const within: PointDeps = { ...deps, context };
+  const onThrow = (): void => stop.abort('SIGTERM');
   const reports = await mapPool(gates, deps.concurrency, async (gate) => {
     const started = now();
-    const outcome = await runGate(gate, deps);
+    const outcome = await runGate(gate, within);
     if (outcome.status === 'interrupted') interrupted ??= outcome.signal;
     const { declared } = gate.declaration;
     const report: GateReport = {
       capability: gate.capability,
       index: gate.index,
-      // A check too deep to print is named, not copied: it must not take the
-      // whole report down (it already failed validation).
-      check: nestsDeeperThan(declared.check, MAX_SHOWN_DEPTH) ? `(not shown: nests deeper than ${MAX_SHOWN_DEPTH} levels)` : declared.check,
-      when: declared.when ?? null,
-      blocking: declared.blocking,
-      onError: declared.onError,
+      check: shown(declared.check),
+      when: shown(declared.when ?? null),
+      blocking: shown(declared.blocking),
+      onError: shown(declared.onError),
       ...(outcome.status === 'interrupted' ? { status: 'halt', error: `stopped by ${outcome.signal}` } : outcome),
       durationMs: Math.round(now() - started),
     };
     if (interrupted === undefined) deps.onReport?.(report);
     return report;
-  });
+  }, onThrow);
   if (interrupted !== undefined) return { status: 'interrupted', signal: interrupted };
 
   const halted = reports.filter((r) => r.status === 'halt');
@@ -81,6 +92,12 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
     status: 'envelope',
     envelope: { block: halted.length > 0, message: summary(point, reports), details: { kind: 'gates', point, gates: reports } },
   };
+}
+
+// A declared value too deep to print is named, not copied: it must not take
+// the whole report down (it already failed validation).
+function shown(value: unknown): unknown {
+  return nestsDeeperThan(value, MAX_SHOWN_DEPTH) ? `(not shown: nests deeper than ${MAX_SHOWN_DEPTH} levels)` : value;
 }
 
 type GateOutcome =

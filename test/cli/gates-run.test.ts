@@ -162,3 +162,14 @@ test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before t
     'cap active',
   ]);
 });
+
+test('each config warning is one line on stderr, whatever the config holds', async (t) => {
+  const lines = { progress: [] as string[], warn: [] as string[] };
+  const world = deps(tempDir(t), lines, false);
+  const config = JSON.stringify({ 'workflow.on': true, 'a.\ngsd-check: forged': 1 });
+  const outcome = await gatesRun({ ...options, config: 'c.json' }, { ...world, readFile: async (path, label) => (path.endsWith('c.json') ? ok(config) : world.readFile(path, label)) });
+  assert.equal(outcome.exitCode, 0, outcome.stderr);
+  assert.deepEqual(lines.warn.filter((line) => line.includes('warning')), [
+    'gsd-check: warning: --config c.json has flat dotted keys, which GSD ignores and so does gsd-check (nest them: {"workflow": {"x": …}}): workflow.on, a.\\ngsd-check: forged',
+  ]);
+});

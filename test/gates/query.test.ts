@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { evaluateQuery, GSD_TOOLS_QUERY } from '../../src/gates/query.ts';
+import { evaluateQuery, gsdToolsQuery } from '../../src/gates/query.ts';
 import type { Evaluation, GateContext } from '../../src/kinds/kind.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { runResult } from '../support.ts';
@@ -68,5 +68,6 @@ test('anything but a JSON object with a boolean block is a query failure, naming
 
 test('a stop signal is a stop, and GSD\'s own form passes the values as variables', async () => {
   assert.deepEqual(await evaluateQuery('q', undefined, how, answering({ interrupted: 'SIGINT' })), { status: 'interrupted', signal: 'SIGINT' });
-  assert.equal(GSD_TOOLS_QUERY, 'gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw');
+  assert.equal(gsdToolsQuery('/opt/gsd/bin/gsd-tools'), `'/opt/gsd/bin/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
+  assert.equal(gsdToolsQuery("/it's/gsd-tools"), `'/it'\\''s/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
 });
