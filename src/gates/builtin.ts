@@ -9,10 +9,11 @@ import { KINDS } from '../kinds/table.ts';
 // are switched by (from @opengsd/gsd-core 1.14.0, MIT: gsd-1.14/LICENSE).
 // compat/test/activation.test.mjs holds them equal to the registry, and
 // their activation equal to `gsd-tools loop render-hooks`.
+declare const GSD_BUILTIN_GATES: string;
+
 export function builtinCapabilities(): Capability[] {
-  // require, not import: esbuild then evaluates the data on first use only,
-  // not at every start.
-  const data = require('./gsd-1.14/capabilities.json') as unknown[];
+  // Baked in by build.mjs as a string, parsed on first use only.
+  const data = JSON.parse(GSD_BUILTIN_GATES) as unknown[];
   return data.map((json) => {
     const parsed = parseCapability(json, KINDS);
     // The data is ours and checked by the tests: a capability that does not
