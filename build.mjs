@@ -1,9 +1,9 @@
 // Bundles src/ into the one committed file dist/gsd-check, and, with --tests,
 // each test file into .test-out/ so node:test can run them on Node 20 (no TS loader).
 import { build } from 'esbuild';
-import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sourceId } from './build-id.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -19,6 +19,7 @@ const yaml = await build({
   minify: true,
   legalComments: 'none',
   write: false,
+  metafile: true,
   logLevel: 'warning',
 });
 
@@ -34,6 +35,7 @@ const worker = await build({
   // No comments: the program that embeds this text sits in one (see below).
   minifyWhitespace: true,
   write: false,
+  metafile: true,
   logLevel: 'warning',
 });
 
@@ -49,6 +51,7 @@ const common = {
   // vendored alone).
   define: {
     GSD_CHECK_VERSION: JSON.stringify(pkg.version),
+    GSD_CHECK_SOURCE_ID: JSON.stringify(sourceId()),
     YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
     FRONTMATTER_WORKER: JSON.stringify(worker.outputFiles[0].text),
     // GSD 1.14's gate declarations (src/gates/builtin.ts) as one compact
@@ -56,6 +59,7 @@ const common = {
     // object literal, which every start would pay for.
     GSD_BUILTIN_GATES: JSON.stringify(JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/capabilities.json', 'utf8')))),
   },
+  metafile: true,
   logLevel: 'warning',
 };
 
@@ -87,17 +91,31 @@ const launcher = await build({
   ...common,
   entryPoints: ['src/launch.ts'],
   format: 'cjs',
-  banner: { js: '#!/usr/bin/env node' },
+  // In a package whose package.json says "type": "module", Node runs this
+  // extensionless file as an ES module, where `require` is not defined: this
+  // line makes one (process.getBuiltinModule: Node 20.16, 22.3) before the
+  // launcher's first require. As CommonJS it keeps the module's own.
+  banner: {
+    js: [
+      '#!/usr/bin/env node',
+      'var require = typeof require === "function" ? require : typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:module").createRequire(process.argv[1]) : function () { throw new Error("gsd-check: this Node runs it as an ES module (a package.json with \\"type\\": \\"module\\") and has no process.getBuiltinModule: use Node 20.16 or later, or name the copy gsd-check.cjs"); };',
+    ].join('\n'),
+  },
   legalComments: 'none',
   write: false,
   define: {
     ...common.define,
     GSD_CHECK_PROGRAM_LENGTH: String(programText.length),
-    GSD_CHECK_PROGRAM_ID: JSON.stringify(createHash('sha256').update(programText).digest('hex')),
   },
 });
 writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
 chmodSync('dist/gsd-check', 0o755);
+
+// --bundled: the npm packages dist/gsd-check holds, for the release's SBOM.
+if (process.argv.includes('--bundled')) {
+  const inputs = [yaml, worker, program, launcher].flatMap((b) => Object.keys(b.metafile.inputs));
+  console.log(JSON.stringify([...new Set(inputs.flatMap((i) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(i)?.[1] ?? []))].sort()));
+}
 
 if (process.argv.includes('--tests')) {
   const tests = (dir) =>

@@ -19,6 +19,7 @@ import { runCommand } from './run/runner.ts';
 // streams, signals and the exit status.
 
 declare const GSD_CHECK_VERSION: string;
+declare const GSD_CHECK_SOURCE_ID: string;
 
 
 async function main(argv: readonly string[]): Promise<Outcome> {
@@ -69,12 +70,13 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   }
 }
 
-// A standalone build says so, with the Node it carries: that is what a user
-// checks after copying one onto a machine without Node.
+// The source id (build-id.mjs) lets a site match a file to its source; a
+// standalone build also names the Node it carries: that is what a user checks
+// after copying one onto a machine without Node.
 function version(): string {
   return isStandalone()
-    ? `gsd-check ${GSD_CHECK_VERSION} (standalone build: Node ${process.version} ${process.platform}-${process.arch})`
-    : `gsd-check ${GSD_CHECK_VERSION}`;
+    ? `gsd-check ${GSD_CHECK_VERSION} (source ${GSD_CHECK_SOURCE_ID}; standalone build: Node ${process.version} ${process.platform}-${process.arch})`
+    : `gsd-check ${GSD_CHECK_VERSION} (source ${GSD_CHECK_SOURCE_ID})`;
 }
 
 function isStandalone(): boolean {
@@ -119,12 +121,11 @@ const emit = makeEmitter((fd) => (fd === 1 ? process.stdout : process.stderr));
 
 const writeStderr = (text: string): void => emit(2, text, () => {});
 
-// A reader that went away (`gsd-check … | head -c 1`) is not an error of
-// ours; any other failed write (a full disk, /dev/full, EIO) loses the
-// envelope, and exit 0 would tell the caller it has one.
+// A failed write loses the envelope, and exit 0 would say there is one: a
+// full disk, /dev/full, EIO, and a reader that closed the pipe before taking
+// it (EPIPE; a program killed by SIGPIPE there exits non-zero too).
 function writeStdout(text: string): void {
   emit(1, text, (code) => {
-    if (code === 'EPIPE') return;
     writeStderr(`gsd-check: cannot write the output: ${code}\n`);
     process.exitCode = EXIT_WRITE_FAILED;
   });

@@ -26,7 +26,10 @@ test('--help and --version', async () => {
   assert.deepEqual(await cli(['check', 'predicate', '-h']), help);
   const version = await cli(['-V']);
   assert.equal(version.status, 0);
-  const expected = `gsd-check ${VERSION}${process.env.GSD_CHECK_BIN === undefined ? '' : ` (standalone build: Node ${process.version} ${process.platform}-${process.arch})`}\n`;
+  // The source id, computed afresh from the checkout as a site would: the
+  // artefact must be the build of the source beside it.
+  const source = `source ${spawnSync(process.execPath, [join(ROOT, 'build-id.mjs'), ROOT], { encoding: 'utf8' }).stdout.trim()}`;
+  const expected = `gsd-check ${VERSION} (${source}${process.env.GSD_CHECK_BIN === undefined ? '' : `; standalone build: Node ${process.version} ${process.platform}-${process.arch}`})\n`;
   assert.equal(version.stdout, expected);
 });
 
@@ -447,10 +450,10 @@ test('validate: exit 0 for real-world capability files, 1 with every issue, 2 fo
   });
 });
 
-test('a reader that closes stdout early is no crash', async () => {
+test('a reader that closes stdout before the envelope: no crash, exit 74, not 0 (no envelope was delivered)', async () => {
   const result = await cli(check({ command: 'exit 3' }), { onSpawn: (child) => child.stdout?.destroy() });
-  assert.equal(result.status, 0);
-  assert.equal(result.stderr, '');
+  assert.equal(result.status, 74);
+  assert.equal(result.stderr, 'gsd-check: cannot write the output: EPIPE\n');
 });
 
 test('the artefact: a shebang, its run bit, only Node built-ins, and it runs alone', async (t) => {
