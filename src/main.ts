@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { jsonErrorsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
+import { defaultsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
 import { checkPredicate } from './cli/check-predicate.ts';
 import type { CliDeps, Outcome } from './cli/deps.ts';
 import { gatesRun } from './cli/gates-run.ts';
@@ -25,7 +25,7 @@ declare const GSD_CHECK_SOURCE_ID: string;
 
 
 async function main(argv: readonly string[]): Promise<Outcome> {
-  const defaults = jsonErrorsFromEnv(process.env);
+  const defaults = defaultsFromEnv(process.env);
   const parsed = parseArgs(argv, defaults);
   if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv, defaults));
   const action = parsed.value;

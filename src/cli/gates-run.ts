@@ -1,4 +1,5 @@
 import { fail, ok, type Failure, type Result } from '../failure.ts';
+import { builtinCapabilities } from '../gates/builtin.ts';
 import { gatesAt, type Capability } from '../gates/from-capabilities.ts';
 import { gatesFromHooks } from '../gates/from-hooks.ts';
 import { gatesWithin } from '../gates/fd-budget.ts';
@@ -40,7 +41,8 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   const junitPath = junit === undefined ? undefined : argumentPath(junit.file, options.cwd, deps.cwd);
   if (junitPath !== undefined && !junitPath.ok) return failed(junitPath);
 
-  const sources = await loadGates(options, root, deps);
+  // The configs are read in the run's workstream, as resolved for the context.
+  const sources = await loadGates(options, root, { ...deps, env: context.value.env });
   if (!sources.ok) return failed(sources);
   for (const warning of sources.value.warnings) deps.warn?.(`gsd-check: warning: ${visible(warning)}`);
 
@@ -110,7 +112,7 @@ async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Pr
     const gates = gatesFromHooks(json.value, options.point, label, KINDS);
     return gates.ok ? ok({ gates: gates.value, warnings: [] }) : gates;
   }
-  const capabilities: Capability[] = [];
+  const capabilities: Capability[] = options.builtin ? builtinCapabilities() : [];
   for (const file of options.capabilities) {
     const resolved = path(file);
     if (!resolved.ok) return resolved;

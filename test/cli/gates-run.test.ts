@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { GatesOptions } from '../../src/cli/args.ts';
@@ -29,7 +29,7 @@ function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: b
   };
 }
 
-const options: GatesOptions = { point: 'ship:pre', capabilities: ['cap.json'], killAfter: 1, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
+const options: GatesOptions = { point: 'ship:pre', capabilities: ['cap.json'], builtin: false, killAfter: 1, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
 
 test('on a terminal, one progress line per gate as it finishes', async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
@@ -153,6 +153,26 @@ test('--hooks that are empty say so: the producer before the pipe printed nothin
     [2, '', 'gsd-check: the hooks on standard input are empty: whatever was to print them (gsd_run loop render-hooks ship:pre --raw) printed nothing; did it fail?\n'],
   );
   assert.equal((await run('h.json', ' \n')).stderr, 'gsd-check: --hooks h.json is empty: it should hold the output of gsd_run loop render-hooks ship:pre --raw\n');
+});
+
+test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before the capability files", async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.planning/phases/04-ship'), { recursive: true });
+  const gates = async (config?: unknown) => {
+    if (config !== undefined) writeFileSync(join(dir, '.planning/config.json'), JSON.stringify(config));
+    const outcome = await gatesRun({ ...options, builtin: true }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async (path, label) => (path.endsWith('cap.json') ? ok(capability) : ok(config === undefined ? '{}' : JSON.stringify(config))) });
+    assert.equal(outcome.exitCode, 0, outcome.stderr);
+    const envelope = JSON.parse(outcome.stdout) as { details: { gates: { capability: string; status: string; activation?: { key: string } }[] } };
+    return envelope.details.gates.map((g) => `${g.capability} ${g.status === 'inactive' ? `inactive (${g.activation?.key})` : 'active'}`);
+  };
+  // windows_enforce is off by default, security_enforcement on.
+  assert.deepEqual(await gates(), ['broken-windows inactive (workflow.windows_enforce)', 'security active', 'cap active', 'cap active']);
+  assert.deepEqual(await gates({ workflow: { windows_enforce: true, security_enforcement: false } }), [
+    'broken-windows active',
+    'security inactive (workflow.security_enforcement)',
+    'cap active',
+    'cap active',
+  ]);
 });
 
 test('each config warning is one line on stderr, whatever the config holds', async (t) => {
