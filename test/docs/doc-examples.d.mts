@@ -6,14 +6,14 @@ export interface Command {
 }
 export type Step =
   | { readonly setup: string; readonly line: number }
-  | { readonly setup?: undefined; readonly commands: readonly Command[]; readonly mode: 'run' | 'gsd' | 'skip'; readonly line: number };
+  | { readonly setup?: undefined; readonly commands: readonly Command[]; readonly mode: 'run' | 'gsd' | 'no-gsd' | 'skip'; readonly line: number };
 export const SHOWN_ROOT: string;
 export function docFiles(root: string): string[];
 export function parseDoc(text: string): Step[];
 export function normalise(text: string, dirs: ReadonlyArray<readonly [string, string]>): string;
 export function runDoc(
   steps: readonly Step[],
-  options: { bin: string; env?: Record<string, string>; modes?: ReadonlyArray<'run' | 'gsd'>; timeoutMs?: number },
+  options: { bin: string; env?: Record<string, string>; modes?: ReadonlyArray<'run' | 'gsd' | 'no-gsd'>; timeoutMs?: number },
 ): Promise<{ expected: string; actual: string }>;
 export function binDir(parent: string, gsdCheck: string, scripts?: Record<string, string>): string;
 export function docText(root: string, file: string): string;

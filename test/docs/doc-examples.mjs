@@ -14,7 +14,8 @@
 //   not shown: the project files a page takes for granted.
 // - `<!-- doc-test: gsd -->` before a block: it calls GSD (gsd_run,
 //   gsd-tools), so it runs in compat's suite against the pinned GSD.
-//   `<!-- doc-test: skip … -->`: never run; say why in the comment.
+//   `<!-- doc-test: no-gsd -->`: it shows what happens without GSD, so it
+//   runs in npm test only. `<!-- doc-test: skip … -->`: never run; say why.
 // - ```sh blocks show commands without their output and are not run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -40,9 +41,9 @@ export function parseDoc(text) {
   let mode = 'run';
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const directive = /^<!-- doc-test: (\w+)\b.*-->\s*$/.exec(line);
+    const directive = /^<!-- doc-test: ([\w-]+)\b.*-->\s*$/.exec(line);
     if (directive) {
-      if (!['gsd', 'skip'].includes(directive[1])) throw new Error(`line ${i + 1}: unknown doc-test directive "${directive[1]}"`);
+      if (!['gsd', 'no-gsd', 'skip'].includes(directive[1])) throw new Error(`line ${i + 1}: unknown doc-test directive "${directive[1]}"`);
       mode = directive[1];
       continue;
     }

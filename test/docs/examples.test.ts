@@ -8,9 +8,9 @@ import { binDir, docFiles, docText, parseDoc, runDoc } from './doc-examples.mjs'
 
 for (const file of docFiles(ROOT)) {
   const steps = parseDoc(docText(ROOT, file));
-  if (!steps.some((s) => s.setup === undefined && s.mode === 'run')) continue;
+  if (!steps.some((s) => s.setup === undefined && (s.mode === 'run' || s.mode === 'no-gsd'))) continue;
   test(`${file}: its examples print what it shows`, async (t) => {
-    const { expected, actual } = await runDoc(steps, { bin: binDir(tempDir(t), BIN) });
+    const { expected, actual } = await runDoc(steps, { bin: binDir(tempDir(t), BIN), modes: ['run', 'no-gsd'] });
     assert.equal(actual, expected);
   });
 }
