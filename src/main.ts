@@ -6,13 +6,14 @@ import type { CliDeps, Outcome } from './cli/deps.ts';
 import { gatesRun } from './cli/gates-run.ts';
 import { completionScript } from './cli/completion.ts';
 import { helpText } from './cli/help.ts';
-import { failureOutcome, interruptedOutcome } from './cli/outcome.ts';
+import { failureOutcome, stoppedOutcome } from './cli/outcome.ts';
 import { commandSupported } from './cli/platform.ts';
 import { validate } from './cli/validate.ts';
 import { openFileLimit } from './fs/open-file-limit.ts';
 import { readTextFile } from './io/read-input.ts';
 import { makeEmitter } from './io/emitter.ts';
-import { EXIT_INTERNAL, EXIT_WRITE_FAILED, STOP_SIGNALS, stopSignal } from './exit-status.ts';
+import { EXIT_INTERNAL, EXIT_WRITE_FAILED } from './exit-status.ts';
+import { Stop, STOP_SIGNALS, stopOf } from './stop.ts';
 import { runCommand } from './run/runner.ts';
 
 // The only module that touches `process`: argv, environment, standard
@@ -37,8 +38,8 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   const stop = new AbortController();
   const force = new AbortController();
   const onStop = (name: NodeJS.Signals): void => {
-    if (!stop.signal.aborted) stop.abort(name);
-    else force.abort(name);
+    if (!stop.signal.aborted) stop.abort(new Stop(name));
+    else force.abort(new Stop(name));
   };
   for (const name of STOP_SIGNALS) process.on(name, onStop);
   // Each running command and each read listens on these: a point with eleven
@@ -63,7 +64,8 @@ async function main(argv: readonly string[]): Promise<Outcome> {
     });
     // A stop that came while no command ran (reading a file, parsing one)
     // still stops: no verdict may follow a stop signal.
-    return stop.signal.aborted ? interruptedOutcome(stopSignal(stop.signal)) : outcome;
+    const stopped = stopOf(stop.signal);
+    return stopped === undefined ? outcome : stoppedOutcome(stopped);
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onStop);
   }

@@ -7,22 +7,19 @@ import type { PointGate } from '../gates/point-gate.ts';
 import { POINT_DETAILS, runPoint } from '../gates/run-point.ts';
 import { parseJson } from '../json/parse.ts';
 import { KINDS } from '../kinds/table.ts';
-import { stopSignal } from '../exit-status.ts';
 import { visible } from '../text/visible.ts';
 import type { GatesOptions } from './args.ts';
 import { loadLayers } from './config-layers.ts';
 import { gateContext } from './context.ts';
 import type { CliDeps, Outcome } from './deps.ts';
 import { loadCapability } from './load-capability.ts';
-import { envelopeOutcome, failureOutcome, interruptedOutcome } from './outcome.ts';
+import { evaluationOutcome, failureOutcome } from './outcome.ts';
 import { checkPickPath } from './pick-path.ts';
 import { progressLine } from './progress-line.ts';
 import { queryCommand } from './query-command.ts';
 
 export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Outcome> {
-  // A read cut short by a stop signal is a stop, not a failure.
-  const failed = (result: { ok: false; failure: Failure }): Outcome =>
-    deps.signal?.aborted ? interruptedOutcome(stopSignal(deps.signal)) : failureOutcome(result.failure, options.jsonErrors);
+  const failed = (result: { ok: false; failure: Failure }): Outcome => failureOutcome(result.failure, options.jsonErrors);
   const pick = checkPickPath(options.pick, POINT_DETAILS, 'gates run');
   if (!pick.ok) return failed(pick);
   const context = gateContext(options, deps);
@@ -43,8 +40,7 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
       else if (report.error !== undefined) deps.warn?.(progressLine(options.point, report));
     },
   });
-  if (result.status === 'interrupted') return interruptedOutcome(result.signal);
-  return envelopeOutcome(result.envelope, options);
+  return evaluationOutcome(result, options);
 }
 
 // The gates of the point: from GSD's rendered hooks, already resolved, or

@@ -1,4 +1,5 @@
-import { fail } from '../failure.ts';
+import { fail, ok, stopped } from '../failure.ts';
+import { spawnErrorText } from '../run/spawn-error.ts';
 import { isJsonObject } from '../json-object.ts';
 import type { Evaluation, GateContext } from '../kinds/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
@@ -29,7 +30,7 @@ export async function evaluateQuery(
   how: QueryCommand | undefined,
   context: GateContext,
 ): Promise<Evaluation> {
-  const failed = (what: string): Evaluation => ({ status: 'failure', failure: fail('query-failed', `query ${query}: ${what}`).failure });
+  const failed = (what: string): Evaluation => fail('query-failed', `query ${query}: ${what}`);
   if (how === undefined) {
     return failed('no query command: give --query-command (or GSD_CHECK_QUERY_COMMAND), or put gsd-tools on PATH');
   }
@@ -43,8 +44,8 @@ export async function evaluateQuery(
     force: context.force,
     keepStdout: ANSWER_BYTES,
   });
-  if (result.interrupted !== null) return { status: 'interrupted', signal: result.interrupted };
-  if (result.spawnError !== null) return failed(`the query command could not start: ${result.spawnError}`);
+  if (result.status === 'stopped') return stopped(result.stop);
+  if (result.status === 'not-started') return failed(`the query command could not start: ${spawnErrorText(result.error)}`);
   const tail = tailOf(result.output.text).text;
   const said = tail === '' ? '' : `: ${tail}`;
   if (result.timedOut) return failed(`the query command timed out after ${how.timeoutMs / 1000}s${said}`);
@@ -63,8 +64,5 @@ export async function evaluateQuery(
     return failed('the answer is not a JSON object with a boolean "block"');
   }
   const message = printable(typeof answer.message === 'string' ? answer.message : `query ${query} answered block: ${answer.block}`);
-  return {
-    status: 'envelope',
-    envelope: { block: answer.block, message, details: { kind: 'query', query, command: how.command, exitCode: 0, answer } },
-  };
+  return ok({ block: answer.block, message, details: { kind: 'query', query, command: how.command, exitCode: 0, answer } });
 }

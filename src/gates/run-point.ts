@@ -1,6 +1,6 @@
 import { now } from '../clock.ts';
 import type { Envelope } from '../envelope.ts';
-import { fail, failureLine } from '../failure.ts';
+import { fail, failureLine, ok, REASONS, type Failure } from '../failure.ts';
 import type { DetailFields, Evaluation, GateContext } from '../kinds/kind.ts';
 import { MAX_DEPTH } from '../predicate/validate.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
@@ -45,19 +45,16 @@ export interface PointDeps {
   readonly onReport?: ((report: GateReport) => void) | undefined;
 }
 
-type PointResult =
-  | { readonly status: 'envelope'; readonly envelope: Envelope }
-  | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
 
 // Runs the active gates of `point` concurrently up to `concurrency`, applies
 // the two-step gate contract to each, and reports every gate, inactive ones
 // included, in the order given.
-export async function runPoint(point: LoopPoint, gates: readonly PointGate[], deps: PointDeps): Promise<PointResult> {
-  let interrupted: NodeJS.Signals | undefined;
+export async function runPoint(point: LoopPoint, gates: readonly PointGate[], deps: PointDeps): Promise<Evaluation> {
+  let stop: Failure | undefined;
   const reports = await mapPool(gates, deps.concurrency, async (gate) => {
     const started = now();
-    const outcome = await runGate(gate, deps);
-    if (outcome.status === 'interrupted') interrupted ??= outcome.signal;
+    const { outcome, failure } = await runGate(gate, deps);
+    if (failure?.reason === 'stopped') stop ??= failure;
     const { declared } = gate.declaration;
     const report: GateReport = {
       capability: gate.capability,
@@ -68,47 +65,42 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
       when: declared.when ?? null,
       blocking: declared.blocking,
       onError: declared.onError,
-      ...(outcome.status === 'interrupted' ? { status: 'halt', error: `stopped by ${outcome.signal}` } : outcome),
+      ...outcome,
       durationMs: Math.round(now() - started),
     };
-    if (interrupted === undefined) deps.onReport?.(report);
+    if (stop === undefined) deps.onReport?.(report);
     return report;
   });
-  if (interrupted !== undefined) return { status: 'interrupted', signal: interrupted };
+  if (stop !== undefined) return { ok: false, failure: stop };
 
   const halted = reports.filter((r) => r.status === 'halt');
-  return {
-    status: 'envelope',
-    envelope: { block: halted.length > 0, message: summary(point, reports), details: { kind: 'gates', point, gates: reports } },
-  };
+  return ok({ block: halted.length > 0, message: summary(point, reports), details: { kind: 'gates', point, gates: reports } });
 }
 
 type GateOutcome =
   | { readonly status: 'inactive'; readonly activation: Activation }
   | { readonly status: 'pass' | 'advisory'; readonly envelope: Envelope }
   | { readonly status: 'halt'; readonly envelope?: Envelope; readonly error?: string }
-  | { readonly status: 'skipped'; readonly error: string }
-  | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
+  | { readonly status: 'skipped'; readonly error: string };
 
-async function runGate(gate: PointGate, deps: PointDeps): Promise<GateOutcome> {
-  if (gate.activation !== undefined && !gate.activation.active) return { status: 'inactive', activation: gate.activation.activation };
+// A gate's outcome, and the failure that made it, if one did.
+async function runGate(gate: PointGate, deps: PointDeps): Promise<{ outcome: GateOutcome; failure?: Failure }> {
+  if (gate.activation !== undefined && !gate.activation.active) return { outcome: { status: 'inactive', activation: gate.activation.activation } };
   // A gate whose check, blocking or onError is broken cannot say how to fail:
   // it halts. Its other slips do not change what runs; `validate` reports them.
   const parsed = gate.declaration.gate;
-  if (!parsed.ok) return { status: 'halt', error: `invalid gate: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` };
+  if (!parsed.ok) return { outcome: { status: 'halt', error: `invalid gate: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` } };
   const { check, blocking, onError } = parsed.value;
   const evaluation = await evaluateCheck(check, gate, deps);
-  if (evaluation.status === 'interrupted') return evaluation;
-  if (evaluation.status === 'failure') {
-    const error = failureLine(evaluation.failure);
-    // A gate that could not start for want of descriptors or processes said
-    // nothing about the project: skipping it would turn a block into a pass.
-    if (evaluation.failure.reason === 'resource-limit') return { status: 'halt', error };
-    return onError === 'skip' ? { status: 'skipped', error } : { status: 'halt', error };
+  if (!evaluation.ok) {
+    const { failure } = evaluation;
+    const error = failureLine(failure);
+    // Whether onError may skip it is a property of the reason (failure.ts).
+    return { outcome: onError === 'skip' && REASONS[failure.reason].onError ? { status: 'skipped', error } : { status: 'halt', error }, failure };
   }
-  const { envelope } = evaluation;
-  if (!envelope.block) return { status: 'pass', envelope };
-  return blocking ? { status: 'halt', envelope } : { status: 'advisory', envelope };
+  const envelope = evaluation.value;
+  if (!envelope.block) return { outcome: { status: 'pass', envelope } };
+  return { outcome: blocking ? { status: 'halt', envelope } : { status: 'advisory', envelope } };
 }
 
 async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Promise<Evaluation> {
@@ -118,7 +110,7 @@ async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Pr
     case 'agentVerdict':
       return failure('an agentVerdict check needs an agent to give the verdict; gsd-check cannot');
     case 'predicate': {
-      if (!check.predicate.ok) return { status: 'failure', failure: check.predicate.failure };
+      if (!check.predicate.ok) return check.predicate;
       const { kind, predicate } = check.predicate.value;
       const env = gate.capDir === undefined ? deps.context.env : { ...deps.context.env, GSD_CAP_DIR: gate.capDir };
       return kind.evaluate(predicate, { ...deps.context, env });
@@ -127,7 +119,7 @@ async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Pr
 }
 
 function failure(message: string): Evaluation {
-  return { status: 'failure', failure: fail('invalid-predicate', message).failure };
+  return fail('invalid-predicate', message);
 }
 
 // Names every halted gate with its reason, and counts the advisories.

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { Envelope } from '../envelope.ts';
-import type { Failure } from '../failure.ts';
+import type { Result } from '../failure.ts';
 import type { PhaseDirLookup } from '../project/phase-dir.ts';
 import type { Runner } from '../run/runner.ts';
 
@@ -21,10 +21,8 @@ export interface GateContext {
   readonly run: Runner;
 }
 
-export type Evaluation =
-  | { readonly status: 'envelope'; readonly envelope: Envelope }
-  | { readonly status: 'failure'; readonly failure: Failure }
-  | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
+// A verdict, or why there is none (a stop included).
+export type Evaluation = Result<Envelope>;
 
 export type DetailFields = Readonly<Record<string, 'value' | 'tree'>>;
 

@@ -1,4 +1,4 @@
-import type { Runner } from './runner.ts';
+import type { RunResult, Runner } from './runner.ts';
 import { realTime, type Time } from './time.ts';
 
 // Why sh could not start when the system is short of something for a while
@@ -9,8 +9,8 @@ export const RETRY_FOR_MS = 10_000;
 const FIRST_PAUSE_MS = 10;
 const LONGEST_PAUSE_MS = 250;
 
-export function isResourceLimit(spawnError: string | null): boolean {
-  return spawnError !== null && RESOURCE_LIMITS.has(spawnError);
+export function isResourceLimit(result: RunResult): result is RunResult & { readonly status: 'not-started'; readonly error: { readonly kind: 'system'; readonly code: string } } {
+  return result.status === 'not-started' && result.error.kind === 'system' && RESOURCE_LIMITS.has(result.error.code);
 }
 
 // `run`, with a start that failed for a resource limit tried again, pausing
@@ -20,7 +20,7 @@ export function retryingResourceLimits(run: Runner, retryForMs = RETRY_FOR_MS, t
     const started = time.now();
     for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
       const result = await run(options);
-      if (!isResourceLimit(result.spawnError) || time.now() - started >= retryForMs) return result;
+      if (!isResourceLimit(result) || time.now() - started >= retryForMs) return result;
       await wait(time, pause, options.signal);
     }
   };

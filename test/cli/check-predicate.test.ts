@@ -7,11 +7,11 @@ import { checkPredicate } from '../../src/cli/check-predicate.ts';
 import type { CliDeps } from '../../src/cli/deps.ts';
 import { fail, ok } from '../../src/failure.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
-import { runResult, tempDir } from '../support.ts';
+import { runResult, tempDir, type RunResultSketch } from '../support.ts';
 
 const P = JSON.stringify({ kind: 'command-exit-zero', command: 'make test' });
 
-function setup(dir: string, result: Partial<RunResult> = {}) {
+function setup(dir: string, result: RunResultSketch = {}) {
   const runs: RunOptions[] = [];
   const deps: CliDeps = {
     run: async (options) => {

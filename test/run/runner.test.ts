@@ -9,7 +9,8 @@ import { retryingResourceLimits } from '../../src/run/resource-retry.ts';
 import { makeRunner, type RunOptions, type RunResult } from '../../src/run/runner.ts';
 import { realTime, type Time } from '../../src/run/time.ts';
 import { FakeTime } from '../fake-time.ts';
-import { killSurvivors, marker, running, survivors, tempDir, until } from '../support.ts';
+import { Stop } from '../../src/stop.ts';
+import { killSurvivors, marker, running, sketchOf, survivors, tempDir, until } from '../support.ts';
 
 // A sleep whose command line carries a marker, so its survivors can be found.
 function sleeper(t: TestContext, seconds = 30): { cmd: string; mark: string } {
@@ -55,7 +56,7 @@ for (const [path, reader] of [
       killAfterMs: 1000,
       ...more,
     });
-    const run = (command: string, more: Partial<RunOptions> = {}): Promise<RunResult> => runner()(options(command, more));
+    const run = async (command: string, more: Partial<RunOptions> = {}) => sketchOf(await runner()(options(command, more)));
 
     test('exit status and output, stdout and stderr in arrival order', async (t) => {
       const [first, second] = [gate(t), gate(t)];
@@ -67,7 +68,7 @@ for (const [path, reader] of [
       await first.open();
       await until(() => text === 'out\nerr\n', 'stderr was read');
       await second.open();
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.exitCode, 3);
       assert.equal(result.signal, null);
       assert.equal(result.timedOut, false);
@@ -87,7 +88,7 @@ for (const [path, reader] of [
       await first.open();
       await until(() => bytes[1] === 1, 'stderr was read');
       await second.open();
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.output.text, 'E€ \ufffd');
     });
 
@@ -162,7 +163,7 @@ for (const [path, reader] of [
       const stop = new AbortController();
       const pending = run(`${cmd} & ${cmd}`, { signal: stop.signal });
       await until(() => running(cmd).length === 2, 'the sleeps are seen running before the abort');
-      stop.abort('SIGINT');
+      stop.abort(new Stop('SIGINT'));
       const result = await pending;
       assert.equal(result.interrupted, 'SIGINT');
       assert.equal(result.signal, 'SIGTERM');
@@ -183,7 +184,7 @@ for (const [path, reader] of [
       // sh's own command line carries the marker too: wait for the sleep itself,
       // which ignores SIGTERM once it runs.
       await until(() => running(cmd).length === 1, 'the sleep is running');
-      stop.abort('SIGTERM');
+      stop.abort(new Stop('SIGTERM'));
       await until(() => existsSync(termed), 'the group got SIGTERM');
       force.abort();
       const result = await pending;
@@ -195,7 +196,7 @@ for (const [path, reader] of [
     test('an abort before the start starts nothing', async (t) => {
       const dir = tempDir(t);
       const stop = new AbortController();
-      stop.abort('SIGHUP');
+      stop.abort(new Stop('SIGHUP'));
       const result = await run(`touch ${join(dir, 'ran')}`, { signal: stop.signal, cwd: dir });
       assert.equal(result.interrupted, 'SIGHUP');
       assert.equal(result.exitCode, null);
@@ -247,14 +248,14 @@ for (const [path, reader] of [
       const late = new FakeTime();
       const pending = runner(late)(options('exit 0', { timeoutMs: 5 }));
       late.skip(5);
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.timedOut, true);
       assert.equal(result.exitCode, 0);
       assert.equal(result.durationMs, 5);
       const early = new FakeTime();
       const inTime = runner(early)(options('exit 0', { timeoutMs: 5 }));
       early.skip(4.5);
-      assert.equal((await inTime).timedOut, false);
+      assert.equal(sketchOf(await inTime).timedOut, false);
     });
 
     test('the duration ends at sh’s exit: the 100 ms drain of a pipe held open is not in it', async (t) => {
@@ -273,7 +274,7 @@ for (const [path, reader] of [
         time.advance(10);
         await tick();
       }
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.durationMs, 7);
       assert.equal(result.exitCode, 0);
       await until(() => survivors(mark).length === 0, 'the sleep is gone');
@@ -297,7 +298,7 @@ for (const [path, reader] of [
       time.advance(1);
       await tick();
       assert.equal(settled, true, 'not killed at 200 ms');
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.exitCode, 0);
       assert.equal(result.timedOut, false);
       await until(() => survivors(mark).length === 0, 'the sleep was killed');
@@ -320,7 +321,7 @@ for (const [path, reader] of [
       time.advance(1);
       await tick();
       assert.equal(settled, true, 'not killed at --kill-after');
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.timedOut, true);
       assert.equal(result.signal, 'SIGTERM');
       await until(() => survivors(mark).length === 0, 'the TERM-ignoring sleep was killed');
