@@ -1,5 +1,5 @@
 import { ok } from '../failure.ts';
-import type { Evaluation } from '../kinds/kind.ts';
+import type { Evaluation } from '../predicate/kind.ts';
 import { KINDS } from '../kinds/table.ts';
 import { validatePredicate } from '../predicate/validate.ts';
 import type { CheckOptions } from './args.ts';

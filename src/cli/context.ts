@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
-import type { GateContext } from '../kinds/kind.ts';
+import type { GateContext } from '../predicate/kind.ts';
 import { entryKind } from '../fs/entry.ts';
 import { locatePhase } from '../project/phase-location.ts';
 import { isReadableDirectory } from '../project/readable.ts';

@@ -1,6 +1,6 @@
 import { fail, ok, type Issue, type Result } from '../failure.ts';
 import { isJsonObject } from '../json-object.ts';
-import type { Kind } from '../kinds/kind.ts';
+import type { Kind } from '../predicate/kind.ts';
 import { describe } from '../text/describe.ts';
 import { jsonPath } from '../text/json-path.ts';
 import { parseGate } from './declaration.ts';

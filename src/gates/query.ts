@@ -1,7 +1,7 @@
 import { fail, ok, stopped } from '../failure.ts';
 import { spawnErrorText } from '../run/spawn-error.ts';
 import { isJsonObject } from '../json-object.ts';
-import type { Evaluation, GateContext } from '../kinds/kind.ts';
+import type { Evaluation, GateContext } from '../predicate/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
 import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/visible.ts';

@@ -1,7 +1,7 @@
-import { now } from '../clock.ts';
+import { now } from '../run/time.ts';
 import type { Envelope } from '../envelope.ts';
 import { fail, failureLine, ok, REASONS, type Failure } from '../failure.ts';
-import type { DetailFields, Evaluation, GateContext } from '../kinds/kind.ts';
+import type { DetailFields, Evaluation, GateContext } from '../predicate/kind.ts';
 import { MAX_DEPTH } from '../predicate/validate.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { oneLine } from '../text/one-line.ts';

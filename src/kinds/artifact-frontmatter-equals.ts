@@ -8,7 +8,7 @@ import { readRegular } from '../fs/read-regular.ts';
 import { readHead } from '../io/read-head.ts';
 import { ok, stopped } from '../failure.ts';
 import { stopFrom } from '../stop.ts';
-import { defineKind, type Evaluation, type GateContext, type Kind } from './kind.ts';
+import { defineKind, type Evaluation, type GateContext, type Kind } from '../predicate/kind.ts';
 import { describe } from '../text/describe.ts';
 import { printable } from '../text/visible.ts';
 

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import type { Envelope } from '../envelope.ts';
 import { fail, ok, stopped } from '../failure.ts';
-import { defineKind, type Evaluation, type GateContext } from './kind.ts';
+import { defineKind, type Evaluation, type GateContext } from '../predicate/kind.ts';
 import { phaseEnv, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
-import { isResourceLimit, RETRY_FOR_MS } from '../run/resource-retry.ts';
-import type { RunResult } from '../run/runner.ts';
+import { isResourceLimit, RETRY_FOR_MS, type RunResult } from '../run/runner.ts';
 import { describe } from '../text/describe.ts';
 import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/visible.ts';

@@ -6,7 +6,7 @@ import { describe } from '../text/describe.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { jsonPath } from '../text/json-path.ts';
 import { unknownField } from '../text/unknown-field.ts';
-import type { Kind } from '../kinds/kind.ts';
+import type { Kind } from './kind.ts';
 
 // Far beyond any real value (a frontmatter field to compare with), and far
 // below what printing, comparing or copying a value can take on the stack.

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { stopped } from '../../src/failure.ts';
 import { Stop } from '../../src/stop.ts';
 import { evaluateQuery, GSD_TOOLS_QUERY } from '../../src/gates/query.ts';
-import type { Evaluation, GateContext } from '../../src/kinds/kind.ts';
+import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { runResult, type RunResultSketch } from '../support.ts';
 

@@ -8,7 +8,7 @@ import type { LoopPoint } from '../../src/gates/points.ts';
 import { runPoint as runGates, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
-import { now } from '../../src/clock.ts';
+import { now } from '../../src/run/time.ts';
 import { runResult, sleep } from '../support.ts';
 
 const predicate = (command: string, timeout?: number) => ({ predicate: { kind: 'command-exit-zero', command, ...(timeout === undefined ? {} : { timeout }) } });

@@ -5,7 +5,7 @@ import { test, type TestContext } from 'node:test';
 import { artifactFrontmatterEquals, frontmatterKind, matches } from '../../src/kinds/artifact-frontmatter-equals.ts';
 import { parseGate } from '../../src/gates/declaration.ts';
 import { runPoint } from '../../src/gates/run-point.ts';
-import type { Evaluation, GateContext } from '../../src/kinds/kind.ts';
+import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
 import { tempDir } from '../support.ts';

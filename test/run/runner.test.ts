@@ -5,12 +5,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import { readPipe, readStream, type PipeReader } from '../../src/run/pipe-reader.ts';
-import { retryingResourceLimits } from '../../src/run/resource-retry.ts';
-import { makeRunner, type RunOptions, type RunResult } from '../../src/run/runner.ts';
+import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult } from '../../src/run/runner.ts';
 import { realTime, type Time } from '../../src/run/time.ts';
 import { FakeTime } from '../fake-time.ts';
 import { Stop } from '../../src/stop.ts';
-import { killSurvivors, marker, running, sketchOf, survivors, tempDir, until } from '../support.ts';
+import { killSurvivors, marker, runResult, running, sketchOf, survivors, tempDir, until } from '../support.ts';
 
 // A sleep whose command line carries a marker, so its survivors can be found.
 function sleeper(t: TestContext, seconds = 30): { cmd: string; mark: string } {
@@ -328,3 +327,68 @@ for (const [path, reader] of [
     });
   });
 }
+
+// Starts that fail for a resource limit, tried again.
+const retryOptions: RunOptions = { command: 'true', cwd: '/', env: {}, timeoutMs: 1000, killAfterMs: 100 };
+
+// A runner whose first starts fail with `codes`, in turn.
+function failingFirst(codes: (string | null)[]) {
+  let calls = 0;
+  const run = async (): Promise<RunResult> => {
+    const code = codes[calls++] ?? null;
+    return code === null ? runResult() : runResult({ exitCode: null, spawnError: code });
+  };
+  return { run, calls: () => calls };
+}
+
+test('a start that failed for a resource limit is tried again until it starts', async () => {
+  const fake = failingFirst(['EMFILE', 'ENFILE', 'EAGAIN']);
+  const result = await retryingResourceLimits(fake.run)(retryOptions);
+  assert.deepEqual([sketchOf(result).spawnError, sketchOf(result).exitCode, fake.calls()], [null, 0, 4]);
+});
+
+test('other start failures are not retried', async () => {
+  const other = failingFirst(['ENOENT']);
+  assert.equal(sketchOf(await retryingResourceLimits(other.run)(retryOptions)).spawnError, 'ENOENT');
+  assert.equal(other.calls(), 1);
+});
+
+// Lets every promise callback run, so the retry is waiting on its timer.
+const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+test('the pauses start at 10 ms and double up to 250 ms; a limit that lasts the whole retry time is given up at it', async () => {
+  const time = new FakeTime();
+  const lasting = failingFirst(Array(1000).fill('EMFILE'));
+  let answer: RunResult | undefined;
+  // 10 + 20 + 40 + 80 + 160 + 250 + 250 = 810: the eighth start ends the retry time exactly.
+  void retryingResourceLimits(lasting.run, 810, time)(retryOptions).then((result) => (answer = result));
+  const pauses: number[][] = [];
+  for (;;) {
+    await settled();
+    if (answer !== undefined) break;
+    const pending = time.pending();
+    pauses.push(pending);
+    time.advance(pending[0]!);
+  }
+  assert.deepEqual(pauses, [[10], [20], [40], [80], [160], [250], [250]]);
+  assert.deepEqual([sketchOf(answer).spawnError, lasting.calls()], ['EMFILE', 8]);
+});
+
+test('a stop signal ends the pause between tries at once', async () => {
+  const time = new FakeTime();
+  const stop = new AbortController();
+  let calls = 0;
+  const run = async (o: RunOptions): Promise<RunResult> => {
+    calls++;
+    if (o.signal?.aborted) return runResult({ exitCode: null, interrupted: 'SIGTERM' });
+    setImmediate(() => stop.abort('SIGTERM'));
+    return runResult({ exitCode: null, spawnError: 'EMFILE' });
+  };
+  // The clock never moves: only the stop can end the pause.
+  const result = await retryingResourceLimits(run, 60_000, time)({ ...retryOptions, signal: stop.signal });
+  assert.deepEqual([sketchOf(result).interrupted, calls, time.pending()], ['SIGTERM', 2, []]);
+});
+
+test('which start failures are resource limits', () => {
+  assert.deepEqual(['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM', 'ENOENT', 'EACCES', undefined].map((spawnError) => isResourceLimit(runResult(spawnError === undefined ? {} : { spawnError }))), [true, true, true, true, false, false, false]);
+});
