@@ -1,6 +1,6 @@
 import { findOnPath } from '../fs/which.ts';
 import { GSD_TOOLS_QUERY, type QueryCommand } from '../gates/query.ts';
-import type { GatesOptions } from './args.ts';
+import type { GatesOptions } from '../cli/args.ts';
 
 // --query-command, else GSD_CHECK_QUERY_COMMAND, else GSD's own form when
 // gsd-tools is on PATH; else none, and each query gate says so.

@@ -8,7 +8,7 @@ import { POINT_DETAILS, runPoint } from '../gates/run-point.ts';
 import { parseJson } from '../json/parse.ts';
 import { KINDS } from '../kinds/table.ts';
 import { visible } from '../text/visible.ts';
-import type { GatesOptions } from './args.ts';
+import type { GatesOptions } from '../cli/args.ts';
 import { loadLayers } from './config-layers.ts';
 import { gateContext } from './context.ts';
 import type { CliDeps, Outcome } from './deps.ts';

@@ -5,7 +5,7 @@ import { entryKind } from '../fs/entry.ts';
 import { locatePhase } from '../project/phase-location.ts';
 import { isReadableDirectory } from '../project/readable.ts';
 import { findProjectRoot } from '../project/root.ts';
-import type { EvalOptions } from './args.ts';
+import type { EvalOptions } from '../cli/args.ts';
 import type { CliDeps } from './deps.ts';
 
 // The gate context every evaluating command builds the same way: the project

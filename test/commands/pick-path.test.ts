@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkPickPath } from '../../src/cli/pick-path.ts';
+import { checkPickPath } from '../../src/commands/pick-path.ts';
 import { artifactFrontmatterEquals } from '../../src/kinds/artifact-frontmatter-equals.ts';
 import { commandExitZero } from '../../src/kinds/command-exit-zero.ts';
 

@@ -1,6 +1,6 @@
 import type { Envelope } from '../envelope.ts';
 import { exitStatusOf, formatFailure, formatFailureJson, type Failure, type Result } from '../failure.ts';
-import type { EvalOptions } from './args.ts';
+import type { EvalOptions } from '../cli/args.ts';
 import { EXIT_BLOCK } from '../exit-status.ts';
 import { stoppedExitStatus, type Stop } from '../stop.ts';
 import type { Outcome } from './deps.ts';

@@ -3,12 +3,12 @@ import type { Issue } from '../failure.ts';
 import { visible } from '../text/visible.ts';
 import { parseCapability } from '../gates/declaration.ts';
 import { KINDS } from '../kinds/table.ts';
-import type { ValidateOptions } from './args.ts';
+import type { ValidateOptions } from '../cli/args.ts';
 import { parseJson } from '../json/parse.ts';
 import type { CliDeps, Outcome } from './deps.ts';
-import { usage } from './usage.ts';
+import { usage } from '../cli/usage.ts';
 import { failureOutcome } from './outcome.ts';
-import { argumentPath } from './paths.ts';
+import { argumentPath } from '../cli/paths.ts';
 
 interface FileReport {
   readonly file: string;
