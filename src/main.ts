@@ -16,8 +16,10 @@ import { EXIT_INTERNAL, EXIT_WRITE_FAILED } from './exit-status.ts';
 import { Stop, STOP_SIGNALS, stopOf } from './stop.ts';
 import { runCommand } from './run/runner.ts';
 
-// The only module that touches `process`: argv, environment, standard
-// streams, signals and the exit status.
+// Where the program meets its process: argv, environment, standard streams,
+// signals and the exit status are read and set here, and handed to the rest
+// as plain values. (run/ still signals process groups, time.ts reads the
+// monotonic clock, launch.ts runs before this file.)
 
 declare const GSD_CHECK_VERSION: string;
 

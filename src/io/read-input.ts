@@ -46,7 +46,7 @@ export async function readTextFile(path: string, label: string, options: ReadOpt
 // `undefined` means the input is over the cap.
 type Bytes = Result<Buffer | undefined>;
 
-// node:fs/promises would load eleven more modules at start-up (~2 ms).
+// node:fs/promises would load eleven more modules at start-up.
 const openFile = promisify(open);
 const readChunk = promisify(read);
 const closeFile = promisify(close);

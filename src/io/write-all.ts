@@ -1,8 +1,8 @@
 import { writeSync } from 'node:fs';
 
 // Writes to a descriptor at once, without the stream objects behind
-// process.stdout and process.stderr: making those cost a thirtieth of a
-// start. A descriptor that would block (a full non-blocking pipe) is left to
+// process.stdout and process.stderr, which every start would pay to make
+// (bench/run.mjs measures a start). A descriptor that would block (a full non-blocking pipe) is left to
 // such a stream, which waits for it; any other error is returned.
 
 export type WriteResult =

@@ -7,7 +7,8 @@ import { readPipe, type PipeReader } from './pipe-reader.ts';
 import { spawnErrorOf, type SpawnError } from './spawn-error.ts';
 import { realTime, type Time } from './time.ts';
 
-// The only module that starts processes.
+// Starts the commands of gates and queries, each as `sh -c` in a process
+// group of its own (proc-table.ts also runs `ps` where there is no /proc).
 
 // How long what sh left behind in its group gets between SIGTERM and SIGKILL
 // (a timeout or a stop gives --kill-after instead).
