@@ -4,6 +4,7 @@ import { entryKind } from '../fs/entry.ts';
 import { flatKeys, type ConfigLayers } from '../gates/activation.ts';
 import { isJsonObject } from '../json-object.ts';
 import { parseJson } from '../json/parse.ts';
+import { fewOf } from '../text/few-of.ts';
 import { planningDirectory } from '../project/phase-dir.ts';
 import { planningScope } from '../project/phase-location.ts';
 import type { CliDeps } from './deps.ts';
@@ -23,8 +24,7 @@ export async function loadLayers(explicit: string | undefined, base: string, roo
   const warnings = [rootConfig.value, workstream.value].flatMap((config) => {
     const flat = config === undefined ? [] : flatKeys(config.value);
     if (config === undefined || flat.length === 0) return [];
-    const named = flat.slice(0, 5).join(', ') + (flat.length > 5 ? ` and ${flat.length - 5} more` : '');
-    return [`${config.label} has flat dotted keys, which GSD ignores and so does gsd-check (nest them: {"workflow": {"x": …}}): ${named}`];
+    return [`${config.label} has flat dotted keys, which GSD ignores and so does gsd-check (nest them: {"workflow": {"x": …}}): ${fewOf(flat)}`];
   });
   return ok({ layers: { root: rootConfig.value?.value, workstream: workstream.value?.value }, warnings });
 }
