@@ -1,7 +1,8 @@
-import { fail, ok, stopped } from '../failure.ts';
+import type { Envelope } from '../envelope.ts';
+import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
 import { spawnErrorText } from '../run/spawn-error.ts';
 import { isJsonObject } from '../json-object.ts';
-import type { Evaluation, GateContext } from '../predicate/kind.ts';
+import type { GateContext } from '../predicate/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
 import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/visible.ts';
@@ -14,6 +15,15 @@ export interface QueryCommand {
   readonly command: string;
   readonly timeoutMs: number;
 }
+
+export type QueryDetails = {
+  readonly kind: 'query';
+  readonly query: string;
+  readonly command: string;
+  // Always 0: any other exit is a failure, routed by onError.
+  readonly exitCode: 0;
+  readonly answer: Readonly<Record<string, unknown>>;
+};
 
 export const GSD_TOOLS_QUERY = 'gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw';
 
@@ -29,8 +39,8 @@ export async function evaluateQuery(
   capDir: string | undefined,
   how: QueryCommand | undefined,
   context: GateContext,
-): Promise<Evaluation> {
-  const failed = (what: string): Evaluation => fail('query-failed', `query ${query}: ${what}`);
+): Promise<Result<Envelope<QueryDetails>>> {
+  const failed = (what: string): { ok: false; failure: Failure } => fail('query-failed', `query ${query}: ${what}`);
   if (how === undefined) {
     return failed('no query command: give --query-command (or GSD_CHECK_QUERY_COMMAND), or put gsd-tools on PATH');
   }

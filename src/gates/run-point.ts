@@ -1,6 +1,6 @@
 import { now } from '../run/time.ts';
 import type { Envelope } from '../envelope.ts';
-import { fail, failureLine, ok, REASONS, type Failure } from '../failure.ts';
+import { fail, failureLine, ok, REASONS, type Failure, type Result } from '../failure.ts';
 import type { DetailFields, Evaluation, GateContext } from '../predicate/kind.ts';
 import { MAX_DEPTH } from '../predicate/validate.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
@@ -14,7 +14,9 @@ import { mapPool } from './pool.ts';
 import { evaluateQuery, type QueryCommand } from './query.ts';
 
 // What a point's envelope carries in its details (for --pick).
-export const POINT_DETAILS: DetailFields = { kind: 'value', point: 'value', gates: 'tree' };
+export type PointDetails = { readonly kind: 'gates'; readonly point: LoopPoint; readonly gates: readonly GateReport[] };
+
+export const POINT_DETAILS: DetailFields<PointDetails> = { kind: 'value', point: 'value', gates: 'tree' };
 
 // A valid predicate's deepest value, counted from `check`.
 const MAX_SHOWN_DEPTH = MAX_DEPTH + 2;
@@ -49,7 +51,7 @@ export interface PointDeps {
 // Runs the active gates of `point` concurrently up to `concurrency`, applies
 // the two-step gate contract to each, and reports every gate, inactive ones
 // included, in the order given.
-export async function runPoint(point: LoopPoint, gates: readonly PointGate[], deps: PointDeps): Promise<Evaluation> {
+export async function runPoint(point: LoopPoint, gates: readonly PointGate[], deps: PointDeps): Promise<Result<Envelope<PointDetails>>> {
   let stop: Failure | undefined;
   const reports = await mapPool(gates, deps.concurrency, async (gate) => {
     const started = now();

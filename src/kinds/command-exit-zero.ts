@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Envelope } from '../envelope.ts';
-import { fail, ok, stopped } from '../failure.ts';
-import { defineKind, type Evaluation, type GateContext } from '../predicate/kind.ts';
+import { fail, ok, stopped, type Result } from '../failure.ts';
+import { defineKind, type GateContext } from '../predicate/kind.ts';
 import { phaseEnv, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
 import { isResourceLimit, RETRY_FOR_MS, type RunResult } from '../run/runner.ts';
 import { describe } from '../text/describe.ts';
@@ -29,7 +29,22 @@ const schema = v.object({
 
 type Predicate = v.InferOutput<typeof schema>;
 
-export const commandExitZero = defineKind({
+export type CommandExitZeroDetails = {
+  readonly kind: 'command-exit-zero';
+  readonly command: string;
+  // The project root the command ran in.
+  readonly cwd: string;
+  readonly timeout: number;
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly timedOut: boolean;
+  readonly durationMs: number;
+  readonly stdoutBytes: number;
+  readonly stderrBytes: number;
+  readonly tailTruncated: boolean;
+};
+
+export const commandExitZero = defineKind<typeof schema, CommandExitZeroDetails>({
   schema,
   details: {
     kind: 'value',
@@ -50,7 +65,7 @@ export const commandExitZero = defineKind({
       message: `${placeholder} inside single quotes stays literal: phase values reach the command as environment variables; use double quotes ("${placeholder}")`,
     }));
   },
-  async evaluate(predicate: Predicate, context: GateContext): Promise<Evaluation> {
+  async evaluate(predicate: Predicate, context: GateContext): Promise<Result<Envelope<CommandExitZeroDetails>>> {
     const result = await context.run({
       command: predicate.command,
       cwd: context.projectRoot,
@@ -88,7 +103,7 @@ interface Ending {
   readonly tail?: string;
 }
 
-function envelopeOf(predicate: Predicate, context: GateContext, result: RunResult, ending: Ending): Envelope {
+function envelopeOf(predicate: Predicate, context: GateContext, result: RunResult, ending: Ending): Envelope<CommandExitZeroDetails> {
   const { exitCode } = ending;
   const tail = ending.tail === undefined ? tailOf(result.output.text) : { text: ending.tail, cut: false };
   const withTail = (head: string): string => (tail.text === '' ? head : `${head}: ${printable(tail.text)}`);

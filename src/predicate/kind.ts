@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { Envelope } from '../envelope.ts';
+import type { Details, Envelope } from '../envelope.ts';
 import type { Result } from '../failure.ts';
 import type { PhaseDirLookup } from '../project/phase-dir.ts';
 import type { Runner } from '../run/runner.ts';
@@ -24,23 +24,24 @@ export interface GateContext {
 // A verdict, or why there is none (a stop included).
 export type Evaluation = Result<Envelope>;
 
-export type DetailFields = Readonly<Record<string, 'value' | 'tree'>>;
+// Every field of a kind's details, as --pick may name it: a `value` is one
+// JSON value, a `tree` may hold more below it.
+export type DetailFields<D = Details> = { readonly [K in keyof D]-?: 'value' | 'tree' };
 
 type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 
-export interface Kind<S extends ObjectSchema = ObjectSchema> {
+export interface Kind<S extends ObjectSchema = ObjectSchema, D extends Details = Details> {
   // The fields a predicate of this kind may carry, `kind` included; any other
   // field is rejected before the schema runs.
   readonly schema: S;
   // The fields its envelopes' details may carry, so that --pick can refuse a
-  // path no envelope of the kind can have before anything runs: a `value` is
-  // one JSON value, a `tree` may hold more below it.
-  readonly details: DetailFields;
-  evaluate(predicate: v.InferOutput<S>, context: GateContext): Promise<Evaluation>;
+  // path no envelope of the kind can have before anything runs.
+  readonly details: DetailFields<D>;
+  evaluate(predicate: v.InferOutput<S>, context: GateContext): Promise<Result<Envelope<D>>>;
   // Declarations that are valid but will not do what they seem to: `validate`
   // reports them as issues, each under the field it concerns.
   lint?(predicate: v.InferOutput<S>): readonly { readonly field: string; readonly message: string }[];
 }
 
 // Erases the schema's type so kinds of different shapes share one table.
-export const defineKind = <S extends ObjectSchema>(kind: Kind<S>): Kind => kind as unknown as Kind;
+export const defineKind = <S extends ObjectSchema, D extends Details = Details>(kind: Kind<S, D>): Kind => kind as unknown as Kind;
