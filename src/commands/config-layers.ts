@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { entryKind } from '../fs/entry.ts';
 import { flatKeys, type ConfigLayers } from '../gates/activation.ts';
-import { isJsonObject } from '../json-object.ts';
+import { isJsonObject } from '../json/parse.ts';
 import { parseJson } from '../json/parse.ts';
 import { fewOf } from '../text/few-of.ts';
 import { planningDirectory } from '../project/phase-dir.ts';

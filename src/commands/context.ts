@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '../failure.ts';
 import type { GateContext } from '../predicate/kind.ts';
 import { entryKind } from '../fs/entry.ts';
 import { locatePhase } from '../project/phase-location.ts';
-import { isReadableDirectory } from '../project/readable.ts';
+import { isReadableDirectory } from '../fs/entry.ts';
 import { findProjectRoot } from '../project/root.ts';
 import type { EvalOptions } from '../cli/args.ts';
 import type { CliDeps } from './deps.ts';

@@ -1,10 +1,9 @@
 import type { Envelope } from '../envelope.ts';
-import { exitStatusOf, formatFailure, formatFailureJson, type Failure, type Result } from '../failure.ts';
+import { exitStatusOf, fail, formatFailure, formatFailureJson, ok, type Failure, type Result } from '../failure.ts';
 import type { EvalOptions } from '../cli/args.ts';
 import { EXIT_BLOCK } from '../exit-status.ts';
 import { stoppedExitStatus, type Stop } from '../stop.ts';
 import type { Outcome } from './deps.ts';
-import { renderEnvelope } from './output.ts';
 
 // What an evaluating command prints and exits with, from its verdict or the
 // reason it has none.
@@ -27,4 +26,24 @@ export function stoppedOutcome(stop: Stop): Outcome {
     stdout: '',
     stderr: `gsd-check: stopped by ${stop.signal}; any command it started was ended\n`,
   };
+}
+
+interface OutputOptions {
+  readonly raw: boolean;
+  readonly pick?: readonly string[] | undefined;
+}
+
+export function renderEnvelope(envelope: Envelope, options: OutputOptions): Result<string> {
+  if (options.pick === undefined) {
+    return ok(`${options.raw ? JSON.stringify(envelope) : JSON.stringify(envelope, null, 2)}\n`);
+  }
+  let value: unknown = envelope;
+  for (const key of options.pick) {
+    // Own fields only: "--pick details.constructor" must not reach a prototype.
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) {
+      return fail('no-such-field', `--pick ${options.pick.join('.')}: the envelope has no such field`);
+    }
+    value = (value as Record<string, unknown>)[key];
+  }
+  return ok(`${typeof value === 'string' ? value : JSON.stringify(value)}\n`);
 }

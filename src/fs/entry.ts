@@ -1,5 +1,8 @@
-import { statSync } from 'node:fs';
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, relative, sep } from 'node:path';
 import { readRegular } from './read-regular.ts';
+
+// Paths and what is at them: the probes every reader makes before it reads.
 
 export type EntryKind = 'dir' | 'file' | 'other';
 
@@ -29,4 +32,42 @@ const SMALL_FILE_BYTES = 256 * 1024;
 export function readSmallFile(path: string): string | undefined {
   const read = readRegular(path, SMALL_FILE_BYTES);
   return read.ok && read.complete ? read.bytes.toString('utf8') : undefined;
+}
+
+// The canonical path, or undefined when there is none (gone, unsearchable).
+export function realPath(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+// Whether we may list a directory and enter it. Without this, a project root
+// we cannot enter surfaces as the command's verdict (`command exited 126:
+// sh: permission denied`) and an artifact in it as "not found": both blame
+// the gate for what is the caller's mistake.
+// Whether we may enter a directory (search it), whether or not we may list it.
+export function isEnterable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function isReadableDirectory(dir: string): boolean {
+  try {
+    accessSync(dir, constants.R_OK | constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Whether `path` is `dir` itself or lies below it (both absolute, resolved).
+export function contains(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../json-object.ts';
+import { isJsonObject } from '../json/parse.ts';
 
 // Where a `when` key's value came from: the active workstream's config, the
 // project's config, a capability's declared default, or nowhere.

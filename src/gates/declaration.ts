@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Issue, Result } from '../failure.ts';
-import { isJsonObject } from '../json-object.ts';
+import { isJsonObject } from '../json/parse.ts';
 import type { Kind } from '../predicate/kind.ts';
 import { validatePredicate, type ValidPredicate } from '../predicate/validate.ts';
 import { closest } from '../text/closest.ts';

@@ -1,5 +1,5 @@
 import { fail, ok, type Issue, type Result } from '../failure.ts';
-import { isJsonObject } from '../json-object.ts';
+import { isJsonObject } from '../json/parse.ts';
 import type { Kind } from '../predicate/kind.ts';
 import { describe } from '../text/describe.ts';
 import { jsonPath } from '../text/json-path.ts';

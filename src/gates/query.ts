@@ -1,7 +1,7 @@
 import type { Envelope } from '../envelope.ts';
 import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
 import { spawnErrorText } from '../run/spawn-error.ts';
-import { isJsonObject } from '../json-object.ts';
+import { isJsonObject } from '../json/parse.ts';
 import type { GateContext } from '../predicate/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
 import { tailOf } from '../text/tail.ts';

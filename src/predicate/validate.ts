@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { fail, ok, type Issue, type Result } from '../failure.ts';
-import { isJsonObject } from '../json-object.ts';
+import { isJsonObject } from '../json/parse.ts';
 import { closest } from '../text/closest.ts';
 import { describe } from '../text/describe.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
-import { realPath } from '../fs/real-path.ts';
-import { contains } from './contains.ts';
+import { realPath } from '../fs/entry.ts';
+import { contains } from '../fs/entry.ts';
 import { lookUpPhaseDir, type PhaseDirLookup, type PlanningScope } from './phase-dir.ts';
 
 export interface PhaseLocation {

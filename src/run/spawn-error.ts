@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { isDirectory, isEnterable } from '../fs/entry.ts';
 import { errorCode } from '../fs/error-code.ts';
 
 // Why sh could not be started: the working directory is gone or closed to
@@ -15,23 +15,6 @@ export function spawnErrorOf(error: unknown, cwd: string): SpawnError {
   if (code === 'ENOENT' && !isDirectory(cwd)) return { kind: 'cwd-missing' };
   if (code === 'EACCES' && !isEnterable(cwd)) return { kind: 'cwd-denied' };
   return { kind: 'system', code };
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isEnterable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // As a message names it: the errno code, or what is wrong with the cwd.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isJsonObject } from '../src/json-object.ts';
+import { isJsonObject } from '../../src/json/parse.ts';
 
 test('objects only: not null, arrays or scalars', () => {
   assert.equal(isJsonObject({}), true);

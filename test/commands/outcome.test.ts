@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { renderEnvelope } from '../../src/commands/output.ts';
+import { renderEnvelope } from '../../src/commands/outcome.ts';
 
 const envelope = {
   block: true,
