@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { resolveWhen, type ConfigLayers, type KeyDeclaration } from './activation.ts';
 import type { CapabilityDeclaration } from './declaration.ts';
 import type { LoopPoint } from './points.ts';
-import type { PointGate } from './point-gate.ts';
+import type { PointGate } from './run-point.ts';
 
 export interface Capability {
   readonly file: string;

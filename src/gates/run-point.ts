@@ -6,12 +6,25 @@ import { MAX_DEPTH } from '../predicate/validate.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { oneLine } from '../text/one-line.ts';
 import { visible } from '../text/visible.ts';
-import type { Activation } from './activation.ts';
-import type { Check } from './declaration.ts';
-import type { PointGate } from './point-gate.ts';
+import type { Activation, Resolved } from './activation.ts';
+import type { Check, GateDeclaration } from './declaration.ts';
 import type { LoopPoint } from './points.ts';
 import { mapPool } from './pool.ts';
 import { evaluateQuery, type QueryCommand } from './query.ts';
+
+// One gate of a loop point, from a capability file or from GSD's rendered
+// hooks, as the point runner takes it.
+export interface PointGate {
+  // The capability's id (its file path when it has none).
+  readonly capability: string;
+  // The capability file's directory: GSD_CAP_DIR for the gate's command.
+  readonly capDir?: string | undefined;
+  // Its position among the capability's gates (declared, or rendered).
+  readonly index: number;
+  readonly declaration: GateDeclaration;
+  // How its `when` resolved; undefined when it came active from GSD.
+  readonly activation?: Resolved | undefined;
+}
 
 // What a point's envelope carries in its details (for --pick).
 export type PointDetails = { readonly kind: 'gates'; readonly point: LoopPoint; readonly gates: readonly GateReport[] };
