@@ -11,6 +11,11 @@ test('a failure without issues is one line', () => {
   );
 });
 
+test('a failure without issues cannot forge a line or drive the terminal', () => {
+  const { failure } = fail('bad-cwd', '--cwd /x\u001b[2K\ngsd-check: forged: no such directory');
+  assert.equal(formatFailure(failure), 'gsd-check: --cwd /x\\x1b[2K\\ngsd-check: forged: no such directory\n');
+});
+
 test('the first issue is on the first line, the rest follow', () => {
   const { failure } = fail('invalid-predicate', 'invalid predicate', [
     { path: 'predicate.timeOut', message: 'unknown field; did you mean "timeout"?' },

@@ -4,17 +4,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { catches, cli, holdsOpen, killSurvivors, marker, predicate, running, survivors, tempDir, unprivileged, until } from './support.ts';
+import { catches, cli, ended, holdsOpen, killSurvivors, marker, predicate, running, survivors, tempDir, unprivileged, until, within } from './support.ts';
 
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
 const message = async (command: string, options: Parameters<typeof cli>[1] = {}) =>
   (await cli(check({ command }, '--pick', 'message'), options)).stdout;
 
-test('stdout closed by the reader: no crash, and the command group is still ended', async (t) => {
+test('stdout closed by the reader: no crash, exit 74, and the command group is still ended', async (t) => {
   const mark = marker();
   t.after(() => killSurvivors(mark));
   const result = await cli(check({ command: `sleep 30.${mark} >/dev/null 2>&1 & echo x; exit 1` }), { onSpawn: (c) => c.stdout?.destroy() });
-  assert.deepEqual([result.status, result.stderr], [0, '']);
+  assert.deepEqual([result.status, result.stderr], [74, 'gsd-check: cannot write the output: EPIPE\n']);
   assert.deepEqual(survivors(`sleep 30.${mark}`), []);
 });
 
@@ -139,7 +139,7 @@ test('a stop signal during a timeout\'s grace: the group ends by the grace, then
   const result = await pending;
   assert.deepEqual([result.status, result.stdout], [130, '']);
   assert.ok(Date.now() - started < 10_000);
-  assert.deepEqual(survivors(`sleep 30.${mark}`), []);
+  await ended(`sleep 30.${mark}`);
 });
 
 test('many gates under a low descriptor limit: all run, and a blocking gate still blocks', async (t) => {
@@ -171,4 +171,45 @@ test('a bug inside gsd-check: exit 70, one line saying so, no verdict on stdout'
   assert.equal(result.status, 70);
   assert.equal(result.stdout, '');
   assert.match(result.stderr, /^gsd-check: internal error \(a bug; please report it\): TypeError: injected fault\n/);
+});
+
+test('a bug in one gate of gates run: no gate starts after it, every running command is ended, then exit 70', async (t) => {
+  if (process.env.GSD_CHECK_BIN !== undefined) return t.skip('needs node to preload the fault into the bundle');
+  const mark = marker();
+  t.after(() => killSurvivors(mark));
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.planning'));
+  // The fault: reading the answer of one query throws, as if a bug did. The
+  // answer comes once the other gate's command runs (a FIFO between them).
+  const hook = join(dir, 'break-answer.cjs');
+  writeFileSync(
+    hook,
+    "const parse = JSON.parse;\nJSON.parse = (...args) => { const value = parse(...args); if (value && value.inject === true) Object.defineProperty(value, 'block', { get() { throw new TypeError('injected fault'); } }); return value; };\n",
+  );
+  const fifo = join(dir, 'fifo');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+  const command = (text: string) => ({ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: text, timeout: 600 } }, blocking: true, onError: 'halt' });
+  writeFileSync(
+    join(dir, 'cap.json'),
+    JSON.stringify({
+      id: 'c',
+      gates: [
+        command(`echo > ${fifo}; sleep 300.${mark}`),
+        { point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' },
+        command(`touch ${join(dir, 'third')}`),
+      ],
+    }),
+  );
+  const answer = `read x < ${fifo}; echo '{"block":false,"inject":true}'`;
+  const pending = cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--concurrency', '2', '--query-command', answer], {
+    cwd: dir,
+    wrap: (argv) => [process.execPath, ['--require', hook, ...argv]],
+  });
+  // Long before the sleep would end by itself: a running group left alone keeps gsd-check waiting.
+  const result = await within(pending, 60_000, 'gsd-check ends the running command and exits');
+  assert.equal(result.status, 70, result.stderr);
+  assert.equal(result.stdout, '');
+  assert.match(result.stderr, /gsd-check: internal error \(a bug; please report it\): TypeError: injected fault\n/);
+  assert.deepEqual(survivors(mark), []);
+  assert.equal(existsSync(join(dir, 'third')), false, 'a gate started after the bug');
 });

@@ -59,6 +59,44 @@ test('a value nested 5,000 deep: exit 2 in check predicate, an issue in validate
   );
 });
 
+test('gates run with deep JSON anywhere (a query answer, a hooks entry, a typed config value, a capability\'s when): an envelope, never an internal error', async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.planning'));
+  const deep = nested(50_000);
+  const hook = (fields: Record<string, string>) => {
+    const entry = { capId: 'c', kind: 'gate', check: '{"query":"q"}', blocking: 'false', onError: '"skip"', ...fields };
+    return `{"point":"ship:pre","activeHooks":[{${Object.entries(entry).map(([k, v]) => `"${k}":${k === 'capId' || k === 'kind' ? `"${v}"` : v}`).join(',')}}]}`;
+  };
+  writeFileSync(join(dir, 'answer.json'), `{"block":false,"x":${nested(100_000)}}`);
+  const answered = ['--query-command', 'cat answer.json'];
+  const cases: [string, string, string[], string][] = [
+    ['a query answer 100,000 deep', hook({}), answered, 'skipped'],
+    ['blocking 50,000 deep', hook({ blocking: deep }), answered, 'halt'],
+    ['when 50,000 deep', hook({ when: deep }), ['--query-command', 'echo {\\"block\\":false}'], 'pass'],
+    ['onError 50,000 deep', hook({ onError: deep }), answered, 'halt'],
+  ];
+  for (const [what, hooks, flags, status] of cases) {
+    writeFileSync(join(dir, 'hooks.json'), hooks);
+    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--raw', ...flags], { cwd: dir });
+    assert.equal(run.status, 0, `${what}: ${run.stderr}`);
+    assert.doesNotMatch(run.stderr, /internal error|RangeError/, what);
+    assert.equal(JSON.parse(run.stdout).details.gates[0].status, status, what);
+  }
+  const capability = (when: string) => `{"id":"c","config":{"workflow.x":{"type":"boolean","default":true}},"gates":[{"point":"ship:pre","when":${when},"check":{"query":"q"},"blocking":false,"onError":"skip"}]}`;
+  writeFileSync(join(dir, '.planning', 'config.json'), `{"workflow":{"x":${deep}}}`);
+  for (const [what, when, status] of [
+    ['a typed config value 50,000 deep', '"workflow.x"', 'skipped'],
+    ['a capability\'s when 50,000 deep', deep, 'inactive'],
+  ] as const) {
+    writeFileSync(join(dir, 'cap.json'), capability(when));
+    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--raw'], { cwd: dir });
+    assert.equal(run.status, 0, `${what}: ${run.stderr}`);
+    assert.doesNotMatch(run.stderr, /internal error|RangeError/, what);
+    assert.ok(run.stderr.length < 1000, `${what}: ${run.stderr.length} characters on stderr`);
+    assert.equal(JSON.parse(run.stdout).details.gates[0].status, status, what);
+  }
+});
+
 test('validate a.json - b.json: - is standard input, and b.json is validated too', async (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'good.json'), '{"gates":[]}');
@@ -147,6 +185,32 @@ test('an absolute --cwd works from a deleted current directory; a relative one i
   assert.deepEqual([absolute.status, absolute.stdout, absolute.stderr], [0, `${dir}\n`, '']);
   const relative = await cli(['check', 'predicate', '--cwd', '.', '--predicate', predicate({ command: 'true' })], { wrap: fromGone });
   assert.deepEqual([relative.status, relative.stdout, relative.stderr], [2, '', 'gsd-check: the current directory no longer exists\n']);
+});
+
+test('gates run follows the one path rule: an absolute --cwd from a deleted directory, and - as standard input for every file argument', async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.planning'));
+  const cap = JSON.stringify({ id: 'c', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' }] });
+  writeFileSync(join(dir, 'cap.json'), cap);
+  writeFileSync(join(dir, 'conf.json'), '{}');
+  const gone = join(dir, 'gone');
+  const fromGone = (argv: string[]): [string, string[]] => ['sh', ['-c', 'mkdir "$1" && cd "$1" && rmdir "$1" && shift && exec "$@"', 'sh', gone, ...argv]];
+  const run = ['gates', 'run', '--point', 'ship:pre', '--pick', 'message'];
+  for (const files of [['--capability', 'cap.json', '--config', 'conf.json'], ['--capability', join(dir, 'cap.json')]]) {
+    const absolute = await cli([...run, '--cwd', dir, ...files], { wrap: fromGone });
+    assert.deepEqual([absolute.status, absolute.stdout, absolute.stderr], [0, 'ship:pre: passed (1 pass)\n', ''], files.join(' '));
+  }
+  const relative = await cli([...run, '--cwd', '.', '--capability', 'cap.json'], { wrap: fromGone });
+  assert.deepEqual([relative.status, relative.stdout, relative.stderr], [2, '', 'gsd-check: the current directory no longer exists\n']);
+  // A file named "-" in the directory is not what --capability - reads.
+  writeFileSync(join(dir, '-'), '{"id":"the file named -","gates":[]}');
+  const stdin = await cli([...run, '--capability', '-'], { cwd: dir, input: cap });
+  assert.deepEqual([stdin.status, stdin.stdout, stdin.stderr], [0, 'ship:pre: passed (1 pass)\n', '']);
+  const configIn = await cli([...run, '--capability', 'cap.json', '--config', '-'], { cwd: dir, input: '{"a.b":1}' });
+  assert.deepEqual([configIn.status, configIn.stdout], [0, 'ship:pre: passed (1 pass)\n']);
+  assert.match(configIn.stderr, /^gsd-check: warning: --config - has flat dotted keys/);
+  const twice = await cli([...run, '--capability', '-', '--config', '-'], { cwd: dir, input: cap });
+  assert.deepEqual([twice.status, twice.stdout, twice.stderr], [2, '', 'gsd-check: gates run reads standard input (-) once; give - at most once (see gsd-check --help)\n']);
 });
 
 test('--predicate-file is taken from --cwd, like --capability and --config', async (t) => {

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { cli, killSurvivors, marker, predicate, running, sleep, survivors, tempDir } from './support.ts';
+import { cli, ended, killSurvivors, marker, predicate, running, sleep, survivors, tempDir, within } from './support.ts';
 
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
 
@@ -49,10 +49,13 @@ for (const name of STOP_SIGNALS) {
     t.after(() => killSurvivors(mark));
     let child: ChildProcess | undefined;
     // `sleep 2; touch` is how the leak was seen: the file appeared after gsd-check died.
-    const pending = cli(check({ command: `sleep 30.${mark} & sleep 30.${mark}` }), { cwd: tempDir(t), onSpawn: (c) => (child = c) });
-    await until(() => running(`sleep 30.${mark}`).length === 2, 'the command is running');
+    const pending = cli(check({ command: `sleep 300.${mark} & sleep 300.${mark}`, timeout: 600 }), { cwd: tempDir(t), onSpawn: (c) => (child = c) });
+    await until(() => running(`sleep 300.${mark}`).length === 2, 'the command is running');
     child!.kill(name);
-    assert.deepEqual(await pending, { status: 128 + constants.signals[name], signal: null, stdout: '', stderr: stopped(name) });
+    // Long before the sleeps would end by themselves: a runner that ignored
+    // the stop would still exit 128+N, once they had.
+    const result = await within(pending, 60_000, `${name} ends the command and gsd-check`);
+    assert.deepEqual(result, { status: 128 + constants.signals[name], signal: null, stdout: '', stderr: stopped(name) });
     assert.deepEqual(survivors(mark), []);
   });
 }
@@ -96,13 +99,13 @@ test('children that changed process group but stayed in sh\'s session are ended'
   // On a timeout, and on a stop signal, with the movers ignoring SIGTERM.
   const timedOut = await cli(check({ command: `trap '' TERM; ${movers} sleep 32.${mark}`, timeout: 0.5 }, '--pick', 'message', '--kill-after', '0.5'), { cwd: tempDir(t) });
   assert.equal(timedOut.stdout, 'command timed out after 0.5s\n');
-  assert.deepEqual(survivors(mark), []);
+  await ended(mark);
   let child: ChildProcess | undefined;
   const pending = cli(check({ command: `trap '' TERM; ${movers} sleep 32.${mark}` }, '--kill-after', '0.5'), { cwd: tempDir(t), onSpawn: (c) => (child = c) });
   await until(() => running(`sleep 3`).filter((line) => line.includes(mark)).length === 3, 'all three sleeps run');
   child!.kill('SIGINT');
   assert.deepEqual(await pending, { status: 130, signal: null, stdout: '', stderr: stopped('SIGINT') });
-  assert.deepEqual(survivors(mark), []);
+  await ended(mark);
 });
 
 test('eleven or more command gates at once: no MaxListenersExceededWarning', async (t) => {

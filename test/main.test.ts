@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { isBuiltin } from 'node:module';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { BIN, catches, cli, killSurvivors, marker, predicate, ROOT, running, survivors, tempDir, until } from './support.ts';
+import { BIN, catches, cli, ended, ENV, killSurvivors, marker, predicate, ROOT, running, survivors, tempDir, until } from './support.ts';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
@@ -87,7 +87,7 @@ test('--pick of a field the kind never has is refused before the command runs', 
 });
 
 test('GSD_JSON_ERRORS=1 reports failures as JSON, as --json-errors does', async () => {
-  const env = { ...process.env, GSD_JSON_ERRORS: '1' };
+  const env = { ...ENV, GSD_JSON_ERRORS: '1' };
   assert.deepEqual(await cli(['check', 'predicate', '--predicate', 'nope'], { env }), {
     status: 2,
     signal: null,
@@ -227,7 +227,7 @@ test('placeholders: all three, missing ones empty, inherited ones overridden, ot
   const dir = tempDir(t);
   // ${X-unset} tells a variable set empty from one not set at all.
   const command = 'echo "n=${PHASE_NUMBER-unset} d=${PHASE_DIR-unset} r=${PHASE_REQ_IDS-unset} h=${GSD_TEST_OTHER}"; exit 1';
-  const env = { ...process.env, PHASE_NUMBER: 'inherited', PHASE_DIR: '/inherited', PHASE_REQ_IDS: 'inherited', GSD_TEST_OTHER: 'kept' };
+  const env = { ...ENV, PHASE_NUMBER: 'inherited', PHASE_DIR: '/inherited', PHASE_REQ_IDS: 'inherited', GSD_TEST_OTHER: 'kept' };
   const full = await cli(check({ command }, '--phase-number', '07', '--phase-dir', 'p d', '--phase-req-ids', 'R1,R2', '--pick', 'message', '--cwd', dir), { env });
   assert.equal(full.stdout, `command exited 1: n=07 d=${dir}/p d r=R1,R2 h=kept\n`);
   const none = await cli(check({ command }, '--pick', 'message', '--cwd', dir), { env });
@@ -302,7 +302,7 @@ test('a second signal during the grace period kills the command at once', async 
   const result = await pending;
   assert.equal(result.status, 128 + 15);
   assert.ok(Date.now() - started < 10_000);
-  assert.deepEqual(survivors(mark), []);
+  await ended(mark);
 });
 
 test('a lot of output, NUL bytes and invalid UTF-8 never change the exit code', async () => {
@@ -343,7 +343,7 @@ test('artifact-frontmatter-equals on a real project', async (t) => {
     status: 2,
     signal: null,
     stdout: '',
-    stderr: `gsd-check: .planning/WINDOWS.md: invalid YAML in the frontmatter at line 3: Flow sequence in block collection must be sufficiently indented and end with a ]\n`,
+    stderr: `gsd-check: .planning/WINDOWS.md: invalid YAML in the frontmatter at line 3: unexpected end of the stream within a flow collection\n`,
   });
   const escape = await gate({ artifact: '../../../etc/passwd', field: 'x', equals: 0 });
   assert.deepEqual([escape.status, escape.stderr], [2, 'gsd-check: invalid predicate: predicate.artifact: must be a file name, not a path\n']);
@@ -446,10 +446,10 @@ test('validate: exit 0 for real-world capability files, 1 with every issue, 2 fo
   });
 });
 
-test('a reader that closes stdout early is no crash', async () => {
+test('a reader that closes stdout before the envelope: no crash, exit 74, not 0 (no envelope was delivered)', async () => {
   const result = await cli(check({ command: 'exit 3' }), { onSpawn: (child) => child.stdout?.destroy() });
-  assert.equal(result.status, 0);
-  assert.equal(result.stderr, '');
+  assert.equal(result.status, 74);
+  assert.equal(result.stderr, 'gsd-check: cannot write the output: EPIPE\n');
 });
 
 test('the artefact: a shebang, its run bit, only Node built-ins, and it runs alone', async (t) => {
@@ -485,7 +485,7 @@ test('gates run --hooks -: GSD\'s rendered gates from standard input, queries an
   // The query command sees the query and the phase as variables, never as text.
   const answer = 'test "$GSD_QUERY|$PHASE_NUMBER" = "ui.plan-gate|04" && echo \'{"block":false,"frontend":false}\'';
   const run = (env: Record<string, string | undefined>, ...flags: string[]) =>
-    cli(['gates', 'run', '--point', 'ship:pre', '--hooks', '-', '--phase-number', '04', '--raw', ...flags], { cwd: root, input: hooks, env: { ...process.env, ...env } });
+    cli(['gates', 'run', '--point', 'ship:pre', '--hooks', '-', '--phase-number', '04', '--raw', ...flags], { cwd: root, input: hooks, env: { ...ENV, ...env } });
   const result = await run({}, '--query-command', answer);
   assert.equal(result.status, 0, result.stderr);
   const envelope = JSON.parse(result.stdout);
@@ -510,10 +510,39 @@ test('gates run: with gsd-tools on PATH and no query command, GSD\'s own form an
   writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'ui', gates: [{ point: 'plan:pre', check: { query: 'ui.plan-gate' }, blocking: false, onError: 'halt' }] }));
   const result = await cli(['gates', 'run', '--point', 'plan:pre', '--capability', 'cap.json', '--phase-number', '4', '--pick', 'message'], {
     cwd: root,
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+    env: { ...ENV, PATH: `${bin}:${ENV.PATH}` },
   });
   assert.deepEqual([result.status, result.stdout], [0, 'plan:pre: passed (1 advisory)\n']);
   assert.equal(readFileSync(join(root, 'called'), 'utf8'), 'check|ui.plan-gate|4|--raw|');
+});
+
+test('gates run: the gsd-tools found on PATH is the one run, never one a relative PATH entry finds in the project', async (t) => {
+  const root = tempDir(t);
+  const bin = join(root, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'gsd-tools'), `#!/bin/sh\necho '{"block":true,"message":"the real gsd-tools"}'\n`);
+  chmodSync(join(bin, 'gsd-tools'), 0o755);
+  // Planted in the repository, where a relative PATH entry finds it from the project root.
+  mkdirSync(join(root, 'node_modules/.bin'), { recursive: true });
+  writeFileSync(join(root, 'node_modules/.bin/gsd-tools'), `#!/bin/sh\necho '{"block":false,"message":"planted"}'\n`);
+  chmodSync(join(root, 'node_modules/.bin/gsd-tools'), 0o755);
+  mkdirSync(join(root, '.planning'));
+  writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'ui', gates: [{ point: 'plan:pre', check: { query: 'ui.plan-gate' }, blocking: true, onError: 'halt' }] }));
+  const result = await cli(['gates', 'run', '--point', 'plan:pre', '--capability', 'cap.json', '--phase-number', '4', '--pick', 'message'], {
+    cwd: root,
+    env: { ...ENV, PATH: `node_modules/.bin:${bin}:${ENV.PATH}` },
+  });
+  assert.deepEqual([result.status, result.stdout], [0, 'plan:pre: halted by ui#0 (ui#0: the real gsd-tools)\n']);
+});
+
+test('no line can be forged from data: a failure without issues on stderr, a message through --pick', async (t) => {
+  const forged = '/x\u001b[2K\ngsd-check: forged';
+  for (const argv of [check({ command: 'true' }, '--cwd', forged), ['gates', 'run', '--point', 'ship:pre', '--capability', 'c.json', '--cwd', forged]]) {
+    const result = await cli(argv, { cwd: tempDir(t) });
+    assert.deepEqual([result.status, result.stdout, result.stderr], [2, '', 'gsd-check: --cwd /x\\x1b[2K\\ngsd-check: forged: no such directory\n'], argv[0]);
+  }
+  const picked = await cli(check({ command: "printf 'tail\\ngsd-check: ship:pre passed'; exit 1" }, '--pick', 'message'), { cwd: tempDir(t) });
+  assert.deepEqual([picked.status, picked.stdout], [0, 'command exited 1: tail\\ngsd-check: ship:pre passed\n']);
 });
 
 test('text from outside never reaches the terminal raw, and a file that is not JSON is not quoted', async (t) => {
@@ -525,7 +554,7 @@ test('text from outside never reaches the terminal raw, and a file that is not J
   assert.equal(message.stdout, 'Frontmatter field "threats_open" in SECURITY.md is \\x1b[2J\\rPASS, expected 0\n');
   // A capability id with a newline and ESC cannot forge a line on stderr.
   writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'x\n\u001b[1Agsd-check: ship:pre all passed', gates: [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }] }));
-  const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--pick', 'message'], { cwd: root, env: { ...process.env, PATH: '/usr/bin:/bin' } });
+  const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--pick', 'message'], { cwd: root, env: { ...ENV, PATH: '/usr/bin:/bin' } });
   assert.equal(gates.stderr.split('\n').length, 2, gates.stderr);
   assert.ok(gates.stderr.includes('x\\n\\x1b[1Agsd-check: ship:pre all passed#0'), gates.stderr);
   assert.equal(gates.stdout.split('\n').length, 2);

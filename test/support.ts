@@ -2,9 +2,9 @@
 // process checks that clean up after themselves.
 import { spawn, spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'node:test';
 import type { RunResult } from '../src/run/runner.ts';
@@ -21,6 +21,41 @@ function findRoot(from: string): string {
 export const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 // GSD_CHECK_BIN points the CLI tests at another build of the same CLI (a standalone binary).
 export const BIN = process.env.GSD_CHECK_BIN ?? join(ROOT, 'dist', 'gsd-check');
+
+// The suite's own knobs; every other GSD_* variable belongs to the GSD setup
+// of whoever runs the tests, and would change what gsd-check does.
+const TEST_KNOBS = new Set(['GSD_CHECK_BIN', 'GSD_CHECK_TEST_PROC', 'GSD_CHECK_FUZZ_RUNS']);
+
+// Directories made for the whole test process (not for one test), removed
+// when it exits.
+const processDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of processDirs) rmSync(dir, { recursive: true, force: true });
+});
+function processDir(prefix: string): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  processDirs.push(dir);
+  // Reachable by the unprivileged user of unprivileged() too.
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+// The environment the CLI tests run gsd-check in: the machine's, less what a
+// GSD user has set up (GSD_* variables, a gsd-tools on PATH), so that the
+// suite passes on their machine too. A PATH directory holding a gsd-tools is
+// dropped; the node that runs the tests stays first on PATH, through a link
+// of its own, since that directory is often the same one (npm's global bin).
+function hermetic(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const kept = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('GSD_') || TEST_KNOBS.has(name)));
+  const entries = (env.PATH ?? '').split(delimiter);
+  const clean = entries.filter((dir) => dir === '' || !existsSync(join(dir, 'gsd-tools')));
+  if (clean.length === entries.length) return kept;
+  const nodeDir = processDir('gsd-check-node-');
+  symlinkSync(process.execPath, join(nodeDir, 'node'));
+  return { ...kept, PATH: [nodeDir, ...clean].join(delimiter) };
+}
+
+export const ENV = hermetic(process.env);
 
 export interface CliResult {
   readonly status: number | null;
@@ -44,7 +79,7 @@ export function cli(args: readonly string[], options: CliOptions = {}, bin = BIN
     const [command, argv] = options.wrap?.([bin, ...args]) ?? [bin, [...args]];
     const child = spawn(command, argv, {
       cwd: options.cwd ?? ROOT,
-      env: options.env ?? process.env,
+      env: options.env ?? ENV,
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -127,6 +162,28 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export async function until(condition: () => boolean, what: string, ms = 30_000): Promise<void> {
   for (const started = Date.now(); !condition(); await sleep(10)) {
     assert.ok(Date.now() - started < ms, `still waiting after ${ms} ms: ${what}`);
+  }
+}
+
+// Waits until no process whose command line contains `text` is left. For
+// processes sent SIGKILL: it takes effect when the kernel next runs them,
+// which on a loaded machine is not at once. The 10 s bound is well under the
+// 30 s sleeps the tests start, so one that was never killed is still caught.
+export async function ended(text: string): Promise<void> {
+  await until(() => survivors(text).length === 0, `every process of ${text} ended`, 10_000);
+}
+
+// Resolves with `promise`, or fails once `ms` have passed: for a stop that
+// must end a command long before the command would end by itself.
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not done after ${ms} ms: ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -215,15 +272,68 @@ export function sketchOf(result: RunResult) {
 }
 
 // Runs `argv` as an unprivileged user, for whom file modes count (root ignores
-// them); undefined when this machine has no way to.
+// them); undefined when this machine has no way to. The program and the node
+// that runs it are staged where that user can reach them: the checkout (and a
+// node installed in it) may lie under a directory only root may enter.
 export function unprivileged(t: TestContext): ((argv: string[]) => [string, string[]]) | undefined {
   if (process.getuid?.() !== 0) return (argv) => [argv[0]!, argv.slice(1)];
-  if (spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0) {
-    return (argv) => ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...argv]];
+  const drop = dropper();
+  if (drop === undefined) {
+    // Loud on purpose: the case then went untested.
+    process.stderr.write('\n*** SKIPPED: running as root with neither setpriv nor runuser: a file-mode case is untested ***\n\n');
+    t.skip('SKIPPED: root, and neither setpriv nor runuser to drop privileges');
+    return undefined;
   }
-  if (spawnSync('runuser', ['--version'], { stdio: 'ignore' }).status === 0) return (argv) => ['runuser', ['-u', 'nobody', '--', ...argv]];
-  // Loud on purpose: the case then went untested.
-  process.stderr.write('\n*** SKIPPED: running as root with neither setpriv nor runuser: a file-mode case is untested ***\n\n');
-  t.skip('SKIPPED: root, and neither setpriv nor runuser to drop privileges');
+  return (argv) => {
+    const [command, ...args] = drop;
+    return [command!, [...args, 'env', `PATH=${reachablePath(drop)}`, runnable(drop, argv[0]!), ...argv.slice(1)]];
+  };
+}
+
+function dropper(): string[] | undefined {
+  if (spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0) return ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
+  if (spawnSync('runuser', ['--version'], { stdio: 'ignore' }).status === 0) return ['runuser', '-u', 'nobody', '--'];
   return undefined;
+}
+
+const runnables = new Map<string, string>();
+
+// `file` where the dropped user can read and run it: where it is if they
+// can, else in a directory every user may enter, as a hard link when the file
+// system allows one and the file's mode lets all read and run it (no copy of
+// a 100 MB binary), else as a copy made so.
+function runnable(drop: string[], file: string, name = basename(file)): string {
+  const known = runnables.get(file);
+  if (known !== undefined) return known;
+  const reaches = spawnSync(drop[0]!, [...drop.slice(1), 'sh', '-c', 'test -r "$1" && test -x "$1"', 'sh', file], { stdio: 'ignore' }).status === 0;
+  let path = file;
+  if (!reaches) {
+    const dir = join(processDir('gsd-check-stage-'), name);
+    mkdirSync(dir);
+    chmodSync(dir, 0o755);
+    path = join(dir, name);
+    let linked = false;
+    if ((statSync(file).mode & 0o555) === 0o555) {
+      try {
+        linkSync(file, path);
+        linked = true;
+      } catch {
+        // another file system
+      }
+    }
+    if (!linked) {
+      copyFileSync(file, path);
+      chmodSync(path, 0o755);
+    }
+  }
+  runnables.set(file, path);
+  return path;
+}
+
+// The tests' PATH, with the node that runs them first, staged where the
+// dropped user could not run it where it is.
+function reachablePath(drop: string[]): string {
+  const node = runnable(drop, process.execPath, 'node');
+  const path = ENV.PATH ?? '';
+  return node === process.execPath ? path : `${dirname(node)}${delimiter}${path}`;
 }

@@ -150,4 +150,38 @@ export const ARTIFACT_CASES = [
     args: ['--predicate', SECURITY, '--phase-dir', '.planning/phases/04-ship', '--raw'],
     gsd: 'pass',
   },
+  {
+    name: 'of several *-SECURITY.md, the first by bytes: U+FF01 before U+1F600',
+    tree: project({
+      'p/.planning/phases/04-ship/\u{1f600}-SECURITY.md': open,
+      'p/.planning/phases/04-ship/\uff01-SECURITY.md': clean,
+    }),
+    cwd: 'p',
+    args: ['--predicate', SECURITY, '--phase-dir', '.planning/phases/04-ship', '--raw'],
+    gsd: 'pass',
+  },
+  {
+    name: 'of several *-SECURITY.md, a directory and a dangling link are passed over',
+    tree: project({
+      'p/.planning/phases/04-ship/01-SECURITY.md': {},
+      'p/.planning/phases/04-ship/02-SECURITY.md': { link: 'nowhere.md' },
+      'p/.planning/phases/04-ship/03-SECURITY.md': open,
+      'p/.planning/phases/04-ship/04-SECURITY.md': clean,
+    }),
+    cwd: 'p',
+    args: ['--predicate', SECURITY, '--phase-dir', '.planning/phases/04-ship', '--raw'],
+    gsd: 'block',
+    expect: (gsd, check) => assert.match(check.envelope.message, /03-SECURITY\.md is 2, expected 0$/),
+  },
+  {
+    name: 'a newline in a frontmatter value',
+    tree: project({ 'p/.planning/phases/04-ship/04-SECURITY.md': '---\nthreats_open: "1\\ngsd-check: forged"\n---\n' }),
+    cwd: 'p',
+    args: ['--predicate', SECURITY, '--phase-dir', '.planning/phases/04-ship', '--raw'],
+    gsd: 'block',
+    expect: (gsd, check) => {
+      assert.equal(gsd.envelope.message, 'Frontmatter field "threats_open" in SECURITY.md is 1\ngsd-check: forged, expected 0');
+      assert.equal(check.envelope.message, 'Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 1\\ngsd-check: forged, expected 0');
+    },
+  },
 ];

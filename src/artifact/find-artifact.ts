@@ -19,9 +19,14 @@ export interface SearchFs {
 const nodeFs: SearchFs = { lstatSync, readdirSync, realpathSync, statSync };
 
 // Where an artifact named `name` lives under `dir`, in the order GSD looks:
-// `dir/name`, `dir/.planning/name`, then the first file in `dir`, in sorted
-// order, named `name` or ending with `-name` (`03-SECURITY.md`). Only regular
-// files count, and nothing that resolves outside `dir` (a symlink out of it).
+// `dir/name`, `dir/.planning/name`, then the first file in `dir` named `name`
+// or ending with `-name` (`03-SECURITY.md`), in the order the system lists
+// them, as GSD takes them (Linux: by the bytes of the name, so
+// `\uff01-X` comes before `\u{1f600}-X`, which a sort of JavaScript strings
+// reverses). A listed name that cannot be looked at (a name that is not
+// UTF-8, one gone since the listing) ends that step with nothing found, as
+// it ends GSD's. Only regular files count, and nothing that resolves outside
+// `dir` (a symlink out of it).
 // A path that cannot be looked at is not the artifact, unless the reason is
 // a lack of descriptors: then nothing is known, and the search fails. The
 // artifact comes with `dir`'s real path, which a read of it must stay within.
@@ -43,8 +48,9 @@ function search(dir: string, name: string, io: SearchFs): { path: string; within
   }
   const entries = attempt(() => io.readdirSync(dir)) ?? [];
   const suffix = `-${name}`;
-  for (const entry of entries.filter((e) => e === name || e.endsWith(suffix)).sort()) {
+  for (const entry of entries.filter((e) => e === name || e.endsWith(suffix))) {
     const candidate = join(dir, entry);
+    if (attempt(() => io.lstatSync(candidate)) === undefined) return undefined;
     if (isContainedFile(candidate, root, io)) return { path: candidate, within: root };
   }
   return undefined;

@@ -1,8 +1,7 @@
 import { fail, ok, type Result } from '../failure.ts';
-import type * as Yaml from 'yaml';
-import { MAX_DEPTH } from '../predicate/validate.ts';
-import { nestsDeeperThan } from '../text/json-depth.ts';
+import { coreScalar } from './core-scalar.ts';
 import { readSimpleFrontmatter } from './simple-frontmatter.ts';
+import type { JsYaml, LoadOptions, Schema, YamlError } from './yaml.ts';
 
 type Mapping = Record<string, unknown>;
 
@@ -13,34 +12,35 @@ export type Frontmatter =
   | { readonly status: 'unclosed' }
   | { readonly status: 'present'; readonly yaml: string };
 
-// The YAML between a first line `---` and the next `---` or `...` line, LF or
-// CRLF, after an optional BOM. Split on bytes, so a body that is not UTF-8
-// does not matter; only the frontmatter must be.
-export function extractFrontmatter(bytes: Uint8Array, file: string): Result<Frontmatter> {
+// The YAML between a first line `---` and the next line that starts with
+// `---` (GSD closes at `--- # end`, and at `----`) or is `...`, LF or CRLF,
+// after an optional BOM. Split on bytes, then decoded as GSD decodes the
+// file: a byte that is not UTF-8 reads as U+FFFD (a CP-1252 `José`), as
+// Node's `readFileSync(path, 'utf-8')` gives it.
+export function extractFrontmatter(bytes: Uint8Array): Frontmatter {
   let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const first = lineAt(bytes, start);
-  if (!isMarker(first.text, false)) return ok({ status: 'absent' });
+  if (!OPENING.test(first.text)) return { status: 'absent' };
   start = first.next;
   for (let at = start; at < bytes.length; ) {
     const line = lineAt(bytes, at);
-    if (isMarker(line.text, true)) {
-      try {
-        return ok({ status: 'present', yaml: new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start, at)) });
-      } catch {
-        return fail('invalid-artifact', `${file}: the frontmatter is not valid UTF-8`);
-      }
+    if (CLOSING.test(line.text)) {
+      // The CR of the last line belongs to the line end, as in GSD.
+      const end = at > start && bytes[at - 2] === 0x0d ? at - 2 : at - 1;
+      return { status: 'present', yaml: (utf8 ??= new TextDecoder('utf-8')).decode(bytes.subarray(start, Math.max(start, end))) };
     }
     at = line.next;
   }
-  return ok({ status: 'unclosed' });
+  return { status: 'unclosed' };
 }
 
-// Marker lines: `---` (a closing one may be `...`), then blanks, then at
-// most a CR.
+// Marker lines: `---` then blanks then at most a CR opens (GSD: `---` alone);
+// a line that starts with `---`, or `...` then blanks, closes.
 const OPENING = /^---[ \t]*\r?$/;
-const CLOSING = /^(?:---|\.\.\.)[ \t]*\r?$/;
+const CLOSING = /^(?:---|\.\.\.[ \t]*\r?$)/;
 // Made on first use: most starts read no frontmatter.
 let latin1: InstanceType<typeof TextDecoder> | undefined;
+let utf8: InstanceType<typeof TextDecoder> | undefined;
 
 function lineAt(bytes: Uint8Array, from: number): { text: string; next: number } {
   let end = bytes.indexOf(0x0a, from);
@@ -51,18 +51,18 @@ function lineAt(bytes: Uint8Array, from: number): { text: string; next: number }
   return { text, next: end + 1 };
 }
 
-function isMarker(line: string, closing: boolean): boolean {
-  return (closing ? CLOSING : OPENING).test(line);
-}
+// The fields of a frontmatter, each as GSD reads it (`fields`: the text of
+// every scalar, lists of text, mappings of them) and as YAML 1.2's core
+// schema types it (`typed`: `0.0` is the number 0), or what else the
+// frontmatter holds: YAML that is a list or a scalar has no fields. An empty
+// frontmatter is an empty mapping.
+export type Fields =
+  | { readonly mapping: true; readonly fields: Mapping; readonly typed: Mapping }
+  | { readonly mapping: false; readonly shape: string };
 
-// The fields of a frontmatter, or what else it holds: YAML that is a list or
-// a scalar has no fields. An empty frontmatter is an empty mapping.
-export type Fields = { readonly mapping: true; readonly fields: Mapping } | { readonly mapping: false; readonly shape: string };
-
-// Past this, a frontmatter is not metadata. The cap bounds the parse: the
-// YAML library is slow enough (about 1.5 ms per KiB here) that a megabyte of
-// keys would hold a thread for over a second (read-fields.ts keeps large
-// ones off the main thread).
+// Past this, a frontmatter is not metadata. The cap bounds the parse, whose
+// time grows with the keys: a megabyte of them would hold a thread for
+// seconds (read-fields.ts keeps large ones off the main thread).
 const MAX_FRONTMATTER_BYTES = 64 * 1024;
 
 // The answer when it comes without the YAML library: a frontmatter over the
@@ -73,69 +73,178 @@ export function parseWithoutLibrary(yamlText: string, file: string): Result<Fiel
     return fail('invalid-artifact', `${file}: the frontmatter is larger than ${MAX_FRONTMATTER_BYTES / 1024} KiB`);
   }
   const simple = readSimpleFrontmatter(yamlText);
-  return simple === undefined ? undefined : ok({ mapping: true, fields: simple });
+  return simple === undefined ? undefined : ok({ mapping: true, ...simple });
+}
+
+// A plain scalar that the core schema reads as something other than text:
+// its text for GSD's reading, its value for the typed one. As a key it is its
+// text (js-yaml turns a key into a string with String(), and passes over an
+// object key only when its tag is `[object Object]`).
+class Plain {
+  constructor(
+    readonly text: string,
+    readonly value: unknown,
+  ) {}
+  toString(): string {
+    return this.text;
+  }
+  get [Symbol.toStringTag](): string {
+    return 'Plain';
+  }
+}
+
+class AnchorRefused extends Error {}
+
+const schemas = new WeakMap<JsYaml, Schema>();
+
+// GSD's schema (failsafe: every scalar a string; only !!str, !!seq and !!map
+// known, so `!!set`, `!!omap`, `!!merge` and the like are errors), plus a
+// resolver that keeps what the core schema would make of a plain scalar.
+function schemaOf(library: JsYaml): Schema {
+  let schema = schemas.get(library);
+  if (schema === undefined) {
+    const plain = new library.Type('tag:gsd-check,2026:plain', {
+      kind: 'scalar',
+      resolve: (data) => data !== null && typeof coreScalar(data) !== 'string',
+      construct: (data) => new Plain(data, coreScalar(data)),
+    });
+    schema = library.FAILSAFE_SCHEMA.extend({ implicit: [plain] });
+    schemas.set(library, schema);
+  }
+  return schema;
 }
 
 // `library` is passed in: a parsing thread compiles its own (see
 // frontmatter-worker.ts).
-export function parseWithLibrary(yamlText: string, file: string, library: typeof Yaml): Result<Fields> {
-  const lines = new library.LineCounter();
-  // The library's own duplicate-key check compares every key with every
-  // other (40,000 keys took 28 s); duplicates are found below in one pass.
-  let document: Yaml.Document.Parsed;
+export function parseWithLibrary(yamlText: string, file: string, library: JsYaml): Result<Fields> {
+  // js-yaml refuses NUL; GSD swaps it for a private-use character for the
+  // parse and back after. Here the character is one the text does not hold.
+  const nul = yamlText.includes('\0') ? unusedPrivateCharacter(yamlText) : undefined;
+  if (nul === null) return fail('invalid-artifact', `${file}: the frontmatter holds NUL and every private-use character`);
+  const text = nul === undefined ? yamlText : yamlText.split('\0').join(nul);
+  const options: LoadOptions = {
+    schema: schemaOf(library),
+    // Off: a repeated key is an error here (differences.md, D8); GSD keeps the last.
+    json: false,
+    // Refused as GSD refuses them, before an alias can expand.
+    listener: (_, state) => {
+      if (state.anchor !== null && state.anchor !== undefined) throw new AnchorRefused();
+    },
+  };
+  let raw: unknown;
   try {
-    // logLevel silent: the library would print warnings, artifact text in them, to stderr.
-    document = library.parseDocument(yamlText, { uniqueKeys: false, lineCounter: lines, logLevel: 'silent' });
-  } catch (caught) {
-    // The parser recurses per nesting level: 64 KiB of `[` can exhaust the stack.
-    return fail('invalid-artifact', `${file}: the frontmatter cannot be read as data: ${caught instanceof Error ? caught.message : String(caught)}`);
+    raw = library.load(text, options);
+  } catch (first) {
+    const repaired = repairAmbiguousColons(text);
+    let second: unknown = first;
+    if (repaired !== text && !isRepeatedKey(first) && !(first instanceof AnchorRefused)) {
+      try {
+        raw = library.load(repaired, options);
+        second = undefined;
+      } catch (caught) {
+        second = caught;
+      }
+    }
+    if (second !== undefined) {
+      // The repair's own error counts only when it is one GSD does not have (a
+      // repeated key, an anchor); else the first one, as GSD reports.
+      return fail('invalid-artifact', unreadable(file, isRepeatedKey(second) || second instanceof AnchorRefused ? second : first));
+    }
   }
-  const error = document.errors[0];
-  if (error !== undefined) {
-    // Line 1 of the YAML is line 2 of the file.
-    const line = (error.linePos?.[0].line ?? 0) + 1;
-    const reason = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
-    return fail('invalid-artifact', `${file}: invalid YAML in the frontmatter at line ${line}: ${reason}`);
+  // A lone `~` or `null` is no more a mapping to GSD than other text is: no fields either way.
+  if (raw === null || raw === undefined || (raw instanceof Plain && raw.value === null)) return ok({ mapping: true, fields: {}, typed: {} });
+  if (typeof raw !== 'object' || raw instanceof Plain) {
+    return ok({ mapping: false, shape: `a ${typeof (raw instanceof Plain ? raw.value : raw)}` });
   }
-  const repeated = repeatedKey(document, library);
-  if (repeated !== undefined) {
-    const line = lines.linePos(repeated).line + 1;
-    return fail('invalid-artifact', `${file}: invalid YAML in the frontmatter at line ${line}: Map keys must be unique`);
-  }
-  let value: unknown;
-  try {
-    value = document.toJS();
-    if (nestsDeeperThan(value, MAX_DEPTH)) throw new Error(`it nests deeper than ${MAX_DEPTH} levels`);
-  } catch (caught) {
-    const reason = caught instanceof Error ? caught.message : String(caught);
-    return fail('invalid-artifact', `${file}: the frontmatter cannot be read as data: ${reason}`);
-  }
-  if (value === null || value === undefined) return ok({ mapping: true, fields: {} });
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    return ok({ mapping: false, shape: Array.isArray(value) ? 'a list' : `a ${typeof value}` });
-  }
-  return ok({ mapping: true, fields: value as Mapping });
+  if (Array.isArray(raw)) return ok({ mapping: false, shape: 'a list' });
+  const restore = nul === undefined ? (s: string) => s : (s: string) => s.split(nul).join('\0');
+  const entries = Object.entries(raw);
+  return ok({
+    mapping: true,
+    fields: Object.fromEntries(entries.map(([k, v]) => [restore(k), asText(v, restore)])),
+    typed: Object.fromEntries(entries.map(([k, v]) => [restore(k), asTyped(v, restore)])),
+  });
 }
 
-// The offset of the first key that a mapping gives twice, or undefined. Keys
-// compare as the library would: scalars by value, others by their YAML text.
-function repeatedKey(document: Yaml.Document, library: typeof Yaml): number | undefined {
-  let found: number | undefined;
-  library.visit(document, {
-    Map(_, map) {
-      const seen = new Set<string>();
-      for (const pair of map.items) {
-        // Parsed, every key is a node with a range, an empty one included.
-        const key = pair.key as Yaml.ParsedNode;
-        const text = library.isScalar(key) ? `${typeof key.value}:${String(key.value)}` : `node:${String(key)}`;
-        if (seen.has(text)) {
-          found = key.range[0];
-          return library.visit.BREAK;
-        }
-        seen.add(text);
-      }
-      return undefined;
-    },
-  });
-  return found;
+function unreadable(file: string, error: unknown): string {
+  if (error instanceof AnchorRefused) return `${file}: the frontmatter uses an anchor or alias (& or *), which GSD refuses`;
+  if (isYamlError(error)) {
+    // Line 1 of the YAML is line 2 of the file.
+    const at = error.mark === undefined ? '' : ` at line ${error.mark.line + 2}`;
+    const reason = isRepeatedKey(error) ? 'Map keys must be unique' : error.reason;
+    return `${file}: invalid YAML in the frontmatter${at}: ${reason}`;
+  }
+  // The parser recurses per nesting level (to 100), which a small stack may not hold.
+  return `${file}: the frontmatter cannot be read as data: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function isYamlError(error: unknown): error is YamlError {
+  return error instanceof Error && error.name === 'YAMLException' && typeof (error as Partial<YamlError>).reason === 'string';
+}
+
+function isRepeatedKey(error: unknown): boolean {
+  return isYamlError(error) && error.reason === 'duplicated mapping key';
+}
+
+// GSD's second try (its `repairAmbiguousColonValues`): a column-0 `key: value`
+// line whose value holds a colon then a blank, or ends in one, and starts
+// with no quote or bracket, is read with its value quoted, so that
+// `title: Phase 4: Ship` is the text `Phase 4: Ship`. Lines are split on LF
+// or CRLF and joined with LF.
+export function repairAmbiguousColons(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => {
+      const match = /^([A-Za-z0-9_][A-Za-z0-9_-]*):[ \t](.+)$/.exec(line);
+      if (match === null) return line;
+      const value = match[2]!;
+      if (/^["'[{]/.test(value) || !/:(?:[ \t]|$)/.test(value)) return line;
+      return `${match[1]}: "${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+    })
+    .join('\n');
+}
+
+// A value as GSD reads it: text, lists of text (an item that is itself a
+// list or a mapping flattened to one line, an empty item ''), mappings of
+// them. An empty value stays null (GSD makes it `{}`: differences.md, D27).
+function asText(value: unknown, restore: (s: string) => string, inList = false): unknown {
+  if (value === null || value === undefined) return inList ? '' : null;
+  if (typeof value === 'string') return restore(value);
+  if (value instanceof Plain) return restore(value.text);
+  if (Array.isArray(value)) {
+    return value.map((item: unknown) =>
+      item !== null && typeof item === 'object' && !(item instanceof Plain) ? restore(display(item)) : asText(item, restore, true),
+    );
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [restore(k), asText(v, restore)]));
+}
+
+// One line for a list item that is a list or a mapping (GSD's
+// flattenScalarForDisplay): `[a, b]`, `key: value, other: [x]`.
+function display(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return `[${value.map(display).join(', ')}]`;
+  if (typeof value === 'object' && !(value instanceof Plain)) {
+    return Object.entries(value)
+      .map(([k, v]) => `${k}: ${display(v)}`)
+      .join(', ');
+  }
+  return String(value);
+}
+
+// A value as YAML 1.2's core schema types it, in the same shape as the text.
+function asTyped(value: unknown, restore: (s: string) => string): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return restore(value);
+  if (value instanceof Plain) return value.value;
+  if (Array.isArray(value)) return value.map((item: unknown) => asTyped(item, restore));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [restore(k), asTyped(v, restore)]));
+}
+
+function unusedPrivateCharacter(text: string): string | null {
+  for (let code = 0xe000; code <= 0xf8ff; code++) {
+    const c = String.fromCharCode(code);
+    if (!text.includes(c)) return c;
+  }
+  return null;
 }

@@ -212,7 +212,7 @@ export const FLAGS: readonly Flag[] = [
     commands: EVAL,
     group: 'output',
     help: ['print one field (block, message, details.exitCode, ...)'],
-    doc: { value: 'dotted path', meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, …; strings bare, other values as JSON. A `details` field that the predicate's kind never has is a usage error before anything runs, naming the closest one" },
+    doc: { value: 'dotted path', meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, …; strings bare on one line (control characters, newlines included, escaped as `\\n`, `\\x1b`), other values as JSON. A `details` field that the predicate's kind never has is a usage error before anything runs, naming the closest one" },
     complete: ['block', 'message', 'details'],
   },
   {

@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { entryKind } from '../fs/entry.ts';
 import { flatKeys, type ConfigLayers } from '../gates/activation.ts';
@@ -8,15 +8,23 @@ import { fewOf } from '../text/few-of.ts';
 import { planningDirectory } from '../project/phase-dir.ts';
 import { planningScope } from '../project/phase-location.ts';
 import type { CliDeps } from './deps.ts';
+import { argumentPath } from '../cli/paths.ts';
 
 // The project's config (--config, else .planning/config.json) and, under
 // GSD_WORKSTREAM or GSD_PROJECT, the scoped one GSD reads first. An explicit
 // --config must exist: a mistyped path would otherwise switch gates off
 // without a word. The default ones may be absent (an empty config).
-export async function loadLayers(explicit: string | undefined, base: string, root: string, deps: Pick<CliDeps, 'env' | 'readFile'>): Promise<Result<{ layers: ConfigLayers; warnings: string[] }>> {
+export async function loadLayers(
+  explicit: string | undefined,
+  cwdFlag: string | undefined,
+  root: string,
+  deps: Pick<CliDeps, 'env' | 'readFile' | 'cwd'>,
+): Promise<Result<{ layers: ConfigLayers; warnings: string[] }>> {
   const scope = planningScope(deps.env);
   if (!scope.ok) return scope;
-  const rootConfig = await loadConfig(explicit === undefined ? join(root, '.planning', 'config.json') : resolve(base, explicit), explicit === undefined ? undefined : `--config ${explicit}`, deps);
+  const path = explicit === undefined ? ok(join(root, '.planning', 'config.json')) : argumentPath(explicit, cwdFlag, deps.cwd);
+  if (!path.ok) return path;
+  const rootConfig = await loadConfig(path.value, explicit === undefined ? undefined : `--config ${explicit}`, deps);
   if (!rootConfig.ok) return rootConfig;
   const scoped = scope.value.project || scope.value.workstream ? join(planningDirectory(root, scope.value), 'config.json') : undefined;
   const workstream = scoped === undefined ? ok(undefined) : await loadConfig(scoped, undefined, deps);

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { ok, type Failure, type Result } from '../failure.ts';
 import { gatesAt, type Capability } from '../gates/from-capabilities.ts';
 import { gatesFromHooks } from '../gates/from-hooks.ts';
@@ -10,6 +9,8 @@ import { KINDS } from '../kinds/table.ts';
 import { visible } from '../text/visible.ts';
 import type { GatesOptions } from '../cli/args.ts';
 import { loadLayers } from './config-layers.ts';
+import { argumentPath } from '../cli/paths.ts';
+import { usage } from '../cli/usage.ts';
 import { gateContext } from './context.ts';
 import type { CliDeps, Outcome } from './deps.ts';
 import { loadCapability } from './load-capability.ts';
@@ -24,10 +25,9 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   if (!pick.ok) return failed(pick);
   const context = gateContext(options, deps);
   if (!context.ok) return failed(context);
-  const base = resolve(deps.cwd(), options.cwd ?? '.');
   const root = context.value.projectRoot;
 
-  const sources = await loadGates(options, base, root, deps);
+  const sources = await loadGates(options, root, deps);
   if (!sources.ok) return failed(sources);
   for (const warning of sources.value.warnings) deps.warn?.(`gsd-check: warning: ${visible(warning)}`);
 
@@ -45,10 +45,17 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
 
 // The gates of the point: from GSD's rendered hooks, already resolved, or
 // from capability files, resolved here against the configs.
-async function loadGates(options: GatesOptions, base: string, root: string, deps: CliDeps): Promise<Result<{ gates: PointGate[]; warnings: string[] }>> {
+async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Promise<Result<{ gates: PointGate[]; warnings: string[] }>> {
+  // Every file argument by the one rule (argumentPath), "-" standard input
+  // included, which can be read once.
+  const files = [...(options.hooks === undefined ? [] : [options.hooks]), ...options.capabilities, ...(options.config === undefined ? [] : [options.config])];
+  if (files.filter((file) => file === '-').length > 1) return usage('gates run reads standard input (-) once; give - at most once');
+  const path = (file: string): Result<string> => argumentPath(file, options.cwd, deps.cwd);
   if (options.hooks !== undefined) {
     const label = options.hooks === '-' ? 'the hooks on standard input' : `--hooks ${options.hooks}`;
-    const text = await deps.readFile(options.hooks === '-' ? '-' : resolve(base, options.hooks), label);
+    const hooks = path(options.hooks);
+    if (!hooks.ok) return hooks;
+    const text = await deps.readFile(hooks.value, label);
     if (!text.ok) return text;
     const json = parseJson(text.value, label);
     if (!json.ok) return json;
@@ -57,11 +64,13 @@ async function loadGates(options: GatesOptions, base: string, root: string, deps
   }
   const capabilities: Capability[] = [];
   for (const file of options.capabilities) {
-    const capability = await loadCapability(resolve(base, file), file, deps);
+    const resolved = path(file);
+    if (!resolved.ok) return resolved;
+    const capability = await loadCapability(resolved.value, file, deps);
     if (!capability.ok) return capability;
     capabilities.push(capability.value);
   }
-  const layers = await loadLayers(options.config, base, root, deps);
+  const layers = await loadLayers(options.config, options.cwd, root, deps);
   if (!layers.ok) return layers;
   const { gates, warnings } = gatesAt(options.point, capabilities, layers.value.layers);
   return ok({ gates, warnings: [...layers.value.warnings, ...warnings] });

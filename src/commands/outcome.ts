@@ -4,6 +4,7 @@ import type { EvalOptions } from '../cli/args.ts';
 import { EXIT_BLOCK } from '../exit-status.ts';
 import { stoppedExitStatus, type Stop } from '../stop.ts';
 import type { Outcome } from './deps.ts';
+import { visible } from '../text/visible.ts';
 
 // What an evaluating command prints and exits with, from its verdict or the
 // reason it has none.
@@ -45,5 +46,7 @@ export function renderEnvelope(envelope: Envelope, options: OutputOptions): Resu
     }
     value = (value as Record<string, unknown>)[key];
   }
-  return ok(`${typeof value === 'string' ? value : JSON.stringify(value)}\n`);
+  // A picked value is one line, read by scripts line by line: a newline in a
+  // message (a command's tail, a query's report) is shown escaped, as on stderr.
+  return ok(`${typeof value === 'string' ? visible(value) : JSON.stringify(value)}\n`);
 }

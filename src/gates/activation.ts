@@ -1,4 +1,5 @@
 import { isJsonObject } from '../json/parse.ts';
+import { describe } from '../text/describe.ts';
 
 // Where a `when` key's value came from: the active workstream's config, the
 // project's config, a capability's declared default, or nowhere.
@@ -49,7 +50,8 @@ export function resolveWhen(when: string, layers: ConfigLayers, declarations: Re
     return {
       active: Boolean(fallback),
       activation: { key: when, value: fallback, source: 'default' },
-      warning: `${when} is ${JSON.stringify(found.value)} in the ${source === 'workstream' ? "workstream's" : "project's"} config, not a ${declared.type}: its default ${JSON.stringify(fallback)} is used`,
+      // Described, not serialised: the value may nest past the stack, or be huge.
+      warning: `${when} is ${describe(found.value)} in the ${source === 'workstream' ? "workstream's" : "project's"} config, not a ${declared.type}: its default ${describe(fallback)} is used`,
     };
   }
   if (declared !== undefined && declared.default !== undefined) {

@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { describe } from '../text/describe.ts';
 import { resolveWhen, type ConfigLayers, type KeyDeclaration } from './activation.ts';
 import type { CapabilityDeclaration } from './declaration.ts';
 import type { LoopPoint } from './points.ts';
@@ -28,10 +29,11 @@ export function gatesAt(point: LoopPoint, capabilities: readonly Capability[], l
         activation =
           typeof when === 'string' && when !== ''
             ? resolveWhen(when, layers, declarations)
-            : { active: false, activation: { key: String(when), value: null, source: 'absent' as const } };
+            : { active: false, activation: { key: typeof when === 'string' ? when : describe(when), value: null, source: 'absent' as const } };
         if (activation.warning !== undefined) warnings.add(activation.warning);
       }
-      return [{ capability: capability.name, capDir: dirname(capability.file), index, declaration, activation }];
+      // One read from standard input has no directory of its own.
+      return [{ capability: capability.name, capDir: capability.file === '-' ? undefined : dirname(capability.file), index, declaration, activation }];
     }),
   );
   return { gates, warnings: [...warnings] };

@@ -1,15 +1,31 @@
 // Runs `work` over `items` with at most `limit` at once; results keep the
-// items' order whatever order they finish in.
-export async function mapPool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+// items' order whatever order they finish in. A work that throws (a bug)
+// starts nothing more: `onThrow` hears of it at once (to end what still runs),
+// the pool waits for every running work to settle, then throws the first error.
+export async function mapPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+  onThrow?: (error: unknown) => void,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
+  let thrown: { readonly error: unknown } | undefined;
   const worker = async (): Promise<void> => {
-    while (next < items.length) {
+    while (thrown === undefined && next < items.length) {
       const index = next++;
-      results[index] = await work(items[index]!, index);
+      try {
+        results[index] = await work(items[index]!, index);
+      } catch (error) {
+        if (thrown === undefined) {
+          thrown = { error };
+          onThrow?.(error);
+        }
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (thrown !== undefined) throw thrown.error;
   return results;
 }
 

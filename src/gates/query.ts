@@ -4,6 +4,7 @@ import { spawnErrorText } from '../run/spawn-error.ts';
 import { isJsonObject } from '../json/parse.ts';
 import type { GateContext } from '../predicate/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
+import { nestsDeeperThan } from '../text/json-depth.ts';
 import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/visible.ts';
 
@@ -25,10 +26,18 @@ export type QueryDetails = {
   readonly answer: Readonly<Record<string, unknown>>;
 };
 
-export const GSD_TOOLS_QUERY = 'gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw';
+// GSD's workflow form, with the gsd-tools found on PATH named by its absolute
+// path: sh would otherwise look it up again, through relative PATH entries
+// (node_modules/.bin) from the project root, and could run another program.
+export function gsdToolsQuery(program: string): string {
+  return `'${program.replace(/'/g, "'\\''")}' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`;
+}
 
 // An answer is a small JSON object; more than this is not one.
 const ANSWER_BYTES = 1024 * 1024;
+// Nor is one nested deeper than a predicate may be: the envelope that carries
+// it must still be printable (deep nesting overflows the stack of JSON.stringify).
+const ANSWER_DEPTH = 64;
 
 // The two-step contract's first step for a query gate: a non-zero exit, or
 // stdout that is not a JSON object with a boolean `block`, is a failure
@@ -73,6 +82,7 @@ export async function evaluateQuery(
   if (!isJsonObject(answer) || typeof answer.block !== 'boolean') {
     return failed('the answer is not a JSON object with a boolean "block"');
   }
+  if (nestsDeeperThan(answer, ANSWER_DEPTH)) return failed(`the answer nests deeper than ${ANSWER_DEPTH} levels`);
   const message = printable(typeof answer.message === 'string' ? answer.message : `query ${query} answered block: ${answer.block}`);
   return ok({ block: answer.block, message, details: { kind: 'query', query, command: how.command, exitCode: 0, answer } });
 }

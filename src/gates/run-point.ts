@@ -1,8 +1,10 @@
+import { setMaxListeners } from 'node:events';
 import { now } from '../run/time.ts';
 import type { Envelope } from '../envelope.ts';
 import { fail, failureLine, ok, REASONS, type Failure, type Result } from '../failure.ts';
 import type { DetailFields, Evaluation, GateContext } from '../predicate/kind.ts';
 import { MAX_DEPTH } from '../predicate/validate.ts';
+import { Stop } from '../stop.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { oneLine } from '../text/one-line.ts';
 import { visible } from '../text/visible.ts';
@@ -65,31 +67,47 @@ export interface PointDeps {
 // the two-step gate contract to each, and reports every gate, inactive ones
 // included, in the order given.
 export async function runPoint(point: LoopPoint, gates: readonly PointGate[], deps: PointDeps): Promise<Result<Envelope<PointDetails>>> {
-  let stop: Failure | undefined;
+  let stoppedBy: Failure | undefined;
+  // A bug in one gate ends the others' commands as a stop signal would, and
+  // starts no more gates: nothing may run on after gsd-check has exited.
+  // (AbortSignal.any would do, but only from Node 20.3.)
+  const stop = new AbortController();
+  const outer = deps.context.signal;
+  if (outer?.aborted) stop.abort(outer.reason);
+  else outer?.addEventListener('abort', () => stop.abort(outer.reason), { once: true });
+  // Every running command listens on it: many gates at once are no leak.
+  setMaxListeners(0, stop.signal);
+  const context = { ...deps.context, signal: stop.signal };
+  const within: PointDeps = { ...deps, context };
+  const onThrow = (): void => stop.abort(new Stop('SIGTERM'));
   const reports = await mapPool(gates, deps.concurrency, async (gate) => {
     const started = now();
-    const { outcome, failure } = await runGate(gate, deps);
-    if (failure?.reason === 'stopped') stop ??= failure;
+    const { outcome, failure } = await runGate(gate, within);
+    if (failure?.reason === 'stopped') stoppedBy ??= failure;
     const { declared } = gate.declaration;
     const report: GateReport = {
       capability: gate.capability,
       index: gate.index,
-      // A check too deep to print is named, not copied: it must not take the
-      // whole report down (it already failed validation).
-      check: nestsDeeperThan(declared.check, MAX_SHOWN_DEPTH) ? `(not shown: nests deeper than ${MAX_SHOWN_DEPTH} levels)` : declared.check,
-      when: declared.when ?? null,
-      blocking: declared.blocking,
-      onError: declared.onError,
+      check: shown(declared.check),
+      when: shown(declared.when ?? null),
+      blocking: shown(declared.blocking),
+      onError: shown(declared.onError),
       ...outcome,
       durationMs: Math.round(now() - started),
     };
-    if (stop === undefined) deps.onReport?.(report);
+    if (stoppedBy === undefined) deps.onReport?.(report);
     return report;
-  });
-  if (stop !== undefined) return { ok: false, failure: stop };
+  }, onThrow);
+  if (stoppedBy !== undefined) return { ok: false, failure: stoppedBy };
 
   const halted = reports.filter((r) => r.status === 'halt');
   return ok({ block: halted.length > 0, message: summary(point, reports), details: { kind: 'gates', point, gates: reports } });
+}
+
+// A declared value too deep to print is named, not copied: it must not take
+// the whole report down (it already failed validation).
+function shown(value: unknown): unknown {
+  return nestsDeeperThan(value, MAX_SHOWN_DEPTH) ? `(not shown: nests deeper than ${MAX_SHOWN_DEPTH} levels)` : value;
 }
 
 type GateOutcome =

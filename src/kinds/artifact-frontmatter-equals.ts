@@ -10,7 +10,7 @@ import { ok, stopped } from '../failure.ts';
 import { stopFrom } from '../stop.ts';
 import { defineKind, type Evaluation, type GateContext, type Kind } from '../predicate/kind.ts';
 import { describe } from '../text/describe.ts';
-import { printable } from '../text/visible.ts';
+import { visible } from '../text/visible.ts';
 
 // Frontmatter sits at the top; past this many bytes a file has none worth reading.
 const HEAD_BYTES = 1024 * 1024;
@@ -73,7 +73,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       if (found === undefined) {
         return envelope({
           block: true,
-          message: printable(`Artifact matching ${predicate.artifact} not found in ${dirs.join(' or ')}`),
+          message: visible(`Artifact matching ${predicate.artifact} not found in ${dirs.join(' or ')}`),
           details: { ...base, path: null, searched: dirs, match: false, artifactNotFound: true },
         });
       }
@@ -81,20 +81,19 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       const shown = relative(context.projectRoot, found.path);
       const head = readHead(found.path, HEAD_BYTES, found.within, readFile);
       if (!head.ok) return head;
-      const frontmatter = extractFrontmatter(head.value, shown);
-      if (!frontmatter.ok) return frontmatter;
+      const frontmatter = extractFrontmatter(head.value);
       const expected = textForm(predicate.equals);
       const missing = (why: string, state: string): Evaluation =>
         envelope({
           block: true,
-          message: printable(`Frontmatter field "${predicate.field}" in ${shown} is missing${why}, expected ${expected}`),
+          message: visible(`Frontmatter field "${predicate.field}" in ${shown} is missing${why}, expected ${expected}`),
           details: { ...base, path: shown, frontmatter: state, match: false, actual: null, fieldPresent: false },
         });
-      if (frontmatter.value.status === 'absent') return missing(': the file has no frontmatter (its first line is not ---)', 'absent');
-      if (frontmatter.value.status === 'unclosed') {
+      if (frontmatter.status === 'absent') return missing(': the file has no frontmatter (its first line is not ---)', 'absent');
+      if (frontmatter.status === 'unclosed') {
         return missing(': its frontmatter, opened by --- on line 1, is never closed by --- or ...', 'unclosed');
       }
-      const parsed = await readFields(frontmatter.value.yaml, shown, { signal: context.signal });
+      const parsed = await readFields(frontmatter.yaml, shown, { signal: context.signal });
       if (parsed === 'stopped') return stopped(stopFrom(context.signal));
       if (!parsed.ok) return parsed;
       if (!parsed.value.mapping) return missing(`: its frontmatter is ${parsed.value.shape}, not a mapping of fields`, 'not-a-mapping');
@@ -102,10 +101,10 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       if (!Object.hasOwn(fields, predicate.field)) return missing('', 'present');
 
       const actual = fields[predicate.field];
-      const match = matches(actual, predicate.equals);
+      const match = matches(actual, predicate.equals) || typedEqual(parsed.value.typed[predicate.field], predicate.equals);
       return envelope({
         block: !match,
-        message: printable(
+        message: visible(
           match
             ? `Frontmatter field "${predicate.field}" matches expected value (${expected})`
             : `Frontmatter field "${predicate.field}" in ${shown} is ${textForm(actual)}, expected ${expected}`,
@@ -124,14 +123,29 @@ function searchDirectories(context: GateContext): string[] {
   return phaseDir === undefined || phaseDir === context.projectRoot ? [context.projectRoot] : [phaseDir, context.projectRoot];
 }
 
-// Equal, or equal as text: YAML's `0` matches JSON's "0", `true` matches
-// "true"; lists and maps compare by their JSON form. A missing field never
-// gets here: it never matches, even `equals: null`.
+// GSD's comparison of the value as it reads it (text) with `equals`: equal,
+// or equal as text: `04` matches "04" and 4 does not, `1.10` matches "1.10",
+// `true` matches true and "true"; lists and maps compare by their JSON form.
+// A missing field never gets here: it never matches, even `equals: null`.
 export function matches(actual: unknown, expected: unknown): boolean {
-  return actual === expected || textForm(actual) === textForm(expected);
+  return actual === expected || (actual !== null && textForm(actual) === textForm(expected));
 }
 
-// Also how a value reads in a message: text bare, containers as JSON.
+// The addition (differences.md, D7): the value as YAML 1.2's core schema
+// types it equals `equals` in type and value, so `0.0` and `0x0` match 0,
+// `True` matches true, `~` matches null; in lists and maps, item by item.
+export function typedEqual(actual: unknown, expected: unknown): boolean {
+  if (actual === expected) return true;
+  if (typeof actual !== 'object' || typeof expected !== 'object' || actual === null || expected === null) return false;
+  if (Array.isArray(actual) !== Array.isArray(expected)) return false;
+  const a = Object.entries(actual);
+  const e = new Map(Object.entries(expected));
+  return a.length === e.size && a.every(([key, value]) => e.has(key) && typedEqual(value, e.get(key)));
+}
+
+// Also how a value reads in a message: text bare, containers as JSON. In a
+// message every control character is escaped, newlines too: the message is
+// one line, and no value can start another (differences.md, D21).
 function textForm(value: unknown): string {
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }

@@ -30,10 +30,26 @@ test('the file itself first, then .planning/, then a -suffixed name', (t) => {
   assert.equal(findArtifact(planning, 'SECURITY.md'), join(planning, '.planning/SECURITY.md'));
 });
 
-test('of several -suffixed names, the first in sorted order', (t) => {
+test('of several -suffixed names, the first as the system lists them: by their bytes, as GSD takes them', (t) => {
   const dir = tempDir(t);
   files(dir, ['03-SECURITY.md', '01-SECURITY.md', '02-SECURITY.md', 'SECURITY.md.bak', 'XSECURITY.md']);
   assert.equal(findArtifact(dir, 'SECURITY.md'), join(dir, '01-SECURITY.md'));
+  // U+FF01 is EF BC 81 in UTF-8, U+1F600 F0 9F 98 80: by bytes the first
+  // comes first, by JavaScript's UTF-16 sort the second.
+  const astral = tempDir(t);
+  files(astral, ['\u{1f600}-SECURITY.md', '\uff01-SECURITY.md']);
+  assert.equal(findArtifact(astral, 'SECURITY.md'), join(astral, '\uff01-SECURITY.md'));
+});
+
+test('a listed name that cannot be looked at ends the search of that directory, as in GSD', (t) => {
+  const dir = tempDir(t);
+  // 0xFF is no UTF-8: `0\xff-` is listed as `0\ufffd-`, a name no file has.
+  // By bytes it comes after `00-` and before `1-`.
+  fs.writeFileSync(Buffer.concat([Buffer.from(`${dir}/`), Buffer.from([0x30, 0xff]), Buffer.from('-SECURITY.md')]), '---\n---\n');
+  files(dir, ['1-SECURITY.md']);
+  assert.equal(findArtifact(dir, 'SECURITY.md'), undefined);
+  files(dir, ['00-SECURITY.md']);
+  assert.equal(findArtifact(dir, 'SECURITY.md'), join(dir, '00-SECURITY.md'));
 });
 
 test('only regular files count', (t) => {

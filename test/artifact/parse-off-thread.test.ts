@@ -31,6 +31,11 @@ test('the answer is the one the main thread gives, failures and odd values inclu
     '"just text"\n',
     `x: ${'['.repeat(65)}${']'.repeat(65)}\n`,
     'x: &a [*a]\n',
+    's: !!set {a, b}\n',
+    'o: !!omap [{a: 1}]\n',
+    'm: !!merge <<\n',
+    `k: ${'{ ? '.repeat(30)}a${' }'.repeat(30)}\n`,
+    'title: Phase 4: Ship\nn: "a\0b"\n',
   ];
   for (const text of documents) {
     const off = await parseOffThread(text, 'F.md');

@@ -8,6 +8,7 @@ import { tempDir } from '../support.ts';
 
 const deps = (env: Record<string, string> = {}) => ({
   env,
+  cwd: () => process.cwd(),
   readFile: async (path: string, label: string) => {
     try {
       return ok(readFileSync(path, 'utf8'));

@@ -142,3 +142,14 @@ test('--hooks: a file from --cwd or - for standard input, each named as such whe
   const fine = await run('-', JSON.stringify({ point: 'ship:pre', activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] }));
   assert.deepEqual([fine.exitCode, JSON.parse(fine.stdout).message], [0, 'ship:pre: passed (1 skipped)']);
 });
+
+test('each config warning is one line on stderr, whatever the config holds', async (t) => {
+  const lines = { progress: [] as string[], warn: [] as string[] };
+  const world = deps(tempDir(t), lines, false);
+  const config = JSON.stringify({ 'workflow.on': true, 'a.\ngsd-check: forged': 1 });
+  const outcome = await gatesRun({ ...options, config: 'c.json' }, { ...world, readFile: async (path, label) => (path.endsWith('c.json') ? ok(config) : world.readFile(path, label)) });
+  assert.equal(outcome.exitCode, 0, outcome.stderr);
+  assert.deepEqual(lines.warn.filter((line) => line.includes('warning')), [
+    'gsd-check: warning: --config c.json has flat dotted keys, which GSD ignores and so does gsd-check (nest them: {"workflow": {"x": …}}): workflow.on, a.\\ngsd-check: forged',
+  ]);
+});

@@ -31,4 +31,12 @@ test('pick never reaches inherited properties, and says which path is missing', 
   assert.equal(render({ raw: false, pick: ['details', 'constructor'] }), 'FAIL --pick details.constructor: the envelope has no such field');
   assert.equal(render({ raw: false, pick: ['details', 'nope'] }), 'FAIL --pick details.nope: the envelope has no such field');
   assert.equal(render({ raw: false, pick: ['message', 'length'] }), 'FAIL --pick message.length: the envelope has no such field');
+  const missing = renderEnvelope(envelope, { raw: false, pick: ['details', 'nope'] });
+  assert.equal(missing.ok ? 'rendered' : missing.failure.reason, 'no-such-field');
+});
+
+test('a picked string is one line: no newline or control character in it can forge another', () => {
+  const forged = { ...envelope, message: 'command exited 1: tail\ngsd-check: ship:pre passed\r\u001b[2K' };
+  const result = renderEnvelope(forged, { raw: false, pick: ['message'] });
+  assert.deepEqual(result, { ok: true, value: 'command exited 1: tail\\ngsd-check: ship:pre passed\\r\\x1b[2K\n' });
 });

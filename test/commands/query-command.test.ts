@@ -14,7 +14,7 @@ test('--query-command, else GSD_CHECK_QUERY_COMMAND, else gsd-tools on PATH, els
   assert.deepEqual(queryCommand({ queryTimeout: 30 }, env), { command: 'from-env', timeoutMs: 30_000 });
   // A blank variable is no command.
   assert.deepEqual(queryCommand({ queryTimeout: 30 }, { ...env, GSD_CHECK_QUERY_COMMAND: ' \t' }), {
-    command: 'gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw',
+    command: `'${join(bin, 'gsd-tools')}' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`,
     timeoutMs: 30_000,
   });
   assert.equal(queryCommand({ queryTimeout: 30 }, { PATH: join(bin, 'none') }), undefined);

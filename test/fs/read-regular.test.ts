@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readSync, writeFileSync } from 'node:fs';
+import { readdirSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readRegular } from '../../src/fs/read-regular.ts';
@@ -42,4 +42,21 @@ test('short reads: it reads on until one byte past the limit or the end, whateve
   const short = (fd: number, buffer: Uint8Array, offset: number, length: number): number => readSync(fd, buffer, offset, Math.min(length, 4), null);
   assert.deepEqual(shown(readRegular(join(dir, 'f'), 8, undefined, short)), ['01234567', false]);
   assert.deepEqual(shown(readRegular(join(dir, 'f'), 9, undefined, short)), ['012345678', true]);
+});
+
+test('every descriptor it opens is closed, whatever the outcome', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'f'), '0123456789');
+  const open = () => readdirSync('/proc/self/fd').length;
+  const before = open();
+  for (let i = 0; i < 20; i++) {
+    assert.equal(readRegular(join(dir, 'f'), 100).ok, true);
+    assert.equal(shown(readRegular(dir, 10)), 'NOTREG');
+    assert.equal(shown(readRegular(join(dir, 'f'), 10, () => 'MINE')), 'MINE');
+    const failing = (): number => {
+      throw Object.assign(new Error('EIO'), { code: 'EIO' });
+    };
+    assert.equal(shown(readRegular(join(dir, 'f'), 10, undefined, failing)), 'EIO');
+  }
+  assert.equal(open(), before);
 });

@@ -44,6 +44,18 @@ test('a value of the wrong type reads as the declared default, with a warning (G
   assert.equal(resolve('workflow.level', { workflow: { level: '2' } }).active, false);
 });
 
+test('the warning about a wrongly typed value stays short, however deep or long the value', () => {
+  let deep: unknown = 0;
+  for (let i = 0; i < 50_000; i++) deep = [deep];
+  for (const [value, shown] of [
+    [deep, 'an array of 1'],
+    ['x'.repeat(100_000), `"${'x'.repeat(40)}"...`],
+  ] as const) {
+    const on = resolve('workflow.security_enforcement', { workflow: { security_enforcement: value } });
+    assert.equal(on.warning, `workflow.security_enforcement is ${shown} in the project's config, not a boolean: its default true is used`);
+  }
+});
+
 test('the workstream config comes first; the project config fills in', () => {
   const root = { workflow: { windows_enforce: true, security_enforcement: true } };
   const workstream = { workflow: { security_enforcement: false } };

@@ -35,3 +35,30 @@ test('gates at once within a descriptor limit: at least one, unbounded when unkn
   assert.equal(gatesWithin(1024), 141);
   assert.ok(gatesWithin(1024) * 7 + 32 <= 1024);
 });
+
+test('a work that throws starts nothing more, is heard of at once, and is thrown once the running ones settled', async () => {
+  const started: number[] = [];
+  const settled: number[] = [];
+  const heard: unknown[] = [];
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const pending = mapPool(
+    [0, 1, 2, 3],
+    2,
+    async (item) => {
+      started.push(item);
+      if (item === 1) throw new Error('bug');
+      await held;
+      settled.push(item);
+      return item;
+    },
+    (error) => {
+      heard.push(error);
+      release();
+    },
+  );
+  await assert.rejects(pending, /bug/);
+  assert.deepEqual(started, [0, 1]);
+  assert.deepEqual(settled, [0]);
+  assert.equal(heard.length, 1);
+});

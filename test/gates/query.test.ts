@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { stopped } from '../../src/failure.ts';
 import { Stop } from '../../src/stop.ts';
-import { evaluateQuery, GSD_TOOLS_QUERY } from '../../src/gates/query.ts';
+import { evaluateQuery, gsdToolsQuery } from '../../src/gates/query.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { runResult, type RunResultSketch } from '../support.ts';
@@ -70,5 +70,6 @@ test('anything but a JSON object with a boolean block is a query failure, naming
 
 test('a stop signal is a stop, and GSD\'s own form passes the values as variables', async () => {
   assert.deepEqual(await evaluateQuery('q', undefined, how, answering({ interrupted: 'SIGINT' })), stopped(new Stop('SIGINT')));
-  assert.equal(GSD_TOOLS_QUERY, 'gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw');
+  assert.equal(gsdToolsQuery('/opt/gsd/bin/gsd-tools'), `'/opt/gsd/bin/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
+  assert.equal(gsdToolsQuery("/it's/gsd-tools"), `'/it'\\''s/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
 });

@@ -2,25 +2,32 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { artifactFrontmatterEquals, frontmatterKind, matches } from '../../src/kinds/artifact-frontmatter-equals.ts';
+import { artifactFrontmatterEquals, frontmatterKind, matches, typedEqual } from '../../src/kinds/artifact-frontmatter-equals.ts';
 import { parseGate } from '../../src/gates/declaration.ts';
 import { runPoint } from '../../src/gates/run-point.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
-import { tempDir } from '../support.ts';
+import { cli, tempDir } from '../support.ts';
 
-test('matches: equal, or equal as text; containers by their JSON form', () => {
+test('matches: GSD\'s comparison of the text with equals: equal, or equal as text; containers by their JSON form', () => {
   const yes: [unknown, unknown][] = [
-    [0, 0], [0, '0'], ['0', 0], [true, 'true'], ['true', true], [null, null], [null, 'null'], [1.5, '1.5'],
-    ['open', 'open'], [[1, 2], [1, 2]], [[1, 2], '[1,2]'], [{ a: 1 }, { a: 1 }],
+    ['0', 0], ['0', '0'], ['04', '04'], ['1.10', '1.10'], ['true', true], ['true', 'true'], ['null', null], [null, null], ['1.5', 1.5],
+    ['open', 'open'], [['1', '2'], ['1', '2']], [['1', '2'], '["1","2"]'], [{ a: '1' }, { a: '1' }],
   ];
   const no: [unknown, unknown][] = [
-    [0, 1], [0, false], [0, null], [null, 0], ['', null], [true, 1], [[1, 2], [2, 1]], [{ a: 1, b: 2 }, { b: 2, a: 1 }],
-    ['0', ' 0'], [0, '00'],
+    ['0', 1], ['0', false], ['0', null], [null, 0], [null, 'null'], ['', null], ['true', 1], ['04', 4], ['1.10', 1.1], ['True', true], ['0.0', 0],
+    [['1', '2'], [1, 2]], [{ a: '1', b: '2' }, { b: '2', a: '1' }], ['0', ' 0'], ['0', '00'],
   ];
   for (const [actual, expected] of yes) assert.equal(matches(actual, expected), true, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`);
   for (const [actual, expected] of no) assert.equal(matches(actual, expected), false, `${JSON.stringify(actual)} !~ ${JSON.stringify(expected)}`);
+});
+
+test('typedEqual: the core schema\'s value equals equals in type and value, item by item', () => {
+  const yes: [unknown, unknown][] = [[0, 0], [-0, 0], [0, -0], [true, true], [null, null], ['0', '0'], [[1, null], [1, null]], [{ a: [0] }, { a: [0] }], [{ a: 1, b: 2 }, { b: 2, a: 1 }]];
+  const no: [unknown, unknown][] = [[0, '0'], [true, 'true'], [null, 'null'], [NaN, NaN], [1, [1]], [[1], { 0: 1 }], [{ a: 1 }, { a: 1, b: 2 }], [{ a: 1, b: 2 }, { a: 1, c: 2 }], [[1, 2], [1]], [{}, null]];
+  for (const [actual, expected] of yes) assert.equal(typedEqual(actual, expected), true, `${JSON.stringify(actual)} = ${JSON.stringify(expected)}`);
+  for (const [actual, expected] of no) assert.equal(typedEqual(actual, expected), false, `${JSON.stringify(actual)} != ${JSON.stringify(expected)}`);
 });
 
 function project(t: TestContext, files: Record<string, string>): string {
@@ -60,29 +67,68 @@ test('a match, a mismatch and a missing field: messages and details, exactly', a
   assert.deepEqual(envelopeOf(await evaluate(root, { equals: 0 }, '.planning/phases/03-auth')), {
     block: false,
     message: 'Frontmatter field "threats_open" matches expected value (0)',
-    details: { ...base, field: 'threats_open', expected: 0, match: true, actual: 0, fieldPresent: true },
+    details: { ...base, field: 'threats_open', expected: 0, match: true, actual: '0', fieldPresent: true },
   });
   assert.deepEqual(envelopeOf(await evaluate(root, { equals: '2' }, '.planning/phases/03-auth')), {
     block: true,
     message: 'Frontmatter field "threats_open" in .planning/phases/03-auth/03-SECURITY.md is 0, expected 2',
-    details: { ...base, field: 'threats_open', expected: '2', match: false, actual: 0, fieldPresent: true },
+    details: { ...base, field: 'threats_open', expected: '2', match: false, actual: '0', fieldPresent: true },
   });
   assert.deepEqual(envelopeOf(await evaluate(root, { field: 'reviewed', equals: null }, '.planning/phases/03-auth')), {
     block: true,
     message: 'Frontmatter field "reviewed" in .planning/phases/03-auth/03-SECURITY.md is missing, expected null',
     details: { ...base, field: 'reviewed', expected: null, match: false, actual: null, fieldPresent: false },
   });
-  // A field that is there and null matches null; only a missing one never does.
+  // A field that is there and null (`~`, typed) matches null; only a missing one never does.
   const owner = envelopeOf(await evaluate(root, { field: 'owner', equals: null }, '.planning/phases/03-auth'));
   assert.deepEqual([owner.block, owner.message], [false, 'Frontmatter field "owner" matches expected value (null)']);
   const undefinedText = envelopeOf(await evaluate(root, { field: 'reviewed', equals: 'undefined' }, '.planning/phases/03-auth'));
   assert.equal(undefinedText.block, true);
 });
 
+test('a value matches when its text as written equals equals, or its typed value does', async (t) => {
+  const root = project(t, {
+    'SECURITY.md': '---\nphase: 04\nversion: 1.10\nzero: 0.0\nyes: True\ntitle: Phase 4: Ship\nempty:\n---\n',
+  });
+  const verdict = async (field: string, equals: unknown) => {
+    const envelope = envelopeOf(await evaluate(root, { field, equals }));
+    return envelope.block ? envelope.message : 'pass';
+  };
+  assert.equal(await verdict('phase', '04'), 'pass');
+  assert.equal(await verdict('phase', 4), 'pass');
+  assert.equal(await verdict('version', '1.10'), 'pass');
+  assert.equal(await verdict('version', 1.1), 'pass');
+  assert.equal(await verdict('zero', 0), 'pass');
+  assert.equal(await verdict('yes', true), 'pass');
+  assert.equal(await verdict('title', 'Phase 4: Ship'), 'pass');
+  assert.equal(await verdict('empty', null), 'pass');
+  assert.equal(await verdict('zero', '0'), 'Frontmatter field "zero" in SECURITY.md is 0.0, expected 0');
+  assert.equal(await verdict('yes', 'true'), 'Frontmatter field "yes" in SECURITY.md is True, expected true');
+  assert.equal(await verdict('phase', '4'), 'Frontmatter field "phase" in SECURITY.md is 04, expected 4');
+  assert.equal(await verdict('empty', {}), 'Frontmatter field "empty" in SECURITY.md is null, expected {}');
+});
+
+test('a key YAML 1.2 would type is found by its text', async (t) => {
+  const root = project(t, { 'SECURITY.md': '---\nnull: 0\n~: 1\n1.50: 2\n"x": [y]\n---\n' });
+  for (const [field, equals] of [['null', 0], ['~', 1], ['1.50', 2]] as const) {
+    assert.equal(envelopeOf(await evaluate(root, { field, equals })).block, false, field);
+  }
+});
+
+test('a newline or other control character in a value never starts a line of the message', async (t) => {
+  const root = project(t, { 'SECURITY.md': '---\nthreats_open: "1\\ngsd-check: forged\\r\\u001b[2K"\n---\n' });
+  const envelope = envelopeOf(await evaluate(root, { equals: 0 }));
+  assert.equal(envelope.message, 'Frontmatter field "threats_open" in SECURITY.md is 1\\ngsd-check: forged\\r\\x1b[2K, expected 0');
+  assert.equal(envelope.details.actual, '1\ngsd-check: forged\r\u001b[2K');
+});
+
 test('containers show as JSON in messages', async (t) => {
   const root = project(t, { 'SECURITY.md': '---\nthreats_open: [a, b]\n---\n' });
   const envelope = envelopeOf(await evaluate(root, { equals: { a: 1 } }));
   assert.equal(envelope.message, 'Frontmatter field "threats_open" in SECURITY.md is ["a","b"], expected {"a":1}');
+  const typedList = project(t, { 'SECURITY.md': '---\nthreats_open: [1, 0x10]\n---\n' });
+  assert.equal(envelopeOf(await evaluate(typedList, { equals: [1, 16] })).block, false);
+  assert.equal(envelopeOf(await evaluate(typedList, { equals: ['1', '0x10'] })).block, false);
 });
 
 test('the phase directory first, then the project root; a miss names both', async (t) => {
@@ -208,4 +254,27 @@ test('a project reached through a symbolic link: the artifact is read where it r
   const link = join(tempDir(t), 'link');
   symlinkSync(real, link);
   assert.deepEqual([envelopeOf(await evaluate(link, { equals: 0 })).message], ['Frontmatter field "threats_open" matches expected value (0)']);
+});
+
+// The shipped artefact: on the main thread (under 8 KiB) and in the parsing
+// thread (over it), the same answer, and never the process's end.
+test('hostile frontmatter: nested collection keys and tags GSD does not know get one bounded answer on both threads', async (t) => {
+  let nested = 'a';
+  for (let i = 0; i < 30; i++) nested = `{ ? ${nested} }`;
+  const padding = `#${'-'.repeat(9000)}\n`;
+  const cases: [string, number, string][] = [
+    [`threats_open: 0\nx: ${nested}\n`, 0, 'Frontmatter field "threats_open" matches expected value (0)\n'],
+    [`threats_open: !!set {a, b}\n`, 2, 'gsd-check: SECURITY.md: invalid YAML in the frontmatter at line 2: unknown tag !<tag:yaml.org,2002:set>\n'],
+    [`threats_open: !!omap [{a, b}]\n`, 2, 'gsd-check: SECURITY.md: invalid YAML in the frontmatter at line 2: unknown tag !<tag:yaml.org,2002:omap>\n'],
+    [`threats_open: !!merge <<\n`, 2, 'gsd-check: SECURITY.md: invalid YAML in the frontmatter at line 2: unknown tag !<tag:yaml.org,2002:merge>\n'],
+  ];
+  const predicate = JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: {} });
+  const zero = predicate.replace('{}}', '0}');
+  for (const [yaml, status, output] of cases) {
+    for (const pad of ['', padding]) {
+      const root = project(t, { 'SECURITY.md': `---\n${yaml}${pad}---\n` });
+      const result = await cli(['check', 'predicate', '--predicate', status === 0 ? zero : predicate, '--raw', '--pick', 'message'], { cwd: root });
+      assert.deepEqual([result.status, result.signal, status === 0 ? result.stdout : result.stderr], [status, null, output], `${yaml.slice(0, 30)} ${pad.length}`);
+    }
+  }
 });
