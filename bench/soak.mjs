@@ -2,10 +2,10 @@
 // once, and many gates in one process. Every envelope must be valid and right;
 // afterwards no command process may be left, no temp file added, and one
 // process's open descriptors must not grow with the number of gates it runs.
-//   node bench/soak.mjs [--quick] [--write-readme]
+//   node bench/soak.mjs [--quick] [--write-doc]
 // Full: 2,000 sequential + 200 concurrent evaluations, 1,000 gates in one
 // process (minutes). --quick: 60 + 20 + 100 (CI). Exit 1 on any failure.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -177,13 +177,16 @@ const summary = [
 console.log(`${table}\n\n${summary}`);
 if (failures.length > 0) console.log(`\nFAILURES (${failures.length}):\n${failures.slice(0, 20).join('\n')}`);
 
-if (args.includes('--write-readme')) {
-  const readme = join(root, 'README.md');
-  const text = readFileSync(readme, 'utf8');
+// The table of docs/explanation/reliability.md, between its soak markers,
+// with the date, the Node and the commit it was measured on.
+if (args.includes('--write-doc')) {
+  const doc = join(root, 'docs', 'explanation', 'reliability.md');
+  const text = readFileSync(doc, 'utf8');
   const begin = '<!-- soak:begin -->';
   const end = '<!-- soak:end -->';
-  const block = `${begin}\n\`npm run soak\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()}-core VM:\n\n${table}\n\n${summary}\n${end}`;
-  if (text.includes(begin)) writeFileSync(readme, text.slice(0, text.indexOf(begin)) + block + text.slice(text.indexOf(end) + end.length));
-  else console.error('README.md has no soak markers; nothing written');
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout?.trim() || 'an unknown commit';
+  const block = `${begin}\n\`npm run soak\` on ${new Date().toISOString().slice(0, 10)}, main at ${commit}, Node ${process.version}, ${availableParallelism()}-core VM:\n\n${table}\n\n${summary}\n${end}`;
+  if (text.includes(begin)) writeFileSync(doc, text.slice(0, text.indexOf(begin)) + block + text.slice(text.indexOf(end) + end.length));
+  else console.error(`${doc} has no soak markers; nothing written`);
 }
 process.exitCode = failures.length > 0 ? 1 : 0;

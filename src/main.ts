@@ -6,7 +6,7 @@ import { checkPredicate } from './commands/check-predicate.ts';
 import type { CliDeps, Outcome } from './commands/deps.ts';
 import { gatesRun } from './commands/gates-run.ts';
 import { completionScript } from './cli/completion.ts';
-import { helpText } from './cli/help.ts';
+import { commandHelp, helpText } from './cli/help.ts';
 import { failureOutcome, stoppedOutcome } from './commands/outcome.ts';
 import { commandSupported } from './commands/platform.ts';
 import { validate } from './commands/validate.ts';
@@ -32,7 +32,7 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   const parsed = parseArgs(argv, defaults);
   if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv, defaults));
   const action = parsed.value;
-  if (action.action === 'help') return { exitCode: 0, stdout: helpText(), stderr: '' };
+  if (action.action === 'help') return { exitCode: 0, stdout: action.command === undefined ? helpText() : commandHelp(action.command), stderr: '' };
   if (action.action === 'completion') return { exitCode: 0, stdout: completionScript(action.shell), stderr: '' };
   if (action.action === 'version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
 

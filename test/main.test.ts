@@ -11,7 +11,7 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
 
 test('--help and --version', async () => {
-  // Checked against what the README documents, not against the source's own
+  // Checked against what docs/reference/cli.md documents, not against the source's own
   // help text, so that a help that loses a flag or a default fails here.
   const help = await cli(['--help']);
   assert.deepEqual([help.status, help.stderr], [0, '']);
@@ -23,7 +23,12 @@ test('--help and --version', async () => {
   for (const flag of documented) assert.ok(help.stdout.includes(`\n  ${flag} `), `--help does not document ${flag}`);
   assert.match(help.stdout, /--kill-after <seconds> +grace between SIGTERM and SIGKILL \(default 3\)/);
   assert.match(help.stdout, /--query-timeout <seconds> +a query command's time limit \(default 30\)/);
-  assert.deepEqual(await cli(['check', 'predicate', '-h']), help);
+  // A command's own help, as `help <command>` prints it.
+  const own = await cli(['check', 'predicate', '-h']);
+  assert.deepEqual(own, await cli(['help', 'check', 'predicate']));
+  assert.ok(own.stdout.startsWith('Usage: gsd-check check predicate (--predicate <json> | --predicate-file <path>) [options]\n'), own.stdout);
+  assert.equal(own.stdout.includes('--point <point>'), false);
+  assert.deepEqual(await cli(['help']), help);
   const version = await cli(['-V']);
   assert.equal(version.status, 0);
   // The source id, computed afresh from the checkout as a site would: the

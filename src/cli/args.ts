@@ -55,7 +55,7 @@ export interface ValidateOptions {
 }
 
 export type Action =
-  | { readonly action: 'help' }
+  | { readonly action: 'help'; readonly command?: CommandName }
   | { readonly action: 'version' }
   | { readonly action: 'completion'; readonly shell: Shell }
   | { readonly action: 'check-predicate'; readonly options: CheckOptions }
@@ -104,7 +104,11 @@ export function parseArgs(argv: readonly string[], defaults: ArgDefaults = { jso
   const parsed = parseFlags(argv, SPEC);
   if (!parsed.ok) return parsed;
   const flags = parsed.value;
-  if (flags.booleans.has('help')) return ok({ action: 'help' });
+  // `gsd-check gates run --help` is that command's help.
+  if (flags.booleans.has('help')) {
+    const named = findCommand(flags.words);
+    return ok(named.ok && named.value.command !== 'help' ? { action: 'help', command: named.value.command } : { action: 'help' });
+  }
   if (flags.booleans.has('version')) return ok({ action: 'version' });
 
   const found = findCommand(flags.words);
@@ -114,6 +118,7 @@ export function parseArgs(argv: readonly string[], defaults: ArgDefaults = { jso
     if (!takes(flagNamed(name)!, command)) return usage(`--${name} is not a flag of "${command}"`);
   }
 
+  if (command === 'help') return helpAction(operands);
   if (command === 'completion') {
     const [shell, stray] = operands;
     if (shell === undefined) return usage(`completion needs a shell; one of: ${SHELLS.join(', ')}`);
@@ -135,6 +140,17 @@ export function parseArgs(argv: readonly string[], defaults: ArgDefaults = { jso
   const shared = evalOptions(flags, defaults);
   if (!shared.ok) return shared;
   return command === 'check predicate' ? checkAction(flags, shared.value) : gatesAction(flags, shared.value);
+}
+
+// `help`, or `help <command>`: the command as written, or the first word of
+// the only command it begins (`help gates`).
+function helpAction(operands: readonly string[]): Result<Action> {
+  if (operands.length === 0) return ok({ action: 'help' });
+  const found = findCommand(operands);
+  if (found.ok && found.value.operands.length === 0) return ok({ action: 'help', command: found.value.command });
+  const begun = COMMANDS.filter((command) => command.name.split(' ')[0] === operands[0]);
+  if (operands.length === 1 && begun.length === 1) return ok({ action: 'help', command: begun[0]!.name });
+  return usage(`help: no command ${JSON.stringify(operands.join(' '))}; one of: ${COMMANDS.map((command) => command.name).join(', ')}`);
 }
 
 // The commands --help shows, as a usage error offers them: "a, b or c".

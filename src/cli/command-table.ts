@@ -3,7 +3,7 @@
 // and the flag tables of docs/reference/cli.md (checked by
 // test/cli/command-table.test.ts) are all derived from these two lists.
 
-export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'completion';
+export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'completion' | 'help';
 
 export interface Command {
   readonly name: CommandName;
@@ -16,6 +16,10 @@ export interface Command {
   readonly summary?: readonly string[];
   // What its operands are, when it takes any: nothing else is a stray argument.
   readonly operands?: string;
+  // `gsd-check help <command>`: commands to copy, each with what it does (the
+  // first is also in --help), and the page of the docs that has the rest.
+  readonly examples: readonly { readonly what: string; readonly command: string }[];
+  readonly docs: string;
 }
 
 export const COMMANDS: readonly Command[] = [
@@ -24,12 +28,26 @@ export const COMMANDS: readonly Command[] = [
     aliases: ['check.predicate'],
     usage: 'check predicate (--predicate <json> | --predicate-file <path>) [options]',
     summary: ['evaluates one gate predicate and prints its envelope', '  {"block": <bool>, "message": "<string>", "details": {...}}'],
+    examples: [
+      { what: 'a command gate; exit 1 when it blocks', command: `gsd-check check predicate --predicate '{"kind":"command-exit-zero","command":"npm test"}' --exit-code` },
+      {
+        what: "a frontmatter gate on phase 04's SECURITY.md; print only the message",
+        command: `gsd-check check predicate --phase-number 04 --pick message \\\n    --predicate '{"kind":"artifact-frontmatter-equals","artifact":"SECURITY.md","field":"threats_open","equals":0}'`,
+      },
+      { what: 'the predicate from a file (no shell quoting), one JSON line', command: 'gsd-check check predicate --predicate-file gate.json --raw' },
+    ],
+    docs: 'docs/reference/predicates.md',
   },
   {
     name: 'gates run',
     aliases: [],
     usage: 'gates run --point <point> (--builtin | --capability <file>... | --hooks <file|->) [options]',
     summary: ['evaluates every gate of a loop point with the two-step contract'],
+    examples: [
+      { what: 'the gates GSD renders for a point; exit 1 when one halts', command: 'gsd_run loop render-hooks ship:pre --raw | gsd-check gates run --point ship:pre --hooks - --phase-number 04 --exit-code' },
+      { what: "capability files' gates, their `when` resolved from .planning/config.json", command: 'gsd-check gates run --point ship:pre --capability caps/security.json --phase-number 04 --pick message' },
+    ],
+    docs: 'docs/reference/gates.md',
   },
   {
     name: 'validate',
@@ -37,12 +55,24 @@ export const COMMANDS: readonly Command[] = [
     usage: 'validate <capability.json>... [--json]',
     summary: ["checks capability files' gate declarations, every issue with its path"],
     operands: 'capability file',
+    examples: [{ what: 'every capability of a project; exit 1 on any issue', command: 'gsd-check validate caps/*.json' }],
+    docs: 'docs/how-to/validate-capability-files.md',
   },
   {
     name: 'completion',
     aliases: [],
     usage: 'completion bash',
     operands: 'shell',
+    examples: [{ what: "complete gsd-check's commands and flags in this bash", command: 'eval "$(gsd-check completion bash)"' }],
+    docs: 'docs/reference/cli.md',
+  },
+  {
+    name: 'help',
+    aliases: [],
+    usage: 'help [<command>]',
+    operands: 'command',
+    examples: [{ what: "one command's flags, examples and docs", command: 'gsd-check help gates run' }],
+    docs: 'docs/reference/cli.md',
   },
 ];
 
@@ -246,7 +276,7 @@ export const FLAGS: readonly Flag[] = [
     commands: EVAL,
     group: 'output',
     help: ['print one field (block, message, details.exitCode,', 'details.gates[0].status, details.gates[-1], ...)'],
-    doc: { value: 'path', meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, a list item in brackets after its field, negative from the end (`details.gates[0].status`, `details.gates[-1]`), as GSD writes them; strings bare on one line (control characters, newlines included, escaped as `\\n`, `\\x1b`), other values as JSON. A path that no envelope of the kind can have (a `details` field the kind never has, brackets on a single value) is a usage error before anything runs, naming the closest field" },
+    doc: { value: 'path', meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, a list item in brackets after its field, negative from the end (`details.gates[0].status`, `details.gates[-1]`), as GSD writes them; strings bare on one line (control characters, newlines included, escaped as `\\n`, `\\x1b`), other values as JSON. A path that no envelope of the kind can have (a `details` field the kind never has, brackets on a single value) is a usage error before anything runs, naming the closest field (`--pick blok`: did you mean `block`?)" },
     complete: ['block', 'message', 'details'],
   },
   {

@@ -46,6 +46,9 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
       // -hV: one-letter switches, run together or not.
       if (joined !== -1) return usage(Object.hasOwn(spec.aliases, flag.slice(1)) ? `${flag} takes no value` : unknownFlag(flag, known));
       if (flag.startsWith('-no-')) return usage(unknownFlag(flag, known));
+      // `-raw` is not -r -a -w: a word after one dash is a long flag missing a
+      // dash (or a typo), unless each letter is a short alias (`-hV`).
+      if ([...flag.slice(1)].some((letter) => !Object.hasOwn(spec.aliases, letter)) && flag.length > 2) return usage(unknownFlag(flag, known));
       for (const letter of flag.slice(1)) {
         if (!Object.hasOwn(spec.aliases, letter)) return usage(unknownFlag(`-${letter}`, known));
         booleans.add(spec.aliases[letter]!);
@@ -79,8 +82,20 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
 
 function unknownFlag(flag: string, known: readonly string[]): string {
   const name = flag.replace(/^-+/, '');
-  const hint = flag.startsWith('--') ? closest(name, known) : undefined;
-  return `unknown flag ${shown(flag)}${hint === undefined ? '' : `; did you mean --${hint}?`}`;
+  const hints = name.length > 1 ? likelyFlags(name, known) : [];
+  const listed = hints.map((hint) => `--${hint}`);
+  return `unknown flag ${shown(flag)}${hints.length === 0 ? '' : `; did you mean ${listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}`}?`}`;
+}
+
+// A typo of one flag; else the flags the name begins (`--phase`: the three
+// phase flags) or, cut short, one it runs past (`--phase-directory`).
+function likelyFlags(name: string, known: readonly string[]): string[] {
+  const near = closest(name, known);
+  if (near !== undefined) return [near];
+  const lower = name.toLowerCase();
+  if (lower.length < 3) return [];
+  const longer = known.filter((flag) => flag.startsWith(lower));
+  return longer.length > 0 ? longer : known.filter((flag) => flag.length >= 3 && lower.startsWith(flag));
 }
 
 // An argument as a message shows it: bare when it is plain printable text,

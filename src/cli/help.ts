@@ -1,4 +1,5 @@
-import { COMMANDS, FLAGS, type Flag, type FlagGroup } from './command-table.ts';
+import { KINDS } from '../kinds/table.ts';
+import { COMMANDS, FLAGS, commandNamed, takes, type CommandName, type Flag, type FlagGroup } from './command-table.ts';
 
 const COLUMN = 29;
 const GROUPS: Readonly<Record<Exclude<FlagGroup, 'own' | 'global'>, string>> = { context: 'Gate context', output: 'Output' };
@@ -19,7 +20,7 @@ function groupHeading(group: keyof typeof GROUPS, flags: readonly Flag[]): strin
 
 export function helpText(): string {
   const listed = COMMANDS.filter((command) => command.summary !== undefined);
-  const parts = [['Usage:', ...listed.map((command) => `  gsd-check ${command.usage}`)].join('\n')];
+  const parts = [['Usage:', ...listed.map((command) => `  gsd-check ${command.usage}`), '  gsd-check help <command>'].join('\n')];
   for (const command of listed) {
     const [first, ...rest] = command.summary!;
     const own = FLAGS.filter((flag) => flag.group === 'own' && flag.commands !== 'any' && flag.commands[0] === command.name);
@@ -30,8 +31,64 @@ export function helpText(): string {
     parts.push([groupHeading(group, flags), ...flags.flatMap(flagLines)].join('\n'));
   }
   parts.push(FLAGS.filter((flag) => flag.group === 'global').flatMap(flagLines).join('\n'));
+  parts.push(kindLines().join('\n'));
+  parts.push(['Examples:', ...listed.flatMap((command) => command.examples.slice(0, 2).flatMap(exampleLines))].join('\n'));
+  parts.push(ENVIRONMENT);
   return `${parts.join('\n\n')}\n\n${FOOTER}`;
 }
+
+// `gsd-check help <command>` and `gsd-check <command> --help`: that command's
+// usage, its flags (its own, then the shared ones it takes), its examples and
+// where its docs are.
+export function commandHelp(name: CommandName): string {
+  const command = commandNamed(name);
+  const parts = [`Usage: gsd-check ${command.usage}`];
+  if (command.summary !== undefined) parts.push(command.summary.join('\n'));
+  const own = FLAGS.filter((flag) => flag.group === 'own' && takes(flag, name));
+  if (own.length > 0) parts.push(['Flags:', ...own.flatMap(flagLines)].join('\n'));
+  for (const group of Object.keys(GROUPS) as (keyof typeof GROUPS)[]) {
+    const flags = FLAGS.filter((flag) => flag.group === group && takes(flag, name));
+    if (flags.length > 0) parts.push([`${GROUPS[group]}:`, ...flags.flatMap(flagLines)].join('\n'));
+  }
+  parts.push(['Examples:', ...command.examples.flatMap(exampleLines)].join('\n'));
+  return `${parts.join('\n\n')}\n\nMore: ${command.docs}, in gsd-check's repository or npm package.\n`;
+}
+
+function exampleLines(example: { readonly what: string; readonly command: string }): string[] {
+  return [`  # ${example.what}`, ...example.command.split('\n').map((line) => `  ${line}`)];
+}
+
+// What each kind does, in --help: every field of its schema is named in
+// quotes (test/cli/help.test.ts checks it against the kind table).
+export const KIND_SUMMARIES: Readonly<Record<string, readonly string[]>> = {
+  'command-exit-zero': ['runs "command" with sh in the project root; exit 0 passes', '("timeout": seconds, default 30)'],
+  'artifact-frontmatter-equals': [
+    'the frontmatter "field" of the "artifact" (looked for in the', 'phase directory, then the project root) "equals" a value',
+  ],
+};
+
+function kindLines(): string[] {
+  const lines = ['Kinds (the predicate\'s "kind"):'];
+  for (const name of KINDS.keys()) {
+    const summary = KIND_SUMMARIES[name] ?? [];
+    const indented = summary.map((line) => `${' '.repeat(COLUMN)}${line}`);
+    // A name too long for its column gets a line of its own.
+    if (name.length > COLUMN - 4) lines.push(`  ${name}`, ...indented);
+    else lines.push(`  ${name.padEnd(COLUMN - 3)} ${summary[0] ?? ''}`, ...indented.slice(1));
+  }
+  return lines;
+}
+
+const ENVIRONMENT = `Environment:
+  GSD_JSON_ERRORS=1          as --json-errors
+  GSD_CHECK_QUERY_COMMAND    answers query gates when --query-command is not given
+  GSD_WORKSTREAM, GSD_PROJECT
+                             where --phase-number looks for the phase directory
+  NODE_DISABLE_COMPILE_CACHE, CI
+                             run without the code cache (in $XDG_CACHE_HOME or
+                             ~/.cache, under gsd-check/)
+  Commands run with PHASE_DIR, PHASE_NUMBER and PHASE_REQ_IDS set from the flags
+  (PHASE_DIR only from --phase-dir).`;
 
 const FOOTER = `A flag's value may follow it (--phase-dir 03) or be joined with = (--phase-dir=03);
 a value that starts with "-" must use the = form.
@@ -40,4 +97,8 @@ Exit status: 0 envelope written (validate: all valid); 1 envelope blocks (with
 --exit-code; validate: an issue); 2 the check itself failed (nothing on stdout,
 the reason on stderr); 74 the output could not be written; 128+N stopped by
 signal N, after ending the commands.
+
+More: gsd-check help <command>. The docs (a tutorial, how-tos, every flag, kind
+and message) are README.md and docs/ in gsd-check's repository or npm package;
+every flag: docs/reference/cli.md.
 `;

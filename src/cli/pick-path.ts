@@ -28,7 +28,9 @@ export function parsePickPath(text: string): Result<PickPath> {
     if (match[2] !== undefined) steps.push(Number(match[2]));
   }
   if (!ENVELOPE_FIELDS.includes(steps[0] as string)) {
-    return usage(`--pick ${JSON.stringify(text)} is not a field of the envelope; it starts with block, message or details`);
+    const hint = closest(steps[0] as string, ENVELOPE_FIELDS);
+    const fix = hint === undefined ? undefined : hint + text.slice((steps[0] as string).length);
+    return usage(`--pick ${JSON.stringify(text)} is not a field of the envelope; ${fix === undefined ? 'it starts with block, message or details' : `did you mean ${fix}?`}`);
   }
   return ok({ text, steps });
 }

@@ -1,4 +1,4 @@
-import { ok, type Failure, type Result } from '../failure.ts';
+import { fail, ok, type Failure, type Result } from '../failure.ts';
 import { builtinCapabilities } from '../gates/builtin.ts';
 import { gatesAt, type Capability } from '../gates/from-capabilities.ts';
 import { gatesFromHooks } from '../gates/from-hooks.ts';
@@ -82,6 +82,13 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   return { exitCode: errors.length > 0 ? EXIT_WRITE_FAILED : outcome.exitCode, stdout, stderr: stderr + errors.join('') };
 }
 
+function emptyHooks(hooks: string, point: string): string {
+  const producer = `gsd_run loop render-hooks ${point} --raw`;
+  return hooks === '-'
+    ? `the hooks on standard input are empty: whatever was to print them (${producer}) printed nothing; did it fail?`
+    : `--hooks ${hooks} is empty: it should hold the output of ${producer}`;
+}
+
 // The gates of the point: from GSD's rendered hooks, already resolved, or
 // from capability files, resolved here against the configs.
 async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Promise<Result<{ gates: PointGate[]; warnings: string[] }>> {
@@ -96,6 +103,9 @@ async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Pr
     if (!hooks.ok) return hooks;
     const text = await deps.readFile(hooks.value, label);
     if (!text.ok) return text;
+    // Empty input is what a failed producer leaves in the pipe (gsd_run not
+    // installed, or it exited before writing): say that, not "invalid JSON".
+    if (text.value.trim() === '') return fail('invalid-json', emptyHooks(options.hooks, options.point));
     const json = parseJson(text.value, label);
     if (!json.ok) return json;
     const gates = gatesFromHooks(json.value, options.point, label, KINDS);

@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
 import * as v from 'valibot';
 import { findArtifact } from '../artifact/find-artifact.ts';
 import { extractFrontmatter } from '../artifact/frontmatter.ts';
@@ -73,7 +73,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       if (found === undefined) {
         return envelope({
           block: true,
-          message: visible(`Artifact matching ${predicate.artifact} not found in ${dirs.join(' or ')}`),
+          message: visible(`Artifact matching ${predicate.artifact} not found in ${dirs.join(' or ')}${phaseMiss(context)}`),
           details: { ...base, path: null, searched: dirs, match: false, artifactNotFound: true },
         });
       }
@@ -121,6 +121,18 @@ function searchDirectories(context: GateContext): string[] {
   const lookup = context.phaseDirLookup;
   const phaseDir = context.phaseDir ?? (lookup?.matches.length === 1 ? lookup.matches[0] : undefined);
   return phaseDir === undefined || phaseDir === context.projectRoot ? [context.projectRoot] : [phaseDir, context.projectRoot];
+}
+
+// Why the phase directory was not searched, when --phase-number was to find
+// it: a CI step that prints only the message must still show the cause.
+function phaseMiss(context: GateContext): string {
+  const lookup = context.phaseDirLookup;
+  if (context.phaseDir !== undefined || lookup === undefined || lookup.matches.length === 1) return '';
+  if (lookup.matches.length === 0) {
+    return ` (no phase directory of ${relative(context.projectRoot, lookup.searched)} matches --phase-number ${lookup.phaseNumber})`;
+  }
+  const names = lookup.matches.map((dir) => basename(dir));
+  return ` (--phase-number ${lookup.phaseNumber} matches ${names.length} phase directories, ${names.slice(0, -1).join(', ')} and ${names.at(-1)}: give --phase-dir)`;
 }
 
 // GSD's comparison of the value as it reads it (text) with `equals`: equal,

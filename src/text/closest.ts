@@ -19,13 +19,17 @@ function distance(a: string, b: string): number {
   // Known names are short; a very long name is never a typo of one, and this
   // keeps a hostile megabyte-long key from costing quadratic time.
   if (a.length > 64 || b.length > 64) return a === b ? 0 : Infinity;
+  // Two letters swapped ("feild") count as one slip, as a reader sees it.
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j]!, before[j - 2]! + 1);
     }
+    before = previous;
     previous = current;
   }
   return previous[b.length]!;

@@ -128,6 +128,18 @@ test('--pick must name a field of the envelope', () => {
   for (const path of ['', 'details.', '.block', 'details..kind', '[-1]', 'details.gates[]', 'details.gates[x]', 'details.gates[0][1]', 'details.gates[0]x']) {
     assert.match(usage(['check', 'predicate', '--predicate', P, `--pick=${path}`]), /is not a path: fields joined by dots, a list item in brackets/, path);
   }
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--pick', 'blok']), '--pick "blok" is not a field of the envelope; did you mean block?');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--pick', 'detail.exitCode']), '--pick "detail.exitCode" is not a field of the envelope; did you mean details.exitCode?');
+  assert.equal(
+    usage(['check', 'predicate', '--predicate', P, '--pick', 'constructor']),
+    '--pick "constructor" is not a field of the envelope; it starts with block, message or details',
+  );
+});
+
+test('every flag of gsd-check can be suggested: a prefix, a missing dash, a typo', () => {
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--phase', '04']), 'unknown flag --phase; did you mean --phase-dir, --phase-number or --phase-req-ids?');
+  assert.equal(usage(['gates', 'run', '--query', 'x']), 'unknown flag --query; did you mean --query-command or --query-timeout?');
+  assert.equal(usage(['check', 'predicate', '-predicate', P]), 'unknown flag -predicate; did you mean --predicate?');
 });
 
 test('--pick takes a list item in brackets after a field, negative from the end', () => {
@@ -153,9 +165,21 @@ test('--kill-after is a finite number of seconds, 0 or more', () => {
 
 test('help and version win over everything else', () => {
   assert.deepEqual(parseArgs(['--help']), { ok: true, value: { action: 'help' } });
-  assert.deepEqual(parseArgs(['check', 'predicate', '-h']), { ok: true, value: { action: 'help' } });
+  assert.deepEqual(parseArgs(['check', 'predicate', '-h']), { ok: true, value: { action: 'help', command: 'check predicate' } });
+  assert.deepEqual(parseArgs(['nonsense', '--help']), { ok: true, value: { action: 'help' } });
   assert.deepEqual(parseArgs(['-V']), { ok: true, value: { action: 'version' } });
   assert.deepEqual(parseArgs(['--version', 'nonsense']), { ok: true, value: { action: 'version' } });
+});
+
+test('help <command>, or a command with --help, is that command\'s help; help alone is --help', () => {
+  const help = (...argv: string[]) => parseArgs(argv);
+  assert.deepEqual(help('help'), { ok: true, value: { action: 'help' } });
+  assert.deepEqual(help('help', 'gates', 'run'), { ok: true, value: { action: 'help', command: 'gates run' } });
+  assert.deepEqual(help('help', 'gates'), { ok: true, value: { action: 'help', command: 'gates run' } });
+  assert.deepEqual(help('help', 'check.predicate'), { ok: true, value: { action: 'help', command: 'check predicate' } });
+  assert.deepEqual(help('validate', 'a.json', '--help'), { ok: true, value: { action: 'help', command: 'validate' } });
+  assert.equal(usage(['help', 'nope']), 'help: no command "nope"; one of: check predicate, gates run, validate, completion, help');
+  assert.equal(usage(['help', 'gates', 'run', 'now']), 'help: no command "gates run now"; one of: check predicate, gates run, validate, completion, help');
 });
 
 test('--json-errors is seen even when the rest does not parse', () => {

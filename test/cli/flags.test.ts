@@ -33,6 +33,22 @@ test('what cannot be read is a usage error naming the flag', () => {
     [['-x=1'], 'unknown flag -x'],
     [['--no-raw=1'], 'unknown flag --no-raw'],
     [['-no-file'], 'unknown flag -no-file'],
+    [['-raw'], 'unknown flag -raw; did you mean --raw?'],
+    [['-cwd=x'], 'unknown flag -cwd; did you mean --cwd?'],
+    [['-rh'], 'unknown flag -rh'],
+    [['--ra'], 'unknown flag --ra; did you mean --raw?'],
   ];
   for (const [argv, message] of cases) assert.equal(parse(...argv), `${message} (see gsd-check --help)`, argv.join(' '));
+});
+
+test('a name that begins several flags lists them; one that runs past a flag names it', () => {
+  const spec = { values: ['phase-dir', 'phase-number', 'phase-req-ids'], booleans: ['help', 'version'], repeatable: [], aliases: { h: 'help', V: 'version' } };
+  const message = (...argv: string[]) => {
+    const result = parseFlags(argv, spec);
+    return result.ok ? undefined : result.failure.message;
+  };
+  assert.equal(message('--phase', '04'), 'unknown flag --phase; did you mean --phase-dir, --phase-number or --phase-req-ids? (see gsd-check --help)');
+  assert.equal(message('--phase-number-padded'), 'unknown flag --phase-number-padded; did you mean --phase-number? (see gsd-check --help)');
+  assert.equal(message('--ph'), 'unknown flag --ph (see gsd-check --help)');
+  assert.equal(message('-hV'), undefined);
 });

@@ -143,6 +143,18 @@ test('--hooks: a file from --cwd or - for standard input, each named as such whe
   assert.deepEqual([fine.exitCode, JSON.parse(fine.stdout).message], [0, 'ship:pre: passed (1 skipped)']);
 });
 
+test('--hooks that are empty say so: the producer before the pipe printed nothing (it failed, or is not installed)', async (t) => {
+  const dir = tempDir(t);
+  const run = (hooks: string, text: string) =>
+    gatesRun({ ...options, capabilities: [], hooks }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async () => ok(text) });
+  const piped = await run('-', '');
+  assert.deepEqual(
+    [piped.exitCode, piped.stdout, piped.stderr],
+    [2, '', 'gsd-check: the hooks on standard input are empty: whatever was to print them (gsd_run loop render-hooks ship:pre --raw) printed nothing; did it fail?\n'],
+  );
+  assert.equal((await run('h.json', ' \n')).stderr, 'gsd-check: --hooks h.json is empty: it should hold the output of gsd_run loop render-hooks ship:pre --raw\n');
+});
+
 test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before the capability files", async (t) => {
   const dir = tempDir(t);
   mkdirSync(join(dir, '.planning/phases/04-ship'), { recursive: true });

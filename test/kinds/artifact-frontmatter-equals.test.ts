@@ -164,6 +164,20 @@ test('a phase directory looked up from the number is searched when it is the onl
   assert.deepEqual([ambiguous.block, ambiguous.details.searched, ambiguous.details.phaseDirLookup], [true, [root], two]);
 });
 
+test('a phase number that finds no phase directory, or several, is named in the message, not only in details', async (t) => {
+  const root = project(t, {});
+  const none = { phaseNumber: '07', searched: join(root, '.planning/phases'), matches: [] };
+  assert.equal(
+    envelopeOf(await evaluate(root, { equals: 0 }, undefined, { phaseDirLookup: none })).message,
+    `Artifact matching SECURITY.md not found in ${root} (no phase directory of .planning/phases matches --phase-number 07)`,
+  );
+  const two = { phaseNumber: '3', searched: join(root, '.planning/phases'), matches: [join(root, '.planning/phases/03-auth'), join(root, '.planning/phases/03-other')] };
+  assert.equal(
+    envelopeOf(await evaluate(root, { equals: 0 }, undefined, { phaseDirLookup: two })).message,
+    `Artifact matching SECURITY.md not found in ${root} (--phase-number 3 matches 2 phase directories, 03-auth and 03-other: give --phase-dir)`,
+  );
+});
+
 test('no frontmatter, an unclosed one, or one that is no mapping: a blocking verdict that says which', async (t) => {
   const root = project(t, {
     'NONE.md': '# no frontmatter\nthreats_open: 0\n',

@@ -9,6 +9,9 @@ test('suggests the field a slip most likely meant', () => {
   assert.equal(closest('comand', FIELDS), 'command');
   assert.equal(closest('Kind', FIELDS), 'kind');
   assert.equal(closest('timeouts', FIELDS), 'timeout');
+  // Two letters swapped are one slip, not two.
+  assert.equal(closest('feild', ['kind', 'artifact', 'field', 'equals']), 'field');
+  assert.equal(closest('comamnd', FIELDS), 'command');
 });
 
 test('suggests nothing for a name that is not close to any', () => {

@@ -20,7 +20,7 @@ test('tailOf trims and keeps short output whole', () => {
   assert.deepEqual(tailOf(''), { text: '', cut: false });
 });
 
-test('tailOf keeps the end, at most 2000 units, as the README promises', () => {
+test('tailOf keeps the end, at most 2000 units, as docs/reference/predicates.md promises', () => {
   const output = `${'a'.repeat(5000)}THE END`;
   const tail = tailOf(output);
   assert.equal(tail.cut, true);
