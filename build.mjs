@@ -6,6 +6,14 @@ import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
+// --only OUT,OUT: rebuild just these outputs (dist/gsd-check, .test-out/…)
+// of an earlier --tests build, leaving the rest in place; the mutation
+// harness rebuilds only what a mutant's file goes into (see INPUTS below).
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt === -1 ? null : new Set(process.argv[onlyAt + 1].split(','));
+// Which files each output is made of, written by --tests: {output: {entry, inputs}}.
+const INPUTS = '.test-out/inputs.json';
+
 // The YAML library (js-yaml's dist file, the one GSD vendors), minified into
 // a string that src/artifact/yaml.ts compiles on first use, so that it costs
 // nothing at start-up (see that file).
@@ -33,6 +41,7 @@ const worker = await build({
   // No comments: the program that embeds this text sits in one (see below).
   minifyWhitespace: true,
   write: false,
+  metafile: true,
   logLevel: 'warning',
 });
 
@@ -54,69 +63,97 @@ const common = {
   logLevel: 'warning',
 };
 
-// The program, kept as text: src/launch.ts compiles it with a code cache.
-const program = await build({
-  ...common,
-  entryPoints: ['src/main.ts'],
-  // CommonJS: an extensionless ESM file is fragile on early Node 20, and a
-  // single-executable application wants a CommonJS main.
-  format: 'cjs',
-  legalComments: 'none',
-  // Also drops the /* @__PURE__ */ marks esbuild writes, which would end the
-  // comment that holds the program; V8 parses none of it on a cached start.
-  minifyWhitespace: true,
-  write: false,
-});
-const programText = `(function (exports, require, module, __filename, __dirname) {${program.outputFiles[0].text}\n})`;
-
-// The program goes in a comment after the launcher, between the markers
-// src/embedded-program.ts looks for; it must not hold the comment's end.
-const PROGRAM_OPEN = '/* gsd-check program\n';
-const PROGRAM_CLOSE = '\n*/\n';
-if (programText.includes('*/')) throw new Error('build: the program contains "*/", which would end the comment that holds it; write it as "*\\/"');
-// A namespace import of a Node module becomes esbuild's __toESM, which copies
-// every export at start-up and so runs Node's lazy getters (node:fs's loads
-// internal/fs/dir): 3 M instructions of every start on Node 24, 10 M on 20.
-if (/__toESM\(require\("node:/.test(programText)) throw new Error('build: a namespace import of a node: module (import * as x); import the names used');
-const launcher = await build({
-  ...common,
-  entryPoints: ['src/launch.ts'],
-  format: 'cjs',
-  // In a package whose package.json says "type": "module", Node runs this
-  // extensionless file as an ES module, where `require` is not defined: this
-  // line makes one (process.getBuiltinModule: Node 20.16, 22.3) before the
-  // launcher's first require. As CommonJS it keeps the module's own.
-  banner: {
-    js: [
-      '#!/usr/bin/env node',
-      'var require = typeof require === "function" ? require : typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:module").createRequire(process.argv[1]) : function () { throw new Error("gsd-check: this Node runs it as an ES module (a package.json with \\"type\\": \\"module\\") and has no process.getBuiltinModule: use Node 20.16 or later, or name the copy gsd-check.cjs"); };',
-    ].join('\n'),
-  },
-  legalComments: 'none',
-  write: false,
-  define: {
-    ...common.define,
-    GSD_CHECK_PROGRAM_LENGTH: String(programText.length),
-  },
-});
-writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
-chmodSync('dist/gsd-check', 0o755);
-
-if (process.argv.includes('--tests')) {
-  const tests = (dir) =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? tests(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
-    );
-  rmSync('.test-out', { recursive: true, force: true });
-  await build({
+const sources = (...builds) => [...new Set(builds.flatMap((b) => Object.keys(b.metafile.inputs)))].sort();
+let distInputs;
+if (only === null || only.has('dist/gsd-check')) {
+  // The program, kept as text: src/launch.ts compiles it with a code cache.
+  const program = await build({
     ...common,
-    entryPoints: tests('test'),
-    outbase: 'test',
-    outdir: '.test-out',
-    format: 'esm',
-    outExtension: { '.js': '.mjs' },
-    sourcemap: 'inline',
-    // ESM bundles of CommonJS deps (mri) need a require of their own.
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    entryPoints: ['src/main.ts'],
+    // CommonJS: an extensionless ESM file is fragile on early Node 20, and a
+    // single-executable application wants a CommonJS main.
+    format: 'cjs',
+    legalComments: 'none',
+    // Also drops the /* @__PURE__ */ marks esbuild writes, which would end the
+    // comment that holds the program; V8 parses none of it on a cached start.
+    minifyWhitespace: true,
+    write: false,
+    metafile: true,
   });
+  const programText = `(function (exports, require, module, __filename, __dirname) {${program.outputFiles[0].text}\n})`;
+
+  // The program goes in a comment after the launcher, between the markers
+  // src/embedded-program.ts looks for; it must not hold the comment's end.
+  const PROGRAM_OPEN = '/* gsd-check program\n';
+  const PROGRAM_CLOSE = '\n*/\n';
+  if (programText.includes('*/')) throw new Error('build: the program contains "*/", which would end the comment that holds it; write it as "*\\/"');
+  // A namespace import of a Node module becomes esbuild's __toESM, which copies
+  // every export at start-up and so runs Node's lazy getters (node:fs's loads
+  // internal/fs/dir): 3 M instructions of every start on Node 24, 10 M on 20.
+  if (/__toESM\(require\("node:/.test(programText)) throw new Error('build: a namespace import of a node: module (import * as x); import the names used');
+  const launcher = await build({
+    ...common,
+    entryPoints: ['src/launch.ts'],
+    format: 'cjs',
+    // In a package whose package.json says "type": "module", Node runs this
+    // extensionless file as an ES module, where `require` is not defined: this
+    // line makes one (process.getBuiltinModule: Node 20.16, 22.3) before the
+    // launcher's first require. As CommonJS it keeps the module's own.
+    banner: {
+      js: [
+        '#!/usr/bin/env node',
+        'var require = typeof require === "function" ? require : typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:module").createRequire(process.argv[1]) : function () { throw new Error("gsd-check: this Node runs it as an ES module (a package.json with \\"type\\": \\"module\\") and has no process.getBuiltinModule: use Node 20.16 or later, or name the copy gsd-check.cjs"); };',
+      ].join('\n'),
+    },
+    legalComments: 'none',
+    write: false,
+    metafile: true,
+    define: {
+      ...common.define,
+      GSD_CHECK_PROGRAM_LENGTH: String(programText.length),
+    },
+  });
+  writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
+  chmodSync('dist/gsd-check', 0o755);
+  distInputs = sources(worker, program, launcher);
+}
+
+const testEntries = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? testEntries(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+  );
+const testOptions = {
+  ...common,
+  outbase: 'test',
+  outdir: '.test-out',
+  format: 'esm',
+  outExtension: { '.js': '.mjs' },
+  sourcemap: 'inline',
+  // ESM bundles of CommonJS deps (mri) need a require of their own.
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+};
+
+if (only !== null) {
+  const known = JSON.parse(readFileSync(INPUTS, 'utf8'));
+  const unknown = [...only].filter((out) => !Object.hasOwn(known, out));
+  if (unknown.length > 0) throw new Error(`build: --only names outputs ${INPUTS} does not know: ${unknown.join(', ')}`);
+  const entryPoints = [...only].filter((out) => out !== 'dist/gsd-check').map((out) => known[out].entry);
+  if (entryPoints.length > 0) await build({ ...testOptions, entryPoints });
+} else if (process.argv.includes('--tests')) {
+  rmSync('.test-out', { recursive: true, force: true });
+  const tests = await build({ ...testOptions, entryPoints: testEntries('test'), metafile: true });
+  // The worker reaches a bundle as text (FRONTMATTER_WORKER), not as an
+  // import: a bundle whose files use that text is made of the worker's too.
+  const usesWorker = new Map();
+  const embedsWorker = (file) => {
+    if (!usesWorker.has(file)) usesWorker.set(file, !file.startsWith('node_modules/') && readFileSync(file, 'utf8').includes('FRONTMATTER_WORKER'));
+    return usesWorker.get(file);
+  };
+  const inputs = { 'dist/gsd-check': { inputs: distInputs } };
+  for (const [out, { entryPoint, inputs: used }] of Object.entries(tests.metafile.outputs)) {
+    const files = Object.keys(used);
+    const all = files.some(embedsWorker) ? [...files, ...Object.keys(worker.metafile.inputs)] : files;
+    inputs[out] = { entry: entryPoint, inputs: [...new Set(all)].sort() };
+  }
+  writeFileSync(INPUTS, `${JSON.stringify(inputs, null, 1)}\n`);
 }
