@@ -13,6 +13,10 @@ const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? null : new Set(process.argv[onlyAt + 1].split(','));
 // Which files each output is made of, written by --tests: {output: {entry, inputs}}.
 const INPUTS = '.test-out/inputs.json';
+// --program-maps: inline source maps in dist/gsd-check's launcher and program,
+// for the mutation harness's coverage run (mutate/run.mjs), which maps the
+// coverage of the CLI tests' processes back to their sources.
+const programMaps = process.argv.includes('--program-maps') ? { sourcemap: 'inline' } : {};
 
 // The YAML library (js-yaml's dist file, the one GSD vendors), minified into
 // a string that src/artifact/yaml.ts compiles on first use, so that it costs
@@ -70,6 +74,7 @@ if (only === null || only.has('dist/gsd-check')) {
   const program = await build({
     ...common,
     entryPoints: ['src/main.ts'],
+    ...programMaps,
     // CommonJS: an extensionless ESM file is fragile on early Node 20, and a
     // single-executable application wants a CommonJS main.
     format: 'cjs',
@@ -94,6 +99,7 @@ if (only === null || only.has('dist/gsd-check')) {
   const launcher = await build({
     ...common,
     entryPoints: ['src/launch.ts'],
+    ...programMaps,
     format: 'cjs',
     // In a package whose package.json says "type": "module", Node runs this
     // extensionless file as an ES module, where `require` is not defined: this
