@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sourceFiles, sourceId } from './build-id.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -30,6 +31,7 @@ const yaml = await build({
   minify: true,
   legalComments: 'none',
   write: false,
+  metafile: true,
   logLevel: 'warning',
 });
 
@@ -61,13 +63,31 @@ const common = {
   // vendored alone).
   define: {
     GSD_CHECK_VERSION: JSON.stringify(pkg.version),
+    GSD_CHECK_SOURCE_ID: JSON.stringify(sourceId()),
     YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
     FRONTMATTER_WORKER: JSON.stringify(worker.outputFiles[0].text),
   },
+  metafile: true,
   logLevel: 'warning',
 };
 
-const sources = (...builds) => [...new Set(builds.flatMap((b) => Object.keys(b.metafile.inputs)))].sort();
+// Text a define carries, and the files that text is made of: an output whose
+// files use the name is made of those files too.
+const carried = { FRONTMATTER_WORKER: () => Object.keys(worker.metafile.inputs), GSD_CHECK_SOURCE_ID: () => sourceFiles() };
+const uses = new Map();
+const madeOf = (files) => {
+  const all = new Set(files);
+  for (const [name, from] of Object.entries(carried)) {
+    const user = (f) => {
+      const key = `${f}\0${name}`;
+      if (!uses.has(key)) uses.set(key, !f.startsWith('node_modules/') && readFileSync(f, 'utf8').includes(name));
+      return uses.get(key);
+    };
+    if (files.some(user)) for (const f of from()) all.add(f);
+  }
+  return [...all].sort();
+};
+
 let distInputs;
 if (only === null || only.has('dist/gsd-check')) {
   // The program, kept as text: src/launch.ts compiles it with a code cache.
@@ -83,7 +103,6 @@ if (only === null || only.has('dist/gsd-check')) {
     // comment that holds the program; V8 parses none of it on a cached start.
     minifyWhitespace: true,
     write: false,
-    metafile: true,
   });
   const programText = `(function (exports, require, module, __filename, __dirname) {${program.outputFiles[0].text}\n})`;
 
@@ -113,7 +132,6 @@ if (only === null || only.has('dist/gsd-check')) {
     },
     legalComments: 'none',
     write: false,
-    metafile: true,
     define: {
       ...common.define,
       GSD_CHECK_PROGRAM_LENGTH: String(programText.length),
@@ -121,7 +139,13 @@ if (only === null || only.has('dist/gsd-check')) {
   });
   writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
   chmodSync('dist/gsd-check', 0o755);
-  distInputs = sources(worker, program, launcher);
+
+  // --bundled: the npm packages dist/gsd-check holds, for the release's SBOM.
+  if (process.argv.includes('--bundled')) {
+    const inputs = [yaml, worker, program, launcher].flatMap((b) => Object.keys(b.metafile.inputs));
+    console.log(JSON.stringify([...new Set(inputs.flatMap((i) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(i)?.[1] ?? []))].sort()));
+  }
+  distInputs = madeOf([worker, program, launcher].flatMap((b) => Object.keys(b.metafile.inputs)));
 }
 
 const testEntries = (dir) =>
@@ -147,19 +171,8 @@ if (only !== null) {
   if (entryPoints.length > 0) await build({ ...testOptions, entryPoints });
 } else if (process.argv.includes('--tests')) {
   rmSync('.test-out', { recursive: true, force: true });
-  const tests = await build({ ...testOptions, entryPoints: testEntries('test'), metafile: true });
-  // The worker reaches a bundle as text (FRONTMATTER_WORKER), not as an
-  // import: a bundle whose files use that text is made of the worker's too.
-  const usesWorker = new Map();
-  const embedsWorker = (file) => {
-    if (!usesWorker.has(file)) usesWorker.set(file, !file.startsWith('node_modules/') && readFileSync(file, 'utf8').includes('FRONTMATTER_WORKER'));
-    return usesWorker.get(file);
-  };
+  const tests = await build({ ...testOptions, entryPoints: testEntries('test') });
   const inputs = { 'dist/gsd-check': { inputs: distInputs } };
-  for (const [out, { entryPoint, inputs: used }] of Object.entries(tests.metafile.outputs)) {
-    const files = Object.keys(used);
-    const all = files.some(embedsWorker) ? [...files, ...Object.keys(worker.metafile.inputs)] : files;
-    inputs[out] = { entry: entryPoint, inputs: [...new Set(all)].sort() };
-  }
+  for (const [out, { entryPoint, inputs: used }] of Object.entries(tests.metafile.outputs)) inputs[out] = { entry: entryPoint, inputs: madeOf(Object.keys(used)) };
   writeFileSync(INPUTS, `${JSON.stringify(inputs, null, 1)}\n`);
 }
