@@ -71,9 +71,23 @@ const common = {
   logLevel: 'warning',
 };
 
+// The files an output is made of: every file its entry imports, directly or
+// not, including one whose code the bundle drops as unused, since a change
+// (a mutant) could make it kept.
+const reached = (inputs, entries) => {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file) || inputs[file] === undefined) return;
+    seen.add(file);
+    for (const i of inputs[file].imports) if (!i.external) visit(i.path);
+  };
+  for (const entry of entries) visit(entry);
+  return [...seen];
+};
+const reachedBy = (b) => reached(b.metafile.inputs, Object.values(b.metafile.outputs).map((o) => o.entryPoint));
 // Text a define carries, and the files that text is made of: an output whose
 // files use the name is made of those files too.
-const carried = { FRONTMATTER_WORKER: () => Object.keys(worker.metafile.inputs), GSD_CHECK_SOURCE_ID: () => sourceFiles() };
+const carried = { FRONTMATTER_WORKER: () => reachedBy(worker), GSD_CHECK_SOURCE_ID: () => sourceFiles() };
 const uses = new Map();
 const madeOf = (files) => {
   const all = new Set(files);
@@ -145,7 +159,7 @@ if (only === null || only.has('dist/gsd-check')) {
     const inputs = [yaml, worker, program, launcher].flatMap((b) => Object.keys(b.metafile.inputs));
     console.log(JSON.stringify([...new Set(inputs.flatMap((i) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(i)?.[1] ?? []))].sort()));
   }
-  distInputs = madeOf([worker, program, launcher].flatMap((b) => Object.keys(b.metafile.inputs)));
+  distInputs = madeOf([worker, program, launcher].flatMap(reachedBy));
 }
 
 const testEntries = (dir) =>
@@ -173,6 +187,8 @@ if (only !== null) {
   rmSync('.test-out', { recursive: true, force: true });
   const tests = await build({ ...testOptions, entryPoints: testEntries('test') });
   const inputs = { 'dist/gsd-check': { inputs: distInputs } };
-  for (const [out, { entryPoint, inputs: used }] of Object.entries(tests.metafile.outputs)) inputs[out] = { entry: entryPoint, inputs: madeOf(Object.keys(used)) };
+  for (const [out, { entryPoint }] of Object.entries(tests.metafile.outputs)) {
+    inputs[out] = { entry: entryPoint, inputs: madeOf(reached(tests.metafile.inputs, [entryPoint])) };
+  }
   writeFileSync(INPUTS, `${JSON.stringify(inputs, null, 1)}\n`);
 }
