@@ -4,23 +4,25 @@ import type { GateContext } from '../kinds/kind.ts';
 import { entryKind } from '../fs/entry.ts';
 import { locatePhase } from '../project/phase-location.ts';
 import { isReadableDirectory } from '../project/readable.ts';
+import { explicitProjectRoot } from '../project/project-dir.ts';
 import { findProjectRoot } from '../project/root.ts';
+import { resolveWorkstream } from '../project/workstream.ts';
 import type { EvalOptions } from './args.ts';
 import type { CliDeps } from './deps.ts';
 
 // The gate context every evaluating command builds the same way: the project
-// root found from --cwd, the phase values and where the phase's files are,
-// the runner and the stop signals.
+// root (--project-dir, or found from --cwd), its workstream, the phase values
+// and where the phase's files are, the runner and the stop signals.
 export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateContext> {
-  const start = startDirectory(options.cwd, deps.cwd);
-  if (!start.ok) return start;
-  const projectRoot = findProjectRoot(start.value, deps.home, deps.uid);
-  const canEnter = deps.canEnter ?? isReadableDirectory;
-  const denied = !canEnter(start.value)
-    ? (options.cwd === undefined ? 'the current directory' : `--cwd ${options.cwd}`)
-    : !canEnter(projectRoot) ? `project root ${projectRoot}` : undefined;
-  if (denied !== undefined) return fail('bad-cwd', `${denied}: permission denied (cannot list or enter it)`);
-  const phase = locatePhase(projectRoot, options, deps.env);
+  const located = projectRootOf(options, deps);
+  if (!located.ok) return located;
+  const projectRoot = located.value;
+  // The workstream reaches the command as GSD_WORKSTREAM, as GSD exports it,
+  // and scopes the phase lookup and the configs through it.
+  const workstream = resolveWorkstream(options.ws, projectRoot, deps.env);
+  if (!workstream.ok) return workstream;
+  const env = workstream.value === undefined ? deps.env : { ...deps.env, GSD_WORKSTREAM: workstream.value.name };
+  const phase = locatePhase(projectRoot, options, env);
   if (!phase.ok) return phase;
   return ok({
     projectRoot,
@@ -28,12 +30,29 @@ export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateCon
     phaseDir: phase.value.phaseDir,
     phaseDirLookup: phase.value.phaseDirLookup,
     phaseReqIds: options.phaseReqIds,
-    env: deps.env,
+    env,
     killAfterMs: options.killAfter * 1000,
     signal: deps.signal,
     force: deps.force,
     run: deps.run,
   });
+}
+
+function projectRootOf(options: EvalOptions, deps: CliDeps): Result<string> {
+  const canEnter = deps.canEnter ?? isReadableDirectory;
+  if (options.projectDir !== undefined) {
+    const root = explicitProjectRoot(options.projectDir, deps.cwd);
+    if (root.ok && !canEnter(root.value)) return fail('bad-cwd', `--project-dir ${root.value}: permission denied (cannot list or enter it)`);
+    return root;
+  }
+  const start = startDirectory(options.cwd, deps.cwd);
+  if (!start.ok) return start;
+  const projectRoot = findProjectRoot(start.value, deps.home, deps.uid);
+  const denied = !canEnter(start.value)
+    ? (options.cwd === undefined ? 'the current directory' : `--cwd ${options.cwd}`)
+    : !canEnter(projectRoot) ? `project root ${projectRoot}` : undefined;
+  if (denied !== undefined) return fail('bad-cwd', `${denied}: permission denied (cannot list or enter it)`);
+  return ok(projectRoot);
 }
 
 function startDirectory(cwd: string | undefined, current: () => string): Result<string> {

@@ -64,7 +64,7 @@ test('every check failure exits 2 with nothing on stdout and one line first', as
     [{ ...base, predicate: '{"kind":"toString"}' }, 'gsd-check: unknown predicate kind "toString"; known kinds: command-exit-zero, artifact-frontmatter-equals'],
     [{ ...base, cwd: join(dir, 'missing') }, `gsd-check: --cwd ${join(dir, 'missing')}: no such directory`],
     [{ ...fromFile, predicateFile: 'other.json' }, `gsd-check: cannot read ${join(dir, 'other.json')}`],
-    [{ ...base, pick: ['details', 'nope'] }, 'gsd-check: --pick details.nope: no such field in a command-exit-zero envelope; its details are: kind, command, '],
+    [{ ...base, pick: { text: 'details.nope', steps: ['details', 'nope'] } }, 'gsd-check: --pick details.nope: no such field in a command-exit-zero envelope; its details are: kind, command, '],
   ];
   for (const [options, start] of cases) {
     const { deps, runs } = setup(dir);

@@ -39,7 +39,8 @@ test('the project config under .planning, and the workstream\'s over it; absent 
   writeFileSync(join(root, '.planning/workstreams/ws/config.json'), '{');
   const broken = await loadLayers(undefined, root, root, deps({ GSD_WORKSTREAM: 'ws' }));
   assert.deepEqual(broken.ok ? 'accepted' : broken.failure.message, `config ${join(root, '.planning/workstreams/ws/config.json')} is not valid JSON: unexpected end at line 1, column 2`);
-  const bad = await loadLayers(undefined, root, root, deps({ GSD_WORKSTREAM: '../x' }));
+  // A workstream is a name by now (context.ts resolved it); GSD_PROJECT is still checked here.
+  const bad = await loadLayers(undefined, root, root, deps({ GSD_PROJECT: '../x' }));
   assert.equal(bad.ok ? 'accepted' : bad.failure.reason, 'usage');
 });
 

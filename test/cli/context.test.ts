@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { EvalOptions } from '../../src/cli/args.ts';
@@ -56,4 +56,41 @@ test('a start that is missing, not a directory, gone, or not ours to enter is ba
   mkdirSync(join(root, 'sub'));
   assert.deepEqual(failure(gateContext({ ...options, cwd: 'sub' }, deps(root, { canEnter: shut(root) }))), ['bad-cwd', `project root ${root}: permission denied (cannot list or enter it)`]);
   assert.equal(gateContext({ ...options, cwd: 'sub' }, deps(root)).ok, true);
+});
+
+test('--project-dir is the root, with no search up from it, even beside --cwd', (t) => {
+  const base = tempDir(t);
+  mkdirSync(join(base, '.planning'));
+  mkdirSync(join(base, 'inner/.planning'), { recursive: true });
+  mkdirSync(join(base, 'inner/sub'), { recursive: true });
+  const at = (projectDir: string, cwd?: string) => {
+    const context = gateContext({ ...options, projectDir, ...(cwd === undefined ? {} : { cwd }) }, deps(base));
+    return context.ok ? context.value.projectRoot : failure(context);
+  };
+  assert.equal(at('inner'), join(base, 'inner'));
+  assert.equal(at('inner', 'elsewhere/missing'), join(base, 'inner'));
+  assert.deepEqual(at('inner/sub'), [
+    'bad-cwd',
+    `--project-dir ${join(base, 'inner/sub')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`,
+  ]);
+  const denied = gateContext({ ...options, projectDir: 'inner' }, deps(base, { canEnter: () => false }));
+  assert.deepEqual(failure(denied), ['bad-cwd', `--project-dir ${join(base, 'inner')}: permission denied (cannot list or enter it)`]);
+});
+
+test("the run's workstream reaches the command as GSD_WORKSTREAM and scopes the phase lookup", (t) => {
+  const root = tempDir(t);
+  mkdirSync(join(root, '.planning/phases/04-root'), { recursive: true });
+  mkdirSync(join(root, '.planning/workstreams/alpha/phases/04-alpha'), { recursive: true });
+  mkdirSync(join(root, '.planning/workstreams/beta/phases/04-beta'), { recursive: true });
+  writeFileSync(join(root, '.planning/active-workstream'), 'beta\n');
+  const run = (extra: Partial<EvalOptions>, env: Record<string, string>) => {
+    const context = gateContext({ ...options, phaseNumber: '04', ...extra }, deps(root, { env }));
+    return context.ok ? [context.value.env.GSD_WORKSTREAM, context.value.phaseDirLookup?.matches] : failure(context);
+  };
+  assert.deepEqual(run({ ws: 'alpha' }, { GSD_WORKSTREAM: 'beta' }), ['alpha', [join(root, '.planning/workstreams/alpha/phases/04-alpha')]]);
+  assert.deepEqual(run({}, { GSD_WORKSTREAM: ' alpha ' }), ['alpha', [join(root, '.planning/workstreams/alpha/phases/04-alpha')]]);
+  assert.deepEqual(run({}, {}), ['beta', [join(root, '.planning/workstreams/beta/phases/04-beta')]]);
+  assert.deepEqual(run({}, { GSD_WORKSTREAM: 'my ws' }), ['usage', 'GSD_WORKSTREAM "my ws": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")']);
+  rmSync(join(root, '.planning/active-workstream'));
+  assert.deepEqual(run({}, { GSD_WORKSTREAM: '  ' }), ['  ', [join(root, '.planning/phases/04-root')]]);
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { GatesOptions } from '../../src/cli/args.ts';
@@ -29,7 +29,7 @@ function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: b
   };
 }
 
-const options: GatesOptions = { point: 'ship:pre', capabilities: ['cap.json'], killAfter: 1, queryTimeout: 30, raw: true, exitCode: false, jsonErrors: false };
+const options: GatesOptions = { point: 'ship:pre', capabilities: ['cap.json'], builtin: false, killAfter: 1, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
 
 test('on a terminal, one progress line per gate as it finishes', async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
@@ -141,6 +141,26 @@ test('--hooks: a file from --cwd or - for standard input, each named as such whe
   assert.deepEqual(asked, [['-', 'the hooks on standard input'], [join(dir, 'h.json'), '--hooks h.json'], ['-', 'the hooks on standard input']]);
   const fine = await run('-', JSON.stringify({ point: 'ship:pre', activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] }));
   assert.deepEqual([fine.exitCode, JSON.parse(fine.stdout).message], [0, 'ship:pre: passed (1 skipped)']);
+});
+
+test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before the capability files", async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.planning/phases/04-ship'), { recursive: true });
+  const gates = async (config?: unknown) => {
+    if (config !== undefined) writeFileSync(join(dir, '.planning/config.json'), JSON.stringify(config));
+    const outcome = await gatesRun({ ...options, builtin: true }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async (path, label) => (path.endsWith('cap.json') ? ok(capability) : ok(config === undefined ? '{}' : JSON.stringify(config))) });
+    assert.equal(outcome.exitCode, 0, outcome.stderr);
+    const envelope = JSON.parse(outcome.stdout) as { details: { gates: { capability: string; status: string; activation?: { key: string } }[] } };
+    return envelope.details.gates.map((g) => `${g.capability} ${g.status === 'inactive' ? `inactive (${g.activation?.key})` : 'active'}`);
+  };
+  // windows_enforce is off by default, security_enforcement on.
+  assert.deepEqual(await gates(), ['broken-windows inactive (workflow.windows_enforce)', 'security active', 'cap active', 'cap active']);
+  assert.deepEqual(await gates({ workflow: { windows_enforce: true, security_enforcement: false } }), [
+    'broken-windows active',
+    'security inactive (workflow.security_enforcement)',
+    'cap active',
+    'cap active',
+  ]);
 });
 
 test('each config warning is one line on stderr, whatever the config holds', async (t) => {
