@@ -4,7 +4,7 @@ import { exitContract } from './exit-contract.ts';
 import { parseFlags, type Flags } from './flags.ts';
 import { parsePickPath, type PickPath } from './pick-path.ts';
 import { usage } from './usage.ts';
-import { reportTargets, type ReportTarget } from '../report/target.ts';
+import { reportTargets, type ReportTarget } from './report-target.ts';
 import { isShell, SHELLS, type Shell } from './completion.ts';
 import { COMMANDS, FLAGS, flagNamed, takes, type CommandName } from './command-table.ts';
 

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../failure.ts';
-import type { DetailFields } from '../kinds/kind.ts';
+import type { DetailFields } from '../predicate/kind.ts';
 import { closest } from '../text/closest.ts';
 import { usage } from './usage.ts';
 

@@ -3,7 +3,7 @@ import { describe } from '../text/describe.ts';
 import { resolveWhen, type ConfigLayers, type KeyDeclaration } from './activation.ts';
 import type { CapabilityDeclaration } from './declaration.ts';
 import type { LoopPoint } from './points.ts';
-import type { PointGate } from './point-gate.ts';
+import type { PointGate } from './run-point.ts';
 
 export interface Capability {
   // Where it was read from; none for GSD's built-in ones (gates/builtin.ts).

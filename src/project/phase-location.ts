@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
-import { canonicalPath, realPath } from '../fs/real-path.ts';
-import { contains } from './contains.ts';
+import { canonicalPath, contains, realPath } from '../fs/entry.ts';
 import { lookUpPhaseDir, type PhaseDirLookup, type PlanningScope } from './phase-dir.ts';
 
 export interface PhaseLocation {
