@@ -19,8 +19,8 @@ const files = (root, path) =>
     .filter((e) => !e.name.startsWith('.'))
     .flatMap((e) => (e.isDirectory() ? files(root, join(path, e.name)) : [join(path, e.name)]));
 
-export function sourceId(root = '.') {
-  const hash = createHash('sha256');
+// The files the id is made of, relative to `root`, with forward slashes.
+export function sourceFiles(root = '.') {
   const paths = SOURCE_INPUTS.flatMap((input) => {
     try {
       return files(root, input);
@@ -29,7 +29,12 @@ export function sourceId(root = '.') {
       throw error;
     }
   });
-  for (const path of paths.map((p) => p.split(sep).join('/')).sort()) {
+  return paths.map((p) => p.split(sep).join('/')).sort();
+}
+
+export function sourceId(root = '.') {
+  const hash = createHash('sha256');
+  for (const path of sourceFiles(root)) {
     hash.update(`${path}\0${createHash('sha256').update(readFileSync(join(root, path))).digest('hex')}\n`);
   }
   return hash.digest('hex').slice(0, 12);

@@ -3,9 +3,21 @@
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sourceId } from './build-id.mjs';
+import { sourceFiles, sourceId } from './build-id.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+
+// --only OUT,OUT: rebuild just these outputs (dist/gsd-check, .test-out/…)
+// of an earlier --tests build, leaving the rest in place; the mutation
+// harness rebuilds only what a mutant's file goes into (see INPUTS below).
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt === -1 ? null : new Set(process.argv[onlyAt + 1].split(','));
+// Which files each output is made of, written by --tests: {output: {entry, inputs}}.
+const INPUTS = '.test-out/inputs.json';
+// --program-maps: inline source maps in dist/gsd-check's launcher and program,
+// for the mutation harness's coverage run (mutate/run.mjs), which maps the
+// coverage of the CLI tests' processes back to their sources.
+const programMaps = process.argv.includes('--program-maps') ? { sourcemap: 'inline' } : {};
 
 // The YAML library (js-yaml's dist file, the one GSD vendors), minified into
 // a string that src/artifact/yaml.ts compiles on first use, so that it costs
@@ -63,75 +75,124 @@ const common = {
   logLevel: 'warning',
 };
 
-// The program, kept as text: src/launch.ts compiles it with a code cache.
-const program = await build({
-  ...common,
-  entryPoints: ['src/main.ts'],
-  // CommonJS: an extensionless ESM file is fragile on early Node 20, and a
-  // single-executable application wants a CommonJS main.
-  format: 'cjs',
-  legalComments: 'none',
-  // Also drops the /* @__PURE__ */ marks esbuild writes, which would end the
-  // comment that holds the program; V8 parses none of it on a cached start.
-  minifyWhitespace: true,
-  write: false,
-});
-const programText = `(function (exports, require, module, __filename, __dirname) {${program.outputFiles[0].text}\n})`;
+// The files an output is made of: every file its entry imports, directly or
+// not, including one whose code the bundle drops as unused, since a change
+// (a mutant) could make it kept.
+const reached = (inputs, entries) => {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file) || inputs[file] === undefined) return;
+    seen.add(file);
+    for (const i of inputs[file].imports) if (!i.external) visit(i.path);
+  };
+  for (const entry of entries) visit(entry);
+  return [...seen];
+};
+const reachedBy = (b) => reached(b.metafile.inputs, Object.values(b.metafile.outputs).map((o) => o.entryPoint));
+// Text a define carries, and the files that text is made of: an output whose
+// files use the name is made of those files too.
+const carried = { FRONTMATTER_WORKER: () => reachedBy(worker), GSD_CHECK_SOURCE_ID: () => sourceFiles() };
+const uses = new Map();
+const madeOf = (files) => {
+  const all = new Set(files);
+  for (const [name, from] of Object.entries(carried)) {
+    const user = (f) => {
+      const key = `${f}\0${name}`;
+      if (!uses.has(key)) uses.set(key, !f.startsWith('node_modules/') && readFileSync(f, 'utf8').includes(name));
+      return uses.get(key);
+    };
+    if (files.some(user)) for (const f of from()) all.add(f);
+  }
+  return [...all].sort();
+};
 
-// The program goes in a comment after the launcher, between the markers
-// src/embedded-program.ts looks for; it must not hold the comment's end.
-const PROGRAM_OPEN = '/* gsd-check program\n';
-const PROGRAM_CLOSE = '\n*/\n';
-if (programText.includes('*/')) throw new Error('build: the program contains "*/", which would end the comment that holds it; write it as "*\\/"');
-// A namespace import of a Node module becomes esbuild's __toESM, which copies
-// every export at start-up and so runs Node's lazy getters (node:fs's loads
-// internal/fs/dir): 3 M instructions of every start on Node 24, 10 M on 20.
-if (/__toESM\(require\("node:/.test(programText)) throw new Error('build: a namespace import of a node: module (import * as x); import the names used');
-const launcher = await build({
-  ...common,
-  entryPoints: ['src/launch.ts'],
-  format: 'cjs',
-  // In a package whose package.json says "type": "module", Node runs this
-  // extensionless file as an ES module, where `require` is not defined: this
-  // line makes one (process.getBuiltinModule: Node 20.16, 22.3) before the
-  // launcher's first require. As CommonJS it keeps the module's own.
-  banner: {
-    js: [
-      '#!/usr/bin/env node',
-      'var require = typeof require === "function" ? require : typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:module").createRequire(process.argv[1]) : function () { throw new Error("gsd-check: this Node runs it as an ES module (a package.json with \\"type\\": \\"module\\") and has no process.getBuiltinModule: use Node 20.16 or later, or name the copy gsd-check.cjs"); };',
-    ].join('\n'),
-  },
-  legalComments: 'none',
-  write: false,
-  define: {
-    ...common.define,
-    GSD_CHECK_PROGRAM_LENGTH: String(programText.length),
-  },
-});
-writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
-chmodSync('dist/gsd-check', 0o755);
+let distInputs;
+if (only === null || only.has('dist/gsd-check')) {
+  // The program, kept as text: src/launch.ts compiles it with a code cache.
+  const program = await build({
+    ...common,
+    entryPoints: ['src/main.ts'],
+    ...programMaps,
+    // CommonJS: an extensionless ESM file is fragile on early Node 20, and a
+    // single-executable application wants a CommonJS main.
+    format: 'cjs',
+    legalComments: 'none',
+    // Also drops the /* @__PURE__ */ marks esbuild writes, which would end the
+    // comment that holds the program; V8 parses none of it on a cached start.
+    minifyWhitespace: true,
+    write: false,
+  });
+  const programText = `(function (exports, require, module, __filename, __dirname) {${program.outputFiles[0].text}\n})`;
 
-// --bundled: the npm packages dist/gsd-check holds, for the release's SBOM.
-if (process.argv.includes('--bundled')) {
-  const inputs = [yaml, worker, program, launcher].flatMap((b) => Object.keys(b.metafile.inputs));
-  console.log(JSON.stringify([...new Set(inputs.flatMap((i) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(i)?.[1] ?? []))].sort()));
+  // The program goes in a comment after the launcher, between the markers
+  // src/embedded-program.ts looks for; it must not hold the comment's end.
+  const PROGRAM_OPEN = '/* gsd-check program\n';
+  const PROGRAM_CLOSE = '\n*/\n';
+  if (programText.includes('*/')) throw new Error('build: the program contains "*/", which would end the comment that holds it; write it as "*\\/"');
+  // A namespace import of a Node module becomes esbuild's __toESM, which copies
+  // every export at start-up and so runs Node's lazy getters (node:fs's loads
+  // internal/fs/dir): 3 M instructions of every start on Node 24, 10 M on 20.
+  if (/__toESM\(require\("node:/.test(programText)) throw new Error('build: a namespace import of a node: module (import * as x); import the names used');
+  const launcher = await build({
+    ...common,
+    entryPoints: ['src/launch.ts'],
+    ...programMaps,
+    format: 'cjs',
+    // In a package whose package.json says "type": "module", Node runs this
+    // extensionless file as an ES module, where `require` is not defined: this
+    // line makes one (process.getBuiltinModule: Node 20.16, 22.3) before the
+    // launcher's first require. As CommonJS it keeps the module's own.
+    banner: {
+      js: [
+        '#!/usr/bin/env node',
+        'var require = typeof require === "function" ? require : typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:module").createRequire(process.argv[1]) : function () { throw new Error("gsd-check: this Node runs it as an ES module (a package.json with \\"type\\": \\"module\\") and has no process.getBuiltinModule: use Node 20.16 or later, or name the copy gsd-check.cjs"); };',
+      ].join('\n'),
+    },
+    legalComments: 'none',
+    write: false,
+    define: {
+      ...common.define,
+      GSD_CHECK_PROGRAM_LENGTH: String(programText.length),
+    },
+  });
+  writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
+  chmodSync('dist/gsd-check', 0o755);
+
+  // --bundled: the npm packages dist/gsd-check holds, for the release's SBOM.
+  if (process.argv.includes('--bundled')) {
+    const inputs = [yaml, worker, program, launcher].flatMap((b) => Object.keys(b.metafile.inputs));
+    console.log(JSON.stringify([...new Set(inputs.flatMap((i) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(i)?.[1] ?? []))].sort()));
+  }
+  distInputs = madeOf([worker, program, launcher].flatMap(reachedBy));
 }
 
-if (process.argv.includes('--tests')) {
-  const tests = (dir) =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? tests(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
-    );
+const testEntries = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? testEntries(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+  );
+const testOptions = {
+  ...common,
+  outbase: 'test',
+  outdir: '.test-out',
+  format: 'esm',
+  outExtension: { '.js': '.mjs' },
+  sourcemap: 'inline',
+  // ESM bundles of CommonJS deps (mri) need a require of their own.
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+};
+
+if (only !== null) {
+  const known = JSON.parse(readFileSync(INPUTS, 'utf8'));
+  const unknown = [...only].filter((out) => !Object.hasOwn(known, out));
+  if (unknown.length > 0) throw new Error(`build: --only names outputs ${INPUTS} does not know: ${unknown.join(', ')}`);
+  const entryPoints = [...only].filter((out) => out !== 'dist/gsd-check').map((out) => known[out].entry);
+  if (entryPoints.length > 0) await build({ ...testOptions, entryPoints });
+} else if (process.argv.includes('--tests')) {
   rmSync('.test-out', { recursive: true, force: true });
-  await build({
-    ...common,
-    entryPoints: tests('test'),
-    outbase: 'test',
-    outdir: '.test-out',
-    format: 'esm',
-    outExtension: { '.js': '.mjs' },
-    sourcemap: 'inline',
-    // ESM bundles of CommonJS deps (mri) need a require of their own.
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
+  const tests = await build({ ...testOptions, entryPoints: testEntries('test') });
+  const inputs = { 'dist/gsd-check': { inputs: distInputs } };
+  for (const [out, { entryPoint }] of Object.entries(tests.metafile.outputs)) {
+    inputs[out] = { entry: entryPoint, inputs: madeOf(reached(tests.metafile.inputs, [entryPoint])) };
+  }
+  writeFileSync(INPUTS, `${JSON.stringify(inputs, null, 1)}\n`);
 }

@@ -96,16 +96,8 @@ async function baseline(tree) {
   // The committed build, plus inline source maps for the launcher and the
   // program it embeds, so that the coverage of the CLI tests' processes maps
   // back to src/ lines.
-  const original = readFileSync(join(tree, 'build.mjs'), 'utf8');
-  let mapped = original;
-  for (const anchor of ["entryPoints: ['src/main.ts'],", "entryPoints: ['src/launch.ts'],"]) {
-    if (!mapped.includes(anchor)) throw new Error(`build.mjs no longer has ${anchor}: update mutate/run.mjs`);
-    mapped = mapped.replace(anchor, `${anchor} sourcemap: 'inline',`);
-  }
-  writeFileSync(join(tree, 'build.mjs'), mapped);
-  const built = await build(tree);
-  writeFileSync(join(tree, 'build.mjs'), original);
-  if (built.status !== 0) throw new Error(`build failed:\n${built.output}`);
+  const mapped = await run(process.execPath, ['build.mjs', '--tests', '--program-maps'], { cwd: tree });
+  if (mapped.status !== 0) throw new Error(`build failed:\n${mapped.output}`);
   const launcher = join(tree, 'dist', 'gsd-check');
   const programs = new Map([[launcher, embeddedProgram(launcher)]]);
   const covBase = join(tree, '.coverage');
@@ -168,8 +160,9 @@ async function main() {
   }
   process.stderr.write(`mutate: ${todo.length} mutants in ${files.length} files, ${jobs} tree(s)\n`);
 
-  // Each tree builds once unmutated so that its .test-out/ exists.
-  await Promise.all(trees.slice(1).map(build));
+  // Each tree builds once unmutated (the first one again, without the source
+  // maps of the coverage run), and keeps what it built to go back to.
+  await Promise.all(trees.map(prepare));
   let done = 0;
   const total = todo.length;
   const results = [];
@@ -187,13 +180,37 @@ async function main() {
   report(results, equivalents(), performance.now() - started, files);
 }
 
+// Per tree, the unmutated outputs of its build ({output: bytes}) and the
+// files each is made of (build.mjs's .test-out/inputs.json, from esbuild's
+// metafile).
+const built = new Map();
+async function prepare(tree) {
+  const r = await build(tree);
+  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
+  const inputs = JSON.parse(readFileSync(join(tree, '.test-out', 'inputs.json'), 'utf8'));
+  const outputs = new Map(Object.keys(inputs).map((out) => [out, readFileSync(join(tree, out))]));
+  built.set(tree, { inputs, outputs });
+}
+
+// What a mutant must rebuild: the program when its file goes into it, and the
+// bundles of the tests it will run that hold its file. Every other output is
+// the unmutated one, which a test that does not reach the line cannot tell.
+function affected(tree, m) {
+  const { inputs } = built.get(tree);
+  const outs = ['dist/gsd-check', ...m.tests].filter((out) => inputs[out]?.inputs.includes(m.file));
+  // A test reaches the line only through a bundle that holds its file.
+  if (outs.length === 0) throw new Error(`${m.file}:${m.line} is reached by ${m.tests.join(', ')}, but no output holds it: update mutate/run.mjs`);
+  return outs;
+}
+
 async function runMutant(tree, m, cov) {
   if (m.tests.length === 0) return { ...m, status: 'no-coverage' };
   const path = join(tree, m.file);
+  const outs = affected(tree, m);
   writeFileSync(path, m.code);
   try {
-    const built = await build(tree);
-    if (built.status !== 0) return { ...m, status: 'invalid' };
+    const rebuilt = await run(process.execPath, ['build.mjs', '--only', outs.join(',')], { cwd: tree });
+    if (rebuilt.status !== 0) return { ...m, status: 'invalid' };
     for (const t of m.tests) {
       const r = await run(process.execPath, ['--test', t], { cwd: tree, env: treeEnv(tree), timeoutMs: Math.max(15_000, cov[t].ms * 3) });
       if (r.timedOut) return { ...m, status: 'timeout', by: t };
@@ -202,6 +219,8 @@ async function runMutant(tree, m, cov) {
     return { ...m, status: 'survived' };
   } finally {
     writeFileSync(path, m.src);
+    const { outputs } = built.get(tree);
+    for (const out of outs) writeFileSync(join(tree, out), outputs.get(out));
   }
 }
 

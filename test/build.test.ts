@@ -1,0 +1,53 @@
+// build.mjs's map of what each output is made of (.test-out/inputs.json) and
+// its --only rebuild, which the mutation harness trusts to rebuild only what a
+// changed source file goes into: an output that does not list the file must
+// come out the same, and a partial rebuild must equal a full one.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ROOT, tempDir } from './support.ts';
+
+type Inputs = Record<string, { entry?: string; inputs: string[] }>;
+
+const build = (tree: string, ...args: string[]) => {
+  const r = spawnSync(process.execPath, ['build.mjs', ...args], { cwd: tree, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+};
+const copy = (from: string, to: string) => {
+  for (const name of ['src', 'test', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(from, name), join(to, name), { recursive: true });
+  mkdirSync(join(to, 'dist'));
+  symlinkSync(join(ROOT, 'node_modules'), join(to, 'node_modules'));
+};
+const outputs = (tree: string, inputs: Inputs) => new Map(Object.keys(inputs).map((out) => [out, readFileSync(join(tree, out), 'utf8')]));
+
+test('a changed source file changes only the outputs that list it, and --only rebuilds them as a full build does', (t) => {
+  const tree = tempDir(t);
+  copy(ROOT, tree);
+  build(tree, '--tests');
+  const inputs = JSON.parse(readFileSync(join(tree, '.test-out', 'inputs.json'), 'utf8')) as Inputs;
+  const before = outputs(tree, inputs);
+  assert.ok(Object.values(inputs).every(({ entry, inputs: files }) => entry === undefined || files.includes(entry)));
+
+  // The source file the most test bundles hold, changed by a statement no
+  // bundler may drop.
+  const count = new Map<string, number>();
+  for (const { inputs: files } of Object.values(inputs)) for (const f of files) if (f.startsWith('src/')) count.set(f, (count.get(f) ?? 0) + 1);
+  const [file] = [...count].sort((a, b) => b[1] - a[1])[0]!;
+  const probe = `\n;(globalThis as { gsdBuildProbe?: number }).gsdBuildProbe = 1;\n`;
+  appendFileSync(join(tree, file), probe);
+
+  const full = tempDir(t);
+  copy(tree, full);
+  build(full, '--tests');
+  const after = outputs(full, inputs);
+  const listing = Object.keys(inputs).filter((out) => inputs[out]!.inputs.includes(file));
+  for (const out of Object.keys(inputs)) {
+    if (listing.includes(out)) assert.notEqual(after.get(out), before.get(out), `${out} lists ${file} but did not change`);
+    else assert.equal(after.get(out), before.get(out), `${out} changed with ${file}, which it does not list`);
+  }
+
+  build(tree, '--only', listing.join(','));
+  assert.deepEqual(outputs(tree, inputs), after);
+});
