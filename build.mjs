@@ -37,6 +37,23 @@ const worker = await build({
   logLevel: 'warning',
 });
 
+// The JSON Schemas of what users write, made from the valibot schemas by
+// schemas/generate.ts: committed under schemas/ (CI fails when they differ
+// from this build, as for dist/) and baked into the program for
+// `gsd-check schema`. The converter runs here only: it is not in the bundle.
+const generator = await build({
+  entryPoints: ['schemas/generate.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  write: false,
+  logLevel: 'warning',
+});
+const { generateSchemas } = await import(`data:text/javascript;base64,${Buffer.from(generator.outputFiles[0].text).toString('base64')}`);
+const schemas = generateSchemas();
+for (const [name, schema] of Object.entries(schemas)) writeFileSync(`schemas/${name}.schema.json`, `${JSON.stringify(schema, null, 2)}\n`);
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -51,6 +68,7 @@ const common = {
     GSD_CHECK_VERSION: JSON.stringify(pkg.version),
     YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
     FRONTMATTER_WORKER: JSON.stringify(worker.outputFiles[0].text),
+    GSD_CHECK_SCHEMAS: JSON.stringify(schemas),
   },
   logLevel: 'warning',
 };

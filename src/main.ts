@@ -8,6 +8,7 @@ import { completionScript } from './cli/completion.ts';
 import { helpText } from './cli/help.ts';
 import { failureOutcome, interruptedOutcome } from './cli/outcome.ts';
 import { commandSupported } from './cli/platform.ts';
+import { schemaText } from './cli/schema.ts';
 import { validate } from './cli/validate.ts';
 import { openFileLimit } from './fs/open-file-limit.ts';
 import { readTextFile } from './io/read-input.ts';
@@ -28,6 +29,10 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   const action = parsed.value;
   if (action.action === 'help') return { exitCode: 0, stdout: helpText(), stderr: '' };
   if (action.action === 'completion') return { exitCode: 0, stdout: completionScript(action.shell), stderr: '' };
+  if (action.action === 'schema') {
+    const text = schemaText(action.name);
+    return text.ok ? { exitCode: 0, stdout: text.value, stderr: '' } : failureOutcome(text.failure, defaults.jsonErrors);
+  }
   if (action.action === 'version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
 
   // A stop signal ends the commands' process groups (SIGTERM, then SIGKILL
@@ -86,7 +91,7 @@ function isStandalone(): boolean {
   }
 }
 
-async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | 'completion' }>, deps: CliDeps): Promise<Outcome> {
+async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | 'completion' | 'schema' }>, deps: CliDeps): Promise<Outcome> {
   const supported = commandSupported(process.platform, action.action);
   if (!supported.ok) return failureOutcome(supported.failure, action.options.jsonErrors);
   switch (action.action) {

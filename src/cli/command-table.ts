@@ -3,7 +3,7 @@
 // and the flag tables of docs/reference/cli.md (checked by
 // test/cli/command-table.test.ts) are all derived from these two lists.
 
-export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'completion';
+export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'schema' | 'completion';
 
 export interface Command {
   readonly name: CommandName;
@@ -37,6 +37,13 @@ export const COMMANDS: readonly Command[] = [
     usage: 'validate <capability.json>... [--json]',
     summary: ["checks capability files' gate declarations, every issue with its path"],
     operands: 'capability file',
+  },
+  {
+    name: 'schema',
+    aliases: [],
+    usage: 'schema [<name>]',
+    summary: ['prints the JSON Schema of what a user writes, for editors; without a name, lists them'],
+    operands: 'schema name',
   },
   {
     name: 'completion',
