@@ -1,7 +1,6 @@
 // Bundles src/ into the one committed file dist/gsd-check, and, with --tests,
 // each test file into .test-out/ so node:test can run them on Node 20 (no TS loader).
 import { build } from 'esbuild';
-import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -101,13 +100,21 @@ const launcher = await build({
   ...common,
   entryPoints: ['src/launch.ts'],
   format: 'cjs',
-  banner: { js: '#!/usr/bin/env node' },
+  // In a package whose package.json says "type": "module", Node runs this
+  // extensionless file as an ES module, where `require` is not defined: this
+  // line makes one (process.getBuiltinModule: Node 20.16, 22.3) before the
+  // launcher's first require. As CommonJS it keeps the module's own.
+  banner: {
+    js: [
+      '#!/usr/bin/env node',
+      'var require = typeof require === "function" ? require : typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:module").createRequire(process.argv[1]) : function () { throw new Error("gsd-check: this Node runs it as an ES module (a package.json with \\"type\\": \\"module\\") and has no process.getBuiltinModule: use Node 20.16 or later, or name the copy gsd-check.cjs"); };',
+    ].join('\n'),
+  },
   legalComments: 'none',
   write: false,
   define: {
     ...common.define,
     GSD_CHECK_PROGRAM_LENGTH: String(programText.length),
-    GSD_CHECK_PROGRAM_ID: JSON.stringify(createHash('sha256').update(programText).digest('hex')),
   },
 });
 writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);

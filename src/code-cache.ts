@@ -1,28 +1,61 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 
-// Where V8's code cache of the program lives: a directory of this user's,
-// never a shared one, since whoever can write a cache file chooses the code
-// that runs. Each start reads it; the first start of a program build (per Node,
-// architecture and command) writes it.
+// Where V8's code cache of the program lives and what a cache file must hold
+// to be used. A cache file is code: whoever can write one chooses what runs
+// (docs/explanation/security.md). So it lives in a directory of this user's,
+// never a shared one, is not used at all under CI, and is used only when it
+// was made from the very bytes this start read, by a copy at this path.
 
-// The cache directory, or undefined when none can be trusted: no POSIX owner
-// to check (Windows), no absolute home, or a directory on the way that another
-// user could change.
+// Why the cache is off for this environment, or undefined when it may be used.
+// CI: a cache restored across workflows or jobs is written by something other
+// than this run, and a CI start pays the first-run cost once anyway. Any
+// non-empty value counts, "false" too: a wrong guess costs only start-up time.
+export function cacheOff(env: Readonly<Record<string, string | undefined>>): 'CI' | 'NODE_DISABLE_COMPILE_CACHE' | undefined {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return 'NODE_DISABLE_COMPILE_CACHE';
+  if (env.CI) return 'CI';
+  return undefined;
+}
+
+// The cache directory, or undefined when none can be trusted: the cache off,
+// no POSIX owner to check (Windows), no absolute home, a directory to make
+// inside one that is not this user's (root with another user's HOME), or a
+// directory on the way that another user could change.
 export function cacheDirectory(env: Readonly<Record<string, string | undefined>>, uid: number | undefined): string | undefined {
-  if (uid === undefined || env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  if (uid === undefined || cacheOff(env) !== undefined) return undefined;
   const xdg = env.XDG_CACHE_HOME;
   const home = env.HOME;
   const base = xdg && isAbsolute(xdg) ? xdg : home && isAbsolute(home) && home !== '/' ? join(home, '.cache') : undefined;
   if (base === undefined) return undefined;
   const wanted = join(base, 'gsd-check');
   try {
-    mkdirSync(wanted, { recursive: true, mode: 0o700 });
+    if (!exists(wanted) && !(makeIn(base, uid) && makeIn(wanted, uid))) return undefined;
     const dir = realpathSync.native(wanted);
     return isPrivate(dir, uid) ? dir : undefined;
   } catch {
     return undefined;
   }
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Makes `dir` (one level, never a recursive mkdir: Node's spins for ever
+// under /proc/self) when it is missing, only inside a directory this user
+// owns and no one else may write, so nothing is made in someone else's home
+// or in a shared directory.
+function makeIn(dir: string, uid: number): boolean {
+  if (exists(dir)) return true;
+  const parent = statSync(dirname(dir));
+  if (parent.uid !== uid || (parent.mode & 0o022) !== 0) return false;
+  mkdirSync(dir, { mode: 0o700 });
+  return true;
 }
 
 // The directory is ours and only we can write it; every directory above it
@@ -39,19 +72,33 @@ function isPrivate(dir: string, uid: number): boolean {
   }
 }
 
-// One file per Node version, architecture, command and program build: V8
+// One file per Node version, architecture, command and copy (its path): V8
 // rejects a cache of another Node, a cache holds the functions its first run
-// compiled, and two builds used in turn (two vendored copies) must not
-// rewrite one file at every start.
-export function cacheFile(dir: string, node: string, arch: string, command: string | undefined, programId: string): string {
+// compiled, two copies used in turn must not rewrite one file at every start,
+// and a rebuilt copy rewrites its own file instead of adding one.
+export function cacheFile(dir: string, node: string, arch: string, command: string | undefined, path: string): string {
   const name = command === 'check' || command === 'gates' || command === 'validate' ? command : 'other';
-  return join(dir, `code-${node}-${arch}-${name}-${programId.slice(0, 16)}.bin`);
+  return join(dir, `code-${node}-${arch}-${name}-${pathKey(path)}.bin`);
+}
+
+// A name for a path, not a defence: the file's header holds the path itself,
+// and two paths with one name only share a file, each rewriting it for the
+// other. FNV-1a: node:crypto would cost a start as much as the cache saves.
+function pathKey(path: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 const MONTH_MS = 30 * 24 * 3600 * 1000;
+// With one file per copy, Node and command, a few copies on two Nodes stay
+// well under it; each file is about half a megabyte.
+export const MAX_CACHE_FILES = 32;
 
-// Removes the caches of other builds or Nodes not written for a month, so
-// upgrades do not pile up files; run only when a cache is written.
+// Run when a cache is written: removes every temporary file a start left
+// when it died between writing and renaming (a start that is writing one now
+// only loses its write), the caches not written for a month, and the oldest
+// ones beyond MAX_CACHE_FILES. Never throws: it runs in an exit handler.
 export function pruneCaches(dir: string, keep: string, now: number): void {
   let names: string[];
   try {
@@ -59,39 +106,76 @@ export function pruneCaches(dir: string, keep: string, now: number): void {
   } catch {
     return;
   }
+  const kept: { file: string; mtime: number }[] = [];
   for (const name of names) {
     const file = join(dir, name);
-    if (file === keep || !name.startsWith('code-') || !name.endsWith('.bin')) continue;
+    if (file === keep || !name.startsWith('code-')) continue;
     try {
-      if (now - statSync(file).mtimeMs > MONTH_MS) rmSync(file);
+      if (name.endsWith('.tmp')) rmSync(file);
+      else if (name.endsWith('.bin')) {
+        const mtime = statSync(file).mtimeMs;
+        if (now - mtime > MONTH_MS) rmSync(file);
+        else kept.push({ file, mtime });
+      }
     } catch {
-      // Best effort, one file at a time: a cache another start removed first
+      // Best effort, one file at a time: a file another start removed first
       // must not keep the rest; one that stays is only disk space.
+    }
+  }
+  kept.sort((x, y) => y.mtime - x.mtime);
+  for (const { file } of kept.slice(MAX_CACHE_FILES - 1)) {
+    try {
+      rmSync(file);
+    } catch {
+      // As above.
     }
   }
 }
 
-// The cache when it was made from this very program (V8 itself only checks
-// the source's length), else undefined.
-export function readCache(file: string, programId: string): Buffer | undefined {
+// A cache file: a header line naming the format, both lengths (V8's data's
+// at a fixed width, so the header's length is known before it is read) and
+// the copy's path; the bytes the program was read from (the key: V8 itself
+// checks only the source's length); then V8's data twice. The second copy is
+// the checksum: V8 runs damaged data (SIGTRAP, or worse), and comparing two
+// copies costs nothing measurable where a hash needs node:crypto.
+const MAGIC = 'gsd-check code cache 2';
+
+function header(path: string, source: Buffer, cacheLength: number): Buffer {
+  return Buffer.from(`${MAGIC} ${source.length} ${String(cacheLength).padStart(12, '0')} ${path}\n`);
+}
+
+// The cache when it was made from these very bytes by the copy at `path`, and
+// is whole; else undefined.
+export function readCache(file: string, path: string, source: Buffer): Buffer | undefined {
   let data: Buffer;
   try {
     data = readFileSync(file);
   } catch {
     return undefined;
   }
-  const header = Buffer.from(`${programId}\n`);
-  return data.length > header.length && data.subarray(0, header.length).equals(header) ? data.subarray(header.length) : undefined;
+  const start = header(path, source, 0).length + source.length;
+  const cacheLength = (data.length - start) / 2;
+  if (!Number.isInteger(cacheLength) || cacheLength <= 0) return undefined;
+  const head = header(path, source, cacheLength);
+  const cache = data.subarray(start, start + cacheLength);
+  return data.subarray(0, head.length).equals(head) && data.subarray(head.length, start).equals(source) && cache.equals(data.subarray(start + cacheLength))
+    ? cache
+    : undefined;
 }
 
 // Written whole or not at all: to a file of this process's, then renamed, so
-// a concurrent start never reads half a cache.
-export function writeCache(file: string, programId: string, cache: Buffer, pid: number): void {
+// a concurrent start never reads half a cache. Never throws: it runs in an
+// exit handler, where a throw would replace the exit status.
+export function writeCache(file: string, path: string, source: Buffer, cache: Buffer, pid: number): void {
   const temporary = `${file}.${pid}.tmp`;
   try {
-    writeFileSync(temporary, Buffer.concat([Buffer.from(`${programId}\n`), cache]), { mode: 0o600, flag: 'wx' });
+    writeFileSync(temporary, Buffer.concat([header(path, source, cache.length), source, cache, cache]), { mode: 0o600, flag: 'wx' });
     renameSync(temporary, file);
   } catch {
-    rmSync(temporary, { force: true });
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Left for the next prune.
+    }
   }
 }

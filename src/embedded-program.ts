@@ -8,8 +8,8 @@ export const PROGRAM_CLOSE = '\n*/\n';
 
 // The program's text, found at the end of `file` from its length; a copy whose
 // line ends were rewritten (CRLF) still works, found by its markers; a cut
-// one is refused.
-export function embeddedProgram(file: string, length: number): string {
+// one has none (undefined).
+export function embeddedProgram(file: string, length: number): string | undefined {
   const end = file.length - PROGRAM_CLOSE.length;
   const start = end - length;
   if (start >= PROGRAM_OPEN.length && file.startsWith(PROGRAM_OPEN, start - PROGRAM_OPEN.length) && file.startsWith(PROGRAM_CLOSE, end)) {
@@ -17,6 +17,6 @@ export function embeddedProgram(file: string, length: number): string {
   }
   const open = file.lastIndexOf(PROGRAM_OPEN.trimEnd());
   const close = file.lastIndexOf('*/');
-  if (open === -1 || close < open) throw new Error('gsd-check: this copy of dist/gsd-check is damaged (the program at its end is missing or cut); reinstall it');
+  if (open === -1 || close < open) return undefined;
   return file.slice(file.indexOf('\n', open) + 1, close).replace(/\r?\n$/, '');
 }

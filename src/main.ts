@@ -124,12 +124,11 @@ const emit = makeEmitter((fd) => (fd === 1 ? process.stdout : process.stderr));
 
 const writeStderr = (text: string): void => emit(2, text, () => {});
 
-// A reader that went away (`gsd-check … | head -c 1`) is not an error of
-// ours; any other failed write (a full disk, /dev/full, EIO) loses the
-// envelope, and exit 0 would tell the caller it has one.
+// A failed write loses the envelope, and exit 0 would say there is one: a
+// full disk, /dev/full, EIO, and a reader that closed the pipe before taking
+// it (EPIPE; a program killed by SIGPIPE there exits non-zero too).
 function writeStdout(text: string): void {
   emit(1, text, (code) => {
-    if (code === 'EPIPE') return;
     writeStderr(`gsd-check: cannot write the output: ${code}\n`);
     process.exitCode = EXIT_WRITE_FAILED;
   });

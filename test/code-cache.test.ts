@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cacheDirectory, cacheFile, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
+import { cacheDirectory, cacheFile, cacheOff, MAX_CACHE_FILES, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
 import { tempDir } from './support.ts';
 
 const uid = process.getuid!();
-const ID = 'a'.repeat(64);
+const SOURCE = Buffer.from('#!/usr/bin/env node\nthe program\n');
+const PATH = '/opt/project/gsd-check';
 
 test('the cache directory is <XDG_CACHE_HOME or HOME/.cache>/gsd-check, made private', (t) => {
   const home = tempDir(t);
@@ -66,12 +67,17 @@ test('a symlinked cache home is judged where it leads', (t) => {
   assert.equal(cacheDirectory({ XDG_CACHE_HOME: join(home, 'link') }, uid), undefined);
 });
 
-test('one file per Node, architecture, command and program build', () => {
-  assert.equal(cacheFile('/c', 'v24.22.3', 'x64', 'check', ID), `/c/code-v24.22.3-x64-check-${'a'.repeat(16)}.bin`);
-  assert.equal(cacheFile('/c', 'v24.22.3', 'x64', 'gates', ID), `/c/code-v24.22.3-x64-gates-${'a'.repeat(16)}.bin`);
-  assert.equal(cacheFile('/c', 'v24.22.3', 'x64', 'validate', 'b'.repeat(64)), `/c/code-v24.22.3-x64-validate-${'b'.repeat(16)}.bin`);
-  assert.equal(cacheFile('/c', 'v20.20.2', 'arm64', '--version', ID), `/c/code-v20.20.2-arm64-other-${'a'.repeat(16)}.bin`);
-  assert.equal(cacheFile('/c', 'v20.20.2', 'arm64', undefined, ID), `/c/code-v20.20.2-arm64-other-${'a'.repeat(16)}.bin`);
+test('one file per Node, architecture, command and copy (its path)', () => {
+  const name = (node: string, arch: string, command: string | undefined, path: string) => cacheFile('/c', node, arch, command, path);
+  const file = name('v24.22.3', 'x64', 'check', PATH);
+  assert.match(file, /^\/c\/code-v24\.22\.3-x64-check-[0-9a-f]{8}\.bin$/);
+  const key = file.slice(-12);
+  assert.equal(name('v24.22.3', 'x64', 'gates', PATH), `/c/code-v24.22.3-x64-gates-${key}`);
+  assert.equal(name('v24.22.3', 'x64', 'validate', PATH), `/c/code-v24.22.3-x64-validate-${key}`);
+  assert.equal(name('v20.20.2', 'arm64', '--version', PATH), `/c/code-v20.20.2-arm64-other-${key}`);
+  assert.equal(name('v20.20.2', 'arm64', undefined, PATH), `/c/code-v20.20.2-arm64-other-${key}`);
+  const others = ['/opt/project/gsd-checl', '/opt/other/gsd-check', '/opt/project/gsd-check2', '', 'x'].map((path) => name('v24.22.3', 'x64', 'check', path));
+  assert.equal(new Set([file, ...others]).size, 6, 'another copy, another file');
 });
 
 test('writing a cache removes the caches not written for a month, and nothing else', (t) => {
@@ -84,26 +90,51 @@ test('writing a cache removes the caches not written for a month, and nothing el
   pruneCaches(join(dir, 'missing'), '', Date.now());
 });
 
-test('a cache is read back only for the program that wrote it', (t) => {
+test('a cache is read back only for the bytes and the path that wrote it, and only whole', (t) => {
   const dir = tempDir(t);
   const file = join(dir, 'c.bin');
-  assert.equal(readCache(file, ID), undefined, 'missing');
-  writeCache(file, ID, Buffer.from([1, 2, 3]), 42);
-  assert.deepEqual(readCache(file, ID), Buffer.from([1, 2, 3]));
-  assert.equal(readCache(file, 'b'.repeat(64)), undefined, 'another program');
+  assert.equal(readCache(file, PATH, SOURCE), undefined, 'missing');
+  const cache = Buffer.from([1, 2, 3, 4, 5]);
+  writeCache(file, PATH, SOURCE, cache, 42);
+  assert.deepEqual(readCache(file, PATH, SOURCE), cache);
   assert.equal(statSync(file).mode & 0o777, 0o600);
   assert.deepEqual(readdirSync(dir), ['c.bin'], 'no temporary file left');
-  writeFileSync(file, `${ID}\n`);
-  assert.equal(readCache(file, ID), undefined, 'a header and nothing else');
+
+  const edited = Buffer.from(SOURCE);
+  edited[22] = 'X'.charCodeAt(0);
+  assert.equal(readCache(file, PATH, edited), undefined, 'the same length, other bytes');
+  assert.equal(readCache(file, '/opt/other/gsd-check', SOURCE), undefined, 'another copy');
+  assert.equal(readCache(file, PATH, Buffer.concat([SOURCE, Buffer.from(' ')])), undefined, 'a longer program');
+
+  const good = readFileSync(file);
+  for (let at = 0; at < good.length; at++) {
+    const bad = Buffer.from(good);
+    bad[at] = bad[at]! ^ 0x01;
+    writeFileSync(file, bad);
+    assert.equal(readCache(file, PATH, SOURCE), undefined, `byte ${at} flipped`);
+  }
+  for (const bad of [good.subarray(0, good.length - 1), Buffer.concat([good, Buffer.from([5])]), good.subarray(0, good.indexOf(10) + 1)]) {
+    writeFileSync(file, bad);
+    assert.equal(readCache(file, PATH, SOURCE), undefined, 'cut or grown');
+  }
 });
 
 test('a cache that cannot be written is no error and leaves nothing behind', (t) => {
   const dir = tempDir(t);
-  writeCache(join(dir, 'missing', 'c.bin'), ID, Buffer.from([1]), 42);
+  writeCache(join(dir, 'missing', 'c.bin'), PATH, SOURCE, Buffer.from([1]), 42);
   // A leftover temporary file of the same pid (flag wx) is not overwritten.
   writeFileSync(join(dir, 'c.bin.42.tmp'), 'other');
-  writeCache(join(dir, 'c.bin'), ID, Buffer.from([1]), 42);
+  writeCache(join(dir, 'c.bin'), PATH, SOURCE, Buffer.from([1]), 42);
   assert.deepEqual(readdirSync(dir).sort(), [], 'the leftover is removed, nothing written');
+});
+
+test('writing a cache never throws, not even when its leftover cannot be removed', (t) => {
+  const dir = tempDir(t);
+  // A directory where the temporary file goes: the write fails, and so does
+  // removing it (rmSync without recursive).
+  mkdirSync(join(dir, 'c.bin.42.tmp'));
+  assert.doesNotThrow(() => writeCache(join(dir, 'c.bin'), PATH, SOURCE, Buffer.from([1]), 42));
+  assert.deepEqual(readdirSync(dir), ['c.bin.42.tmp']);
 });
 
 test('only write bits for group and others make a directory shared: 0711 is private', (t) => {
@@ -159,4 +190,57 @@ test('a stale cache that cannot be removed does not keep the others', (t) => {
   for (const name of [...blocked, ...stale]) utimesSync(join(dir, name), old, old);
   pruneCaches(dir, '', Date.now());
   assert.deepEqual(readdirSync(dir).sort(), blocked);
+});
+
+test('under CI (any non-empty value) or with NODE_DISABLE_COMPILE_CACHE, no cache: nothing is made', (t) => {
+  for (const value of ['true', '1', 'false', '0', 'yes']) {
+    const home = tempDir(t);
+    assert.equal(cacheOff({ CI: value }), 'CI');
+    assert.equal(cacheDirectory({ HOME: home, CI: value }, uid), undefined, `CI=${value}`);
+    assert.deepEqual(readdirSync(home), []);
+  }
+  assert.equal(cacheOff({ NODE_DISABLE_COMPILE_CACHE: '1', CI: 'true' }), 'NODE_DISABLE_COMPILE_CACHE');
+  assert.equal(cacheOff({ CI: '' }), undefined, 'set but empty: as unset');
+  assert.equal(cacheOff({}), undefined);
+  const home = tempDir(t);
+  assert.equal(cacheDirectory({ HOME: home, CI: '' }, uid), join(home, '.cache', 'gsd-check'));
+});
+
+test('nothing is made in a directory of another user or one others may write (root with another user\'s HOME)', (t) => {
+  const home = tempDir(t);
+  // Run "as" another user: home belongs to this one.
+  assert.equal(cacheDirectory({ HOME: home }, uid + 1), undefined);
+  assert.deepEqual(readdirSync(home), [], 'no .cache made');
+  mkdirSync(join(home, '.cache'), { mode: 0o700 });
+  assert.equal(cacheDirectory({ HOME: home }, uid + 1), undefined);
+  assert.deepEqual(readdirSync(join(home, '.cache')), [], 'no gsd-check made');
+  chmodSync(join(home, '.cache'), 0o777);
+  assert.equal(cacheDirectory({ HOME: home }, uid), undefined);
+  assert.deepEqual(readdirSync(join(home, '.cache')), [], 'none in a world-writable one either');
+  // Only the cache home and its gsd-check are made, never a deeper path.
+  assert.equal(cacheDirectory({ XDG_CACHE_HOME: join(home, 'a', 'b') }, uid), undefined);
+  assert.equal(existsSync(join(home, 'a')), false);
+});
+
+// Node's recursive mkdir spins for ever there; the bound is the test's, for
+// the old code's sake.
+test('a cache home under /proc gives no cache, at once', { timeout: 60_000 }, () => {
+  for (const env of [{ XDG_CACHE_HOME: '/proc/self' }, { XDG_CACHE_HOME: '/proc/self/fd' }, { HOME: '/proc' }, { HOME: '/proc/self' }]) {
+    assert.equal(cacheDirectory(env, uid), undefined, JSON.stringify(env));
+  }
+});
+
+test('writing a cache removes every leftover temporary file, and keeps at most MAX_CACHE_FILES', (t) => {
+  const dir = tempDir(t);
+  const now = Date.now() / 1000;
+  const names = Array.from({ length: MAX_CACHE_FILES + 5 }, (_, i) => `code-v24.22.3-x64-check-${String(i).padStart(16, '0')}.bin`);
+  // Older as i grows; the kept one is the oldest of all.
+  names.forEach((name, i) => {
+    writeFileSync(join(dir, name), '');
+    utimesSync(join(dir, name), now - i * 60, now - i * 60);
+  });
+  for (const name of ['code-a.bin.123.tmp', 'code-b.bin.9.tmp', 'other.tmp']) writeFileSync(join(dir, name), '');
+  const keep = join(dir, names.at(-1)!);
+  pruneCaches(dir, keep, Date.now());
+  assert.deepEqual(readdirSync(dir).sort(), [...names.slice(0, MAX_CACHE_FILES - 1), names.at(-1)!, 'other.tmp'].sort());
 });

@@ -1,23 +1,46 @@
 // The artefact's code cache, spawned as a user would: written once into a
-// private directory, used after, never taken from a directory others can write.
+// private directory, used after, and only for the very bytes that run; never
+// taken from a directory others can write, never under CI. And the launcher
+// itself: it runs wherever the file is copied, and says so when it cannot.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
-import { cli, predicate, tempDir } from './support.ts';
+import { test, type TestContext } from 'node:test';
+import { Script } from 'node:vm';
+import { cacheFile, writeCache } from '../src/code-cache.ts';
+import { embeddedProgram } from '../src/embedded-program.ts';
+import { BIN, cli, predicate, ROOT, tempDir } from './support.ts';
 
 const args = ['check', 'predicate', '--raw', '--pick', 'message', '--predicate', predicate({ command: 'exit 3' })];
 const env = (home: string, extra: Record<string, string> = {}) => ({ PATH: process.env.PATH, HOME: home, ...extra });
+// The copies below run on this Node, so that a cache this process makes is
+// one that Node accepts.
+const node = (argv: string[]): [string, string[]] => [process.execPath, argv];
+
+// A copy of the bundled file in a directory of its own (the bundled file
+// only: a standalone binary has no program text to edit or plant against).
+function copy(t: TestContext, name = 'gsd-check'): string | undefined {
+  if (process.env.GSD_CHECK_BIN !== undefined) {
+    t.skip('copies the bundled file, not another build');
+    return undefined;
+  }
+  const file = join(tempDir(t), name);
+  copyFileSync(join(ROOT, 'dist', 'gsd-check'), file);
+  return file;
+}
+
+const cacheDir = (home: string) => join(home, '.cache', 'gsd-check');
 
 test('the first run writes a private code cache; the next runs use it as it is', async (t) => {
   const home = tempDir(t);
   const first = await cli(args, { env: env(home) });
   assert.deepEqual([first.status, first.stdout, first.stderr], [0, 'command exited 3\n', '']);
-  const dir = join(home, '.cache', 'gsd-check');
+  const dir = cacheDir(home);
   assert.equal(statSync(dir).mode & 0o777, 0o700);
   const files = readdirSync(dir);
   assert.equal(files.length, 1);
-  assert.match(files[0]!, /^code-v\d+\.\d+\.\d+-[a-z0-9]+-check-[0-9a-f]{16}\.bin$/);
+  assert.match(files[0]!, /^code-v\d+\.\d+\.\d+-[a-z0-9]+-check-[0-9a-f]{8}\.bin$/);
   const file = join(dir, files[0]!);
   assert.equal(statSync(file).mode & 0o777, 0o600);
   const written = statSync(file);
@@ -32,20 +55,99 @@ test('the first run writes a private code cache; the next runs use it as it is',
   assert.deepEqual(readdirSync(dir).sort(), [files[0]!, files[0]!.replace('-check-', '-other-')].sort());
 });
 
-test('a cache of another program or a damaged one is replaced, never trusted', async (t) => {
+test('a copy edited by hand (same length) runs as edited, not as the cache of the original', async (t) => {
+  const bin = copy(t);
+  if (bin === undefined) return;
+  const home = tempDir(t);
+  const run = () => cli(args, { env: env(home), wrap: (argv) => node(argv) }, bin);
+  assert.equal((await run()).stdout, 'command exited 3\n');
+  const text = readFileSync(bin, 'latin1');
+  writeFileSync(bin, text.replaceAll('command exited', 'commanD exited'), 'latin1');
+  assert.equal(readFileSync(bin).length, text.length);
+  const edited = await run();
+  assert.deepEqual([edited.status, edited.stdout, edited.stderr], [0, 'commanD exited 3\n', '']);
+  assert.equal((await run()).stdout, 'commanD exited 3\n', 'and its own cache, rewritten, after');
+});
+
+test('a cache with bytes flipped anywhere is not used, and is rewritten', async (t) => {
   const home = tempDir(t);
   assert.equal((await cli(args, { env: env(home) })).status, 0);
-  const dir = join(home, '.cache', 'gsd-check');
-  const file = join(dir, readdirSync(dir)[0]!);
+  const file = join(cacheDir(home), readdirSync(cacheDir(home))[0]!);
   const good = readFileSync(file);
-  const header = good.subarray(0, good.indexOf(10) + 1);
-  for (const bad of [Buffer.concat([Buffer.from(`${'0'.repeat(64)}\n`), good.subarray(header.length)]), Buffer.concat([header, Buffer.alloc(5000, 7)])]) {
+  // In the header, in the program's bytes, in V8's data (both copies), at the end.
+  for (const at of [3, good.indexOf(10) + 100, Math.floor(good.length * 0.6), Math.floor(good.length * 0.9), good.length - 1]) {
+    const bad = Buffer.from(good);
+    bad[at] = bad[at]! ^ 0xff;
     writeFileSync(file, bad);
     const run = await cli(args, { env: env(home) });
-    assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'command exited 3\n', '']);
-    assert.deepEqual(readFileSync(file).subarray(0, header.length), header);
-    assert.notDeepEqual(readFileSync(file), bad);
+    assert.deepEqual([run.status, run.signal, run.stdout, run.stderr], [0, null, 'command exited 3\n', ''], `byte ${at}`);
+    assert.ok(!readFileSync(file).equals(bad), `byte ${at}: rewritten`);
   }
+  for (const bad of [good.subarray(0, good.length - 1), Buffer.concat([good, Buffer.from([0])]), Buffer.alloc(0)]) {
+    writeFileSync(file, bad);
+    assert.equal((await cli(args, { env: env(home) })).stdout, 'command exited 3\n');
+    assert.ok(!readFileSync(file).equals(bad), 'cut or grown: rewritten');
+  }
+});
+
+// V8 checks a cache only against the source's length: a cache compiled from
+// another program of that length runs that program. The cache is code.
+test('a planted cache runs its own code; under CI no cache is read or written', async (t) => {
+  const bin = copy(t);
+  if (bin === undefined) return;
+  const home = tempDir(t);
+  const text = embeddedProgram(readFileSync(bin, 'utf8'), 0)!;
+  const evil = '(function () { process.stdout.write("planted\\n"); })'.padEnd(text.length);
+  const planted = new Script(evil, { filename: bin }).createCachedData();
+  mkdirSync(cacheDir(home), { recursive: true, mode: 0o700 });
+  const file = cacheFile(cacheDir(home), process.version, process.arch, 'check', bin);
+  const plant = () => writeCache(file, bin, readFileSync(bin), planted, 1);
+  const run = (extra: Record<string, string> = {}) => cli(args, { env: env(home, extra), wrap: (argv) => node(argv) }, bin);
+
+  plant();
+  assert.equal((await run()).stdout, 'planted\n', 'the threat is real: this is what CI=… prevents');
+  for (const value of ['true', '1', 'false']) {
+    plant();
+    const before = readFileSync(file);
+    const result = await run({ CI: value });
+    assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'command exited 3\n', ''], `CI=${value}`);
+    assert.ok(readFileSync(file).equals(before), 'not rewritten either');
+  }
+  const fresh = tempDir(t);
+  assert.equal((await cli(args, { env: env(fresh, { CI: 'true' }) })).status, 0);
+  assert.equal(existsSync(join(fresh, '.cache')), false, 'nothing made under CI');
+});
+
+test('two copies of one build keep a cache each, with their own path', async (t) => {
+  const a = copy(t);
+  const b = copy(t);
+  if (a === undefined || b === undefined) return;
+  const home = tempDir(t);
+  for (const bin of [a, b, a, b]) {
+    const run = await cli(args, { env: env(home), wrap: (argv) => node(argv) }, bin);
+    assert.equal(run.stdout, 'command exited 3\n');
+  }
+  const files = readdirSync(cacheDir(home));
+  assert.equal(files.length, 2);
+  const headers = files.map((name) => readFileSync(join(cacheDir(home), name), 'utf8').split('\n', 1)[0]!);
+  const whose = headers.map((line) => [line.endsWith(` ${a}`), line.endsWith(` ${b}`)]);
+  assert.deepEqual(whose.sort(), [[false, true], [true, false]]);
+});
+
+test('a stack trace names the copy that runs, not the one whose cache was there first', async (t) => {
+  const a = copy(t);
+  const b = copy(t);
+  if (a === undefined || b === undefined) return;
+  const home = tempDir(t);
+  assert.equal((await cli(args, { env: env(home), wrap: (argv) => node(argv) }, a)).status, 0);
+  // A bug inside the program, as test/main.faults.test.ts injects one.
+  const hook = join(tempDir(t), 'break-stringify.cjs');
+  writeFileSync(hook, "JSON.stringify = () => { throw new TypeError('injected fault'); };\n");
+  const envelope = ['check', 'predicate', '--predicate', predicate({ command: 'true' })];
+  const run = await cli(envelope, { env: env(home), wrap: (argv) => [process.execPath, ['--require', hook, ...argv]] }, b);
+  assert.equal(run.status, 70);
+  assert.ok(run.stderr.includes(`${b}:`), run.stderr);
+  assert.ok(!run.stderr.includes(a), run.stderr);
 });
 
 test('no cache where another user could write, or when Node caching is off', async (t) => {
@@ -57,6 +159,64 @@ test('no cache where another user could write, or when Node caching is off', asy
     const run = await cli(args, { env: env(home, extra) });
     assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'command exited 3\n', '']);
   }
-  assert.deepEqual(readdirSync(join(shared, '.cache', 'gsd-check')), [], 'made, refused, left empty');
+  assert.equal(existsSync(join(shared, '.cache', 'gsd-check')), false, 'nothing made in a directory others can write');
   assert.deepEqual(readdirSync(off), []);
+});
+
+test('root with another user\'s HOME makes nothing there', async (t) => {
+  if (process.getuid?.() !== 0) return t.skip('needs root');
+  const home = tempDir(t);
+  chownSync(home, 65534, 65534);
+  const run = await cli(args, { env: env(home) });
+  assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'command exited 3\n', '']);
+  assert.deepEqual(readdirSync(home), []);
+});
+
+// Node's recursive mkdir spins for ever under /proc/self; the bound is the
+// test's, for the old code's sake.
+test('a cache home under /proc: no hang, no cache', { timeout: 120_000 }, async (t) => {
+  const home = tempDir(t);
+  for (const extra of [{ XDG_CACHE_HOME: '/proc/self' }, { HOME: '/proc' }, { XDG_CACHE_HOME: '/proc/self/fd' }]) {
+    const run = await cli(['--version'], { env: { ...env(home), ...extra } });
+    assert.deepEqual([run.status, run.stderr], [0, ''], JSON.stringify(extra));
+  }
+});
+
+test('a copy inside a "type": "module" package runs', async (t) => {
+  const bin = copy(t);
+  if (bin === undefined) return;
+  writeFileSync(join(bin, '..', 'package.json'), '{ "type": "module" }\n');
+  const home = tempDir(t);
+  for (let i = 0; i < 2; i++) {
+    const run = await cli(args, { env: env(home), wrap: (argv) => node(argv) }, bin);
+    assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'command exited 3\n', ''], `run ${i}`);
+  }
+  assert.equal(readdirSync(cacheDir(home)).length, 1, 'with its cache');
+});
+
+test('piped into node, or damaged: one line saying why, exit 2, no trace', async (t) => {
+  if (process.env.GSD_CHECK_BIN !== undefined) return t.skip('pipes the bundled file');
+  const piped = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-', '--version'], { env: env(tempDir(t)), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    child.stdin.end(readFileSync(join(ROOT, 'dist', 'gsd-check')));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+  assert.deepEqual(piped, {
+    status: 2,
+    stdout: '',
+    stderr: "gsd-check: cannot run from [stdin]: the program is read from the end of gsd-check's own file; run that file (node path/to/gsd-check …)\n",
+  });
+
+  const bin = copy(t)!;
+  const text = readFileSync(bin, 'utf8');
+  // Its marker damaged: a copy cut before the comment's end cannot even be
+  // parsed, which Node reports before any of gsd-check runs.
+  writeFileSync(bin, text.replace('/* gsd-check program\n', '/* gsd-check progrXm\n'));
+  const cut = await cli(['--version'], { env: env(tempDir(t)), wrap: (argv) => node(argv) }, bin);
+  assert.deepEqual([cut.status, cut.stdout, cut.stderr], [2, '', 'gsd-check: this copy of dist/gsd-check is damaged (the program at its end is missing or cut); reinstall it\n']);
 });

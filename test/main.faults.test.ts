@@ -10,11 +10,11 @@ const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check',
 const message = async (command: string, options: Parameters<typeof cli>[1] = {}) =>
   (await cli(check({ command }, '--pick', 'message'), options)).stdout;
 
-test('stdout closed by the reader: no crash, and the command group is still ended', async (t) => {
+test('stdout closed by the reader: no crash, exit 74, and the command group is still ended', async (t) => {
   const mark = marker();
   t.after(() => killSurvivors(mark));
   const result = await cli(check({ command: `sleep 30.${mark} >/dev/null 2>&1 & echo x; exit 1` }), { onSpawn: (c) => c.stdout?.destroy() });
-  assert.deepEqual([result.status, result.stderr], [0, '']);
+  assert.deepEqual([result.status, result.stderr], [74, 'gsd-check: cannot write the output: EPIPE\n']);
   assert.deepEqual(survivors(`sleep 30.${mark}`), []);
 });
 

@@ -461,10 +461,10 @@ test('schema: the committed schemas/ file by name, the names without one, a usag
   });
 });
 
-test('a reader that closes stdout early is no crash', async () => {
+test('a reader that closes stdout before the envelope: no crash, exit 74, not 0 (no envelope was delivered)', async () => {
   const result = await cli(check({ command: 'exit 3' }), { onSpawn: (child) => child.stdout?.destroy() });
-  assert.equal(result.status, 0);
-  assert.equal(result.stderr, '');
+  assert.equal(result.status, 74);
+  assert.equal(result.stderr, 'gsd-check: cannot write the output: EPIPE\n');
 });
 
 test('the artefact: a shebang, its run bit, only Node built-ins, and it runs alone', async (t) => {
