@@ -67,7 +67,9 @@ const common = {
     GSD_CHECK_VERSION: JSON.stringify(pkg.version),
     YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
     FRONTMATTER_WORKER: JSON.stringify(worker.outputFiles[0].text),
-    GSD_CHECK_SCHEMAS: JSON.stringify(schemas),
+    // As JSON text, which esbuild writes where it is used: an object would
+    // become a module of its own, built at every start.
+    GSD_CHECK_SCHEMAS: JSON.stringify(JSON.stringify(schemas)),
   },
   logLevel: 'warning',
 };

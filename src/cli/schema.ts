@@ -1,14 +1,14 @@
 import { ok, type Result } from '../failure.ts';
 import { usage } from './usage.ts';
 
-// The JSON Schemas of schemas/*.schema.json by name, baked in by build.mjs
-// (schemas/generate.ts): the bundle is vendored alone, with no schemas/ beside it.
-declare const GSD_CHECK_SCHEMAS: Readonly<Record<string, unknown>>;
+// The JSON Schemas of schemas/*.schema.json by name, as JSON, baked in by
+// build.mjs (schemas/generate.ts): the bundle is vendored alone, with no
+// schemas/ beside it.
+declare const GSD_CHECK_SCHEMAS: string;
 
-// The one place that names them: esbuild writes the object literal wherever
-// this is used, and only `gsd-check schema` calls it, so no other command
-// builds it.
-const schemas = (): Readonly<Record<string, unknown>> => GSD_CHECK_SCHEMAS;
+// The one place that names them: esbuild writes the text wherever this is
+// used, and only `gsd-check schema` calls it, so no other command parses it.
+const schemas = (): Readonly<Record<string, unknown>> => JSON.parse(GSD_CHECK_SCHEMAS) as Record<string, unknown>;
 
 // A schema as its file under schemas/ holds it, or, without a name, the names
 // one a line.
