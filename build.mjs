@@ -97,6 +97,9 @@ if (programText.includes('*/')) throw new Error('build: the program contains "*/
 // A namespace import of a Node module becomes esbuild's __toESM, which copies
 // every export at start-up and so runs Node's lazy getters (node:fs's loads
 // internal/fs/dir): 3 M instructions of every start on Node 24, 10 M on 20.
+// An object or array in `define` becomes a module of its own that every start
+// initialises; the values above are strings, written only where they are used.
+if (programText.includes('init_define_')) throw new Error('build: a define whose value is an object or array is built at every start; define JSON text');
 if (/__toESM\(require\("node:/.test(programText)) throw new Error('build: a namespace import of a node: module (import * as x); import the names used');
 const launcher = await build({
   ...common,
