@@ -4,8 +4,10 @@
 // by `node runtimes/install.mjs`), never the machine's, so one commit builds
 // the same runtime anywhere. The blob comes from the pinned Node of this host
 // and postject (an npm package) injects it into a copy of the target's.
-//   node build-bin.mjs [linux-x64] [linux-arm64]   (default: both)
-import { execFileSync } from 'node:child_process';
+// It installs the pinned Nodes it needs (runtimes/install.mjs): the host's,
+// and the target's when another.
+//   node build-bin.mjs [--all | <target>…]   (default: this host's; --all: linux-x64 and linux-arm64)
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +17,7 @@ import { inject } from 'postject';
 // 23 MB to every binary.
 const RUNTIME = 'node24';
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+const TARGETS = ['linux-x64', 'linux-arm64'];
 const main = resolve('dist/gsd-check');
 const host = `${process.platform}-${process.arch}`;
 
@@ -27,10 +30,30 @@ function refuse(reason) {
   process.exitCode = 1;
 }
 
+// postject's ELF writer (LIEF) gives every note it rewrites a section named
+// for its type, .note.100 for each of the pinned Node's annobin build notes
+// (NT_GNU_BUILD_ATTRIBUTE_OPEN) and .note for the blob's, and warns, through
+// console.warn, once per name missing from the section-name table: those
+// section headers go nameless. Nothing reads notes by section name (the
+// loader and Node's lookup of the blob go through the program headers), and
+// the built file's --version below proves it runs: that one warning, and only
+// it, is dropped.
+async function quietly(inject) {
+  const warn = console.warn;
+  console.warn = (...args) => {
+    if (!(args.length === 1 && /^warning: Can't find string offset for section name '\.note(\.[0-9a-f]+)?'$/.test(args[0]))) warn(...args);
+  };
+  try {
+    await inject();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 async function build(target) {
   const output = resolve(`dist/gsd-check-${target}`);
   // macOS and Windows need signing steps (codesign, signtool) not written here.
-  if (!['linux-x64', 'linux-arm64'].includes(target)) return refuse(`no pinned Node for ${target}; targets: linux-x64, linux-arm64`);
+  if (!TARGETS.includes(target)) return refuse(`no pinned Node for ${target}; targets: ${TARGETS.join(', ')} (or --all)`);
   if (!existsSync(main)) return refuse('dist/gsd-check is missing; run npm run build first');
   for (const needed of [target, host]) {
     if (!existsSync(runtime(needed))) return refuse(`${runtime(needed)} is missing; run node runtimes/install.mjs ${needed}`);
@@ -53,16 +76,16 @@ async function build(target) {
     const program = launcher.slice(open + '\n/* gsd-check program\n'.length, -'\n*/\n'.length);
     const seaMain = join(work, 'gsd-check.cjs');
     writeFileSync(seaMain, `${launcher.slice(0, open)}\nfunction gsdCheckProgramText() { return ${JSON.stringify(program)}; }\n`);
-    // V8's code cache is machine code's sibling: valid only on the
-    // architecture that made it, so a cross build goes without.
-    writeFileSync(
-      join(work, 'sea-config.json'),
-      JSON.stringify({ main: seaMain, output: blob, disableExperimentalSEAWarning: true, useCodeCache: target === host }),
-    );
-    execFileSync(runtime(host), ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: 'inherit', timeout: 120_000 });
+    // No V8 code cache: it holds hashes of V8's random per-process seed, so
+    // two builds would differ and a site could not rebuild the bytes it was
+    // given (a fixed --hash-seed makes it repeatable but the runtime then
+    // rejects it); it is also valid only on the architecture that made it.
+    // Relative names, from the work folder: the blob records the main's path.
+    writeFileSync(join(work, 'sea-config.json'), JSON.stringify({ main: 'gsd-check.cjs', output: 'sea.blob', disableExperimentalSEAWarning: true, useCodeCache: false }));
+    execFileSync(runtime(host), ['--experimental-sea-config', 'sea-config.json'], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
     copyFileSync(runtime(target), output);
     chmodSync(output, 0o755);
-    await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE });
+    await quietly(() => inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE }));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -74,9 +97,12 @@ async function build(target) {
   console.log(`${output}: ${version}`);
 }
 
+const args = process.argv.slice(2);
+const targets = args.includes('--all') ? TARGETS : args.length > 0 ? args : [host];
 if (process.platform !== 'linux') {
   refuse(`building on ${process.platform} is not supported yet; build on Linux`);
+} else if (spawnSync(process.execPath, [resolve('runtimes/install.mjs'), ...new Set([host, ...targets.filter((t) => TARGETS.includes(t))])], { stdio: 'inherit' }).status !== 0) {
+  refuse('the pinned Nodes could not be installed (above)');
 } else {
-  const targets = process.argv.slice(2);
-  for (const target of targets.length > 0 ? targets : ['linux-x64', 'linux-arm64']) await build(target);
+  for (const target of targets) await build(target);
 }

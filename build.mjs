@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sourceId } from './build-id.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -18,6 +19,7 @@ const yaml = await build({
   minify: true,
   legalComments: 'none',
   write: false,
+  metafile: true,
   logLevel: 'warning',
 });
 
@@ -33,6 +35,7 @@ const worker = await build({
   // No comments: the program that embeds this text sits in one (see below).
   minifyWhitespace: true,
   write: false,
+  metafile: true,
   logLevel: 'warning',
 });
 
@@ -65,12 +68,14 @@ const common = {
   // vendored alone).
   define: {
     GSD_CHECK_VERSION: JSON.stringify(pkg.version),
+    GSD_CHECK_SOURCE_ID: JSON.stringify(sourceId()),
     YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
     FRONTMATTER_WORKER: JSON.stringify(worker.outputFiles[0].text),
     // As JSON text, which esbuild writes where it is used: an object would
     // become a module of its own, built at every start.
     GSD_CHECK_SCHEMAS: JSON.stringify(JSON.stringify(schemas)),
   },
+  metafile: true,
   logLevel: 'warning',
 };
 
@@ -124,6 +129,12 @@ const launcher = await build({
 });
 writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
 chmodSync('dist/gsd-check', 0o755);
+
+// --bundled: the npm packages dist/gsd-check holds, for the release's SBOM.
+if (process.argv.includes('--bundled')) {
+  const inputs = [yaml, worker, program, launcher].flatMap((b) => Object.keys(b.metafile.inputs));
+  console.log(JSON.stringify([...new Set(inputs.flatMap((i) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(i)?.[1] ?? []))].sort()));
+}
 
 if (process.argv.includes('--tests')) {
   const tests = (dir) =>

@@ -137,7 +137,7 @@ async function output() {
 // Instructions of the measured process itself (not its children), which
 // wall-clock noise on a shared machine does not move, under every Node at
 // hand: this one and the pinned ones of runtimes/ (node runtimes/install.mjs
-// linux-x64). gsd-check runs once first, so its code cache is warm, as it is
+// linux-x64 linux-x64-lines). gsd-check runs once first, so its code cache is warm, as it is
 // for every start after a program's first; "no cache" has it off
 // (NODE_DISABLE_COMPILE_CACHE), as with no private home directory.
 // V8 searches for a random prime when it seeds its hash tables (6 to 12 M
@@ -165,7 +165,7 @@ function instructions() {
   const gate = (capId, artifact, field, when) => ({ capId, kind: 'gate', when, check: { predicate: { kind: 'artifact-frontmatter-equals', artifact, field, equals: 0 } }, blocking: true, onError: 'halt' });
   writeFileSync(join(project, 'hooks.json'), JSON.stringify({ point: 'ship:pre', activeHooks: [gate('broken-windows', 'WINDOWS.md', 'open_count', 'workflow.windows_enforce'), gate('security', 'SECURITY.md', 'threats_open', 'workflow.security_enforcement')] }));
   const gates = [bin, 'gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--phase-number', '04', '--raw'];
-  const pinned = ['22', '24', '26'].map((major) => join(root, 'runtimes', 'linux-x64', 'node_modules', `node${major}`, 'bin', 'node'));
+  const pinned = [['linux-x64-lines', '22'], ['linux-x64', '24'], ['linux-x64-lines', '26']].map(([dir, major]) => join(root, 'runtimes', dir, 'node_modules', `node${major}`, 'bin', 'node'));
   const nodes = [process.execPath, ...pinned.filter((node) => existsSync(node))];
   const check = [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate];
   const M = (n) => `${(n / 1e6).toFixed(1)} M`;

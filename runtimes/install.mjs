@@ -1,12 +1,15 @@
-// Installs the pinned Node builds of runtimes/<platform>/ (its package.json and
-// lockfile name them: node-<platform> packages of the npm registry) into its
-// git-ignored node_modules/, with npm ci, so nothing but the registry (or npm's
-// cache) is used and every tarball is checked against the lockfile's integrity.
-// A platform already installed and verified is skipped.
-//   node runtimes/install.mjs linux-x64 [linux-arm64]
-// Then runtimes/<platform>/node_modules/node<major>/bin/node is that Node.
+// Installs the pinned Node builds of a folder of runtimes/ (its package.json
+// and lockfile name them: node-<platform> packages of the npm registry) into
+// its git-ignored node_modules/, with npm ci, so nothing but the registry (or
+// npm's cache) is used and every tarball is checked against the lockfile's
+// integrity. A folder already installed and verified is skipped.
+//   node runtimes/install.mjs linux-x64 [linux-arm64] [linux-x64-lines]
+// A folder is named <os>-<cpu>, the standalone binary's runtime (node24), or
+// <os>-<cpu>-lines, the other Node lines CI tests on: so building a binary
+// installs the one Node it needs. Then
+// runtimes/<folder>/node_modules/node<major>/bin/node is that Node.
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,9 +59,10 @@ function problem(dir) {
 let failed = false;
 for (const platform of process.argv.slice(2)) {
   const dir = join(here, platform);
-  const [os, cpu] = platform.split('-');
-  if (!ELF_MACHINE[cpu] || os !== 'linux') {
-    console.error(`runtimes: no pinned Node for ${platform}; known: linux-x64, linux-arm64`);
+  const [, os, cpu] = /^([a-z]+)-([a-z0-9]+)(?:-lines)?$/.exec(platform) ?? [];
+  if (!ELF_MACHINE[cpu] || os !== 'linux' || !existsSync(join(dir, 'package-lock.json'))) {
+    const known = readdirSync(here).filter((name) => existsSync(join(here, name, 'package-lock.json')));
+    console.error(`runtimes: no pinned Node for ${platform}; known: ${known.join(', ')}`);
     failed = true;
     continue;
   }

@@ -20,6 +20,7 @@ import { runCommand } from './run/runner.ts';
 // streams, signals and the exit status.
 
 declare const GSD_CHECK_VERSION: string;
+declare const GSD_CHECK_SOURCE_ID: string;
 
 
 async function main(argv: readonly string[]): Promise<Outcome> {
@@ -74,12 +75,13 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   }
 }
 
-// A standalone build says so, with the Node it carries: that is what a user
-// checks after copying one onto a machine without Node.
+// The source id (build-id.mjs) lets a site match a file to its source; a
+// standalone build also names the Node it carries: that is what a user checks
+// after copying one onto a machine without Node.
 function version(): string {
   return isStandalone()
-    ? `gsd-check ${GSD_CHECK_VERSION} (standalone build: Node ${process.version} ${process.platform}-${process.arch})`
-    : `gsd-check ${GSD_CHECK_VERSION}`;
+    ? `gsd-check ${GSD_CHECK_VERSION} (source ${GSD_CHECK_SOURCE_ID}; standalone build: Node ${process.version} ${process.platform}-${process.arch})`
+    : `gsd-check ${GSD_CHECK_VERSION} (source ${GSD_CHECK_SOURCE_ID})`;
 }
 
 function isStandalone(): boolean {

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { sourceId } from '../build-id.mjs';
 
 const bin = resolve(process.env.GSD_CHECK_BIN ?? 'dist/gsd-check-linux-arm64');
 const qemu = process.env.QEMU ?? 'qemu-aarch64-static';
@@ -18,7 +19,7 @@ const run = (args) => {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const cases = [
-  [['--version'], { status: 0, stdout: `gsd-check ${version} (standalone build: Node v${node} linux-arm64)\n`, stderr: '' }],
+  [['--version'], { status: 0, stdout: `gsd-check ${version} (source ${sourceId()}; standalone build: Node v${node} linux-arm64)\n`, stderr: '' }],
   [['check', 'predicate', '--raw', '--pick', 'message', '--predicate', '{"kind":"command-exit-zero","command":"echo no >&2; exit 3"}'], { status: 0, stdout: 'command exited 3: no\n', stderr: '' }],
   [['check', 'predicate', '--predicate'], { status: 2 }],
 ];

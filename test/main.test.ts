@@ -25,7 +25,10 @@ test('--help and --version', async () => {
   assert.deepEqual(await cli(['check', 'predicate', '-h']), help);
   const version = await cli(['-V']);
   assert.equal(version.status, 0);
-  const expected = `gsd-check ${VERSION}${process.env.GSD_CHECK_BIN === undefined ? '' : ` (standalone build: Node ${process.version} ${process.platform}-${process.arch})`}\n`;
+  // The source id, computed afresh from the checkout as a site would: the
+  // artefact must be the build of the source beside it.
+  const source = `source ${spawnSync(process.execPath, [join(ROOT, 'build-id.mjs'), ROOT], { encoding: 'utf8' }).stdout.trim()}`;
+  const expected = `gsd-check ${VERSION} (${source}${process.env.GSD_CHECK_BIN === undefined ? '' : `; standalone build: Node ${process.version} ${process.platform}-${process.arch}`})\n`;
   assert.equal(version.stdout, expected);
 });
 

@@ -259,7 +259,7 @@ export const FLAGS: readonly Flag[] = [
     commands: 'any',
     group: 'global',
     help: ['show the version'],
-    doc: { value: '—', meaning: 'print `gsd-check <version>` and exit 0' },
+    doc: { value: '—', meaning: 'print `gsd-check <version> (source <id>)` and exit 0: the id names the source it was built from (build-id.mjs)' },
   },
 ];
 

@@ -1,0 +1,109 @@
+// The npm package, as a user gets it: `npm pack` of this checkout, installed
+// globally into a temporary prefix with no network, its `gsd-check` found on
+// PATH and run; and the same tarball through `npx --package`. npm runs with a
+// configuration, cache and home of its own, so nothing of the machine's npm
+// setup (or registry) takes part.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, posix } from 'node:path';
+import { after, before, test } from 'node:test';
+import { ROOT, tempDir } from './support.ts';
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; files: string[]; bin: Record<string, string>; private?: boolean };
+const TARBALL = `${pkg.name}-${pkg.version}.tgz`;
+
+// npm itself: the one that runs `npm test`, else the one on PATH.
+const npmCommand = (): [string, string[]] => (process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []]);
+
+function npmIn(home: string) {
+  const env: NodeJS.ProcessEnv = {};
+  // `npm test` hands its own settings down as npm_* variables: none of them.
+  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
+  writeFileSync(join(home, 'npmrc'), '');
+  writeFileSync(join(home, 'global-npmrc'), '');
+  Object.assign(env, {
+    HOME: home,
+    npm_config_userconfig: join(home, 'npmrc'),
+    npm_config_globalconfig: join(home, 'global-npmrc'),
+    npm_config_cache: join(home, 'cache'),
+    // Nothing to reach: a request would fail at once, and --offline forbids one.
+    npm_config_registry: 'http://127.0.0.1:9/',
+    npm_config_update_notifier: 'false',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_loglevel: 'warn',
+    // The node running this test runs npm and the installed bin's shebang.
+    PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+  });
+  const [command, prefix] = npmCommand();
+  return (args: string[], cwd = home) => {
+    const result = spawnSync(command, [...prefix, ...args], { cwd, env, encoding: 'utf8', timeout: 120_000 });
+    assert.equal(result.status, 0, `npm ${args.join(' ')}: ${result.stderr}`);
+    return { stdout: result.stdout, env };
+  };
+}
+
+// The files `files` names, as they are in the checkout (a directory by every
+// file under it), and package.json, which npm always adds: the one list the
+// tarball must equal.
+function expectedFiles(): string[] {
+  const walk = (path: string): string[] =>
+    readdirSync(join(ROOT, path), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(posix.join(path, e.name)) : [posix.join(path, e.name)]));
+  return ['package.json', ...pkg.files.flatMap((entry) => (entry.endsWith('/') ? walk(entry.slice(0, -1)) : [entry]))].sort();
+}
+
+// One `npm pack` for both tests (npm takes a second or more to start).
+let home = '';
+let npm: ReturnType<typeof npmIn>;
+let packed: { filename: string; files: { path: string; mode: number }[] };
+before(() => {
+  home = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-check-package-')));
+  npm = npmIn(home);
+  [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', home], ROOT).stdout) as [typeof packed];
+});
+after(() => rmSync(home, { recursive: true, force: true }));
+
+test('the tarball holds the files package.json names, no more, and every link in its documents resolves inside it', () => {
+  assert.equal(pkg.private, undefined, 'package.json must not be private: a registry mirror refuses a private package');
+  assert.equal(packed.filename, TARBALL);
+  const files = packed.files.map((f) => f.path).sort();
+  assert.deepEqual(files, expectedFiles());
+  for (const [name, target] of Object.entries(pkg.bin)) {
+    const entry = packed.files.find((f) => f.path === target);
+    assert.ok(entry, `bin ${name} (${target}) is not in the tarball`);
+    assert.equal(entry.mode & 0o111, 0o111, `bin ${name} (${target}) is not executable`);
+  }
+  for (const doc of files.filter((f) => f.endsWith('.md'))) {
+    const text = readFileSync(join(ROOT, doc), 'utf8');
+    for (const [, link] of text.matchAll(/\]\((?!https?:|mailto:|#)([^)\s#]+)/g)) {
+      const target = posix.normalize(posix.join(posix.dirname(doc), link!)).replace(/\/$/, '');
+      assert.ok(files.some((f) => f === target || f.startsWith(`${target}/`)), `${doc} links to ${link}, which is not in the tarball`);
+    }
+  }
+});
+
+test('installed from the tarball with no network: gsd-check on PATH runs a gate that blocks, then passes; npx runs it too', (t) => {
+  const prefix = join(home, 'prefix');
+  const { env } = npm(['install', '--global', '--prefix', prefix, '--offline', `./${TARBALL}`]);
+
+  const project = tempDir(t);
+  writeFileSync(
+    join(project, 'cap.json'),
+    JSON.stringify({ id: 'ready', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'test -e ready' } }, blocking: true, onError: 'halt' }] }),
+  );
+  const gsdCheck = (args: string[]) => {
+    const r = spawnSync('gsd-check', args, { cwd: project, env: { ...env, PATH: `${join(prefix, 'bin')}:${env.PATH}` }, encoding: 'utf8', timeout: 60_000 });
+    return [r.status, r.stdout, r.stderr];
+  };
+  const gate = ['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--raw', '--pick', 'message', '--exit-code'];
+  assert.deepEqual(gsdCheck(gate), [1, 'ship:pre: halted by ready#0 (ready#0: command exited 1)\n', '']);
+  writeFileSync(join(project, 'ready'), '');
+  assert.deepEqual(gsdCheck(gate), [0, 'ship:pre: passed (1 pass)\n', '']);
+  // The installed file is the committed one: nothing rewrote it on the way.
+  assert.equal(readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, pkg.bin['gsd-check']!), 'utf8'), readFileSync(join(ROOT, pkg.bin['gsd-check']!), 'utf8'));
+
+  const npx = npm(['exec', '--offline', '--yes', '--package', `./${TARBALL}`, '--', 'gsd-check', '--version']);
+  assert.match(npx.stdout, new RegExp(`^gsd-check ${pkg.version.replaceAll('.', '\\.')} \\(source [0-9a-f]{12}\\)\n$`));
+});
