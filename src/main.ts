@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { jsonErrorsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
 import { checkPredicate } from './cli/check-predicate.ts';
 import type { CliDeps, Outcome } from './cli/deps.ts';
@@ -14,6 +15,7 @@ import { openFileLimit } from './fs/open-file-limit.ts';
 import { readTextFile } from './io/read-input.ts';
 import { makeEmitter } from './io/emitter.ts';
 import { EXIT_INTERNAL, EXIT_WRITE_FAILED, STOP_SIGNALS, stopSignal } from './exit-status.ts';
+import { colourWanted } from './report/table.ts';
 import { runCommand } from './run/runner.ts';
 
 // The only module that touches `process`: argv, environment, standard
@@ -117,8 +119,32 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | '
         ),
         progress: isatty(2) ? write : undefined,
         warn: write,
+        terminal: isatty(1) ? { colour: colourWanted(process.env), columns: process.stdout.columns || undefined } : undefined,
+        writeFile: replaceFile,
+        appendFile: (path, text) => errorCode(() => appendFileSync(path, text)),
       });
     }
+  }
+}
+
+// Written beside the file, then renamed over it: a reader (a CI's report
+// collector) sees the old file or the new one, never half of one.
+function replaceFile(path: string, text: string): string | undefined {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  const code = errorCode(() => {
+    writeFileSync(temp, text, { flag: 'wx' });
+    renameSync(temp, path);
+  });
+  if (code !== undefined) errorCode(() => rmSync(temp, { force: true }));
+  return code;
+}
+
+function errorCode(write: () => void): string | undefined {
+  try {
+    write();
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? String(error);
   }
 }
 

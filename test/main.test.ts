@@ -18,7 +18,7 @@ test('--help and --version', async () => {
   assert.ok(help.stdout.startsWith('Usage:\n  gsd-check check predicate (--predicate <json> | --predicate-file <path>) [options]\n'), help.stdout);
   const documented = ['--predicate <json>', '--predicate-file <path>', '--phase-dir <dir>', '--phase-number <n>', '--phase-req-ids <ids>', '--cwd <dir>',
     '--raw', '--pick <path>', '--exit-code', '--json-errors', '--kill-after <seconds>', '-h, --help', '-V, --version',
-    '--point <point>', '--capability <file>', '--hooks <file|->', '--config <path>', '--query-command <sh>', '--query-timeout <seconds>', '--concurrency <n>', '--json'];
+    '--point <point>', '--capability <file>', '--hooks <file|->', '--config <path>', '--query-command <sh>', '--query-timeout <seconds>', '--concurrency <n>', '--report <kind>', '--json'];
   for (const flag of documented) assert.ok(help.stdout.includes(`\n  ${flag} `), `--help does not document ${flag}`);
   assert.match(help.stdout, /--kill-after <seconds> +grace between SIGTERM and SIGKILL \(default 3\)/);
   assert.match(help.stdout, /--query-timeout <seconds> +a query command's time limit \(default 30\)/);

@@ -2,6 +2,7 @@ import { ok, type Result } from '../failure.ts';
 import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/points.ts';
 import { parseFlags, type Flags } from './flags.ts';
 import { usage } from './usage.ts';
+import { reportTargets, type ReportTarget } from '../report/target.ts';
 import { isShell, SHELLS, type Shell } from './completion.ts';
 import { COMMANDS, FLAGS, flagNamed, takes, type CommandName } from './command-table.ts';
 
@@ -35,6 +36,7 @@ export interface GatesOptions extends EvalOptions {
   readonly concurrency?: number;
   readonly queryCommand?: string;
   readonly queryTimeout: number;
+  readonly reports: readonly ReportTarget[];
 }
 
 const DEFAULT_QUERY_TIMEOUT = flagNamed('query-timeout')!.default!;
@@ -233,6 +235,8 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
   if (concurrency !== undefined && (!/^\d+$/.test(concurrencyText!) || concurrency < 1)) {
     return usage(`--concurrency must be a whole number of 1 or more, got ${JSON.stringify(concurrencyText)}`);
   }
+  const reports = reportTargets(flags.values.get('report') ?? []);
+  if (!reports.ok) return reports;
   return ok({
     action: 'gates-run',
     options: {
@@ -243,6 +247,7 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
       ...optional('concurrency', concurrency),
       ...optional('queryCommand', queryCommand),
       queryTimeout,
+      reports: reports.value,
       ...shared,
     },
   });

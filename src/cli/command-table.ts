@@ -166,6 +166,16 @@ export const FLAGS: readonly Flag[] = [
     doc: { value: 'whole number', meaning: 'how many gates run at once (default: the number of CPUs, never more than the open-descriptor limit allows)' },
   },
   {
+    name: 'report',
+    hint: '<kind>',
+    repeatable: true,
+    commands: ['gates run'],
+    group: 'own',
+    help: ['also report the gates: junit=<file> (JUnit XML) or github', '(annotations and $GITHUB_STEP_SUMMARY); repeatable'],
+    doc: { value: '`junit=<file>` or `github`', meaning: 'also report every gate of the point: `junit=<file>` writes a JUnit XML file (whole or not at all; relative to `--cwd`), `github` prints GitHub Actions annotations on stderr and appends a Markdown table to `$GITHUB_STEP_SUMMARY` when it is set. Repeatable, each kind once. A report that cannot be written: the envelope is still printed, exit 74' },
+    complete: ['junit=', 'github'],
+  },
+  {
     name: 'json',
     commands: ['validate'],
     group: 'own',

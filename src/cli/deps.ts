@@ -1,4 +1,5 @@
 import type { Result } from '../failure.ts';
+import type { TableStyle } from '../report/table.ts';
 import type { Runner } from '../run/runner.ts';
 
 // What the commands need from the world; main.ts wires the real ones, tests
@@ -25,6 +26,13 @@ export interface CliDeps {
   readonly progress?: ((line: string) => void) | undefined;
   // Warnings for stderr (a skipped gate), whether or not it is a terminal.
   readonly warn?: ((line: string) => void) | undefined;
+  // Set when stdout is a terminal: the point's gates as a table instead of
+  // the indented envelope.
+  readonly terminal?: TableStyle | undefined;
+  // Replace a file whole, so that a reader never sees half of it; append
+  // to one. Each gives the error code when it could not.
+  readonly writeFile?: ((path: string, text: string) => string | undefined) | undefined;
+  readonly appendFile?: ((path: string, text: string) => string | undefined) | undefined;
 }
 
 export interface Outcome {

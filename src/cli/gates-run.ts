@@ -6,7 +6,12 @@ import type { PointGate } from '../gates/point-gate.ts';
 import { POINT_DETAILS, runPoint } from '../gates/run-point.ts';
 import { parseJson } from '../json/parse.ts';
 import { KINDS } from '../kinds/table.ts';
-import { stopSignal } from '../exit-status.ts';
+import { EXIT_FAILURE, EXIT_WRITE_FAILED, stopSignal } from '../exit-status.ts';
+import { now } from '../clock.ts';
+import { gateRow } from '../report/gate-row.ts';
+import { githubAnnotations, githubSummary } from '../report/github.ts';
+import { junitReport } from '../report/junit.ts';
+import { gatesTable } from '../report/table.ts';
 import { visible } from '../text/visible.ts';
 import type { GatesOptions } from './args.ts';
 import { loadLayers } from './config-layers.ts';
@@ -29,11 +34,17 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   const context = gateContext(options, deps);
   if (!context.ok) return failed(context);
   const root = context.value.projectRoot;
+  // The report's path is resolved before anything runs, by the rule of every
+  // other file argument.
+  const junit = options.reports.find((target) => target.format === 'junit');
+  const junitPath = junit === undefined ? undefined : argumentPath(junit.file, options.cwd, deps.cwd);
+  if (junitPath !== undefined && !junitPath.ok) return failed(junitPath);
 
   const sources = await loadGates(options, root, deps);
   if (!sources.ok) return failed(sources);
   for (const warning of sources.value.warnings) deps.warn?.(`gsd-check: warning: ${visible(warning)}`);
 
+  const started = now();
   const result = await runPoint(options.point, sources.value.gates, {
     context: context.value,
     query: queryCommand(options, deps.env),
@@ -44,7 +55,30 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
     },
   });
   if (result.status === 'interrupted') return interruptedOutcome(result.signal);
-  return envelopeOutcome(result.envelope, options);
+  const outcome = envelopeOutcome(result.envelope, options);
+  if (outcome.exitCode === EXIT_FAILURE) return outcome;
+  const rows = result.reports.map(gateRow);
+  const { message } = result.envelope;
+  let stdout = outcome.stdout;
+  if (deps.terminal !== undefined && !options.raw && options.pick === undefined) stdout = gatesTable(options.point, rows, message, deps.terminal);
+  // A report that cannot be written does not withhold the verdict: the
+  // envelope is still printed (a caller deciding on a halt needs it), and
+  // the exit status says that something was not delivered.
+  const errors: string[] = [];
+  let stderr = '';
+  if (junitPath !== undefined) {
+    const code = deps.writeFile?.(junitPath.value, junitReport(options.point, rows, now() - started));
+    if (code !== undefined) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit!.file)}: ${code}\n`);
+  }
+  if (options.reports.some((target) => target.format === 'github')) {
+    stderr += githubAnnotations(options.point, rows);
+    const summary = deps.env.GITHUB_STEP_SUMMARY;
+    if (summary !== undefined && summary !== '') {
+      const code = deps.appendFile?.(summary, githubSummary(options.point, rows, message));
+      if (code !== undefined) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${code}\n`);
+    }
+  }
+  return { exitCode: errors.length > 0 ? EXIT_WRITE_FAILED : outcome.exitCode, stdout, stderr: stderr + errors.join('') };
 }
 
 // The gates of the point: from GSD's rendered hooks, already resolved, or

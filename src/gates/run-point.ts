@@ -47,7 +47,7 @@ export interface PointDeps {
 }
 
 type PointResult =
-  | { readonly status: 'envelope'; readonly envelope: Envelope }
+  | { readonly status: 'envelope'; readonly envelope: Envelope; readonly reports: readonly GateReport[] }
   | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
 
 // Runs the active gates of `point` concurrently up to `concurrency`, applies
@@ -91,6 +91,7 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
   return {
     status: 'envelope',
     envelope: { block: halted.length > 0, message: summary(point, reports), details: { kind: 'gates', point, gates: reports } },
+    reports,
   };
 }
 

@@ -166,7 +166,7 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
     action: 'gates-run',
     options: {
       point: 'ship:pre', capabilities: ['a.json', 'b.json'], config: 'c.json', concurrency: 3, phaseDir: 'p',
-      queryTimeout: 30, killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
+      queryTimeout: 30, reports: [], killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
     },
   });
   const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);

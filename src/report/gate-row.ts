@@ -1,0 +1,63 @@
+import { checkLabel } from '../gates/check-label.ts';
+import type { GateReport } from '../gates/run-point.ts';
+import { describe } from '../text/describe.ts';
+
+// What a report (JUnit, GitHub, the terminal table) says of one gate, read
+// once from the runner's report so that the three cannot disagree.
+// `outcome` is the test-report word: a halt by the check's own verdict is a
+// failure, a halt because the check could not be evaluated (onError: halt,
+// an invalid gate, no descriptors left) an error.
+type RowOutcome = 'passed' | 'failure' | 'error' | 'skipped';
+
+export interface GateRow {
+  readonly status: GateReport['status'];
+  readonly outcome: RowOutcome;
+  readonly capability: string;
+  // capability#index, as the envelope's message and the progress lines name it.
+  readonly gate: string;
+  readonly check: string;
+  readonly durationMs: number;
+  // Unescaped, possibly several lines: each format makes it safe its own way.
+  readonly reason: string;
+}
+
+export function gateRow(report: GateReport): GateRow {
+  return {
+    status: report.status,
+    outcome: outcomeOf(report),
+    capability: report.capability,
+    gate: `${report.capability}#${report.index}`,
+    check: checkLabel(report.check),
+    durationMs: report.durationMs,
+    reason: reasonOf(report),
+  };
+}
+
+function outcomeOf(report: GateReport): RowOutcome {
+  switch (report.status) {
+    case 'pass':
+    case 'advisory':
+      return 'passed';
+    case 'halt':
+      return report.envelope === undefined ? 'error' : 'failure';
+    case 'skipped':
+    case 'inactive':
+      return 'skipped';
+  }
+}
+
+function reasonOf(report: GateReport): string {
+  if (report.status === 'inactive') {
+    const a = report.activation;
+    return a === undefined ? 'inactive' : `inactive: ${a.key} is ${describe(a.value)} (${SOURCE[a.source]})`;
+  }
+  if (report.error !== undefined) return report.status === 'skipped' ? `onError skip: ${report.error}` : report.error;
+  return report.status === 'pass' ? '' : (report.envelope?.message ?? '');
+}
+
+const SOURCE = {
+  workstream: "the workstream's config",
+  config: "the project's config",
+  default: "a capability's declared default",
+  absent: 'set nowhere',
+} as const;

@@ -1,0 +1,133 @@
+// gates run --report and the terminal table, through the shipped artefact:
+// the files and lines a CI or a person reads, and piped output unchanged.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { cli, ENV, tempDir } from './support.ts';
+import { readJunit, values } from './junit-consumer.ts';
+
+const GATES = [
+  { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' },
+  { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: "echo 'threats: 2' >&2; exit 3" } }, blocking: true, onError: 'halt' },
+  { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'exit 1' } }, blocking: false, onError: 'halt' },
+  { point: 'ship:pre', when: 'workflow.extra', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' },
+];
+const RUN = ['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json'];
+// Times differ run to run; everything else is compared exactly.
+const timeless = (text: string): string => text.replace(/\d+ ms/g, 'N ms').replace(/time="[\d.]+"/g, 'time="N"').replace(/"durationMs":\d+/g, '"durationMs":N');
+
+function project(t: TestContext): string {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.planning'));
+  writeFileSync(join(dir, 'cap.json'), JSON.stringify({ id: 'sec', gates: GATES }));
+  return dir;
+}
+
+test('--report junit=<file>: a report the consumer reads, stdout and stderr exactly as without it', async (t) => {
+  const dir = project(t);
+  mkdirSync(join(dir, 'reports'));
+  const plain = await cli([...RUN, '--raw'], { cwd: dir });
+  const reported = await cli([...RUN, '--raw', '--report', 'junit=reports/gates.xml'], { cwd: dir });
+  assert.deepEqual([reported.status, timeless(reported.stdout), reported.stderr], [plain.status, timeless(plain.stdout), plain.stderr]);
+  const doc = readJunit(readFileSync(join(dir, 'reports/gates.xml'), 'utf8'));
+  assert.deepEqual(values(doc, '//testcase/@name'), ['sec#0 [predicate command-exit-zero]', 'sec#1 [predicate command-exit-zero]', 'sec#2 [predicate command-exit-zero]', 'sec#3 [predicate command-exit-zero]']);
+  assert.deepEqual(values(doc, '/testsuites/testsuite/@*[name()="tests" or name()="failures" or name()="errors" or name()="skipped"]'), ['4', '1', '0', '1']);
+  assert.deepEqual(values(doc, '//failure/@message'), ['command exited 3: threats: 2']);
+  assert.deepEqual(values(doc, '//system-out'), ['advisory: command exited 1']);
+  assert.deepEqual(values(doc, '//skipped/@message'), ['inactive: workflow.extra is null (set nowhere)']);
+  doc.dispose();
+  // Replaced whole, through a temporary file that is gone afterwards.
+  await cli([...RUN, '--report', 'junit=gates.xml', '--cwd', 'reports'], { cwd: dir });
+  assert.deepEqual(readdirSync(join(dir, 'reports')).sort(), ['gates.xml']);
+});
+
+test('a report that cannot be written: exit 74 and one line saying so; the envelope is still printed', async (t) => {
+  const dir = project(t);
+  const plain = await cli([...RUN, '--raw'], { cwd: dir });
+  const failed = await cli([...RUN, '--raw', '--report', 'junit=missing/gates.xml'], { cwd: dir });
+  assert.equal(failed.status, 74);
+  assert.equal(timeless(failed.stdout), timeless(plain.stdout));
+  assert.equal(failed.stderr, 'gsd-check: cannot write the JUnit report missing/gates.xml: ENOENT\n');
+  // Written, but not renamed over a directory: the temporary file is removed.
+  mkdirSync(join(dir, 'taken'));
+  const taken = await cli([...RUN, '--raw', '--report', 'junit=taken'], { cwd: dir });
+  assert.deepEqual([taken.status, taken.stderr], [74, 'gsd-check: cannot write the JUnit report taken: EISDIR\n']);
+  assert.deepEqual(readdirSync(join(dir, 'taken')), []);
+  const summary = await cli([...RUN, '--pick', 'block', '--exit-code', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: join(dir, 'no', 'summary.md') } });
+  assert.deepEqual([summary.status, summary.stdout], [74, 'true\n']);
+  assert.ok(summary.stderr.endsWith(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${join(dir, 'no', 'summary.md')}: ENOENT\n`), summary.stderr);
+  assert.deepEqual(readdirSync(dir).sort(), ['.planning', 'cap.json', 'taken']);
+});
+
+test('--report github: annotations on stderr, a table appended to $GITHUB_STEP_SUMMARY; together with junit', async (t) => {
+  const dir = project(t);
+  const summaryFile = join(dir, 'summary.md');
+  writeFileSync(summaryFile, 'earlier step\n');
+  const result = await cli([...RUN, '--pick', 'block', '--report', 'github', '--report', 'junit=gates.xml'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: summaryFile } });
+  assert.deepEqual([result.status, result.stdout], [0, 'true\n']);
+  assert.equal(result.stderr, [
+    '::error title=gsd-check ship%3Apre sec#1 [predicate command-exit-zero] halt::command exited 3: threats: 2',
+    '::warning title=gsd-check ship%3Apre sec#2 [predicate command-exit-zero] advisory::command exited 1',
+    '',
+  ].join('\n'));
+  assert.equal(timeless(readFileSync(summaryFile, 'utf8')), [
+    'earlier step',
+    '### gsd-check gates run: ship:pre',
+    '',
+    'ship:pre: halted by sec#1 (sec#1: command exited 3: threats: 2); 1 advisory',
+    '',
+    '| Status | Gate | Check | Time | Reason |',
+    '| --- | --- | --- | ---: | --- |',
+    '| ✅ pass | sec#0 | predicate command-exit-zero | N ms |  |',
+    '| ❌ halt | sec#1 | predicate command-exit-zero | N ms | command exited 3: threats: 2 |',
+    '| ⚠️ advisory | sec#2 | predicate command-exit-zero | N ms | command exited 1 |',
+    '| ➖ inactive | sec#3 | predicate command-exit-zero | N ms | inactive: workflow.extra is null \\(set nowhere\\) |',
+    '',
+    '',
+  ].join('\n').replace('\\(set nowhere\\)', '(set nowhere)'));
+  readJunit(readFileSync(join(dir, 'gates.xml'), 'utf8')).dispose();
+  // Without GITHUB_STEP_SUMMARY, the annotations alone.
+  const bare = await cli([...RUN, '--pick', 'block', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: undefined } });
+  assert.equal(bare.stderr.split('\n').length, 3);
+});
+
+test('--report values that are not reports are usage errors', async () => {
+  const result = await cli([...RUN, '--report', 'xml']);
+  assert.deepEqual([result.status, result.stdout, result.stderr], [2, '', 'gsd-check: --report "xml" is not a report; one of: junit=<file>, github (see gsd-check --help)\n']);
+  const check = await cli(['check', 'predicate', '--predicate', '{"kind":"command-exit-zero","command":"true"}', '--report', 'github']);
+  assert.deepEqual([check.status, check.stderr], [2, 'gsd-check: --report is not a flag of "check predicate" (see gsd-check --help)\n']);
+});
+
+test('on a terminal: a table of the gates, coloured unless NO_COLOR; --raw and piped output stay the envelope', async (t) => {
+  if (spawnSync('script', ['--version'], { stdio: 'ignore' }).status !== 0) return t.skip('needs util-linux script for a terminal');
+  const dir = project(t);
+  const quoted = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+  // Under script(1) stdout is a terminal; stderr (the progress lines) is sent
+  // away inside it, so what script passes on is stdout's.
+  const terminal = (args: string[], env: Record<string, string | undefined>) =>
+    cli(args, { cwd: dir, env: { ...ENV, TERM: 'xterm', NO_COLOR: undefined, FORCE_COLOR: undefined, ...env }, wrap: (argv) => ['script', ['-qec', `exec ${argv.map(quoted).join(' ')} 2>/dev/null`, '/dev/null']] });
+  const plain = await terminal(RUN, { NO_COLOR: '1' });
+  assert.equal(plain.status, 0);
+  const lines = plain.stdout.split('\r\n');
+  // Columns line up: the times end where TIME does, the reasons start where REASON does.
+  const timeEnd = lines[0]!.indexOf('TIME') + 4;
+  for (const line of lines.slice(1, 5)) assert.equal(line.indexOf(' ms') + 3, timeEnd, line);
+  assert.equal(plain.stdout.replace(/ +(TIME|\d+ ms)/g, '  $1').replace(/\d+ ms/g, 'N ms').replaceAll('\r\n', '\n'), [
+    'STATUS    GATE   CHECK  TIME  REASON',
+    'pass      sec#0  predicate command-exit-zero  N ms',
+    'halt      sec#1  predicate command-exit-zero  N ms  command exited 3: threats: 2',
+    'advisory  sec#2  predicate command-exit-zero  N ms  command exited 1',
+    'inactive  sec#3  predicate command-exit-zero  N ms  inactive: workflow.extra is null (set nowhere)',
+    'ship:pre: halted by sec#1 (sec#1: command exited 3: threats: 2); 1 advisory',
+    '',
+  ].join('\n'));
+  const coloured = await terminal(RUN, {});
+  assert.match(coloured.stdout, /^\u001b\[1mSTATUS .*\u001b\[0m\r\n\u001b\[32mpass {4}\u001b\[0m  sec#0 /);
+  assert.match(coloured.stdout, /\r\n\u001b\[1;31mhalt {4}\u001b\[0m  sec#1 /);
+  const raw = await terminal([...RUN, '--raw'], {});
+  const piped = await cli([...RUN, '--raw'], { cwd: dir });
+  assert.equal(timeless(raw.stdout).replaceAll('\r\n', '\n'), timeless(piped.stdout));
+  assert.ok(piped.stdout.startsWith('{"block":true,'));
+});

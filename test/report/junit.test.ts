@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import type { GateRow } from '../../src/report/gate-row.ts';
+import { junitReport } from '../../src/report/junit.ts';
+import { readJunit, values } from '../junit-consumer.ts';
+
+const row = (fields: Partial<GateRow>): GateRow => ({
+  status: 'pass', outcome: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
+});
+
+const ROWS: GateRow[] = [
+  row({}),
+  row({ status: 'halt', outcome: 'failure', gate: 'sec#1', check: 'predicate command-exit-zero', durationMs: 1500, reason: 'command exited 3: <a & "b">\nnext' }),
+  row({ status: 'halt', outcome: 'error', gate: 'sec#2', reason: 'query q: exited 2' }),
+  row({ status: 'advisory', gate: 'sec#3', reason: 'UI spec missing' }),
+  row({ status: 'skipped', outcome: 'skipped', gate: 'sec#4', reason: 'onError skip: query q: exited 2' }),
+  row({ status: 'inactive', outcome: 'skipped', gate: 'sec#5', durationMs: 0, reason: 'inactive: workflow.x is null (set nowhere)' }),
+];
+
+test('one testcase per gate: failure, error, skipped with why, advisory in system-out', () => {
+  assert.equal(junitReport('ship:pre', ROWS, 2345), `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="gsd-check gates run" tests="6" failures="1" errors="1" skipped="2" time="2.345">
+  <testsuite name="ship:pre" tests="6" failures="1" errors="1" skipped="2" time="2.345">
+    <testcase classname="sec" name="sec#0 [query q]" time="0.012"/>
+    <testcase classname="sec" name="sec#1 [predicate command-exit-zero]" time="1.500">
+      <failure message="command exited 3: &lt;a &amp; &quot;b&quot;&gt; next" type="halt">command exited 3: &lt;a &amp; "b"&gt;
+next</failure>
+    </testcase>
+    <testcase classname="sec" name="sec#2 [query q]" time="0.012">
+      <error message="query q: exited 2" type="check-failed">query q: exited 2</error>
+    </testcase>
+    <testcase classname="sec" name="sec#3 [query q]" time="0.012">
+      <system-out>advisory: UI spec missing</system-out>
+    </testcase>
+    <testcase classname="sec" name="sec#4 [query q]" time="0.012">
+      <skipped message="onError skip: query q: exited 2"/>
+    </testcase>
+    <testcase classname="sec" name="sec#5 [query q]" time="0.000">
+      <skipped message="inactive: workflow.x is null (set nowhere)"/>
+    </testcase>
+  </testsuite>
+</testsuites>
+`);
+});
+
+test('a consumer reads it back: valid against the schema, counts and texts as meant', () => {
+  const doc = readJunit(junitReport('ship:pre', ROWS, 2345));
+  assert.deepEqual(values(doc, '/testsuites/testsuite/@name'), ['ship:pre']);
+  assert.deepEqual(values(doc, '//testcase/@name').length, 6);
+  assert.deepEqual(values(doc, '//failure'), ['command exited 3: <a & "b">\nnext']);
+  assert.deepEqual(values(doc, '//failure/@message'), ['command exited 3: <a & "b"> next']);
+  assert.deepEqual(values(doc, '//skipped/@message'), ['onError skip: query q: exited 2', 'inactive: workflow.x is null (set nowhere)']);
+  doc.dispose();
+});
+
+test('no gates: an empty suite, still valid', () => {
+  const text = junitReport('plan:pre', [], 0);
+  assert.match(text, /<testsuite name="plan:pre" tests="0" failures="0" errors="0" skipped="0" time="0.000">/);
+  readJunit(text).dispose();
+});
+
+test('characters XML 1.0 cannot hold (controls, U+FFFE, lone surrogates) are shown as escapes', () => {
+  const reason = 'a\u0000b\u001b[2Jc\rd\ufffee\ud800f\udc00g\u{1f600}h\u2028';
+  const doc = readJunit(junitReport('ship:pre', [row({ status: 'halt', outcome: 'failure', capability: 'x\u0007', reason })], 1));
+  assert.deepEqual(values(doc, '//failure'), ['a\\x00b\\x1b[2Jc\\rd\\ufffee\\ud800f\\udc00g\u{1f600}h\u2028']);
+  assert.deepEqual(values(doc, '//testcase/@classname'), ['x\\x07']);
+  doc.dispose();
+});
+
+// Any text at all, in every field a gate's author or its command controls,
+// gives a report the consumer accepts, whose values read back as written
+// (newlines, tabs and quotes in attributes included).
+test('any text in any field: well-formed, valid, and read back', () => {
+  const text = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 30 });
+  const printableText = fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\t', '"', "'", '<', '>', '&', ']]>', 'é', '\u{1f600}'), maxLength: 20 });
+  fc.assert(
+    fc.property(text, text, printableText, fc.constantFrom<GateRow['outcome']>('passed', 'failure', 'error', 'skipped'), (capability, reason, plain, outcome) => {
+      const status = outcome === 'failure' || outcome === 'error' ? 'halt' : outcome === 'skipped' ? 'skipped' : 'advisory';
+      const doc = readJunit(junitReport('ship:pre', [row({ capability, reason, status, outcome }), row({ capability: plain, status: 'halt', outcome: 'failure', reason: plain })], 5));
+      assert.deepEqual(values(doc, '//testcase/@classname')[1], plain);
+      assert.deepEqual(values(doc, '//failure').at(-1), plain);
+      doc.dispose();
+    }),
+    { numRuns: 300 },
+  );
+});
