@@ -19,13 +19,15 @@ for (const [what, path] of [['Node 24', NODE], ['gsd-tools', GSD_TOOLS]]) {
 }
 
 // A file tree from a plain object: a string is a file, an object a directory,
-// `{ link: target }` a symbolic link. Paths may contain slashes.
+// `{ link: target }` a symbolic link, `{ latin1: text }` a file of those
+// bytes (one byte a character). Paths may contain slashes.
 export function writeTree(root, tree) {
   for (const [name, entry] of Object.entries(tree)) {
     const path = join(root, name);
     mkdirSync(dirname(path), { recursive: true });
     if (typeof entry === 'string') writeFileSync(path, entry);
     else if (entry !== null && typeof entry === 'object' && 'link' in entry) symlinkSync(entry.link, path);
+    else if (entry !== null && typeof entry === 'object' && 'latin1' in entry) writeFileSync(path, Buffer.from(entry.latin1, 'latin1'));
     else {
       mkdirSync(path, { recursive: true });
       writeTree(path, entry);
@@ -35,7 +37,7 @@ export function writeTree(root, tree) {
 
 // The environment both tools get: the machine's, less anything of GSD's or
 // gsd-check's own that could steer either, plus the case's.
-function environment(home, extra) {
+export function environment(home, extra) {
   const env = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!/^(GSD_|PHASE_|NODE_OPTIONS$|NODE_COMPILE_CACHE$)/.test(key)) env[key] = value;
@@ -43,7 +45,7 @@ function environment(home, extra) {
   return { ...env, HOME: home, ...extra };
 }
 
-function run(argv, { cwd, env, timeoutMs = 60_000 }) {
+export function run(argv, { cwd, env, timeoutMs = 60_000 }) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(argv[0], argv.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

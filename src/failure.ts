@@ -1,43 +1,62 @@
+import { EXIT_FAILURE } from './exit-status.ts';
+import { stoppedExitStatus, type Stop } from './stop.ts';
 import { visible } from './text/visible.ts';
 
 // The one error shape of gsd-check: a check that could not be evaluated.
 // Everything that can go wrong with input is returned as a Failure, never thrown;
 // a thrown exception is a bug.
 
-export type Reason =
-  | 'usage'
-  | 'invalid-json'
-  | 'invalid-predicate'
-  | 'unknown-kind'
-  | 'bad-cwd'
-  | 'unreadable-file'
-  | 'spawn-failed'
-  | 'resource-limit'
-  | 'invalid-artifact'
-  | 'invalid-capability'
-  | 'no-such-field'
-  | 'query-failed'
-  | 'unsupported-platform';
+// Every reason a check can fail for: its name in --json-errors is its key,
+// its exit status, and whether a gate's onError may skip it. `resource-limit`
+// and `stopped` say nothing about the project, so skipping such a gate would
+// turn a block into a pass: they halt whatever onError says. A stop exits
+// 128+N, N its signal's number.
+export const REASONS = {
+  usage: { exitStatus: EXIT_FAILURE, onError: true },
+  'invalid-json': { exitStatus: EXIT_FAILURE, onError: true },
+  'invalid-predicate': { exitStatus: EXIT_FAILURE, onError: true },
+  'unknown-kind': { exitStatus: EXIT_FAILURE, onError: true },
+  'bad-cwd': { exitStatus: EXIT_FAILURE, onError: true },
+  'unreadable-file': { exitStatus: EXIT_FAILURE, onError: true },
+  'spawn-failed': { exitStatus: EXIT_FAILURE, onError: true },
+  'resource-limit': { exitStatus: EXIT_FAILURE, onError: false },
+  'invalid-artifact': { exitStatus: EXIT_FAILURE, onError: true },
+  'invalid-capability': { exitStatus: EXIT_FAILURE, onError: true },
+  'no-such-field': { exitStatus: EXIT_FAILURE, onError: true },
+  'query-failed': { exitStatus: EXIT_FAILURE, onError: true },
+  'unsupported-platform': { exitStatus: EXIT_FAILURE, onError: true },
+  stopped: { exitStatus: 'signal', onError: false },
+} as const satisfies Record<string, { readonly exitStatus: number | 'signal'; readonly onError: boolean }>;
+
+export type Reason = keyof typeof REASONS;
 
 export interface Issue {
   readonly path: string;
   readonly message: string;
 }
 
-export interface Failure {
-  readonly reason: Reason;
-  readonly message: string;
-  readonly issues: readonly Issue[];
-}
+// A stop is a failure of every check it cuts short, carrying the stop.
+export type Failure =
+  | { readonly reason: Exclude<Reason, 'stopped'>; readonly message: string; readonly issues: readonly Issue[] }
+  | { readonly reason: 'stopped'; readonly message: string; readonly issues: readonly Issue[]; readonly stop: Stop };
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: Failure };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
-export const fail = (reason: Reason, message: string, issues: readonly Issue[] = []): { ok: false; failure: Failure } => ({
+export const fail = (reason: Exclude<Reason, 'stopped'>, message: string, issues: readonly Issue[] = []): { ok: false; failure: Failure } => ({
   ok: false,
   failure: { reason, message, issues },
 });
+
+export const stopped = (stop: Stop): { ok: false; failure: Failure } => ({
+  ok: false,
+  failure: { reason: 'stopped', message: `stopped by ${stop.signal}`, issues: [], stop },
+});
+
+export function exitStatusOf(failure: Failure): number {
+  return failure.reason === 'stopped' ? stoppedExitStatus(failure.stop) : REASONS[failure.reason].exitStatus;
+}
 
 // The first line always carries the first issue, so a caller that reads one
 // line (the common case) still learns which field is wrong.

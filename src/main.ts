@@ -1,32 +1,35 @@
 import { setMaxListeners } from 'node:events';
 import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { jsonErrorsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
-import { checkPredicate } from './cli/check-predicate.ts';
-import type { CliDeps, Outcome } from './cli/deps.ts';
-import { gatesRun } from './cli/gates-run.ts';
+import { defaultsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
+import { checkPredicate } from './commands/check-predicate.ts';
+import type { CliDeps, Outcome } from './commands/deps.ts';
+import { gatesRun } from './commands/gates-run.ts';
 import { completionScript } from './cli/completion.ts';
 import { helpText } from './cli/help.ts';
-import { failureOutcome, interruptedOutcome } from './cli/outcome.ts';
-import { commandSupported } from './cli/platform.ts';
+import { failureOutcome, stoppedOutcome } from './commands/outcome.ts';
+import { commandSupported } from './commands/platform.ts';
 import { schemaText } from './cli/schema.ts';
-import { validate } from './cli/validate.ts';
+import { validate } from './commands/validate.ts';
 import { openFileLimit } from './fs/open-file-limit.ts';
 import { readTextFile } from './io/read-input.ts';
 import { makeEmitter } from './io/emitter.ts';
-import { EXIT_INTERNAL, EXIT_WRITE_FAILED, STOP_SIGNALS, stopSignal } from './exit-status.ts';
+import { EXIT_INTERNAL, EXIT_WRITE_FAILED } from './exit-status.ts';
 import { colourWanted } from './report/table.ts';
+import { Stop, STOP_SIGNALS, stopOf } from './stop.ts';
 import { runCommand } from './run/runner.ts';
 
-// The only module that touches `process`: argv, environment, standard
-// streams, signals and the exit status.
+// Where the program meets its process: argv, environment, standard streams,
+// signals and the exit status are read and set here, and handed to the rest
+// as plain values. (run/ still signals process groups, time.ts reads the
+// monotonic clock, launch.ts runs before this file.)
 
 declare const GSD_CHECK_VERSION: string;
 declare const GSD_CHECK_SOURCE_ID: string;
 
 
 async function main(argv: readonly string[]): Promise<Outcome> {
-  const defaults = jsonErrorsFromEnv(process.env);
+  const defaults = defaultsFromEnv(process.env);
   const parsed = parseArgs(argv, defaults);
   if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv, defaults));
   const action = parsed.value;
@@ -45,8 +48,8 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   const stop = new AbortController();
   const force = new AbortController();
   const onStop = (name: NodeJS.Signals): void => {
-    if (!stop.signal.aborted) stop.abort(name);
-    else force.abort(name);
+    if (!stop.signal.aborted) stop.abort(new Stop(name));
+    else force.abort(new Stop(name));
   };
   for (const name of STOP_SIGNALS) process.on(name, onStop);
   // Each running command and each read listens on these: a point with eleven
@@ -71,7 +74,8 @@ async function main(argv: readonly string[]): Promise<Outcome> {
     });
     // A stop that came while no command ran (reading a file, parsing one)
     // still stops: no verdict may follow a stop signal.
-    return stop.signal.aborted ? interruptedOutcome(stopSignal(stop.signal)) : outcome;
+    const stopped = stopOf(stop.signal);
+    return stopped === undefined ? outcome : stoppedOutcome(stopped);
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onStop);
   }

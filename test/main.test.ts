@@ -18,7 +18,8 @@ test('--help and --version', async () => {
   assert.ok(help.stdout.startsWith('Usage:\n  gsd-check check predicate (--predicate <json> | --predicate-file <path>) [options]\n'), help.stdout);
   const documented = ['--predicate <json>', '--predicate-file <path>', '--phase-dir <dir>', '--phase-number <n>', '--phase-req-ids <ids>', '--cwd <dir>',
     '--raw', '--pick <path>', '--exit-code', '--json-errors', '--kill-after <seconds>', '-h, --help', '-V, --version',
-    '--point <point>', '--capability <file>', '--hooks <file|->', '--config <path>', '--query-command <sh>', '--query-timeout <seconds>', '--concurrency <n>', '--report <kind>', '--json'];
+    '--point <point>', '--capability <file>', '--hooks <file|->', '--config <path>', '--query-command <sh>', '--query-timeout <seconds>', '--concurrency <n>', '--report <kind>', '--json',
+    '--builtin', '--project-dir <dir>', '--ws <name>', '--exit-contract <v1|v2>'];
   for (const flag of documented) assert.ok(help.stdout.includes(`\n  ${flag} `), `--help does not document ${flag}`);
   assert.match(help.stdout, /--kill-after <seconds> +grace between SIGTERM and SIGKILL \(default 3\)/);
   assert.match(help.stdout, /--query-timeout <seconds> +a query command's time limit \(default 30\)/);
@@ -596,4 +597,67 @@ test('gates run on a terminal: a progress line per gate on stderr; off a termina
   assert.match(onTerminal.stdout, /^gsd-check: ship:pre cap#0 \[predicate command-exit-zero\] pass \(\d+ ms\)\r?\n$/);
   const offTerminal = await cli(args, { cwd: dir });
   assert.deepEqual([offTerminal.status, offTerminal.stderr], [0, '']);
+});
+
+test("GSD's global flags: --project-dir, --ws, the workstream exported, --exit-contract", async (t) => {
+  const base = tempDir(t);
+  mkdirSync(join(base, 'p/.planning/workstreams/gamma'), { recursive: true });
+  mkdirSync(join(base, 'p/src'));
+  mkdirSync(join(base, 'elsewhere'));
+  const env = { PATH: process.env.PATH, HOME: join(base, 'home') };
+  const said = (args: string[], extra: Record<string, string> = {}, cwd = join(base, 'elsewhere')) =>
+    cli(check({ command: 'printf "%s|%s" "$PWD" "${GSD_WORKSTREAM-unset}"' }, '--pick', 'details.cwd', ...args), { cwd, env: { ...env, ...extra } });
+  assert.deepEqual(await said(['--project-dir', '../p']), { status: 0, signal: null, stdout: `${join(base, 'p')}\n`, stderr: '' });
+  assert.deepEqual(await said(['--project-dir', join(base, 'p/src')]), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: `gsd-check: --project-dir ${join(base, 'p/src')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)\n`,
+  });
+  const message = async (args: string[], extra: Record<string, string> = {}) => {
+    const result = await cli(check({ command: 'echo "${GSD_WORKSTREAM-unset}" >&2; exit 1' }, '--pick', 'message', ...args), { cwd: join(base, 'p'), env: { ...env, ...extra } });
+    return `${result.status} ${result.stdout}${result.stderr}`;
+  };
+  assert.equal(await message([]), '0 command exited 1: unset\n');
+  assert.equal(await message(['--ws', 'alpha'], { GSD_WORKSTREAM: 'beta' }), '0 command exited 1: alpha\n');
+  assert.equal(await message([], { GSD_WORKSTREAM: ' beta ' }), '0 command exited 1: beta\n');
+  writeFileSync(join(base, 'p/.planning/active-workstream'), 'gamma\n');
+  assert.equal(await message([]), '0 command exited 1: gamma\n');
+  assert.equal(await message([], { GSD_WORKSTREAM: 'my ws' }), '2 gsd-check: GSD_WORKSTREAM "my ws": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")\n');
+  assert.equal(await message(['--exit-contract=v2']), '0 command exited 1: gamma\n');
+  assert.equal(await message([], { GSD_EXIT_CONTRACT: 'v2' }), '0 command exited 1: gamma\n');
+  assert.equal(await message(['--exit-contract=v3']), '2 gsd-check: --exit-contract "v3" is not an exit contract; v1 or v2 (see gsd-check --help)\n');
+  assert.equal(await message([], { GSD_EXIT_CONTRACT: 'v3' }), '2 gsd-check: GSD_EXIT_CONTRACT "v3" is not an exit contract; v1 or v2 (see gsd-check --help)\n');
+});
+
+test('requirement text as the roadmap holds it, and ${PHASE_DIR} as its real path', async (t) => {
+  const base = tempDir(t);
+  mkdirSync(join(base, 'real/.planning/phases/04-ship'), { recursive: true });
+  symlinkSync('04-ship', join(base, 'real/.planning/phases/current'));
+  symlinkSync('real', join(base, 'link'));
+  const env = { PATH: process.env.PATH, HOME: join(base, 'home') };
+  const result = await cli(
+    check({ command: 'echo "${PHASE_DIR}|${PHASE_REQ_IDS}" >&2; exit 1' }, '--cwd', join(base, 'link'), '--phase-dir', '.planning/phases/current', '--phase-req-ids', 'REQ-01 (partial), AUTH/01', '--pick', 'message'),
+    { env },
+  );
+  assert.deepEqual(result, { status: 0, signal: null, stdout: `command exited 1: ${join(base, 'real/.planning/phases/04-ship')}|REQ-01 (partial), AUTH/01\n`, stderr: '' });
+});
+
+test('gates run --builtin: GSD 1.14\'s own ship:pre gates; --pick takes list items in brackets', async (t) => {
+  const root = tempDir(t);
+  mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
+  writeFileSync(join(root, '.planning/phases/04-ship/04-SECURITY.md'), '---\nthreats_open: 2\n---\n');
+  const env = { PATH: process.env.PATH, HOME: join(root, 'home') };
+  const run = (...args: string[]) => cli(['gates', 'run', '--point', 'ship:pre', '--builtin', '--phase-number', '04', ...args], { cwd: root, env });
+  assert.deepEqual(await run('--pick', 'details.gates[-1].envelope.message'), {
+    status: 0,
+    signal: null,
+    stdout: 'Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0\n',
+    stderr: '',
+  });
+  assert.equal((await run('--pick', 'details.gates[0].status')).stdout, 'inactive\n');
+  assert.equal((await run('--pick', 'details.gates[0].capability')).stdout, 'broken-windows\n');
+  assert.equal((await run('--pick', 'details.gates[2]')).stderr, 'gsd-check: --pick details.gates[2]: the envelope has no such field\n');
+  assert.equal((await run('--pick', 'details.point[0]')).stderr, 'gsd-check: --pick details.point[0]: details.point is a single value, with nothing below it\n');
+  assert.equal((await run('--hooks', '-')).stderr, 'gsd-check: --hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)\n');
 });

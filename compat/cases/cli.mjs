@@ -11,6 +11,168 @@ const oneJsonLine = (text) => {
   return JSON.parse(text);
 };
 
+// GSD's global flags (gsd-tools.cjs): --project-dir, --ws and the workstream
+// rules, --exit-contract and GSD_EXIT_CONTRACT, --pick with brackets.
+const ASSERT_WS = (name) => command(`test "$GSD_WORKSTREAM" = '${name}'`);
+
+const GLOBAL_FLAG_CASES = [
+  {
+    name: '--project-dir is the project root, from anywhere',
+    tree: { 'p/.planning': {}, elsewhere: {} },
+    cwd: 'elsewhere',
+    args: ['--predicate', command(), '--project-dir', '../p', '--raw'],
+    gsd: 'pass',
+    expect: (gsd) => assert.equal(gsd.ranIn, 'p'),
+  },
+  {
+    name: '--project-dir skips the search up: a directory inside a project is not one',
+    tree: { 'p/.planning': {}, 'p/src': {} },
+    cwd: 'p',
+    args: ['--predicate', command(), '--project-dir', 'src', '--raw'],
+    gsd: 'error',
+    differs: 'D1',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.match(gsd.stderr, /^Error: Invalid --project-dir: .*\/p\/src \(no \.planning\/ directory found/);
+      assert.match(check.stderr, /^gsd-check: --project-dir .*\/p\/src has no \.planning directory; it must name the project root itself/);
+    },
+  },
+  {
+    name: '--project-dir over --cwd',
+    tree: { 'p/.planning': {}, 'q/.planning': {} },
+    args: ['--predicate', command(), '--cwd', 'q', '--project-dir', 'p', '--raw'],
+    gsd: 'pass',
+    expect: (gsd) => assert.equal(gsd.ranIn, 'p'),
+  },
+  inProject({
+    name: '--ws: the workstream reaches the command as GSD_WORKSTREAM',
+    args: ['--predicate', ASSERT_WS('alpha'), '--ws', 'alpha', '--raw'],
+    env: { GSD_WORKSTREAM: 'beta' },
+    gsd: 'pass',
+  }),
+  inProject({
+    name: 'GSD_WORKSTREAM is trimmed and passed on',
+    args: ['--predicate', ASSERT_WS('beta'), '--raw'],
+    env: { GSD_WORKSTREAM: '  beta\t' },
+    gsd: 'pass',
+  }),
+  inProject({
+    name: 'an invalid GSD_WORKSTREAM is refused',
+    args: ['--predicate', TRUE, '--raw'],
+    env: { GSD_WORKSTREAM: 'my ws' },
+    gsd: 'error',
+    differs: 'D1',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.equal(gsd.stderr, 'Error: Invalid workstream name: must be alphanumeric, hyphens, underscores, or dots\n');
+      assert.equal(check.stderr, 'gsd-check: GSD_WORKSTREAM "my ws": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")\n');
+    },
+  }),
+  inProject({
+    name: 'an invalid --ws is refused',
+    args: ['--predicate', TRUE, '--ws', '../x', '--raw'],
+    gsd: 'error',
+    differs: 'D1',
+    check: 'error',
+  }),
+  inProject({
+    name: 'the active-workstream pointer names the workstream when nothing else does',
+    tree: { 'p/.planning/active-workstream': 'gamma\n', 'p/.planning/workstreams/gamma': {} },
+    args: ['--predicate', ASSERT_WS('gamma'), '--raw'],
+    gsd: 'pass',
+  }),
+  inProject({
+    name: 'GSD_WORKSTREAM over the pointer',
+    tree: { 'p/.planning/active-workstream': 'gamma\n', 'p/.planning/workstreams/gamma': {} },
+    args: ['--predicate', ASSERT_WS('delta'), '--raw'],
+    env: { GSD_WORKSTREAM: 'delta' },
+    gsd: 'pass',
+  }),
+  inProject({
+    name: 'a pointer to a workstream that is gone, or to no valid name, is no pointer',
+    tree: { 'p/.planning/active-workstream': 'gone\n' },
+    args: ['--predicate', command('test -z "${GSD_WORKSTREAM+set}"'), '--raw'],
+    gsd: 'pass',
+  }),
+  inProject({
+    name: '--ws with spaces: GSD exports them, gsd-check trims',
+    args: ['--predicate', ASSERT_WS('alpha'), '--ws', ' alpha ', '--raw'],
+    gsd: 'block',
+    differs: 'D24',
+    check: 'pass',
+  }),
+  inProject({
+    name: 'the pointer from a subdirectory, outside git: GSD looks in the start directory',
+    tree: { 'p/.planning/active-workstream': 'gamma\n', 'p/.planning/workstreams/gamma': {}, 'p/sub': {} },
+    cwd: 'p/sub',
+    args: ['--predicate', ASSERT_WS('gamma'), '--raw'],
+    gsd: 'block',
+    differs: 'D24',
+    check: 'pass',
+  }),
+  inProject({
+    name: '--exit-contract=v2 changes nothing: no envelope of check predicate is DEGRADED',
+    args: ['--predicate', command('exit 1'), '--exit-contract=v2', '--raw'],
+    gsd: 'block',
+    expect: (gsd, check) => assert.deepEqual([gsd.status, check.status], [0, 0]),
+  }),
+  inProject({
+    name: 'GSD_EXIT_CONTRACT=v2, and an empty one (unset)',
+    args: ['--predicate', TRUE, '--raw'],
+    env: { GSD_EXIT_CONTRACT: '' },
+    gsd: 'pass',
+  }),
+  inProject({
+    name: 'an exit contract that is not v1 or v2 is refused, from the flag or the environment',
+    args: ['--predicate', TRUE, '--raw'],
+    env: { GSD_EXIT_CONTRACT: 'v3' },
+    gsd: 'error',
+    differs: 'D1',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.match(gsd.stderr, /^Error: resolveContractVersion: unrecognized exit-contract version "v3" \(expected 'v1' or 'v2'\)\n/);
+      assert.equal(check.stderr, 'gsd-check: GSD_EXIT_CONTRACT "v3" is not an exit contract; v1 or v2 (see gsd-check --help)\n');
+    },
+  }),
+  inProject({
+    name: '--exit-contract=v3 is refused',
+    args: ['--predicate', TRUE, '--exit-contract=v3', '--raw'],
+    gsd: 'error',
+    differs: 'D1',
+    check: 'error',
+  }),
+  inProject({
+    name: '--exit-contract in the spaced form is read and checked',
+    args: ['--predicate', TRUE, '--exit-contract', 'v3', '--raw'],
+    gsd: 'pass',
+    differs: 'D25',
+    check: 'error',
+  }),
+  inProject({
+    name: '--pick with brackets: a list item of the details',
+    args: ['--predicate', JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'NOPE.md', field: 'x', equals: 0 }), '--pick', 'details.searched[-1]'],
+    gsd: 'error', // GSD's details have no `searched`: field not found
+    differs: 'D22',
+    check: 'error', // a bare value, not an envelope
+    expect: (gsd, check) => {
+      assert.match(gsd.stderr, /^Error: --pick "details\.searched\[-1\]": field not found/);
+      assert.deepEqual([check.status, check.stdout], [0, `${check.root}/p\n`]);
+    },
+  }),
+  inProject({
+    name: '--pick with brackets on a single value is refused before the command runs',
+    args: ['--predicate', command('touch ran'), '--pick', 'block[0]'],
+    gsd: 'error',
+    differs: 'D12',
+    check: 'error',
+    observe: ['p/ran'],
+    expect: (gsd, check) => {
+      assert.deepEqual([gsd.seen['p/ran'], check.seen['p/ran']], [true, false]);
+      assert.equal(check.stderr, 'gsd-check: --pick block[0]: block is a single value, with nothing below it\n');
+    },
+  }),
+];
+
 export const CLI_CASES = [
   inProject({
     name: 'a predicate that is not JSON: exit 1 and Error: in GSD, exit 2 and gsd-check: here',
@@ -177,8 +339,8 @@ export const CLI_CASES = [
     },
   }),
   inProject({
-    name: 'a phase number or requirement id that is not one is refused',
-    args: ['--predicate', command('echo ${PHASE_REQ_IDS}'), '--phase-req-ids', '$(touch pwned)', '--raw'],
+    name: 'a phase number that is not one is refused',
+    args: ['--predicate', command('echo ${PHASE_NUMBER}'), '--phase-number', '$(touch pwned)', '--raw'],
     gsd: 'pass',
     differs: 'D16',
     check: 'error',
@@ -186,9 +348,67 @@ export const CLI_CASES = [
     expect: (gsd, check) => {
       assert.equal(gsd.seen['p/pwned'], true);
       assert.equal(check.seen['p/pwned'], false);
-      assert.equal(check.stderr, 'gsd-check: --phase-req-ids "$(touch pwned)" is not a list of requirement ids, like REQ-07,REQ-08 or TBD (see gsd-check --help)\n');
+      assert.match(check.stderr, /^gsd-check: --phase-number "\$\(touch pwned\)" is not a phase number; /);
     },
   }),
+  inProject({
+    name: 'requirement text is data: $(touch pwned) is passed on, never run',
+    args: ['--predicate', command('test "${PHASE_REQ_IDS}" = \'$(touch pwned)\' || test -e pwned'), '--phase-req-ids', '$(touch pwned)', '--raw'],
+    gsd: 'pass',
+    differs: 'D16',
+    check: 'pass',
+    observe: ['p/pwned'],
+    expect: (gsd, check) => {
+      assert.equal(gsd.seen['p/pwned'], true);
+      assert.equal(check.seen['p/pwned'], false);
+    },
+  }),
+  ...[
+    ['the roadmap\'s requirement text, as plan-phase passes it', 'REQ-01 (partial), AUTH/01'],
+    ['a requirement text of n/a', 'n/a'],
+    ['requirement ids with spaces and brackets', '[REQ-01, REQ-02] TBD'],
+  ].map(([name, text]) =>
+    inProject({
+      name,
+      args: ['--predicate', command(`test "\${PHASE_REQ_IDS}" = '${text}'`), '--phase-req-ids', text, '--raw'],
+      gsd: 'pass',
+    }),
+  ),
+  inProject({
+    name: 'requirement text with a control character or over 4096 characters is refused',
+    args: ['--predicate', TRUE, '--phase-req-ids', 'REQ-01\nREQ-02', '--raw'],
+    gsd: 'pass',
+    differs: 'D16',
+    check: 'error',
+    expect: (_gsd, check) => assert.equal(check.stderr, 'gsd-check: --phase-req-ids "REQ-01\\nREQ-02" holds a control character; requirement ids are one line of text (see gsd-check --help)\n'),
+  }),
+  inProject({
+    name: '${PHASE_DIR} of a linked phase directory is its real path',
+    tree: { 'p/.planning/phases/04-ship': {}, 'p/.planning/phases/current': { link: '04-ship' } },
+    args: ['--predicate', command('printf %s "${PHASE_DIR}" > "$COMPAT_RAN_IN"'), '--phase-dir', '.planning/phases/current', '--raw'],
+    gsd: 'pass',
+    expect: (gsd) => assert.equal(gsd.ranIn, 'p/.planning/phases/04-ship'),
+  }),
+  {
+    name: '${PHASE_DIR} through a linked project root is the real path',
+    tree: { 'real/.planning/phases/04-ship': {}, link: { link: 'real' } },
+    args: ['--predicate', command('printf %s "${PHASE_DIR}" > "$COMPAT_RAN_IN"'), '--cwd', 'link', '--phase-dir', '.planning/phases/04-ship', '--raw'],
+    gsd: 'pass',
+    expect: (gsd) => assert.equal(gsd.ranIn, 'real/.planning/phases/04-ship'),
+  },
+  {
+    name: '${PHASE_DIR} that is a link to nothing',
+    tree: { 'p/.planning/phases/04-ship': { link: 'gone' } },
+    cwd: 'p',
+    args: ['--predicate', TRUE, '--phase-dir', '.planning/phases/04-ship', '--raw'],
+    gsd: 'error',
+    differs: 'D1',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.equal(gsd.stderr, 'Error: path escapes its allowed directory: .planning/phases/04-ship\n');
+      assert.equal(check.stderr, 'gsd-check: --phase-dir .planning/phases/04-ship is a symbolic link to nothing\n');
+    },
+  },
   inProject({
     name: 'the end of the output, not the head',
     args: ['--predicate', command(`echo first >&2; head -c 3000 /dev/zero | tr '\\0' x >&2; echo LAST >&2; exit 1`), '--raw'],
@@ -291,4 +511,6 @@ export const CLI_CASES = [
       assert.match(check.stderr, /^gsd-check: --cwd nowhere: no such directory\n$/);
     },
   }),
+  ...GLOBAL_FLAG_CASES,
 ];
+

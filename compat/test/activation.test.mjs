@@ -1,17 +1,18 @@
 // Which gates run at each loop point: gsd-check's activation over GSD 1.14's
-// own 46 capabilities (written out as capability files) against the gates
-// that `gsd-tools loop render-hooks <point> --raw` lists, for every point and
+// own 46 capabilities (written out as capability files, and as gsd-check's
+// built-in declarations, `gates run --builtin`) against the gates that
+// `gsd-tools loop render-hooks <point> --raw` lists, for every point and
 // config variant. A gate gsd-check does not report `inactive` must be exactly
 // one GSD renders.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { GATES_CASES } from '../cases/gates.mjs';
-import { documentedDifferences, GSD_CHECK, GSD_TOOLS, NODE } from '../harness.mjs';
+import { documentedDifferences, GSD_CHECK, GSD_TOOLS, NODE, REPO } from '../harness.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('../node_modules/@opengsd/gsd-core/gsd-core/bin/lib/capability-registry.cjs');
@@ -44,6 +45,12 @@ const VARIANTS = [
     config: { workflow: { windows_enforce: true } },
     workstream: { workflow: { security_enforcement: false, ui_safety_gate: false } },
   },
+  {
+    name: "the active-workstream pointer's config over the project config",
+    config: { workflow: { windows_enforce: true } },
+    workstream: { workflow: { security_enforcement: false, ui_safety_gate: false } },
+    pointer: true,
+  },
 ];
 
 function gsdGates(root, point, env) {
@@ -58,10 +65,26 @@ function runCheck(root, point, env, files) {
 }
 
 function checkGates(root, point, env, files) {
-  const r = runCheck(root, point, env, files);
+  const r = files === 'builtin' ? runBuiltin(root, point, env) : runCheck(root, point, env, files);
   assert.ok(r.status === 0, `exit ${r.status}: ${r.stderr}`);
   return JSON.parse(r.stdout).details.gates.filter((g) => g.status !== 'inactive').map((g) => g.capability);
 }
+
+function runBuiltin(root, point, env) {
+  const args = [GSD_CHECK, 'gates', 'run', '--point', point, '--builtin', '--raw'];
+  return spawnSync(NODE, args, { cwd: root, env: { ...env, GSD_CHECK_QUERY_COMMAND: `echo '{"block":false}'` }, encoding: 'utf8' });
+}
+
+test('the built-in declarations are the gates of GSD 1.14\'s registry, in its order, with the keys that switch them', () => {
+  const builtin = JSON.parse(readFileSync(join(REPO, 'src/gates/gsd-1.14/capabilities.json'), 'utf8'));
+  const expected = capabilities
+    .filter((c) => (c.gates ?? []).length > 0)
+    .map((c) => {
+      const keys = new Set(c.gates.map((g) => g.when).filter(Boolean));
+      return { id: c.id, version: c.version, config: Object.fromEntries(Object.entries(c.config ?? {}).filter(([k]) => keys.has(k))), gates: c.gates };
+    });
+  assert.deepEqual(builtin, expected);
+});
 
 function project(t) {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-compat-')));
@@ -83,12 +106,14 @@ for (const variant of VARIANTS) {
     if (variant.workstream !== undefined) {
       mkdirSync(join(root, '.planning/workstreams/ws1'), { recursive: true });
       writeFileSync(join(root, '.planning/workstreams/ws1/config.json'), JSON.stringify(variant.workstream));
-      env.GSD_WORKSTREAM = 'ws1';
+      if (variant.pointer) writeFileSync(join(root, '.planning/active-workstream'), 'ws1\n');
+      else env.GSD_WORKSTREAM = 'ws1';
     }
     let compared = 0;
     for (const point of POINTS) {
       const gsd = gsdGates(root, point, env);
       assert.deepEqual(checkGates(root, point, env, files), gsd, `${point}: gates that run`);
+      assert.deepEqual(checkGates(root, point, env, 'builtin'), gsd, `${point}: gates that run with --builtin`);
       compared += gsd.length;
     }
     t.diagnostic(`${compared} gates active across the 12 points`);

@@ -1,5 +1,7 @@
 // The document and the suite hold each other: every difference listed is
-// shown by a case, and (in case.mjs) every case that shows one names a listed id.
+// shown by a case (a hand-written one, or an example of the generative
+// differential), and (in case.mjs, classify.mjs) every case that shows one
+// names a listed id.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ARTIFACT_CASES } from '../cases/artifact.mjs';
@@ -7,10 +9,14 @@ import { CLI_CASES } from '../cases/cli.mjs';
 import { FRONTMATTER_CASES } from '../cases/frontmatter.mjs';
 import { GATES_CASES } from '../cases/gates.mjs';
 import { ROOT_CASES } from '../cases/root.mjs';
+import { EXAMPLES } from '../generative/examples.mjs';
 import { documentedDifferences } from '../harness.mjs';
 
 test('every difference in docs/reference/differences.md is shown by a case', () => {
-  const shown = new Set([...ROOT_CASES, ...ARTIFACT_CASES, ...FRONTMATTER_CASES, ...CLI_CASES, ...GATES_CASES].map((c) => c.differs).filter(Boolean));
+  const shown = new Set([
+    ...[...ROOT_CASES, ...ARTIFACT_CASES, ...FRONTMATTER_CASES, ...CLI_CASES, ...GATES_CASES].map((c) => c.differs).filter(Boolean),
+    ...EXAMPLES.map((e) => e.id),
+  ]);
   const documented = documentedDifferences();
   assert.ok(documented.size >= 20, `only ${documented.size} ids found: is the heading form still "### D<n> …"?`);
   assert.deepEqual([...documented].filter((id) => !shown.has(id)), []);

@@ -1,8 +1,10 @@
 import { ok, type Result } from '../failure.ts';
 import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/points.ts';
+import { exitContract } from './exit-contract.ts';
 import { parseFlags, type Flags } from './flags.ts';
+import { parsePickPath, type PickPath } from './pick-path.ts';
 import { usage } from './usage.ts';
-import { reportTargets, type ReportTarget } from '../report/target.ts';
+import { reportTargets, type ReportTarget } from './report-target.ts';
 import { isShell, SHELLS, type Shell } from './completion.ts';
 import { COMMANDS, FLAGS, flagNamed, takes, type CommandName } from './command-table.ts';
 
@@ -14,7 +16,10 @@ export interface EvalOptions {
   readonly phaseNumber?: string;
   readonly phaseReqIds?: string;
   readonly cwd?: string;
-  readonly pick?: readonly string[];
+  // The project root itself, with no search (GSD's --project-dir).
+  readonly projectDir?: string;
+  readonly ws?: string;
+  readonly pick?: PickPath;
   readonly killAfter: number;
   readonly raw: boolean;
   readonly exitCode: boolean;
@@ -31,6 +36,8 @@ export interface GatesOptions extends EvalOptions {
   // Where the gates come from: capability files, or GSD's rendered hooks
   // (a file, or - for standard input); exactly one of the two.
   readonly capabilities: readonly string[];
+  // GSD 1.14's own gates (gates/builtin.ts), before any --capability.
+  readonly builtin: boolean;
   readonly hooks?: string;
   readonly config?: string;
   readonly concurrency?: number;
@@ -64,23 +71,28 @@ const SPEC = {
   aliases: Object.fromEntries(FLAGS.flatMap((flag) => (flag.short === undefined ? [] : [[flag.short, flag.name]]))),
 };
 
-const ENVELOPE_FIELDS = ['block', 'message', 'details'];
 // Phase values reach commands as data, but a command may still put them where
 // bash evaluates (an arithmetic `$(( PHASE_NUMBER + 1 ))` expands `a[$(id)]`).
-// So they must look like what GSD makes of them: a phase id (letters, digits,
-// dots, hyphens) and requirement ids in any of GSD's list forms.
+// So a phase number must look like what GSD makes of one (letters, digits,
+// dots, hyphens). Requirement ids are whatever text the roadmap holds, which
+// GSD's plan-phase passes on verbatim (`REQ-01 (partial), AUTH/01`, `n/a`):
+// one line of bounded length.
 const PHASE_NUMBER = /^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/;
-const REQUIREMENT_IDS = /^[A-Za-z0-9._\-, [\]]{0,4096}$/;
+const MAX_REQUIREMENT_TEXT = 4096;
+const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
-// What the environment switches on before any flag: GSD_JSON_ERRORS=1 is
-// gsd-tools' own switch for --json-errors, honoured the same way.
+// What the environment sets before any flag: GSD_JSON_ERRORS=1 is
+// gsd-tools' own switch for --json-errors, GSD_EXIT_CONTRACT its
+// --exit-contract, honoured the same way.
 interface ArgDefaults {
   readonly jsonErrors: boolean;
+  readonly exitContract?: string | undefined;
 }
 
-export const jsonErrorsFromEnv = (env: Readonly<Record<string, string | undefined>>): ArgDefaults => ({
+export const defaultsFromEnv = (env: Readonly<Record<string, string | undefined>>): ArgDefaults => ({
   jsonErrors: env.GSD_JSON_ERRORS === '1',
+  exitContract: env.GSD_EXIT_CONTRACT,
 });
 
 // Checked before parsing, so that even a usage error can be reported as JSON.
@@ -115,6 +127,8 @@ export function parseArgs(argv: readonly string[], defaults: ArgDefaults = { jso
     if (stray !== undefined) return usage(`unexpected argument ${JSON.stringify(stray)}`);
     return ok({ action: 'schema', name });
   }
+  const contract = exitContract(one(flags, 'exit-contract'), defaults.exitContract);
+  if (!contract.ok) return contract;
   if (command === 'validate') {
     if (operands.length === 0) return usage('validate needs at least one capability file');
     return ok({
@@ -157,11 +171,9 @@ function findCommand(words: readonly string[]): Result<{ command: CommandName; o
 const one = (flags: Flags, name: string): string | undefined => flags.values.get(name)?.[0];
 
 function evalOptions(flags: Flags, defaults: ArgDefaults): Result<EvalOptions> {
-  const pick = one(flags, 'pick');
-  const pickPath = pick?.split('.');
-  if (pickPath !== undefined && (pickPath.some((part) => part === '') || !ENVELOPE_FIELDS.includes(pickPath[0]!))) {
-    return usage(`--pick ${JSON.stringify(pick)} is not a field of the envelope; it starts with block, message or details`);
-  }
+  const pickText = one(flags, 'pick');
+  const pick = pickText === undefined ? undefined : parsePickPath(pickText);
+  if (pick !== undefined && !pick.ok) return pick;
   const killAfterText = one(flags, 'kill-after');
   let killAfter = DEFAULT_KILL_AFTER;
   if (killAfterText !== undefined) {
@@ -177,15 +189,22 @@ function evalOptions(flags: Flags, defaults: ArgDefaults): Result<EvalOptions> {
     return usage(`--phase-number ${JSON.stringify(phaseNumber)} is not a phase number; GSD names phases like 04, 4.1, 12A, 1-2, CK-01 or PROJ-42`);
   }
   const phaseReqIds = one(flags, 'phase-req-ids');
-  if (phaseReqIds !== undefined && !REQUIREMENT_IDS.test(phaseReqIds)) {
-    return usage(`--phase-req-ids ${JSON.stringify(phaseReqIds)} is not a list of requirement ids, like REQ-07,REQ-08 or TBD`);
+  if (phaseReqIds !== undefined && CONTROL.test(phaseReqIds)) {
+    return usage(`--phase-req-ids ${JSON.stringify(phaseReqIds)} holds a control character; requirement ids are one line of text`);
   }
+  if (phaseReqIds !== undefined && phaseReqIds.length > MAX_REQUIREMENT_TEXT) {
+    return usage(`--phase-req-ids is ${phaseReqIds.length} characters long; at most ${MAX_REQUIREMENT_TEXT}`);
+  }
+  const projectDir = one(flags, 'project-dir');
+  if (projectDir !== undefined && projectDir.trim() === '') return usage('--project-dir needs a directory');
   return ok({
     ...optional('phaseDir', one(flags, 'phase-dir')),
     ...optional('phaseNumber', phaseNumber),
     ...optional('phaseReqIds', phaseReqIds),
     ...optional('cwd', cwd),
-    ...optional('pick', pickPath),
+    ...optional('projectDir', projectDir),
+    ...optional('ws', one(flags, 'ws')),
+    ...optional('pick', pick?.value),
     killAfter,
     raw: flags.booleans.has('raw'),
     exitCode: flags.booleans.has('exit-code'),
@@ -213,12 +232,13 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
   if (!isLoopPoint(point)) return usage(`--point ${JSON.stringify(point)} is not a loop point; one of: ${LOOP_POINTS.join(', ')}`);
   const capabilities = flags.values.get('capability') ?? [];
   const hooks = one(flags, 'hooks');
-  if (hooks !== undefined && capabilities.length > 0) {
-    return usage('--hooks and --capability cannot be used together: rendered hooks are already resolved by GSD');
+  const builtin = flags.booleans.has('builtin');
+  if (hooks !== undefined && (capabilities.length > 0 || builtin)) {
+    return usage(`--hooks and ${builtin ? '--builtin' : '--capability'} cannot be used together: rendered hooks are already resolved by GSD`);
   }
   if (hooks === '') return usage('--hooks needs a file (or - for standard input)');
-  if (hooks === undefined && capabilities.length === 0) {
-    return usage('--capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required');
+  if (hooks === undefined && capabilities.length === 0 && !builtin) {
+    return usage('--builtin (GSD 1.14\'s own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required');
   }
   if (capabilities.includes('')) return usage('--capability needs a file');
   const queryCommand = one(flags, 'query-command');
@@ -242,6 +262,7 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
     options: {
       point,
       capabilities,
+      builtin,
       ...optional('hooks', hooks),
       ...optional('config', config),
       ...optional('concurrency', concurrency),

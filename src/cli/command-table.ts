@@ -28,7 +28,7 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'gates run',
     aliases: [],
-    usage: 'gates run --point <point> (--capability <file>... | --hooks <file|->) [options]',
+    usage: 'gates run --point <point> (--builtin | --capability <file>... | --hooks <file|->) [options]',
     summary: ['evaluates every gate of a loop point with the two-step contract'],
   },
   {
@@ -107,6 +107,13 @@ export const FLAGS: readonly Flag[] = [
       'discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre',
       'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post',
     ],
+  },
+  {
+    name: 'builtin',
+    commands: ['gates run'],
+    group: 'own',
+    help: ["GSD 1.14's own gates (compiled into its registry), first"],
+    doc: { value: '—', meaning: "GSD 1.14's own gate declarations (the 11 gates its registry compiles in, with the config keys that switch them), before any `--capability`; the way to run GSD's gates without GSD at hand" },
   },
   {
     name: 'capability',
@@ -205,7 +212,7 @@ export const FLAGS: readonly Flag[] = [
     commands: EVAL,
     group: 'context',
     help: ['value of ${PHASE_REQ_IDS}'],
-    doc: { value: 'text', meaning: 'value of `${PHASE_REQ_IDS}`: requirement ids (letters, digits, `._-`, commas, spaces, brackets: `REQ-07,REQ-08`, `[REQ-01, REQ-02]`, `TBD`), else a usage error' },
+    doc: { value: 'text', meaning: "value of `${PHASE_REQ_IDS}`: the requirement text as GSD's plan-phase passes it from the roadmap (`REQ-07,REQ-08`, `REQ-01 (partial), AUTH/01`, `n/a`, `TBD`), passed as data; one line of at most 4096 characters (a control character is a usage error)" },
   },
   {
     name: 'cwd',
@@ -215,6 +222,23 @@ export const FLAGS: readonly Flag[] = [
     help: ['where the project-root search starts (default: .)'],
     doc: { value: 'directory', meaning: 'where the project-root search starts, and what relative paths on the command line (`--predicate-file`, `--capability`, `--hooks`, `--config`) are taken from (default: the current directory)' },
     complete: 'directory',
+  },
+  {
+    name: 'project-dir',
+    hint: '<dir>',
+    commands: EVAL,
+    group: 'context',
+    help: ['the project root itself, no search (must hold .planning/)'],
+    doc: { value: 'directory', meaning: "GSD's `--project-dir`: the project root itself, relative to the current directory; no search up from it, so it must hold `.planning/`; over `--cwd` for the root (`--cwd` still bases the other paths)" },
+    complete: 'directory',
+  },
+  {
+    name: 'ws',
+    hint: '<name>',
+    commands: EVAL,
+    group: 'context',
+    help: ['the workstream (default: GSD_WORKSTREAM, else', '.planning/active-workstream); the command gets it', 'as GSD_WORKSTREAM'],
+    doc: { value: 'name', meaning: "GSD's `--ws`: the workstream, over `GSD_WORKSTREAM` (trimmed), over the session's or the project's `.planning/active-workstream` pointer; a letter or digit, then letters, digits, `.`, `_`, `-`, never `..`, else a usage error. It scopes the phase lookup and the configs, and reaches commands as `GSD_WORKSTREAM`" },
   },
   {
     name: 'raw',
@@ -228,8 +252,8 @@ export const FLAGS: readonly Flag[] = [
     hint: '<path>',
     commands: EVAL,
     group: 'output',
-    help: ['print one field (block, message, details.exitCode, ...)'],
-    doc: { value: 'dotted path', meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, …; strings bare on one line (control characters, newlines included, escaped as `\\n`, `\\x1b`), other values as JSON. A `details` field that the predicate's kind never has is a usage error before anything runs, naming the closest one" },
+    help: ['print one field (block, message, details.exitCode,', 'details.gates[0].status, details.gates[-1], ...)'],
+    doc: { value: 'path', meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, a list item in brackets after its field, negative from the end (`details.gates[0].status`, `details.gates[-1]`), as GSD writes them; strings bare on one line (control characters, newlines included, escaped as `\\n`, `\\x1b`), other values as JSON. A path that no envelope of the kind can have (a `details` field the kind never has, brackets on a single value) is a usage error before anything runs, naming the closest field" },
     complete: ['block', 'message', 'details'],
   },
   {
@@ -254,6 +278,15 @@ export const FLAGS: readonly Flag[] = [
     default: 3,
     help: ['grace between SIGTERM and SIGKILL (default 3)'],
     doc: { value: 'seconds', meaning: 'grace between SIGTERM and SIGKILL on a timeout or a stop signal (default 3; `0` kills at once)' },
+  },
+  {
+    name: 'exit-contract',
+    hint: '<v1|v2>',
+    commands: [...EVAL, 'validate'],
+    group: 'output',
+    help: ["GSD's exit-code contract (default: GSD_EXIT_CONTRACT, else", 'v1); no envelope is DEGRADED, so both exit alike'],
+    doc: { value: '`v1` or `v2`', meaning: "GSD's `--exit-contract` (default: `GSD_EXIT_CONTRACT`, an empty one as unset, else `v1`). v2 changes only a DEGRADED outcome, an answer with an `error` field, which no envelope of gsd-check is: both exit alike. Anything else is a usage error" },
+    complete: ['v1', 'v2'],
   },
   {
     name: 'help',

@@ -1,4 +1,3 @@
-import mri from 'mri';
 import { ok, type Result } from '../failure.ts';
 import { closest } from '../text/closest.ts';
 import { usage } from './usage.ts';
@@ -18,18 +17,18 @@ export interface Flags {
   readonly words: readonly string[];
 }
 
-// Splits argv into flag values, boolean flags and the remaining words.
-// Value flags and words are taken out here, and mri is given the other
-// flags only: it takes a following "-x" as a missing value without saying
-// so, reads `--flag=` as "take the next argument", cannot tell an empty value
-// from a missing one, swallows the word after a boolean when it is "true" or
-// "false" (`--exit-code false` switched it off), and reads a lone "-" as a
-// flag that swallows the next argument. mri handles the rest: booleans, short
-// aliases, and unknown flags.
+// Splits argv into flag values, switches and the remaining words, strictly:
+// a value never starts with "-" unless joined with "=" (`--phase-dir --raw`
+// is a missing value, not a directory named --raw), an empty value is one
+// (`--phase-req-ids=`), a switch takes no value (in `--exit-code false`,
+// false is a word), a lone "-" is a word (standard input), and no flag has a
+// negated form (`--no-exit-code` is unknown, so it cannot undo --exit-code).
+// No library: mri needed each of these undone, and node:util's parseArgs
+// costs more start-up than the loop (see the commit that made this file).
 export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flags> {
   const values = new Map<string, string[]>();
+  const booleans = new Set<string>();
   const words: string[] = [];
-  const flags: string[] = [];
   const known = [...spec.values, ...spec.booleans];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -37,34 +36,36 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
       words.push(...argv.slice(i + 1));
       break;
     }
-    // A lone "-" is a word: standard input.
     if (arg === '-' || !arg.startsWith('-')) {
       words.push(arg);
       continue;
     }
-    const name = /^-+([^=]*)/.exec(arg)![1]!;
-    // mri reads `--no-x` (and `-no-x`) as x switched off: `--exit-code
-    // --no-exit-code` would then exit 0 on a block. No flag of gsd-check has
-    // a negation, so each such argument is an unknown flag.
-    if (name.startsWith('no-')) return usage(unknownFlag(arg.replace(/=[\s\S]*$/, ''), known));
-    const long = arg.startsWith('--');
-    if (!long || !spec.values.includes(name)) {
-      if (arg.includes('=')) {
-        const boolean = long ? spec.booleans.includes(name) : Object.hasOwn(spec.aliases, name);
-        return usage(boolean ? `${arg.slice(0, arg.indexOf('='))} takes no value` : unknownFlag(arg.slice(0, arg.indexOf('=')), known));
+    const joined = arg.indexOf('=');
+    const flag = joined === -1 ? arg : arg.slice(0, joined);
+    if (!flag.startsWith('--')) {
+      // -hV: one-letter switches, run together or not.
+      if (joined !== -1) return usage(Object.hasOwn(spec.aliases, flag.slice(1)) ? `${flag} takes no value` : unknownFlag(flag, known));
+      if (flag.startsWith('-no-')) return usage(unknownFlag(flag, known));
+      for (const letter of flag.slice(1)) {
+        if (!Object.hasOwn(spec.aliases, letter)) return usage(unknownFlag(`-${letter}`, known));
+        booleans.add(spec.aliases[letter]!);
       }
-      flags.push(arg);
       continue;
     }
+    const name = flag.slice(2);
+    if (spec.booleans.includes(name)) {
+      if (joined !== -1) return usage(`${flag} takes no value`);
+      booleans.add(name);
+      continue;
+    }
+    if (!spec.values.includes(name)) return usage(unknownFlag(flag, known));
     const seen = values.get(name) ?? [];
     if (seen.length > 0 && !spec.repeatable.includes(name)) return usage(`--${name} is given more than once`);
-    const joined = arg.indexOf('=');
     let value: string;
     if (joined !== -1) value = arg.slice(joined + 1);
     else {
       const next = argv[i + 1];
       if (next === undefined) return usage(`--${name} needs a value`);
-      // A lone "-" is a value (standard input), never a flag.
       if (next.startsWith('-') && next !== '-') {
         return usage(`--${name} needs a value, got the flag ${shown(next)}; for a value that starts with "-", write ${shown(`--${name}=${next}`)}`);
       }
@@ -73,25 +74,11 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
     }
     values.set(name, [...seen, value]);
   }
-
-  let unknown: string | undefined;
-  const alias: Record<string, string | string[]> = { ...spec.aliases };
-  // mri reports any flag that is not an alias key as unknown.
-  for (const flag of spec.booleans) alias[flag] ??= [];
-  // Given flags only, mri takes no word as a value: every boolean it sets is on.
-  const parsed = mri(flags, {
-    boolean: [...spec.booleans],
-    alias,
-    unknown: (flag) => {
-      unknown = flag;
-    },
-  }) as mri.Argv | undefined;
-  if (unknown !== undefined) return usage(unknownFlag(unknown, known));
-  return ok({ values, booleans: new Set(spec.booleans.filter((flag) => parsed![flag] !== undefined)), words });
+  return ok({ values, booleans, words });
 }
 
 function unknownFlag(flag: string, known: readonly string[]): string {
-  const name = flag.replace(/^-+/, '').replace(/=[\s\S]*$/, '');
+  const name = flag.replace(/^-+/, '');
   const hint = flag.startsWith('--') ? closest(name, known) : undefined;
   return `unknown flag ${shown(flag)}${hint === undefined ? '' : `; did you mean --${hint}?`}`;
 }

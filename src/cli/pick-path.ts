@@ -1,16 +1,49 @@
 import { fail, ok, type Result } from '../failure.ts';
-import type { DetailFields } from '../kinds/kind.ts';
+import type { DetailFields } from '../predicate/kind.ts';
 import { closest } from '../text/closest.ts';
+import { usage } from './usage.ts';
 
-// A --pick path into `details` that no envelope of this kind can have is a
-// usage error before anything runs: a typo must not cost a gate's run and
-// then read as "no such field". Fields that may be absent from one envelope
+// A --pick path, read once: fields joined by dots, and a list item in
+// brackets after a field, counted from the end when negative, as GSD writes
+// them (`details.gates[0].status`, `details.gates[-1]`). A key is a string,
+// an item a number.
+export type PickStep = string | number;
+
+export interface PickPath {
+  readonly text: string;
+  readonly steps: readonly PickStep[];
+}
+
+const ENVELOPE_FIELDS = ['block', 'message', 'details'];
+const PART = /^([^[\]]+)(?:\[(-?\d+)\])?$/;
+
+export function parsePickPath(text: string): Result<PickPath> {
+  const steps: PickStep[] = [];
+  for (const part of text.split('.')) {
+    const match = PART.exec(part);
+    if (match === null) {
+      return usage(`--pick ${JSON.stringify(text)} is not a path: fields joined by dots, a list item in brackets after its field (details.gates[0], details.gates[-1])`);
+    }
+    steps.push(match[1]!);
+    if (match[2] !== undefined) steps.push(Number(match[2]));
+  }
+  if (!ENVELOPE_FIELDS.includes(steps[0] as string)) {
+    return usage(`--pick ${JSON.stringify(text)} is not a field of the envelope; it starts with block, message or details`);
+  }
+  return ok({ text, steps });
+}
+
+// A --pick path that no envelope of this kind can have is a usage error
+// before anything runs: a typo must not cost a gate's run and then read as
+// "no such field". Fields that may be absent from one envelope
 // (`details.actual` of a missing artifact) are left to the output.
-export function checkPickPath(path: readonly string[] | undefined, fields: DetailFields, envelope: string): Result<void> {
-  if (path === undefined || path[0] !== 'details' || path.length < 2) return ok(undefined);
-  const field = path[1]!;
+export function checkPickPath(path: PickPath | undefined, fields: DetailFields, envelope: string): Result<void> {
+  if (path === undefined || path.steps.length < 2) return ok(undefined);
+  const [top, field] = path.steps as [string, PickStep];
+  const shown = path.text;
+  if (top !== 'details') return fail('usage', `--pick ${shown}: ${top} is a single value, with nothing below it`);
+  if (typeof field === 'number') return fail('usage', `--pick ${shown}: details is an object, not a list`);
   const known = Object.keys(fields);
-  const shown = path.join('.');
   if (!Object.hasOwn(fields, field)) {
     const hint = closest(field, known);
     return fail(
@@ -18,8 +51,27 @@ export function checkPickPath(path: readonly string[] | undefined, fields: Detai
       `--pick ${shown}: no such field in a ${envelope} envelope; ${hint === undefined ? `its details are: ${known.join(', ')}` : `did you mean details.${hint}?`}`,
     );
   }
-  if (path.length > 2 && fields[field] === 'value') {
+  if (path.steps.length > 2 && fields[field] === 'value') {
     return fail('usage', `--pick ${shown}: details.${field} is a single value, with nothing below it`);
   }
   return ok(undefined);
+}
+
+// The value a path leads to in an envelope, or undefined when it leads
+// nowhere. Own fields only: "--pick details.constructor" must not reach a
+// prototype.
+export function pickValue(envelope: unknown, path: PickPath): { readonly value: unknown } | undefined {
+  let value = envelope;
+  for (const step of path.steps) {
+    if (typeof step === 'number') {
+      if (!Array.isArray(value)) return undefined;
+      const index = step < 0 ? value.length + step : step;
+      if (index < 0 || index >= value.length) return undefined;
+      value = value[index] as unknown;
+    } else {
+      if (typeof value !== 'object' || value === null || !Object.hasOwn(value, step)) return undefined;
+      value = (value as Record<string, unknown>)[step];
+    }
+  }
+  return { value };
 }

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../json-object.ts';
+import { isJsonObject } from '../json/parse.ts';
 import { describe } from '../text/describe.ts';
 
 // Where a `when` key's value came from: the active workstream's config, the

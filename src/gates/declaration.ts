@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Issue, Result } from '../failure.ts';
-import { isJsonObject } from '../json-object.ts';
-import type { Kind } from '../kinds/kind.ts';
+import { isJsonObject } from '../json/parse.ts';
+import type { Kind } from '../predicate/kind.ts';
 import { validatePredicate, type ValidPredicate } from '../predicate/validate.ts';
 import { closest } from '../text/closest.ts';
 import { describe } from '../text/describe.ts';

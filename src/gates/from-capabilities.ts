@@ -3,10 +3,11 @@ import { describe } from '../text/describe.ts';
 import { resolveWhen, type ConfigLayers, type KeyDeclaration } from './activation.ts';
 import type { CapabilityDeclaration } from './declaration.ts';
 import type { LoopPoint } from './points.ts';
-import type { PointGate } from './point-gate.ts';
+import type { PointGate } from './run-point.ts';
 
 export interface Capability {
-  readonly file: string;
+  // Where it was read from; none for GSD's built-in ones (gates/builtin.ts).
+  readonly file?: string | undefined;
   // Its `id`, or its file path when it has none.
   readonly name: string;
   readonly declaration: CapabilityDeclaration;
@@ -32,8 +33,8 @@ export function gatesAt(point: LoopPoint, capabilities: readonly Capability[], l
             : { active: false, activation: { key: typeof when === 'string' ? when : describe(when), value: null, source: 'absent' as const } };
         if (activation.warning !== undefined) warnings.add(activation.warning);
       }
-      // One read from standard input has no directory of its own.
-      return [{ capability: capability.name, capDir: capability.file === '-' ? undefined : dirname(capability.file), index, declaration, activation }];
+      // GSD's built-in ones, and one read from standard input, have no directory of their own.
+      return [{ capability: capability.name, capDir: capability.file === undefined || capability.file === '-' ? undefined : dirname(capability.file), index, declaration, activation }];
     }),
   );
   return { gates, warnings: [...warnings] };

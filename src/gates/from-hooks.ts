@@ -1,11 +1,11 @@
 import { fail, ok, type Issue, type Result } from '../failure.ts';
-import { isJsonObject } from '../json-object.ts';
-import type { Kind } from '../kinds/kind.ts';
+import { isJsonObject } from '../json/parse.ts';
+import type { Kind } from '../predicate/kind.ts';
 import { describe } from '../text/describe.ts';
 import { jsonPath } from '../text/json-path.ts';
 import { parseGate } from './declaration.ts';
 import type { LoopPoint } from './points.ts';
-import type { PointGate } from './point-gate.ts';
+import type { PointGate } from './run-point.ts';
 
 // The gates of GSD's `loop render-hooks <point> --raw` output: its
 // `activeHooks` entries of kind "gate", already filtered by GSD's own

@@ -1,6 +1,8 @@
-import { fail } from '../failure.ts';
-import { isJsonObject } from '../json-object.ts';
-import type { Evaluation, GateContext } from '../kinds/kind.ts';
+import type { Envelope } from '../envelope.ts';
+import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
+import { spawnErrorText } from '../run/spawn-error.ts';
+import { isJsonObject } from '../json/parse.ts';
+import type { GateContext } from '../predicate/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { tailOf } from '../text/tail.ts';
@@ -14,6 +16,15 @@ export interface QueryCommand {
   readonly command: string;
   readonly timeoutMs: number;
 }
+
+export type QueryDetails = {
+  readonly kind: 'query';
+  readonly query: string;
+  readonly command: string;
+  // Always 0: any other exit is a failure, routed by onError.
+  readonly exitCode: 0;
+  readonly answer: Readonly<Record<string, unknown>>;
+};
 
 // GSD's workflow form, with the gsd-tools found on PATH named by its absolute
 // path: sh would otherwise look it up again, through relative PATH entries
@@ -37,8 +48,8 @@ export async function evaluateQuery(
   capDir: string | undefined,
   how: QueryCommand | undefined,
   context: GateContext,
-): Promise<Evaluation> {
-  const failed = (what: string): Evaluation => ({ status: 'failure', failure: fail('query-failed', `query ${query}: ${what}`).failure });
+): Promise<Result<Envelope<QueryDetails>>> {
+  const failed = (what: string): { ok: false; failure: Failure } => fail('query-failed', `query ${query}: ${what}`);
   if (how === undefined) {
     return failed('no query command: give --query-command (or GSD_CHECK_QUERY_COMMAND), or put gsd-tools on PATH');
   }
@@ -52,8 +63,8 @@ export async function evaluateQuery(
     force: context.force,
     keepStdout: ANSWER_BYTES,
   });
-  if (result.interrupted !== null) return { status: 'interrupted', signal: result.interrupted };
-  if (result.spawnError !== null) return failed(`the query command could not start: ${result.spawnError}`);
+  if (result.status === 'stopped') return stopped(result.stop);
+  if (result.status === 'not-started') return failed(`the query command could not start: ${spawnErrorText(result.error)}`);
   const tail = tailOf(result.output.text).text;
   const said = tail === '' ? '' : `: ${tail}`;
   if (result.timedOut) return failed(`the query command timed out after ${how.timeoutMs / 1000}s${said}`);
@@ -73,8 +84,5 @@ export async function evaluateQuery(
   }
   if (nestsDeeperThan(answer, ANSWER_DEPTH)) return failed(`the answer nests deeper than ${ANSWER_DEPTH} levels`);
   const message = printable(typeof answer.message === 'string' ? answer.message : `query ${query} answered block: ${answer.block}`);
-  return {
-    status: 'envelope',
-    envelope: { block: answer.block, message, details: { kind: 'query', query, command: how.command, exitCode: 0, answer } },
-  };
+  return ok({ block: answer.block, message, details: { kind: 'query', query, command: how.command, exitCode: 0, answer } });
 }

@@ -1,21 +1,37 @@
 import { setMaxListeners } from 'node:events';
-import { now } from '../clock.ts';
+import { now } from '../run/time.ts';
 import type { Envelope } from '../envelope.ts';
-import { fail, failureLine } from '../failure.ts';
-import type { DetailFields, Evaluation, GateContext } from '../kinds/kind.ts';
+import { fail, failureLine, ok, REASONS, type Failure, type Result } from '../failure.ts';
+import type { DetailFields, Evaluation, GateContext } from '../predicate/kind.ts';
 import { MAX_DEPTH } from '../predicate/validate.ts';
+import { Stop } from '../stop.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { oneLine } from '../text/one-line.ts';
 import { visible } from '../text/visible.ts';
-import type { Activation } from './activation.ts';
-import type { Check } from './declaration.ts';
-import type { PointGate } from './point-gate.ts';
+import type { Activation, Resolved } from './activation.ts';
+import type { Check, GateDeclaration } from './declaration.ts';
 import type { LoopPoint } from './points.ts';
 import { mapPool } from './pool.ts';
 import { evaluateQuery, type QueryCommand } from './query.ts';
 
+// One gate of a loop point, from a capability file or from GSD's rendered
+// hooks, as the point runner takes it.
+export interface PointGate {
+  // The capability's id (its file path when it has none).
+  readonly capability: string;
+  // The capability file's directory: GSD_CAP_DIR for the gate's command.
+  readonly capDir?: string | undefined;
+  // Its position among the capability's gates (declared, or rendered).
+  readonly index: number;
+  readonly declaration: GateDeclaration;
+  // How its `when` resolved; undefined when it came active from GSD.
+  readonly activation?: Resolved | undefined;
+}
+
 // What a point's envelope carries in its details (for --pick).
-export const POINT_DETAILS: DetailFields = { kind: 'value', point: 'value', gates: 'tree' };
+export type PointDetails = { readonly kind: 'gates'; readonly point: LoopPoint; readonly gates: readonly GateReport[] };
+
+export const POINT_DETAILS: DetailFields<PointDetails> = { kind: 'value', point: 'value', gates: 'tree' };
 
 // A valid predicate's deepest value, counted from `check`.
 const MAX_SHOWN_DEPTH = MAX_DEPTH + 2;
@@ -46,15 +62,12 @@ export interface PointDeps {
   readonly onReport?: ((report: GateReport) => void) | undefined;
 }
 
-type PointResult =
-  | { readonly status: 'envelope'; readonly envelope: Envelope; readonly reports: readonly GateReport[] }
-  | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
 
 // Runs the active gates of `point` concurrently up to `concurrency`, applies
 // the two-step gate contract to each, and reports every gate, inactive ones
 // included, in the order given.
-export async function runPoint(point: LoopPoint, gates: readonly PointGate[], deps: PointDeps): Promise<PointResult> {
-  let interrupted: NodeJS.Signals | undefined;
+export async function runPoint(point: LoopPoint, gates: readonly PointGate[], deps: PointDeps): Promise<Result<Envelope<PointDetails>>> {
+  let stoppedBy: Failure | undefined;
   // A bug in one gate ends the others' commands as a stop signal would, and
   // starts no more gates: nothing may run on after gsd-check has exited.
   // (AbortSignal.any would do, but only from Node 20.3.)
@@ -66,11 +79,11 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
   setMaxListeners(0, stop.signal);
   const context = { ...deps.context, signal: stop.signal };
   const within: PointDeps = { ...deps, context };
-  const onThrow = (): void => stop.abort('SIGTERM');
+  const onThrow = (): void => stop.abort(new Stop('SIGTERM'));
   const reports = await mapPool(gates, deps.concurrency, async (gate) => {
     const started = now();
-    const outcome = await runGate(gate, within);
-    if (outcome.status === 'interrupted') interrupted ??= outcome.signal;
+    const { outcome, failure } = await runGate(gate, within);
+    if (failure?.reason === 'stopped') stoppedBy ??= failure;
     const { declared } = gate.declaration;
     const report: GateReport = {
       capability: gate.capability,
@@ -79,20 +92,16 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
       when: shown(declared.when ?? null),
       blocking: shown(declared.blocking),
       onError: shown(declared.onError),
-      ...(outcome.status === 'interrupted' ? { status: 'halt', error: `stopped by ${outcome.signal}` } : outcome),
+      ...outcome,
       durationMs: Math.round(now() - started),
     };
-    if (interrupted === undefined) deps.onReport?.(report);
+    if (stoppedBy === undefined) deps.onReport?.(report);
     return report;
   }, onThrow);
-  if (interrupted !== undefined) return { status: 'interrupted', signal: interrupted };
+  if (stoppedBy !== undefined) return { ok: false, failure: stoppedBy };
 
   const halted = reports.filter((r) => r.status === 'halt');
-  return {
-    status: 'envelope',
-    envelope: { block: halted.length > 0, message: summary(point, reports), details: { kind: 'gates', point, gates: reports } },
-    reports,
-  };
+  return ok({ block: halted.length > 0, message: summary(point, reports), details: { kind: 'gates', point, gates: reports } });
 }
 
 // A declared value too deep to print is named, not copied: it must not take
@@ -105,28 +114,26 @@ type GateOutcome =
   | { readonly status: 'inactive'; readonly activation: Activation }
   | { readonly status: 'pass' | 'advisory'; readonly envelope: Envelope }
   | { readonly status: 'halt'; readonly envelope?: Envelope; readonly error?: string }
-  | { readonly status: 'skipped'; readonly error: string }
-  | { readonly status: 'interrupted'; readonly signal: NodeJS.Signals };
+  | { readonly status: 'skipped'; readonly error: string };
 
-async function runGate(gate: PointGate, deps: PointDeps): Promise<GateOutcome> {
-  if (gate.activation !== undefined && !gate.activation.active) return { status: 'inactive', activation: gate.activation.activation };
+// A gate's outcome, and the failure that made it, if one did.
+async function runGate(gate: PointGate, deps: PointDeps): Promise<{ outcome: GateOutcome; failure?: Failure }> {
+  if (gate.activation !== undefined && !gate.activation.active) return { outcome: { status: 'inactive', activation: gate.activation.activation } };
   // A gate whose check, blocking or onError is broken cannot say how to fail:
   // it halts. Its other slips do not change what runs; `validate` reports them.
   const parsed = gate.declaration.gate;
-  if (!parsed.ok) return { status: 'halt', error: `invalid gate: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` };
+  if (!parsed.ok) return { outcome: { status: 'halt', error: `invalid gate: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` } };
   const { check, blocking, onError } = parsed.value;
   const evaluation = await evaluateCheck(check, gate, deps);
-  if (evaluation.status === 'interrupted') return evaluation;
-  if (evaluation.status === 'failure') {
-    const error = failureLine(evaluation.failure);
-    // A gate that could not start for want of descriptors or processes said
-    // nothing about the project: skipping it would turn a block into a pass.
-    if (evaluation.failure.reason === 'resource-limit') return { status: 'halt', error };
-    return onError === 'skip' ? { status: 'skipped', error } : { status: 'halt', error };
+  if (!evaluation.ok) {
+    const { failure } = evaluation;
+    const error = failureLine(failure);
+    // Whether onError may skip it is a property of the reason (failure.ts).
+    return { outcome: onError === 'skip' && REASONS[failure.reason].onError ? { status: 'skipped', error } : { status: 'halt', error }, failure };
   }
-  const { envelope } = evaluation;
-  if (!envelope.block) return { status: 'pass', envelope };
-  return blocking ? { status: 'halt', envelope } : { status: 'advisory', envelope };
+  const envelope = evaluation.value;
+  if (!envelope.block) return { outcome: { status: 'pass', envelope } };
+  return { outcome: blocking ? { status: 'halt', envelope } : { status: 'advisory', envelope } };
 }
 
 async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Promise<Evaluation> {
@@ -136,7 +143,7 @@ async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Pr
     case 'agentVerdict':
       return failure('an agentVerdict check needs an agent to give the verdict; gsd-check cannot');
     case 'predicate': {
-      if (!check.predicate.ok) return { status: 'failure', failure: check.predicate.failure };
+      if (!check.predicate.ok) return check.predicate;
       const { kind, predicate } = check.predicate.value;
       const env = gate.capDir === undefined ? deps.context.env : { ...deps.context.env, GSD_CAP_DIR: gate.capDir };
       return kind.evaluate(predicate, { ...deps.context, env });
@@ -145,7 +152,7 @@ async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Pr
 }
 
 function failure(message: string): Evaluation {
-  return { status: 'failure', failure: fail('invalid-predicate', message).failure };
+  return fail('invalid-predicate', message);
 }
 
 // Names every halted gate with its reason, and counts the advisories.

@@ -1,9 +1,9 @@
 import { readlinkSync } from 'node:fs';
 import { fail, ok, type Result } from '../failure.ts';
-import { isOutOfDescriptors } from '../fs/out-of-descriptors.ts';
+import { isOutOfDescriptors } from '../fs/error-code.ts';
 import { readRegular } from '../fs/read-regular.ts';
-import { realPath } from '../fs/real-path.ts';
-import { contains } from '../project/contains.ts';
+import { realPath } from '../fs/entry.ts';
+import { contains } from '../fs/entry.ts';
 
 // The first `limit` bytes of the regular file at `path`, which must lie in
 // `within` (a real path): frontmatter sits at the top, and a huge artifact

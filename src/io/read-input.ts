@@ -1,8 +1,9 @@
 import { close, constants, fstat, open, read } from 'node:fs';
 import { Socket } from 'node:net';
 import { promisify } from 'node:util';
-import { fail, ok, type Result } from '../failure.ts';
+import { fail, ok, stopped, type Result } from '../failure.ts';
 import { errorCode } from '../fs/error-code.ts';
+import { stopFrom } from '../stop.ts';
 
 // Predicates, capabilities and configs are kilobytes; a cap keeps a wrong file
 // (a log, a device) from filling memory before the JSON parser rejects it.
@@ -33,7 +34,7 @@ export async function readTextFile(path: string, label: string, options: ReadOpt
   } else {
     bytes = await readPath(path, timeoutMs, options.signal);
   }
-  if (!bytes.ok) return fail('unreadable-file', `cannot read ${label}: ${bytes.failure.message}`);
+  if (!bytes.ok) return bytes.failure.reason === 'stopped' ? bytes : fail('unreadable-file', `cannot read ${label}: ${bytes.failure.message}`);
   if (bytes.value === undefined) return fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
   try {
     return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes.value));
@@ -45,7 +46,7 @@ export async function readTextFile(path: string, label: string, options: ReadOpt
 // `undefined` means the input is over the cap.
 type Bytes = Result<Buffer | undefined>;
 
-// node:fs/promises would load eleven more modules at start-up (~2 ms).
+// node:fs/promises would load eleven more modules at start-up.
 const openFile = promisify(open);
 const readChunk = promisify(read);
 const closeFile = promisify(close);
@@ -114,7 +115,7 @@ function readStream(stream: NodeJS.ReadableStream, timeoutMs: number, signal: Ab
     };
     const onEnd = (): void => done(ok(Buffer.concat(chunks, total)));
     const onError = (error: unknown): void => done(fail('unreadable-file', describeError(error)));
-    const onAbort = (): void => done(fail('unreadable-file', 'stopped'));
+    const onAbort = (): void => done(stopped(stopFrom(signal)));
     const timer = Number.isFinite(timeoutMs)
       ? setTimeout(() => done(fail('unreadable-file', `${total === 0 ? 'nothing arrived' : 'the input did not end'} within ${timeoutMs / 1000} s`)), timeoutMs)
       : undefined;

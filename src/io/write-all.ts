@@ -1,8 +1,9 @@
 import { writeSync } from 'node:fs';
+import { errorCode } from '../fs/error-code.ts';
 
 // Writes to a descriptor at once, without the stream objects behind
-// process.stdout and process.stderr: making those cost a thirtieth of a
-// start. A descriptor that would block (a full non-blocking pipe) is left to
+// process.stdout and process.stderr, which every start would pay to make
+// (bench/run.mjs measures a start). A descriptor that would block (a full non-blocking pipe) is left to
 // such a stream, which waits for it; any other error is returned.
 
 export type WriteResult =
@@ -20,9 +21,9 @@ export function writeAll(fd: number, text: string, write: Write = writeSync): Wr
     try {
       written = write(fd, bytes, at, bytes.length - at);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errorCode(error);
       if (code === 'EAGAIN') return { status: 'blocked', rest: bytes.subarray(at) };
-      return { status: 'failed', code: code ?? (error instanceof Error ? error.message : String(error)) };
+      return { status: 'failed', code };
     }
     // No progress and no error: hand the rest to a stream rather than spin.
     if (written <= 0) return { status: 'blocked', rest: bytes.subarray(at) };

@@ -20,3 +20,8 @@ export function parseJson(text: string, label: string, root = ''): Result<unknow
   }
   return ok(value);
 }
+
+// A JSON object: not null, not an array, not a scalar.
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

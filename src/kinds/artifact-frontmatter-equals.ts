@@ -6,8 +6,9 @@ import { readFields } from '../artifact/read-fields.ts';
 import type { Envelope } from '../envelope.ts';
 import { readRegular } from '../fs/read-regular.ts';
 import { readHead } from '../io/read-head.ts';
-import { stopSignal } from '../exit-status.ts';
-import { defineKind, type Evaluation, type GateContext, type Kind } from './kind.ts';
+import { ok, stopped } from '../failure.ts';
+import { stopFrom } from '../stop.ts';
+import { defineKind, type Evaluation, type GateContext, type Kind } from '../predicate/kind.ts';
 import { describe } from '../text/describe.ts';
 import { visible } from '../text/visible.ts';
 
@@ -70,7 +71,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       let found: { path: string; within: string } | undefined;
       for (const dir of dirs) {
         const search = findArtifact(dir, predicate.artifact);
-        if (!search.ok) return { status: 'failure', failure: search.failure };
+        if (!search.ok) return search;
         found = search.value;
         if (found !== undefined) break;
       }
@@ -84,7 +85,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
 
       const shown = relative(context.projectRoot, found.path);
       const head = readHead(found.path, HEAD_BYTES, found.within, readFile);
-      if (!head.ok) return { status: 'failure', failure: head.failure };
+      if (!head.ok) return head;
       const frontmatter = extractFrontmatter(head.value);
       const expected = textForm(predicate.equals);
       const missing = (why: string, state: string): Evaluation =>
@@ -98,8 +99,8 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
         return missing(': its frontmatter, opened by --- on line 1, is never closed by --- or ...', 'unclosed');
       }
       const parsed = await readFields(frontmatter.yaml, shown, { signal: context.signal });
-      if (parsed === 'stopped') return { status: 'interrupted', signal: stopSignal(context.signal) };
-      if (!parsed.ok) return { status: 'failure', failure: parsed.failure };
+      if (parsed === 'stopped') return stopped(stopFrom(context.signal));
+      if (!parsed.ok) return parsed;
       if (!parsed.value.mapping) return missing(`: its frontmatter is ${parsed.value.shape}, not a mapping of fields`, 'not-a-mapping');
       const fields = parsed.value.fields;
       if (!Object.hasOwn(fields, predicate.field)) return missing('', 'present');
@@ -155,5 +156,5 @@ function textForm(value: unknown): string {
 }
 
 function envelope(value: Envelope): Evaluation {
-  return { status: 'envelope', envelope: value };
+  return ok(value);
 }

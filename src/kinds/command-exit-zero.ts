@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import type { Envelope } from '../envelope.ts';
-import { fail } from '../failure.ts';
-import { defineKind, type Evaluation, type GateContext } from './kind.ts';
+import { fail, ok, stopped, type Result } from '../failure.ts';
+import { defineKind, type GateContext } from '../predicate/kind.ts';
 import { phaseEnv, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
-import { isResourceLimit, RETRY_FOR_MS } from '../run/resource-retry.ts';
-import type { RunResult } from '../run/runner.ts';
+import { isResourceLimit, RETRY_FOR_MS, type RunResult } from '../run/runner.ts';
 import { describe } from '../text/describe.ts';
 import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/visible.ts';
@@ -32,7 +31,22 @@ const schema = v.object({
 
 type Predicate = v.InferOutput<typeof schema>;
 
-export const commandExitZero = defineKind({
+export type CommandExitZeroDetails = {
+  readonly kind: 'command-exit-zero';
+  readonly command: string;
+  // The project root the command ran in.
+  readonly cwd: string;
+  readonly timeout: number;
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly timedOut: boolean;
+  readonly durationMs: number;
+  readonly stdoutBytes: number;
+  readonly stderrBytes: number;
+  readonly tailTruncated: boolean;
+};
+
+export const commandExitZero = defineKind<typeof schema, CommandExitZeroDetails>({
   schema,
   details: {
     kind: 'value',
@@ -53,7 +67,7 @@ export const commandExitZero = defineKind({
       message: `${placeholder} inside single quotes stays literal: phase values reach the command as environment variables; use double quotes ("${placeholder}")`,
     }));
   },
-  async evaluate(predicate: Predicate, context: GateContext): Promise<Evaluation> {
+  async evaluate(predicate: Predicate, context: GateContext): Promise<Result<Envelope<CommandExitZeroDetails>>> {
     const result = await context.run({
       command: predicate.command,
       cwd: context.projectRoot,
@@ -63,21 +77,16 @@ export const commandExitZero = defineKind({
       signal: context.signal,
       force: context.force,
     });
-    if (result.interrupted !== null) return { status: 'interrupted', signal: result.interrupted };
-    if (result.spawnError === 'cwd-missing') {
-      return { status: 'failure', failure: fail('bad-cwd', `project root ${context.projectRoot} is gone`).failure };
-    }
-    if (result.spawnError === 'cwd-denied') {
-      return { status: 'failure', failure: fail('bad-cwd', `project root ${context.projectRoot}: permission denied (cannot enter it)`).failure };
-    }
-    if (isResourceLimit(result.spawnError)) {
-      const failure = fail('resource-limit', `could not start sh: ${result.spawnError}, still after ${RETRY_FOR_MS / 1000} s of retries`).failure;
-      return { status: 'failure', failure };
-    }
-    if (result.spawnError !== null && !SHELL_ERRORS.has(result.spawnError)) {
-      return { status: 'failure', failure: fail('spawn-failed', `could not start sh: ${result.spawnError}`).failure };
-    }
-    return { status: 'envelope', envelope: envelopeOf(predicate, context, result) };
+    if (result.status === 'stopped') return stopped(result.stop);
+    if (result.status === 'ended') return ok(envelopeOf(predicate, context, result, result));
+    const { error } = result;
+    if (error.kind === 'cwd-missing') return fail('bad-cwd', `project root ${context.projectRoot} is gone`);
+    if (error.kind === 'cwd-denied') return fail('bad-cwd', `project root ${context.projectRoot}: permission denied (cannot enter it)`);
+    if (isResourceLimit(result)) return fail('resource-limit', `could not start sh: ${error.code}, still after ${RETRY_FOR_MS / 1000} s of retries`);
+    const shellError = SHELL_ERRORS.get(error.code);
+    if (shellError === undefined) return fail('spawn-failed', `could not start sh: ${error.code}`);
+    // sh itself missing or not runnable reads as a shell's own answer.
+    return ok(envelopeOf(predicate, context, result, { exitCode: shellError.exitCode, signal: null, timedOut: false, tail: shellError.text }));
   },
 });
 
@@ -88,20 +97,27 @@ const SHELL_ERRORS = new Map([
   ['EACCES', { exitCode: 126, text: 'sh: permission denied' }],
 ]);
 
-function envelopeOf(predicate: Predicate, context: GateContext, result: RunResult): Envelope {
-  const shellError = result.spawnError === null ? undefined : SHELL_ERRORS.get(result.spawnError);
-  const exitCode = shellError?.exitCode ?? result.exitCode;
-  const tail = shellError === undefined ? tailOf(result.output.text) : { text: shellError.text, cut: false };
+interface Ending {
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly timedOut: boolean;
+  // What a shell would have printed, standing in for the output's tail.
+  readonly tail?: string;
+}
+
+function envelopeOf(predicate: Predicate, context: GateContext, result: RunResult, ending: Ending): Envelope<CommandExitZeroDetails> {
+  const { exitCode } = ending;
+  const tail = ending.tail === undefined ? tailOf(result.output.text) : { text: ending.tail, cut: false };
   const withTail = (head: string): string => (tail.text === '' ? head : `${head}: ${printable(tail.text)}`);
 
   let message: string;
-  if (result.timedOut) message = withTail(`command timed out after ${predicate.timeout}s`);
-  else if (exitCode === null) message = withTail(`command killed by ${result.signal ?? 'an unknown signal'}`);
+  if (ending.timedOut) message = withTail(`command timed out after ${predicate.timeout}s`);
+  else if (exitCode === null) message = withTail(`command killed by ${ending.signal ?? 'an unknown signal'}`);
   else if (exitCode === 0) message = 'command exited 0';
   else message = withTail(`command exited ${exitCode}`);
 
   return {
-    block: result.timedOut || exitCode !== 0,
+    block: ending.timedOut || exitCode !== 0,
     message,
     details: {
       kind: predicate.kind,
@@ -109,8 +125,8 @@ function envelopeOf(predicate: Predicate, context: GateContext, result: RunResul
       cwd: context.projectRoot,
       timeout: predicate.timeout,
       exitCode,
-      signal: result.signal,
-      timedOut: result.timedOut,
+      signal: ending.signal,
+      timedOut: ending.timedOut,
       durationMs: Math.round(result.durationMs),
       stdoutBytes: result.output.stdoutBytes,
       stderrBytes: result.output.stderrBytes,

@@ -1,4 +1,4 @@
-import type { GateContext } from '../kinds/kind.ts';
+import type { GateContext } from './kind.ts';
 
 type Phase = Pick<GateContext, 'phaseNumber' | 'phaseDir' | 'phaseReqIds'>;
 

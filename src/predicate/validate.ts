@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { fail, ok, type Issue, type Result } from '../failure.ts';
-import { isJsonObject } from '../json-object.ts';
+import { isJsonObject } from '../json/parse.ts';
 import { closest } from '../text/closest.ts';
 import { describe } from '../text/describe.ts';
 import { nestsDeeperThan } from '../text/json-depth.ts';
 import { jsonPath } from '../text/json-path.ts';
 import { unknownField } from '../text/unknown-field.ts';
-import type { Kind } from '../kinds/kind.ts';
+import type { Kind } from './kind.ts';
 
 // Far beyond any real value (a frontmatter field to compare with), and far
 // below what printing, comparing or copying a value can take on the stack.

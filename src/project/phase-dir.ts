@@ -41,12 +41,13 @@ export function lookUpPhaseDir(projectRoot: string, phaseNumber: string, scope: 
     names = [];
   }
   const wanted = normalizePhaseNumber(phaseNumber);
-  let matches = names.filter((name) => phaseToken(name)?.toUpperCase() === wanted.toUpperCase());
-  // GSD's fallback for a bare number: a directory whose leading digits are
-  // that number however padded (`4-ship` for 04).
+  let matches = names.filter((name) => phaseTokens(name).some((token) => token.toUpperCase() === wanted.toUpperCase()));
+  // GSD's fallback for a bare number: a directory whose leading digits, up to
+  // a `-` or the end, are that number however padded (`4-ship` for 04; never
+  // `04.1-hotfix` or `12A-split`, which are other phases).
   if (matches.length === 0 && /^\d+$/.test(wanted)) {
     matches = names.filter((name) => {
-      const digits = /^\d+/.exec(stripProjectCode(name))?.[0];
+      const digits = /^(\d+)(?:-|$)/.exec(name.replace(DIRECTORY_CODE, ''))?.[1];
       return digits !== undefined && Number(digits) === Number(wanted);
     });
   }
@@ -54,6 +55,10 @@ export function lookUpPhaseDir(projectRoot: string, phaseNumber: string, scope: 
 }
 
 const PROJECT_CODE = /^[A-Z][A-Z0-9_]*-(?=\d)/;
+// A directory's project code is matched in any case, as GSD's
+// phaseTokenMatches does; a phase number's only in capitals (`ck-1` is a
+// custom id, which then matches `CK-01-…` through the directory's full token).
+const DIRECTORY_CODE = /^[A-Z][A-Z0-9_]*-(?=\d)/i;
 
 function stripProjectCode(name: string): string {
   return name.replace(PROJECT_CODE, '');
@@ -75,8 +80,12 @@ export function normalizePhaseNumber(phase: string): string {
   return phase;
 }
 
-// The phase id a directory name starts with: its digits, hyphen-joined
-// milestone numbers, letter and decimals, up to the `-` before the slug.
-function phaseToken(name: string): string | undefined {
-  return /^(\d+(?:-\d+)*[A-Z]?(?:\.\d+)*)(?:-(?!\d)|$)/i.exec(stripProjectCode(name))?.[1];
+// The phase ids a directory name starts with: its digits, hyphen-joined
+// milestone numbers, letter and decimals, up to the `-` before the slug; and,
+// under a project code, the same with the code (`CK-07-x`: `07` and `CK-07`).
+function phaseTokens(name: string): string[] {
+  const code = DIRECTORY_CODE.exec(name)?.[0] ?? '';
+  const token = /^(\d+(?:-\d+)*[A-Z]?(?:\.\d+)*)(?:-(?!\d)|$)/i.exec(name.slice(code.length))?.[1];
+  if (token === undefined) return [];
+  return code === '' ? [token] : [token, code + token];
 }

@@ -1,12 +1,11 @@
 import { resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
-import { realPath } from '../fs/real-path.ts';
-import { contains } from './contains.ts';
+import { canonicalPath, contains, realPath } from '../fs/entry.ts';
 import { lookUpPhaseDir, type PhaseDirLookup, type PlanningScope } from './phase-dir.ts';
 
 export interface PhaseLocation {
-  // --phase-dir made absolute against the project root, as GSD 1.14 does
-  // before it fills ${PHASE_DIR}.
+  // --phase-dir made absolute against the project root and canonical (links
+  // resolved), as GSD 1.14 gives it as ${PHASE_DIR}.
   readonly phaseDir?: string | undefined;
   // Without --phase-dir, the phase directory looked up from --phase-number.
   readonly phaseDirLookup?: PhaseDirLookup | undefined;
@@ -18,11 +17,13 @@ export function locatePhase(
   env: Readonly<Record<string, string | undefined>>,
 ): Result<PhaseLocation> {
   if (given.phaseDir !== undefined && given.phaseDir !== '') {
-    const phaseDir = resolve(projectRoot, given.phaseDir);
     // Like GSD: a phase directory outside the project is refused, by its
-    // real path where it exists, so a link cannot lead out either.
+    // real path, so a link cannot lead out either; one that leads nowhere
+    // cannot be placed at all.
+    const phaseDir = canonicalPath(resolve(projectRoot, given.phaseDir));
+    if (phaseDir === undefined) return fail('usage', `--phase-dir ${given.phaseDir} is a symbolic link to nothing`);
     const root = realPath(projectRoot) ?? projectRoot;
-    if (!contains(root, realPath(phaseDir) ?? phaseDir)) {
+    if (!contains(root, phaseDir)) {
       return fail('usage', `--phase-dir ${given.phaseDir} is outside the project root ${projectRoot}`);
     }
     return ok({ phaseDir });
@@ -33,14 +34,11 @@ export function locatePhase(
   return ok({ phaseDirLookup: lookUpPhaseDir(projectRoot, given.phaseNumber, scope.value) });
 }
 
-// GSD_PROJECT and GSD_WORKSTREAM name one directory each; GSD refuses a value
-// that could lead elsewhere, and so does gsd-check.
+// GSD_PROJECT names one directory; GSD refuses a value that could lead
+// elsewhere, and so does gsd-check. GSD_WORKSTREAM is the workstream the run
+// resolved (context.ts), already a name; blank is none.
 export function planningScope(env: Readonly<Record<string, string | undefined>>): Result<PlanningScope> {
-  for (const name of ['GSD_PROJECT', 'GSD_WORKSTREAM'] as const) {
-    const value = env[name];
-    if (/[/\\]|\.\./.test(value ?? '')) {
-      return fail('usage', `${name} must name one directory, got ${JSON.stringify(value)}`);
-    }
-  }
-  return ok({ project: env.GSD_PROJECT, workstream: env.GSD_WORKSTREAM });
+  const project = env.GSD_PROJECT;
+  if (/[/\\]|\.\./.test(project ?? '')) return fail('usage', `GSD_PROJECT must name one directory, got ${JSON.stringify(project)}`);
+  return ok({ project, workstream: env.GSD_WORKSTREAM?.trim() || undefined });
 }

@@ -1,6 +1,4 @@
-import { listProcesses, noneStartedSince, SYSTEM_PROCS, type ProcEntry, type ProcSource } from './proc-table.ts';
-import { believable } from './proc-trust.ts';
-import { sessionGroups } from './session.ts';
+import { believable, listProcesses, noneStartedSince, sessionGroups, SYSTEM_PROCS, type ProcEntry, type ProcSource } from './proc-table.ts';
 
 // A command's processes: sh's process group, and every other group of sh's
 // session. Detached spawn makes sh a session and group leader, so both ids

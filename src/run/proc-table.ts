@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readSync, readdirSync, readlinkSync } from 'node:fs';
-import { psListing } from './ps-listing.ts';
+
+// The process table: every process with its group and session, read from
+// /proc or `ps`, and what the runner may conclude from it.
 
 export interface ProcEntry {
   readonly pid: number;
@@ -99,4 +102,42 @@ function fromProc(proc: string, names: readonly string[]): ProcEntry[] {
     entries.push({ pid: Number(name), group: Number(fields[2]), session: Number(fields[3]), gone: fields[0] === 'Z' || fields[0] === 'X' });
   }
   return entries;
+}
+
+// Every process `ps` shows, with its group and session; undefined when ps
+// fails or does not show us (`self`), so that it cannot be believed.
+export function psListing(self: number, program: string): ProcEntry[] | undefined {
+  const ps = spawnSync(program, ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'sess=', '-o', 'stat='], { encoding: 'latin1', stdio: ['ignore', 'pipe', 'ignore'] });
+  if (ps.status !== 0 || typeof ps.stdout !== 'string') return undefined;
+  const entries: ProcEntry[] = [];
+  for (const line of ps.stdout.split('\n')) {
+    const [pid, group, session, state] = line.trim().split(/\s+/);
+    if (state === undefined) continue;
+    entries.push({ pid: Number(pid), group: Number(group), session: Number(session), gone: state.startsWith('Z') || state.startsWith('X') });
+  }
+  return entries.some((entry) => entry.pid === self) ? entries : undefined;
+}
+
+// Whether a process listing can be believed about `group`, which
+// kill(-group, 0) says exists or not. A listing that shows none of a group
+// the kernel says exists is stale, filtered or not ours: believed, it would
+// call a live group dead, and TERM-ignoring members would outlive a timeout
+// while stderr said they were ended. Such a listing is set aside and the
+// kernel's word is taken.
+export function believable(table: readonly ProcEntry[] | undefined, group: number, exists: boolean): readonly ProcEntry[] | undefined {
+  if (table === undefined) return undefined;
+  if (exists && !table.some((entry) => entry.group === group)) return undefined;
+  return table;
+}
+
+// The process groups of session `session` other than the group of the same
+// id, with a member still running: where children that changed their group
+// (`set -m`, setpgid, setpgrp) live. A group never spans two sessions, so
+// signalling these reaches nobody outside the session.
+export function sessionGroups(table: readonly ProcEntry[], session: number): number[] {
+  const groups = new Set<number>();
+  for (const entry of table) {
+    if (entry.session === session && entry.group !== session && !entry.gone) groups.add(entry.group);
+  }
+  return [...groups];
 }

@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { stopSignal } from '../exit-status.ts';
+import { stopOf, type Stop } from '../stop.ts';
 import { CommandOutput, type OutputSummary } from './command-output.ts';
 import { ProcessGroup } from './group.ts';
 import { GroupEnding } from './group-ending.ts';
 import { readPipe, type PipeReader } from './pipe-reader.ts';
-import { retryingResourceLimits } from './resource-retry.ts';
-import { spawnErrorCode } from './spawn-error.ts';
+import { spawnErrorOf, type SpawnError } from './spawn-error.ts';
 import { realTime, type Time } from './time.ts';
 
-// The only module that starts processes.
+// Starts the commands of gates and queries, each as `sh -c` in a process
+// group of its own (proc-table.ts also runs `ps` where there is no /proc).
 
 // How long what sh left behind in its group gets between SIGTERM and SIGKILL
 // (a timeout or a stop gives --kill-after instead).
@@ -20,7 +20,7 @@ export interface RunOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number;
   readonly killAfterMs: number;
-  // Aborted with a signal name when gsd-check is told to stop: end the group
+  // Aborted with a Stop when gsd-check is told to stop: end the group
   // gracefully. `force` (a second stop) skips the rest of the grace.
   readonly signal?: AbortSignal | undefined;
   readonly force?: AbortSignal | undefined;
@@ -30,14 +30,18 @@ export interface RunOptions {
   readonly keepStdout?: number | undefined;
 }
 
-export interface RunResult {
-  readonly exitCode: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly timedOut: boolean;
-  // The signal that stopped gsd-check itself, if any: there is no verdict then.
-  readonly interrupted: NodeJS.Signals | null;
-  // Why sh could not be started: an errno code, "cwd-missing" or "cwd-denied".
-  readonly spawnError: string | null;
+// How a run ended: sh exited or was killed (on its timeout, or by another
+// process), it never started, or gsd-check was stopped meanwhile (then there
+// is no verdict, whatever sh did).
+export type RunResult = Ran &
+  (
+    | { readonly status: 'ended'; readonly exitCode: number | null; readonly signal: NodeJS.Signals | null; readonly timedOut: boolean }
+    | { readonly status: 'not-started'; readonly error: SpawnError }
+    // `killedBy`: the signal that ended sh, when it had started.
+    | { readonly status: 'stopped'; readonly stop: Stop; readonly killedBy: NodeJS.Signals | null }
+  );
+
+interface Ran {
   readonly durationMs: number;
   readonly output: OutputSummary;
   // With `keepStdout`: the head of stdout, and whether it is all of it.
@@ -51,6 +55,11 @@ export interface RunnerDeps {
   readonly readPipe: PipeReader;
 }
 
+type Settlement =
+  | { readonly error: SpawnError }
+  | { readonly stop: Stop; readonly exit: Exit | undefined }
+  | { readonly exit: Exit; readonly stop?: undefined };
+
 interface Exit {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
@@ -63,26 +72,21 @@ export function makeRunner({ time, readPipe }: RunnerDeps): Runner {
     new Promise((resolve) => {
       const started = time.now();
       const output = new CommandOutput(options.keepStdout);
-      let interrupted: NodeJS.Signals | null = null;
-      const settle = (spawnError: string | null, exit?: Exit): void => {
+      const settle = (how: Settlement): void => {
         const stdout = output.stdout();
-        resolve({
-          exitCode: exit?.code ?? null,
-          signal: exit?.signal ?? null,
-          timedOut: exit?.timedOut ?? false,
-          interrupted,
-          spawnError,
+        const ran: Ran = {
           // Until sh's exit: the drain and the group's end are not the command's time.
-          durationMs: (exit?.at ?? time.now()) - started,
+          durationMs: ('exit' in how && how.exit !== undefined ? how.exit.at : time.now()) - started,
           output: output.summary(),
           ...(stdout === undefined ? {} : { stdout }),
-        });
+        };
+        if ('error' in how) resolve({ status: 'not-started', error: how.error, ...ran });
+        else if (how.stop !== undefined) resolve({ status: 'stopped', stop: how.stop, killedBy: how.exit?.signal ?? null, ...ran });
+        else resolve({ status: 'ended', exitCode: how.exit.code, signal: how.exit.signal, timedOut: how.exit.timedOut, ...ran });
       };
 
-      if (options.signal?.aborted) {
-        interrupted = stopSignal(options.signal);
-        return settle(null);
-      }
+      const early = stopOf(options.signal);
+      if (early !== undefined) return settle({ stop: early, exit: undefined });
 
       let child: ChildProcess;
       try {
@@ -95,18 +99,19 @@ export function makeRunner({ time, readPipe }: RunnerDeps): Runner {
           stdio: ['ignore', 'pipe', 'pipe'],
         });
       } catch (error) {
-        return settle(spawnErrorCode(error, options.cwd));
+        return settle({ error: spawnErrorOf(error, options.cwd) });
       }
       if (child.pid === undefined) {
         child.stdout?.on('error', ignore);
         child.stderr?.on('error', ignore);
-        child.once('error', (error) => settle(spawnErrorCode(error, options.cwd)));
+        child.once('error', (error) => settle({ error: spawnErrorOf(error, options.cwd) }));
         return;
       }
 
       const ending = new GroupEnding(new ProcessGroup(child.pid), time);
+      let stop: Stop | undefined;
       const onStop = (): void => {
-        interrupted = stopSignal(options.signal);
+        stop = stopOf(options.signal);
         ending.begin(options.killAfterMs);
       };
       const onForce = (): void => ending.kill();
@@ -127,13 +132,52 @@ export function makeRunner({ time, readPipe }: RunnerDeps): Runner {
           ending.finish(LINGER_GRACE_MS, () => {
             options.signal?.removeEventListener('abort', onStop);
             options.force?.removeEventListener('abort', onForce);
-            settle(null, exit);
+            settle(stop === undefined ? { exit } : { exit, stop });
           }),
         );
       });
     });
 }
 
-export const runCommand: Runner = retryingResourceLimits(makeRunner({ time: realTime, readPipe }));
 
 function ignore(): void {}
+
+// Why sh could not start when the system is short of something for a while
+// (descriptors, processes, memory), not because the command is wrong: other
+// gates finishing frees it, so the start is tried again.
+const RESOURCE_LIMITS: ReadonlySet<string> = new Set(['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM']);
+export const RETRY_FOR_MS = 10_000;
+const FIRST_PAUSE_MS = 10;
+const LONGEST_PAUSE_MS = 250;
+
+export function isResourceLimit(result: RunResult): result is RunResult & { readonly status: 'not-started'; readonly error: { readonly kind: 'system'; readonly code: string } } {
+  return result.status === 'not-started' && result.error.kind === 'system' && RESOURCE_LIMITS.has(result.error.code);
+}
+
+// `run`, with a start that failed for a resource limit tried again, pausing
+// longer each time, for up to `retryForMs`; a stop signal ends the pause.
+export function retryingResourceLimits(run: Runner, retryForMs = RETRY_FOR_MS, time: Time = realTime): Runner {
+  return async (options) => {
+    const started = time.now();
+    for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+      const result = await run(options);
+      if (!isResourceLimit(result) || time.now() - started >= retryForMs) return result;
+      await wait(time, pause, options.signal);
+    }
+  };
+}
+
+function wait({ after }: Time, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = (): void => {
+      cancel();
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const cancel = after(ms, done);
+    signal?.addEventListener('abort', done);
+  });
+}
+
+export const runCommand: Runner = retryingResourceLimits(makeRunner({ time: realTime, readPipe }));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { jsonErrorsFromEnv, parseArgs, wantsJsonErrors } from '../../src/cli/args.ts';
+import { defaultsFromEnv, parseArgs, wantsJsonErrors } from '../../src/cli/args.ts';
 
 const P = '{"kind":"command-exit-zero","command":"true"}';
 
@@ -25,7 +25,7 @@ test('both command spellings, every flag, in both forms', () => {
     phaseNumber: '03',
     phaseReqIds: 'TBD',
     cwd: '/tmp',
-    pick: ['details', 'exitCode'],
+    pick: { text: 'details.exitCode', steps: ['details', 'exitCode'] },
     killAfter: 0.5,
     raw: true,
     exitCode: true,
@@ -121,10 +121,24 @@ test('boolean flags take no value; repeating one is harmless', () => {
 });
 
 test('--pick must name a field of the envelope', () => {
-  assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'block'])?.pick, ['block']);
-  for (const path of ['', 'blocks', 'details.', '.block', 'details..kind', 'constructor']) {
+  assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'block'])?.pick, { text: 'block', steps: ['block'] });
+  for (const path of ['blocks', 'constructor', 'gates[0]']) {
     assert.match(usage(['check', 'predicate', '--predicate', P, `--pick=${path}`]), /is not a field of the envelope/, path);
   }
+  for (const path of ['', 'details.', '.block', 'details..kind', '[-1]', 'details.gates[]', 'details.gates[x]', 'details.gates[0][1]', 'details.gates[0]x']) {
+    assert.match(usage(['check', 'predicate', '--predicate', P, `--pick=${path}`]), /is not a path: fields joined by dots, a list item in brackets/, path);
+  }
+});
+
+test('--pick takes a list item in brackets after a field, negative from the end', () => {
+  assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'details.gates[0].status'])?.pick, {
+    text: 'details.gates[0].status',
+    steps: ['details', 'gates', 0, 'status'],
+  });
+  assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'details.gates[-1]'])?.pick?.steps, ['details', 'gates', -1]);
+  assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'details.gates[10]'])?.pick?.steps, ['details', 'gates', 10]);
+  assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'details.gates[-012]'])?.pick?.steps, ['details', 'gates', -12]);
+  assert.deepEqual(options(['check', 'predicate', '--predicate', P, '--pick', 'details.gates.2'])?.pick?.steps, ['details', 'gates', '2']);
 });
 
 test('--kill-after is a finite number of seconds, 0 or more', () => {
@@ -150,11 +164,11 @@ test('--json-errors is seen even when the rest does not parse', () => {
   assert.equal(wantsJsonErrors(['--json-errors', '--', 'x']), true);
   assert.equal(wantsJsonErrors(['check']), false);
   // GSD_JSON_ERRORS=1, gsd-tools' switch, turns it on without the flag; other values do not.
-  assert.equal(wantsJsonErrors(['check'], jsonErrorsFromEnv({ GSD_JSON_ERRORS: '1' })), true);
-  assert.equal(wantsJsonErrors(['check'], jsonErrorsFromEnv({ GSD_JSON_ERRORS: 'true' })), false);
-  const fromEnv = parseArgs(['check', 'predicate', '--predicate', '{}'], jsonErrorsFromEnv({ GSD_JSON_ERRORS: '1' }));
+  assert.equal(wantsJsonErrors(['check'], defaultsFromEnv({ GSD_JSON_ERRORS: '1' })), true);
+  assert.equal(wantsJsonErrors(['check'], defaultsFromEnv({ GSD_JSON_ERRORS: 'true' })), false);
+  const fromEnv = parseArgs(['check', 'predicate', '--predicate', '{}'], defaultsFromEnv({ GSD_JSON_ERRORS: '1' }));
   assert.equal(fromEnv.ok && fromEnv.value.action === 'check-predicate' && fromEnv.value.options.jsonErrors, true);
-  const validateFromEnv = parseArgs(['validate', 'a.json'], jsonErrorsFromEnv({ GSD_JSON_ERRORS: '1' }));
+  const validateFromEnv = parseArgs(['validate', 'a.json'], defaultsFromEnv({ GSD_JSON_ERRORS: '1' }));
   assert.equal(validateFromEnv.ok && validateFromEnv.value.action === 'validate' && validateFromEnv.value.options.jsonErrors, true);
 });
 
@@ -165,14 +179,18 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
   assert.deepEqual(result.value, {
     action: 'gates-run',
     options: {
-      point: 'ship:pre', capabilities: ['a.json', 'b.json'], config: 'c.json', concurrency: 3, phaseDir: 'p',
+      point: 'ship:pre', capabilities: ['a.json', 'b.json'], builtin: false, config: 'c.json', concurrency: 3, phaseDir: 'p',
       queryTimeout: 30, reports: [], killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
     },
   });
   const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);
   assert.equal(gates(['--capability', 'a.json']), '--point is required');
   assert.match(gates(['--point', 'ship', '--capability', 'a.json']), /^--point "ship" is not a loop point; one of: discuss:pre, /);
-  assert.equal(gates(['--point', 'ship:pre']), '--capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required');
+  assert.equal(gates(['--point', 'ship:pre']), "--builtin (GSD 1.14's own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required");
+  const builtin = parseArgs(['gates', 'run', '--point', 'ship:pre', '--builtin', '--capability', 'a.json']);
+  assert.deepEqual(builtin.ok && builtin.value.action === 'gates-run' && [builtin.value.options.builtin, builtin.value.options.capabilities], [true, ['a.json']]);
+  assert.equal(gates(['--point', 'ship:pre', '--builtin', '--hooks', '-']), '--hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD');
+  assert.match(usage(['check', 'predicate', '--predicate', '{}', '--builtin']), /^--builtin is not a flag of "check predicate"/);
   for (const bad of ['0', '-1', '1.5', 'x', '']) {
     assert.match(gates(['--point', 'ship:pre', '--capability', 'a', `--concurrency=${bad}`]), /^--concurrency must be a whole number of 1 or more/, bad);
   }
@@ -205,12 +223,39 @@ test('a phase number must be one, and requirement ids ids: nothing bash could ev
       value,
     );
   }
-  for (const value of ['REQ-07,REQ-08', 'REQ-01 REQ-02', '[REQ-01, REQ-02]', 'TBD', '']) {
-    assert.equal(message('phase-req-ids', value), 'accepted', value);
+});
+
+test('--phase-req-ids is any one line of text the roadmap holds, up to 4096 characters', () => {
+  const message = (value: string) => {
+    const result = parseArgs(['check', 'predicate', '--predicate', '{}', `--phase-req-ids=${value}`]);
+    return result.ok ? 'accepted' : result.failure.message;
+  };
+  for (const value of ['REQ-07,REQ-08', 'REQ-01 REQ-02', '[REQ-01, REQ-02]', 'TBD', '', 'REQ-01 (partial), AUTH/01', 'n/a', '$(id)', "it's `x`; é", 'x'.repeat(4096)]) {
+    assert.equal(message(value), 'accepted', value.slice(0, 20));
   }
-  for (const value of ['$(id)', 'a[$(id)]', 'REQ-1;id', '`id`', 'R\nS', 'x'.repeat(4097)]) {
-    assert.equal(message('phase-req-ids', value), `--phase-req-ids ${JSON.stringify(value)} is not a list of requirement ids, like REQ-07,REQ-08 or TBD (see gsd-check --help)`, value.slice(0, 20));
+  for (const value of ['R\nS', 'R\tS', 'R\x7fS', 'R\x85S', 'R\rS']) {
+    assert.equal(message(value), `--phase-req-ids ${JSON.stringify(value)} holds a control character; requirement ids are one line of text (see gsd-check --help)`, value);
   }
+  assert.equal(message('x'.repeat(4097)), '--phase-req-ids is 4097 characters long; at most 4096 (see gsd-check --help)');
+});
+
+test('GSD\'s global flags: --project-dir, --ws, --exit-contract (or GSD_EXIT_CONTRACT)', () => {
+  const o = options(['check', 'predicate', '--predicate', P, '--project-dir', 'p', '--ws', 'alpha', '--exit-contract=v2']);
+  assert.deepEqual([o?.projectDir, o?.ws], ['p', 'alpha']);
+  assert.match(usage(['check', 'predicate', '--predicate', P, '--project-dir=']), /^--project-dir needs a directory/);
+  const contract = (argv: string[], variable?: string) => {
+    const result = parseArgs(['check', 'predicate', '--predicate', P, ...argv], { jsonErrors: false, exitContract: variable });
+    return result.ok ? 'accepted' : result.failure.message;
+  };
+  for (const [argv, variable] of [[[], undefined], [['--exit-contract=v1'], undefined], [['--exit-contract', 'v2'], 'v3'], [[], 'v2'], [[], '']] as const) {
+    assert.equal(contract([...argv], variable), 'accepted', `${argv.join(' ')} ${variable}`);
+  }
+  assert.equal(contract(['--exit-contract=v3']), '--exit-contract "v3" is not an exit contract; v1 or v2 (see gsd-check --help)');
+  assert.equal(contract(['--exit-contract='], 'v2'), '--exit-contract "" is not an exit contract; v1 or v2 (see gsd-check --help)');
+  assert.equal(contract([], 'V2'), 'GSD_EXIT_CONTRACT "V2" is not an exit contract; v1 or v2 (see gsd-check --help)');
+  assert.equal(parseArgs(['validate', 'a.json'], { jsonErrors: false, exitContract: 'garbage' }).ok, false);
+  assert.equal(parseArgs(['validate', 'a.json', '--exit-contract=v2']).ok, true);
+  assert.match(usage(['validate', 'a.json', '--ws', 'x']), /--ws is not a flag of "validate"/);
 });
 
 test('gates run: --hooks instead of --capability, the query command and its timeout', () => {
@@ -226,7 +271,7 @@ test('gates run: --hooks instead of --capability, the query command and its time
     return result.ok ? 'accepted' : result.failure.message;
   };
   assert.equal(refused('--hooks', 'h.json', '--capability', 'c.json'), '--hooks and --capability cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)');
-  assert.equal(refused(), '--capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required (see gsd-check --help)');
+  assert.equal(refused(), "--builtin (GSD 1.14's own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required (see gsd-check --help)");
   assert.equal(refused('--hooks='), '--hooks needs a file (or - for standard input) (see gsd-check --help)');
   assert.equal(refused('--hooks', '-', '--query-command', ' '), '--query-command needs a shell command (see gsd-check --help)');
   for (const value of ['0', '-1', 'x', '1e999']) {

@@ -20,7 +20,7 @@ test('bash completes commands, subcommands, the flags of the command typed, and 
   assert.deepEqual(offered('gsd-check', 'gates', 'run', '--po'), ['--point']);
   assert.deepEqual(offered('gsd-check', 'gates', 'run', '--point', 'ship:p'), ['ship:pre', 'ship:post']);
   // A flag's value is not taken for a command word.
-  assert.deepEqual(offered('gsd-check', 'check', 'predicate', '--pick', 'block', '--ex'), ['--exit-code']);
+  assert.deepEqual(offered('gsd-check', 'check', 'predicate', '--pick', 'block', '--ex'), ['--exit-code', '--exit-contract']);
   assert.deepEqual(offered('gsd-check', 'check.predicate', '--poi'), []);
   assert.deepEqual(offered('gsd-check', 'validate', 'a.json', '--j'), ['--json', '--json-errors']);
 });

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkPickPath } from '../../src/cli/pick-path.ts';
+import { checkPickPath, parsePickPath } from '../../src/cli/pick-path.ts';
+import { POINT_DETAILS } from '../../src/gates/run-point.ts';
 import { artifactFrontmatterEquals } from '../../src/kinds/artifact-frontmatter-equals.ts';
 import { commandExitZero } from '../../src/kinds/command-exit-zero.ts';
 
 const refused = (path: string, kind = commandExitZero, name = 'command-exit-zero') => {
-  const result = checkPickPath(path.split('.'), kind.details, name);
+  const parsed = parsePickPath(path);
+  assert.ok(parsed.ok, path);
+  const result = checkPickPath(parsed.value, kind.details, name);
   return result.ok ? 'accepted' : [result.failure.reason, result.failure.message];
 };
 
@@ -26,4 +29,21 @@ test('known fields, fields of the other kind, and values with more below them pa
   }
   assert.notEqual(refused('details.exitCode', artifactFrontmatterEquals, 'artifact-frontmatter-equals'), 'accepted');
   assert.equal(checkPickPath(undefined, commandExitZero.details, 'x').ok, true);
+});
+
+test('brackets: a list item of a field with more below it; never of a single value or of the envelope', () => {
+  const gates = (path: string) => {
+    const parsed = parsePickPath(path);
+    assert.ok(parsed.ok, path);
+    const result = checkPickPath(parsed.value, POINT_DETAILS, 'gates run');
+    return result.ok ? 'accepted' : result.failure.message;
+  };
+  for (const path of ['details.gates[0]', 'details.gates[-1]', 'details.gates[0].status', 'details.gates[-1].envelope.message']) {
+    assert.equal(gates(path), 'accepted', path);
+  }
+  assert.equal(gates('details.point[0]'), '--pick details.point[0]: details.point is a single value, with nothing below it');
+  assert.equal(gates('details[0]'), '--pick details[0]: details is an object, not a list');
+  assert.equal(gates('block[0]'), '--pick block[0]: block is a single value, with nothing below it');
+  assert.equal(gates('message.x'), '--pick message.x: message is a single value, with nothing below it');
+  assert.equal(gates('details.gate[0]'), '--pick details.gate[0]: no such field in a gates run envelope; did you mean details.gates?');
 });

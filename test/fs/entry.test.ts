@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { entryKind, readSmallFile } from '../../src/fs/entry.ts';
+import { canonicalPath, contains, entryKind, isReadableDirectory, readSmallFile, realPath } from '../../src/fs/entry.ts';
 import { tempDir } from '../support.ts';
 
 test('entryKind follows links and tells directories, files and the rest', (t) => {
@@ -38,4 +38,43 @@ test('readSmallFile reads a regular file of up to 256 KiB, and nothing else', (t
   assert.equal(readSmallFile(join(dir, 'zero')), undefined);
   assert.equal(readSmallFile(join(dir, 'missing')), undefined);
   assert.equal(readSmallFile(dir), undefined);
+});
+
+test('a directory we may list and enter is readable; a missing one is not', (t) => {
+  const dir = tempDir(t);
+  assert.equal(isReadableDirectory(dir), true);
+  assert.equal(isReadableDirectory(join(dir, 'missing')), false);
+});
+
+test('the directory itself and what lies below it', () => {
+  assert.equal(contains('/a/b', '/a/b'), true);
+  assert.equal(contains('/a/b', '/a/b/c/d'), true);
+  assert.equal(contains('/a/b', '/a/b/..c'), true, 'a name that starts with two dots is inside');
+  assert.equal(contains('/', '/anything'), true);
+});
+
+test('not above it, beside it or elsewhere', () => {
+  assert.equal(contains('/a/b', '/a'), false);
+  assert.equal(contains('/a/b', '/a/bc'), false);
+  assert.equal(contains('/a/b', '/a/c/b'), false);
+  assert.equal(contains('/a/b/c', '/'), false);
+});
+
+test('realPath: the canonical path, or undefined when there is none', (t) => {
+  const base = tempDir(t);
+  mkdirSync(join(base, 'real'));
+  symlinkSync('real', join(base, 'link'));
+  assert.equal(realPath(join(base, 'link')), join(base, 'real'));
+  assert.equal(realPath(join(base, 'missing')), undefined);
+});
+
+test("canonicalPath: a missing path gets its nearest existing ancestor's real path; a dangling link none", (t) => {
+  const base = tempDir(t);
+  mkdirSync(join(base, 'real/a'), { recursive: true });
+  symlinkSync('real', join(base, 'link'));
+  symlinkSync('nowhere', join(base, 'real/dangling'));
+  assert.equal(canonicalPath(join(base, 'link/a')), join(base, 'real/a'));
+  assert.equal(canonicalPath(join(base, 'link/a/b/c')), join(base, 'real/a/b/c'));
+  assert.equal(canonicalPath(join(base, 'link/dangling')), undefined);
+  assert.equal(canonicalPath('/'), '/');
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mapPool } from '../../src/gates/pool.ts';
+import { gatesWithin, mapPool } from '../../src/gates/pool.ts';
 import { sleep } from '../support.ts';
 
 test('keeps the order of the items, never more than the limit at once', async () => {
@@ -27,6 +27,13 @@ test('no items, and a limit above the count', async () => {
     running--;
   });
   assert.equal(most, 2);
+});
+
+test('gates at once within a descriptor limit: at least one, unbounded when unknown', () => {
+  assert.equal(gatesWithin(undefined), Infinity);
+  assert.equal(gatesWithin(30), 1);
+  assert.equal(gatesWithin(1024), 141);
+  assert.ok(gatesWithin(1024) * 7 + 32 <= 1024);
 });
 
 test('a work that throws starts nothing more, is heard of at once, and is thrown once the running ones settled', async () => {

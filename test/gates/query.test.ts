@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { stopped } from '../../src/failure.ts';
+import { Stop } from '../../src/stop.ts';
 import { evaluateQuery, gsdToolsQuery } from '../../src/gates/query.ts';
-import type { Evaluation, GateContext } from '../../src/kinds/kind.ts';
+import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
-import { runResult } from '../support.ts';
+import { runResult, type RunResultSketch } from '../support.ts';
 
-function answering(result: Partial<RunResult>, seen: RunOptions[] = []): GateContext {
+function answering(result: RunResultSketch, seen: RunOptions[] = []): GateContext {
   return {
     projectRoot: '/p',
     phaseNumber: '04',
@@ -21,15 +23,15 @@ function answering(result: Partial<RunResult>, seen: RunOptions[] = []): GateCon
 
 const stdout = (text: string, complete = true) => ({ stdout: { text, complete } });
 const how = { command: 'answer', timeoutMs: 5000 };
-const failure = (evaluation: Evaluation) => (evaluation.status === 'failure' ? [evaluation.failure.reason, evaluation.failure.message] : evaluation.status);
+const failure = (evaluation: Evaluation) => (!evaluation.ok ? [evaluation.failure.reason, evaluation.failure.message] : 'envelope');
 
 test('the answer is the envelope: block and message, and what was asked', async () => {
   const seen: RunOptions[] = [];
   const answer = { block: true, message: 'drift found', files: ['a'] };
   const evaluation = await evaluateQuery('verify.schema-drift', '/caps/drift', how, answering(stdout(JSON.stringify(answer)), seen));
   assert.deepEqual(evaluation, {
-    status: 'envelope',
-    envelope: { block: true, message: 'drift found', details: { kind: 'query', query: 'verify.schema-drift', command: 'answer', exitCode: 0, answer } },
+    ok: true,
+    value: { block: true, message: 'drift found', details: { kind: 'query', query: 'verify.schema-drift', command: 'answer', exitCode: 0, answer } },
   });
   // The query and the phase values are environment, never the command's text.
   const [options] = seen;
@@ -42,11 +44,11 @@ test('the answer is the envelope: block and message, and what was asked', async 
 
 test('an answer without a message says what it answered', async () => {
   const evaluation = await evaluateQuery('ui.plan-gate', undefined, how, answering(stdout('{"frontend":false,"block":false}')));
-  assert.deepEqual(evaluation.status === 'envelope' && [evaluation.envelope.block, evaluation.envelope.message], [false, 'query ui.plan-gate answered block: false']);
+  assert.deepEqual(evaluation.ok && [evaluation.value.block, evaluation.value.message], [false, 'query ui.plan-gate answered block: false']);
 });
 
 test('anything but a JSON object with a boolean block is a query failure, naming the query', async () => {
-  const cases: [Partial<RunResult>, string][] = [
+  const cases: [RunResultSketch, string][] = [
     [{ exitCode: 3, output: { text: 'Error: unknown check', stdoutBytes: 0, stderrBytes: 20, truncated: false }, ...stdout('') }, 'query q: the query command exited 3: Error: unknown check'],
     [{ exitCode: null, signal: 'SIGKILL', ...stdout('') }, 'query q: the query command was killed by SIGKILL'],
     [{ exitCode: null, signal: 'SIGTERM', timedOut: true, ...stdout('') }, 'query q: the query command timed out after 5s'],
@@ -67,7 +69,7 @@ test('anything but a JSON object with a boolean block is a query failure, naming
 });
 
 test('a stop signal is a stop, and GSD\'s own form passes the values as variables', async () => {
-  assert.deepEqual(await evaluateQuery('q', undefined, how, answering({ interrupted: 'SIGINT' })), { status: 'interrupted', signal: 'SIGINT' });
+  assert.deepEqual(await evaluateQuery('q', undefined, how, answering({ interrupted: 'SIGINT' })), stopped(new Stop('SIGINT')));
   assert.equal(gsdToolsQuery('/opt/gsd/bin/gsd-tools'), `'/opt/gsd/bin/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
   assert.equal(gsdToolsQuery("/it's/gsd-tools"), `'/it'\\''s/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
 });

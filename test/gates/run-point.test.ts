@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { stopped } from '../../src/failure.ts';
+import { Stop } from '../../src/stop.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
 import { gatesAt, type Capability } from '../../src/gates/from-capabilities.ts';
 import type { LoopPoint } from '../../src/gates/points.ts';
 import { runPoint as runGates, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
-import { now } from '../../src/clock.ts';
+import { now } from '../../src/run/time.ts';
 import { runResult, sleep } from '../support.ts';
 
 const predicate = (command: string, timeout?: number) => ({ predicate: { kind: 'command-exit-zero', command, ...(timeout === undefined ? {} : { timeout }) } });
@@ -76,9 +78,9 @@ test('mixed gates: statuses, order and the verdict', async () => {
     ],
   });
   const result = await runPoint('ship:pre', [a, b], deps(run, { x: { on: true } }));
-  assert.equal(result.status, 'envelope');
-  if (result.status !== 'envelope') return;
-  const rows = (result.envelope.details.gates as GateReport[]).map((r) => [r.capability, r.index, r.status, r.error ?? r.envelope?.message ?? '']);
+  assert.equal(result.ok, true);
+  if (!result.ok) return;
+  const rows = (result.value.details.gates as GateReport[]).map((r) => [r.capability, r.index, r.status, r.error ?? r.envelope?.message ?? '']);
   assert.deepEqual(rows, [
     ['a', 0, 'pass', 'command exited 0'],
     ['a', 1, 'advisory', 'command exited 1: fail-advisory output'],
@@ -91,20 +93,20 @@ test('mixed gates: statuses, order and the verdict', async () => {
     ['/caps/b.json', 1, 'halt', 'an agentVerdict check needs an agent to give the verdict; gsd-check cannot'],
     ['/caps/b.json', 2, 'halt', 'command exited 1: fail-blocking output'],
   ]);
-  assert.equal(result.envelope.block, true);
+  assert.equal(result.value.block, true);
   assert.equal(
-    result.envelope.message,
+    result.value.message,
     'ship:pre: halted by /caps/b.json#1, /caps/b.json#2 (/caps/b.json#1: an agentVerdict check needs an agent to give the verdict; gsd-check cannot; /caps/b.json#2: command exited 1: fail-blocking output); 2 advisory',
   );
   // Every report says what was declared; an inactive one says why.
-  const inactive = (result.envelope.details.gates as GateReport[]).find((r) => r.status === 'inactive')!;
+  const inactive = (result.value.details.gates as GateReport[]).find((r) => r.status === 'inactive')!;
   assert.deepEqual(
     [inactive.check, inactive.when, inactive.blocking, inactive.onError, inactive.activation],
     [predicate('inactive-by-default'), 'x.off', true, 'halt', { key: 'x.off', value: null, source: 'absent' }],
   );
-  const active = (result.envelope.details.gates as GateReport[])[0]!;
+  const active = (result.value.details.gates as GateReport[])[0]!;
   assert.deepEqual([active.when, Object.hasOwn(active, 'activation')], [null, false]);
-  assert.equal(result.envelope.details.point, 'ship:pre');
+  assert.equal(result.value.details.point, 'ship:pre');
   // GSD_CAP_DIR is the capability's directory, for each gate.
   const byCommand = new Map(seen.map((o) => [o.command, o.env.GSD_CAP_DIR]));
   assert.equal(byCommand.get('pass'), '/caps/a');
@@ -117,9 +119,9 @@ test('a point that passes sums up; one with no gates says so', async () => {
   const { run } = fakeRun([]);
   const capability = cap('c.json', { id: 'c', gates: [gate('verify:pre', predicate('pass')), gate('verify:pre', predicate('fail'), { blocking: false }), gate('verify:pre', predicate('x'), { when: 'off' })] });
   const passed = await runPoint('verify:pre', [capability], deps(run));
-  assert.deepEqual(passed.status === 'envelope' && [passed.envelope.block, passed.envelope.message], [false, 'verify:pre: passed (1 pass, 1 advisory, 1 inactive)']);
+  assert.deepEqual(passed.ok && [passed.value.block, passed.value.message], [false, 'verify:pre: passed (1 pass, 1 advisory, 1 inactive)']);
   const none = await runPoint('discuss:pre', [capability], deps(run));
-  assert.deepEqual(none.status === 'envelope' && [none.envelope.block, none.envelope.message, none.envelope.details.gates], [false, 'discuss:pre: no gates', []]);
+  assert.deepEqual(none.ok && [none.value.block, none.value.message, none.value.details.gates], [false, 'discuss:pre: no gates', []]);
 });
 
 test('a gate that cannot say how to fail halts', async () => {
@@ -132,10 +134,10 @@ test('a gate that cannot say how to fail halts', async () => {
     ],
   });
   const result = await runPoint('ship:pre', [capability], deps(run));
-  assert.equal(result.status, 'envelope');
-  if (result.status !== 'envelope') return;
+  assert.equal(result.ok, true);
+  if (!result.ok) return;
   assert.deepEqual(
-    (result.envelope.details.gates as GateReport[]).map((r) => [r.status, r.error]),
+    (result.value.details.gates as GateReport[]).map((r) => [r.status, r.error]),
     [
       ['halt', 'invalid gate: gates[0].onError: is required ("halt" or "skip")'],
       ['halt', 'invalid gate: gates[1].check: must have exactly one of query, predicate, agentVerdict, has query and predicate'],
@@ -159,10 +161,10 @@ test('slips outside check, blocking and onError do not stop a gate; a slip insid
     ],
   });
   const result = await runPoint('ship:pre', [capability], deps(run));
-  assert.equal(result.status, 'envelope');
-  if (result.status !== 'envelope') return;
+  assert.equal(result.ok, true);
+  if (!result.ok) return;
   assert.deepEqual(
-    (result.envelope.details.gates as GateReport[]).map((r) => [r.status, r.error]),
+    (result.value.details.gates as GateReport[]).map((r) => [r.status, r.error]),
     [
       ['pass', undefined],
       ['pass', undefined],
@@ -182,7 +184,7 @@ test('gates run concurrently up to the limit, and report as they finish', async 
   assert.equal(stats.most, 3);
   // Reported as they finish (a fast gate first), listed in declaration order.
   assert.equal(reports[0]?.index, 1);
-  assert.deepEqual(result.status === 'envelope' && (result.envelope.details.gates as GateReport[]).map((r) => r.index), [0, 1, 2, 3]);
+  assert.deepEqual(result.ok && (result.value.details.gates as GateReport[]).map((r) => r.index), [0, 1, 2, 3]);
   const serial = fakeRun([], { slow: 5 });
   await runPoint('ship:pre', [capability], deps(serial.run, {}, 1));
   assert.equal(serial.stats.most, 1);
@@ -191,14 +193,14 @@ test('gates run concurrently up to the limit, and report as they finish', async 
 test('a stop signal during any gate makes the point interrupted', async () => {
   const { run } = fakeRun([]);
   const capability = cap('c.json', { gates: [gate('ship:pre', predicate('pass')), gate('ship:pre', predicate('stop'))] });
-  assert.deepEqual(await runPoint('ship:pre', [capability], deps(run)), { status: 'interrupted', signal: 'SIGINT' });
+  assert.deepEqual(await runPoint('ship:pre', [capability], deps(run)), stopped(new Stop('SIGINT')));
 });
 
 test('a gate that could not start for a resource limit halts, whatever its onError says', async () => {
   const run = async (): Promise<RunResult> => runResult({ exitCode: null, spawnError: 'EMFILE' });
   const result = await runPoint('ship:pre', [cap('/c.json', { gates: [gate('ship:pre', predicate('exit 1'), { onError: 'skip' })] })], deps(run));
-  assert.equal(result.status, 'envelope');
-  const envelope = result.status === 'envelope' ? result.envelope : undefined;
+  assert.equal(result.ok, true);
+  const envelope = result.ok ? result.value : undefined;
   assert.equal(envelope?.block, true);
   assert.deepEqual((envelope?.details.gates as GateReport[]).map((g) => [g.status, g.error]), [['halt', 'could not start sh: EMFILE, still after 10 s of retries']]);
   assert.equal(envelope?.message, 'ship:pre: halted by /c.json#0 (/c.json#0: could not start sh: EMFILE, still after 10 s of retries)');
@@ -210,9 +212,9 @@ test('a report shows the declared check up to the deepest a valid predicate can 
   const check = (depth: number) => ({ predicate: { kind: 'artifact-frontmatter-equals', artifact: 'A.md', field: 'f', equals: nested(depth) } });
   const capability = cap('c.json', { gates: [gate('ship:pre', check(64), { onError: 'skip' }), gate('ship:pre', check(65), { onError: 'skip' })] });
   const result = await runPoint('ship:pre', [capability], deps(run));
-  assert.equal(result.status, 'envelope');
-  if (result.status !== 'envelope') return;
-  const [valid, deeper] = result.envelope.details.gates as GateReport[];
+  assert.equal(result.ok, true);
+  if (!result.ok) return;
+  const [valid, deeper] = result.value.details.gates as GateReport[];
   assert.deepEqual(valid?.check, check(64));
   assert.equal(deeper?.check, '(not shown: nests deeper than 66 levels)');
   assert.equal(deeper?.status, 'skipped');
@@ -223,6 +225,6 @@ test('a report\'s duration is the time its gate took, within what the whole poin
   const started = now();
   const result = await runPoint('ship:pre', [cap('c.json', { gates: [gate('ship:pre', predicate('pass'))] })], deps(run));
   const elapsed = now() - started;
-  const [report] = result.status === 'envelope' ? (result.envelope.details.gates as GateReport[]) : [];
+  const [report] = result.ok ? (result.value.details.gates as GateReport[]) : [];
   assert.ok(report !== undefined && report.durationMs >= 0 && report.durationMs <= Math.ceil(elapsed), `${report?.durationMs} of ${elapsed} ms`);
 });

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import { test } from 'node:test';
+import { Stop } from '../../src/stop.ts';
 import { readTextFile } from '../../src/io/read-input.ts';
 
 const readPredicateFile = (path: string, stdin: () => Readable) =>
@@ -120,9 +121,9 @@ test('a stop signal abandons a FIFO that waits for a writer', async (t) => {
   const stop = new AbortController();
   const pending = readTextFile(path, 'F', { stdin: noStdin, signal: stop.signal, timeoutMs: 60_000 });
   await until(() => holdsOpen(process.pid, path), 'the read waits for a writer');
-  stop.abort('SIGINT');
+  stop.abort(new Stop('SIGINT'));
   const result = await pending;
-  assert.deepEqual(result.ok ? '' : result.failure.message, 'cannot read F: stopped');
+  assert.deepEqual(result.ok ? '' : result.failure.reason, 'stopped');
 });
 
 // The stop comes as the abort listener is added, before any wait began.
@@ -132,10 +133,10 @@ test('a stop that comes as the wait begins still abandons it', { timeout: 30_000
   const add = stop.signal.addEventListener.bind(stop.signal);
   stop.signal.addEventListener = ((type: string, listener: () => void) => {
     add(type, listener);
-    if (type === 'abort') stop.abort('SIGINT');
+    if (type === 'abort') stop.abort(new Stop('SIGINT'));
   }) as typeof stop.signal.addEventListener;
   const result = await readTextFile(path, 'F', { stdin: noStdin, signal: stop.signal, timeoutMs: 600_000 });
-  assert.deepEqual(result.ok ? '' : result.failure.message, 'cannot read F: stopped');
+  assert.deepEqual(result.ok ? '' : result.failure.reason, 'stopped');
 });
 
 // Nothing can open a FIFO by a name that is gone: a wait that needs such an
@@ -147,9 +148,9 @@ test('a FIFO removed while its writer is awaited: a stop and the timeout still e
     const pending = readTextFile(path, 'F', { stdin: noStdin, signal: stop.signal, timeoutMs: how === 'stop' ? 600_000 : 300 });
     await until(() => holdsOpen(process.pid, path), 'the read waits for a writer');
     rmSync(path);
-    if (how === 'stop') stop.abort('SIGTERM');
+    if (how === 'stop') stop.abort(new Stop('SIGTERM'));
     const result = await pending;
-    assert.deepEqual(result.ok ? '' : result.failure.message, how === 'stop' ? 'cannot read F: stopped' : 'cannot read F: nothing arrived within 0.3 s');
+    assert.deepEqual(result.ok ? '' : how === 'stop' ? result.failure.reason : result.failure.message, how === 'stop' ? 'stopped' : 'cannot read F: nothing arrived within 0.3 s');
   }
 });
 
@@ -172,9 +173,9 @@ test('standard input from a pipe that never ends times out; a stop abandons it',
   const result = await readTextFile('-', 'standard input', { stdin: () => never, timeoutMs: 100 });
   assert.deepEqual(result.ok ? '' : result.failure.message, 'cannot read standard input: nothing arrived within 0.1 s');
   const stop = new AbortController();
-  stop.abort('SIGTERM');
+  stop.abort(new Stop('SIGTERM'));
   const stopped = await readTextFile('-', 'standard input', { stdin: () => new PassThrough(), signal: stop.signal });
-  assert.deepEqual(stopped.ok ? '' : stopped.failure.message, 'cannot read standard input: stopped');
+  assert.deepEqual(stopped.ok ? '' : stopped.failure.message, 'stopped by SIGTERM');
 });
 
 test('a terminal or another device is refused at once, never read (a read could outlast any stop)', async () => {

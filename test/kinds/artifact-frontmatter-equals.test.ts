@@ -5,7 +5,7 @@ import { test, type TestContext } from 'node:test';
 import { artifactFrontmatterEquals, frontmatterKind, matches, typedEqual } from '../../src/kinds/artifact-frontmatter-equals.ts';
 import { parseGate } from '../../src/gates/declaration.ts';
 import { runPoint } from '../../src/gates/run-point.ts';
-import type { Evaluation, GateContext } from '../../src/kinds/kind.ts';
+import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
 import { cli, tempDir } from '../support.ts';
@@ -56,8 +56,8 @@ async function evaluate(root: string, fields: Record<string, unknown>, phaseDir?
 }
 
 const envelopeOf = (evaluation: Evaluation) => {
-  assert.equal(evaluation.status, 'envelope');
-  return evaluation.status === 'envelope' ? evaluation.envelope : assert.fail();
+  assert.equal(evaluation.ok, true);
+  return evaluation.ok ? evaluation.value : assert.fail();
 };
 
 test('a match, a mismatch and a missing field: messages and details, exactly', async (t) => {
@@ -194,8 +194,8 @@ test('no frontmatter, an unclosed one, or one that is no mapping: a blocking ver
 test('a frontmatter that is there but not YAML is a check failure naming the file and line', async (t) => {
   const root = project(t, { 'BAD.md': '---\nthreats_open: [\n---\n' });
   const bad = await evaluate(root, { artifact: 'BAD.md', equals: 0 });
-  assert.equal(bad.status, 'failure');
-  assert.match(bad.status === 'failure' ? bad.failure.message : '', /^BAD\.md: invalid YAML in the frontmatter at line \d+: /);
+  assert.equal(bad.ok, false);
+  assert.match(!bad.ok ? bad.failure.message : '', /^BAD\.md: invalid YAML in the frontmatter at line \d+: /);
 });
 
 test('the predicate: artifact is a name, never a path; equals may be null but not missing', () => {
@@ -223,7 +223,7 @@ test('out of descriptors when opening the artifact: a resource-limit failure, an
   const kind = frontmatterKind(() => ({ ok: false, code: 'EMFILE' }));
   const predicate = { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 };
   assert.deepEqual(await kind.evaluate(predicate as never, context(root)), {
-    status: 'failure',
+    ok: false,
     failure: { reason: 'resource-limit', message: `cannot open ${join(root, 'SECURITY.md')}: EMFILE`, issues: [] },
   });
   const declaration = parseGate({ point: 'ship:pre', check: { predicate }, blocking: false, onError: 'skip' }, 'gates[0]', new Map([['artifact-frontmatter-equals', kind]]));
@@ -231,8 +231,8 @@ test('out of descriptors when opening the artifact: a resource-limit failure, an
     context: context(root),
     concurrency: 1,
   });
-  assert.equal(result.status, 'envelope');
-  const gates = result.status === 'envelope' ? (result.envelope.details as unknown as { gates: { status: string; error?: string }[] }).gates : [];
+  assert.equal(result.ok, true);
+  const gates = result.ok ? (result.value.details as unknown as { gates: { status: string; error?: string }[] }).gates : [];
   assert.deepEqual(gates.map((g) => [g.status, g.error]), [['halt', `cannot open ${join(root, 'SECURITY.md')}: EMFILE`]]);
 });
 
@@ -241,7 +241,7 @@ test('the frontmatter is looked for within the first 1 MiB: a closing --- past i
   const file = (extra: number) => `---\n#${'x'.repeat(1_048_576 - 3 - 4 - 2 + extra)}\n---\nbody\n`;
   const at = project(t, { 'SECURITY.md': file(0) });
   assert.deepEqual(await evaluate(at, { equals: 0 }), {
-    status: 'failure',
+    ok: false,
     failure: { reason: 'invalid-artifact', message: 'SECURITY.md: the frontmatter is larger than 64 KiB', issues: [] },
   });
   const past = project(t, { 'SECURITY.md': file(1) });

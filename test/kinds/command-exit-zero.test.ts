@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { stopped } from '../../src/failure.ts';
+import { Stop } from '../../src/stop.ts';
 import { commandExitZero } from '../../src/kinds/command-exit-zero.ts';
-import type { Evaluation, GateContext } from '../../src/kinds/kind.ts';
+import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
-import { runResult } from '../support.ts';
+import { runResult, type RunResultSketch } from '../support.ts';
 
-function contextWith(result: Partial<RunResult>, seen: RunOptions[] = [], extra: Partial<GateContext> = {}): GateContext {
+function contextWith(result: RunResultSketch, seen: RunOptions[] = [], extra: Partial<GateContext> = {}): GateContext {
   return {
     projectRoot: '/project',
     env: { PATH: '/bin', PHASE_DIR: 'inherited' },
@@ -18,15 +20,15 @@ function contextWith(result: Partial<RunResult>, seen: RunOptions[] = [], extra:
   };
 }
 
-async function evaluate(fields: Record<string, unknown>, result: Partial<RunResult>, extra: Partial<GateContext> = {}): Promise<Evaluation> {
+async function evaluate(fields: Record<string, unknown>, result: RunResultSketch, extra: Partial<GateContext> = {}): Promise<Evaluation> {
   return commandExitZero.evaluate({ kind: 'command-exit-zero', timeout: 30, ...fields } as never, contextWith(result, [], extra));
 }
 
-async function messageOf(fields: Record<string, unknown>, result: Partial<RunResult>): Promise<[boolean, string]> {
+async function messageOf(fields: Record<string, unknown>, result: RunResultSketch): Promise<[boolean, string]> {
   const evaluation = await evaluate({ command: 'x', ...fields }, result);
-  assert.equal(evaluation.status, 'envelope');
-  if (evaluation.status !== 'envelope') return [false, ''];
-  return [evaluation.envelope.block, evaluation.envelope.message];
+  assert.equal(evaluation.ok, true);
+  if (!evaluation.ok) return [false, ''];
+  return [evaluation.value.block, evaluation.value.message];
 }
 
 const output = (text: string) => ({ text, stdoutBytes: text.length, stderrBytes: 0, truncated: false });
@@ -67,9 +69,9 @@ test('the envelope details say what ran, where, and what came out', async () => 
     { exitCode: 2, durationMs: 12.6, output: { text: 'e', stdoutBytes: 70000, stderrBytes: 1, truncated: true } },
     { phaseDir: '.planning/phases/01-a' },
   );
-  assert.equal(evaluation.status, 'envelope');
-  if (evaluation.status !== 'envelope') return;
-  assert.deepEqual(evaluation.envelope.details, {
+  assert.equal(evaluation.ok, true);
+  if (!evaluation.ok) return;
+  assert.deepEqual(evaluation.value.details, {
     kind: 'command-exit-zero',
     command: 'test -d ${PHASE_DIR}',
     cwd: '/project',
@@ -100,33 +102,30 @@ test('the runner gets the command as written, phase values in the environment', 
 });
 
 test('an interrupted run has no verdict', async () => {
-  assert.deepEqual(await evaluate({ command: 'x' }, { interrupted: 'SIGINT', exitCode: null, signal: 'SIGTERM' }), {
-    status: 'interrupted',
-    signal: 'SIGINT',
-  });
+  assert.deepEqual(await evaluate({ command: 'x' }, { interrupted: 'SIGINT', exitCode: null, signal: 'SIGTERM' }), stopped(new Stop('SIGINT')));
 });
 
 test('a vanished project root or an unstartable sh is a failure, not a verdict', async () => {
   const gone = await evaluate({ command: 'x' }, { spawnError: 'cwd-missing', exitCode: null });
-  assert.equal(gone.status, 'failure');
-  assert.deepEqual(gone.status === 'failure' && [gone.failure.reason, gone.failure.message], ['bad-cwd', 'project root /project is gone']);
+  assert.equal(gone.ok, false);
+  assert.deepEqual(!gone.ok && [gone.failure.reason, gone.failure.message], ['bad-cwd', 'project root /project is gone']);
   const denied = await evaluate({ command: 'x' }, { spawnError: 'cwd-denied', exitCode: null });
-  assert.deepEqual(denied.status === 'failure' && [denied.failure.reason, denied.failure.message], ['bad-cwd', 'project root /project: permission denied (cannot enter it)']);
+  assert.deepEqual(!denied.ok && [denied.failure.reason, denied.failure.message], ['bad-cwd', 'project root /project: permission denied (cannot enter it)']);
   // Out of descriptors or processes even after the runner's retries: not a
   // verdict, and a reason of its own, which gates run never skips.
   for (const code of ['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM']) {
     const busy = await evaluate({ command: 'x' }, { spawnError: code, exitCode: null });
-    assert.deepEqual(busy.status === 'failure' && [busy.failure.reason, busy.failure.message], ['resource-limit', `could not start sh: ${code}, still after 10 s of retries`]);
+    assert.deepEqual(!busy.ok && [busy.failure.reason, busy.failure.message], ['resource-limit', `could not start sh: ${code}, still after 10 s of retries`]);
   }
   const odd = await evaluate({ command: 'x' }, { spawnError: 'E2BIG', exitCode: null });
-  assert.deepEqual(odd.status === 'failure' && [odd.failure.reason, odd.failure.message], ['spawn-failed', 'could not start sh: E2BIG']);
+  assert.deepEqual(!odd.ok && [odd.failure.reason, odd.failure.message], ['spawn-failed', 'could not start sh: E2BIG']);
 });
 
 test('a shell error is the whole tail: not reported as cut', async () => {
   for (const spawnError of ['ENOENT', 'EACCES']) {
     const evaluation = await evaluate({ command: 'x' }, { spawnError, exitCode: null });
-    assert.equal(evaluation.status, 'envelope');
-    if (evaluation.status !== 'envelope') continue;
-    assert.equal(evaluation.envelope.details?.tailTruncated, false, spawnError);
+    assert.equal(evaluation.ok, true);
+    if (!evaluation.ok) continue;
+    assert.equal(evaluation.value.details?.tailTruncated, false, spawnError);
   }
 });

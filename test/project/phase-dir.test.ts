@@ -44,6 +44,24 @@ test('a bare number falls back to leading digits however padded; files are not p
   });
 });
 
+test('the fallback never takes a decimal or lettered phase for the bare number', (t) => {
+  const root = phases(t, ['04.1-hotfix', '12A-split', '4-legacy']);
+  const found = (n: string) => lookUpPhaseDir(root, n, {}).matches.map((m) => m.slice(root.length + 1));
+  assert.deepEqual(found('004'), ['.planning/phases/4-legacy']);
+  assert.deepEqual(found('12'), []);
+  assert.deepEqual(found('4.1'), ['.planning/phases/04.1-hotfix']);
+});
+
+test('a project code in either case, in the number or the directory, as GSD matches it', (t) => {
+  const root = phases(t, ['CK-07-coded', 'ab-09-lower']);
+  const found = (n: string) => lookUpPhaseDir(root, n, {}).matches.map((m) => m.slice(root.length + 1));
+  assert.deepEqual(found('ck-07'), ['.planning/phases/CK-07-coded']);
+  assert.deepEqual(found('CK-07'), ['.planning/phases/CK-07-coded']);
+  assert.deepEqual(found('7'), ['.planning/phases/CK-07-coded']);
+  assert.deepEqual(found('ab-09'), ['.planning/phases/ab-09-lower']);
+  assert.deepEqual(found('9'), ['.planning/phases/ab-09-lower']);
+});
+
 test('GSD_PROJECT and GSD_WORKSTREAM choose the phases directory', (t) => {
   const root = phases(t, ['04-ws'], '.planning/proj/workstreams/ws1/phases');
   mkdirSync(join(root, '.planning/phases/04-root'), { recursive: true });

@@ -28,18 +28,34 @@ test('without --phase-dir, the number is looked up; an empty one is no number', 
   assert.deepEqual(locatePhase(root, { phaseDir: '', phaseNumber: '4' }, {}).ok, true);
 });
 
-test('GSD_WORKSTREAM and GSD_PROJECT must each name one directory', (t) => {
+test('GSD_PROJECT must name one directory', (t) => {
   const root = tempDir(t);
-  for (const [name, value] of [['GSD_WORKSTREAM', '../x'], ['GSD_WORKSTREAM', 'a/b'], ['GSD_PROJECT', 'a\\b'], ['GSD_PROJECT', '..']]) {
+  for (const [name, value] of [['GSD_PROJECT', 'a\\b'], ['GSD_PROJECT', '..'], ['GSD_PROJECT', 'a/b']]) {
     const refused = locatePhase(root, { phaseNumber: '4' }, { [name!]: value });
     assert.deepEqual(refused.ok ? 'accepted' : refused.failure.message, `${name} must name one directory, got ${JSON.stringify(value)}`);
   }
 });
 
-test('a project root reached through a symbolic link still contains its phase directories', (t) => {
+test('the phase directory is its real path, as GSD gives ${PHASE_DIR}, through a linked root or a linked phase', (t) => {
   const base = tempDir(t);
   mkdirSync(join(base, 'real/.planning/phases/04-ship'), { recursive: true });
   symlinkSync(join(base, 'real'), join(base, 'link'));
-  const located = locatePhase(join(base, 'link'), { phaseDir: '.planning/phases/04-ship' }, {});
-  assert.deepEqual(located, { ok: true, value: { phaseDir: join(base, 'link/.planning/phases/04-ship') } });
+  symlinkSync('04-ship', join(base, 'real/.planning/phases/current'));
+  const at = (root: string, phaseDir: string) => {
+    const located = locatePhase(join(base, root), { phaseDir }, {});
+    return located.ok ? located.value.phaseDir : located.failure.message;
+  };
+  assert.equal(at('link', '.planning/phases/04-ship'), join(base, 'real/.planning/phases/04-ship'));
+  assert.equal(at('real', '.planning/phases/current'), join(base, 'real/.planning/phases/04-ship'));
+  assert.equal(at('link', join(base, 'link/.planning/phases/current')), join(base, 'real/.planning/phases/04-ship'));
+  // Not there yet: its nearest existing ancestor's real path, the rest appended.
+  assert.equal(at('link', '.planning/phases/05-next/sub'), join(base, 'real/.planning/phases/05-next/sub'));
+});
+
+test('a phase directory that is a link to nothing is refused: where it leads is unknown', (t) => {
+  const root = tempDir(t);
+  mkdirSync(join(root, '.planning/phases'), { recursive: true });
+  symlinkSync('gone', join(root, '.planning/phases/04-ship'));
+  const located = locatePhase(root, { phaseDir: '.planning/phases/04-ship' }, {});
+  assert.deepEqual(located.ok ? 'accepted' : [located.failure.reason, located.failure.message], ['usage', '--phase-dir .planning/phases/04-ship is a symbolic link to nothing']);
 });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
-import { listProcesses, noneStartedSince, type ProcEntry } from '../../src/run/proc-table.ts';
+import { believable, listProcesses, noneStartedSince, psListing, sessionGroups, SYSTEM_PROCS, type ProcEntry } from '../../src/run/proc-table.ts';
 import { forgedProcs, statLine } from '../fake-proc.ts';
+import { killSurvivors, marker, running, until } from '../support.ts';
 
 test('lists this process and a detached child with its group and session', (t) => {
   const child = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
@@ -105,4 +106,84 @@ test('none started since a pid: only when that pid is the last handed out', (t) 
   assert.equal(noneStartedSince(100, forgedProcs(t, { lastPid: 100 })), true);
   assert.equal(noneStartedSince(100, forgedProcs(t, { lastPid: 101 })), false);
   assert.equal(noneStartedSince(100, forgedProcs(t, {})), false);
+});
+
+// The listing that finds a command's other process groups where there is no
+// /proc (macOS, the BSDs): ps's own numbers for group and session.
+test('ps shows a detached command with its group and session, a mover in its own group, a zombie as gone', async (t) => {
+  const mark = marker();
+  t.after(() => killSurvivors(mark));
+  // sh leads a session and a group; perl moves to a group of its own in the
+  // session; `(exit 0)` becomes a zombie, as the sleep that sh execs never
+  // waits for it.
+  const child = spawn('sh', ['-c', `perl -e 'setpgrp(0, 0); exec "sleep", "30.${mark}"' & (exit 0) & exec sleep 31.${mark}`], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  t.after(() => child.kill('SIGKILL'));
+  const sh = child.pid!;
+  await until(() => running(`sleep 30.${mark}`).length === 1 && running(`sleep 31.${mark}`).length === 1, 'the sleeps run');
+  const table = psListing(process.pid, SYSTEM_PROCS.ps);
+  if (table === undefined) return t.skip('ps cannot list processes here');
+  const ours = table.filter((entry) => entry.session === sh);
+  const mover = Number(running(`sleep 30.${mark}`)[0]!.trim().split(/\s+/)[0]);
+  assert.deepEqual(
+    ours.find((entry) => entry.pid === sh),
+    { pid: sh, group: sh, session: sh, gone: false },
+  );
+  assert.deepEqual(
+    ours.find((entry) => entry.pid === mover),
+    { pid: mover, group: mover, session: sh, gone: false },
+  );
+  await until(() => (psListing(process.pid, SYSTEM_PROCS.ps) ?? []).some((entry) => entry.session === sh && entry.gone), 'the zombie is listed as gone');
+  assert.ok(table.some((entry) => entry.pid === process.pid && !entry.gone));
+});
+
+test('a listing that does not show us is not believed', () => {
+  assert.equal(psListing(2 ** 22 + 7, SYSTEM_PROCS.ps), undefined);
+});
+
+// The parse, on a forged ps: its columns, blank and short lines, the states.
+test('each line of ps: pid, group, session, and Z or X as gone', (t) => {
+  const out = '   77    77    77 Ss\n  100   100    77 S+\n  101   100    77 Z+\n  102   100    77 X\n\n  103   103\n';
+  assert.deepEqual(psListing(77, forgedProcs(t, { ps: { out, status: 0 } }).ps), [
+    { pid: 77, group: 77, session: 77, gone: false },
+    { pid: 100, group: 100, session: 77, gone: false },
+    { pid: 101, group: 100, session: 77, gone: true },
+    { pid: 102, group: 100, session: 77, gone: true },
+  ]);
+});
+
+test('a ps that fails, prints nothing or is missing is not believed', (t) => {
+  assert.equal(psListing(77, forgedProcs(t, { ps: { out: '77 77 77 S\n', status: 1 } }).ps), undefined);
+  assert.equal(psListing(77, forgedProcs(t, { ps: { out: '', status: 0 } }).ps), undefined);
+  assert.equal(psListing(77, forgedProcs(t, {}).ps), undefined);
+});
+
+const entry = (pid: number, group: number, session = group, gone = false): ProcEntry => ({ pid, group, session, gone });
+
+test('a listing that shows none of a group the kernel says exists is set aside', () => {
+  const table = [entry(1, 1), entry(50, 50)];
+  assert.equal(believable(table, 77, true), undefined);
+  assert.equal(believable(table, 50, true), table);
+  assert.equal(believable(table, 77, false), table);
+  assert.equal(believable(undefined, 50, true), undefined);
+  // A group of zombies is shown: the listing stands, and says they are gone.
+  const zombies = [entry(1, 1), entry(60, 60, 60, true)];
+  assert.equal(believable(zombies, 60, true), zombies);
+});
+
+
+test('the other living groups of a session, each once', () => {
+  const table = [
+    entry(10, 10, 10), // sh: its own group, not listed
+    entry(11, 10, 10),
+    entry(12, 12, 10), // moved with setpgid
+    entry(13, 12, 10),
+    entry(14, 14, 10, true), // a zombie group: gone
+    entry(20, 20, 20), // another session
+    entry(21, 12, 20), // cannot happen; never listed for session 10 anyway
+  ];
+  assert.deepEqual(sessionGroups(table, 10), [12]);
+  assert.deepEqual(sessionGroups(table, 99), []);
 });

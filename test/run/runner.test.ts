@@ -5,11 +5,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import { readPipe, readStream, type PipeReader } from '../../src/run/pipe-reader.ts';
-import { retryingResourceLimits } from '../../src/run/resource-retry.ts';
-import { makeRunner, type RunOptions, type RunResult } from '../../src/run/runner.ts';
+import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult } from '../../src/run/runner.ts';
 import { realTime, type Time } from '../../src/run/time.ts';
 import { FakeTime } from '../fake-time.ts';
-import { ended, killSurvivors, marker, running, survivors, tempDir, until } from '../support.ts';
+import { Stop } from '../../src/stop.ts';
+import { ended, killSurvivors, marker, runResult, running, sketchOf, survivors, tempDir, until } from '../support.ts';
 
 // A sleep whose command line carries a marker, so its survivors can be found.
 function sleeper(t: TestContext, seconds = 30): { cmd: string; mark: string } {
@@ -57,7 +57,7 @@ for (const [path, reader] of [
       killAfterMs: 1000,
       ...more,
     });
-    const run = (command: string, more: Partial<RunOptions> = {}): Promise<RunResult> => runner()(options(command, more));
+    const run = async (command: string, more: Partial<RunOptions> = {}) => sketchOf(await runner()(options(command, more)));
 
     test('exit status and output, stdout and stderr in arrival order', async (t) => {
       const [first, second] = [gate(t), gate(t)];
@@ -69,7 +69,7 @@ for (const [path, reader] of [
       await first.open();
       await until(() => text === 'out\nerr\n', 'stderr was read');
       await second.open();
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.exitCode, 3);
       assert.equal(result.signal, null);
       assert.equal(result.timedOut, false);
@@ -89,7 +89,7 @@ for (const [path, reader] of [
       await first.open();
       await until(() => bytes[1] === 1, 'stderr was read');
       await second.open();
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.output.text, 'E€ \ufffd');
     });
 
@@ -164,7 +164,7 @@ for (const [path, reader] of [
       const stop = new AbortController();
       const pending = run(`${cmd} & ${cmd}`, { signal: stop.signal });
       await until(() => running(cmd).length === 2, 'the sleeps are seen running before the abort');
-      stop.abort('SIGINT');
+      stop.abort(new Stop('SIGINT'));
       const result = await pending;
       assert.equal(result.interrupted, 'SIGINT');
       assert.equal(result.signal, 'SIGTERM');
@@ -185,7 +185,7 @@ for (const [path, reader] of [
       // sh's own command line carries the marker too: wait for the sleep itself,
       // which ignores SIGTERM once it runs.
       await until(() => running(cmd).length === 1, 'the sleep is running');
-      stop.abort('SIGTERM');
+      stop.abort(new Stop('SIGTERM'));
       await until(() => existsSync(termed), 'the group got SIGTERM');
       force.abort();
       const result = await pending;
@@ -197,7 +197,7 @@ for (const [path, reader] of [
     test('an abort before the start starts nothing', async (t) => {
       const dir = tempDir(t);
       const stop = new AbortController();
-      stop.abort('SIGHUP');
+      stop.abort(new Stop('SIGHUP'));
       const result = await run(`touch ${join(dir, 'ran')}`, { signal: stop.signal, cwd: dir });
       assert.equal(result.interrupted, 'SIGHUP');
       assert.equal(result.exitCode, null);
@@ -249,14 +249,14 @@ for (const [path, reader] of [
       const late = new FakeTime();
       const pending = runner(late)(options('exit 0', { timeoutMs: 5 }));
       late.skip(5);
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.timedOut, true);
       assert.equal(result.exitCode, 0);
       assert.equal(result.durationMs, 5);
       const early = new FakeTime();
       const inTime = runner(early)(options('exit 0', { timeoutMs: 5 }));
       early.skip(4.5);
-      assert.equal((await inTime).timedOut, false);
+      assert.equal(sketchOf(await inTime).timedOut, false);
     });
 
     test('the duration ends at sh’s exit: the 100 ms drain of a pipe held open is not in it', async (t) => {
@@ -275,7 +275,7 @@ for (const [path, reader] of [
         time.advance(10);
         await tick();
       }
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.durationMs, 7);
       assert.equal(result.exitCode, 0);
       await until(() => survivors(mark).length === 0, 'the sleep is gone');
@@ -299,7 +299,7 @@ for (const [path, reader] of [
       time.advance(1);
       await tick();
       assert.equal(settled, true, 'not killed at 200 ms');
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.exitCode, 0);
       assert.equal(result.timedOut, false);
       await until(() => survivors(mark).length === 0, 'the sleep was killed');
@@ -322,10 +322,75 @@ for (const [path, reader] of [
       time.advance(1);
       await tick();
       assert.equal(settled, true, 'not killed at --kill-after');
-      const result = await pending;
+      const result = sketchOf(await pending);
       assert.equal(result.timedOut, true);
       assert.equal(result.signal, 'SIGTERM');
       await until(() => survivors(mark).length === 0, 'the TERM-ignoring sleep was killed');
     });
   });
 }
+
+// Starts that fail for a resource limit, tried again.
+const retryOptions: RunOptions = { command: 'true', cwd: '/', env: {}, timeoutMs: 1000, killAfterMs: 100 };
+
+// A runner whose first starts fail with `codes`, in turn.
+function failingFirst(codes: (string | null)[]) {
+  let calls = 0;
+  const run = async (): Promise<RunResult> => {
+    const code = codes[calls++] ?? null;
+    return code === null ? runResult() : runResult({ exitCode: null, spawnError: code });
+  };
+  return { run, calls: () => calls };
+}
+
+test('a start that failed for a resource limit is tried again until it starts', async () => {
+  const fake = failingFirst(['EMFILE', 'ENFILE', 'EAGAIN']);
+  const result = await retryingResourceLimits(fake.run)(retryOptions);
+  assert.deepEqual([sketchOf(result).spawnError, sketchOf(result).exitCode, fake.calls()], [null, 0, 4]);
+});
+
+test('other start failures are not retried', async () => {
+  const other = failingFirst(['ENOENT']);
+  assert.equal(sketchOf(await retryingResourceLimits(other.run)(retryOptions)).spawnError, 'ENOENT');
+  assert.equal(other.calls(), 1);
+});
+
+// Lets every promise callback run, so the retry is waiting on its timer.
+const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+test('the pauses start at 10 ms and double up to 250 ms; a limit that lasts the whole retry time is given up at it', async () => {
+  const time = new FakeTime();
+  const lasting = failingFirst(Array(1000).fill('EMFILE'));
+  let answer: RunResult | undefined;
+  // 10 + 20 + 40 + 80 + 160 + 250 + 250 = 810: the eighth start ends the retry time exactly.
+  void retryingResourceLimits(lasting.run, 810, time)(retryOptions).then((result) => (answer = result));
+  const pauses: number[][] = [];
+  for (;;) {
+    await settled();
+    if (answer !== undefined) break;
+    const pending = time.pending();
+    pauses.push(pending);
+    time.advance(pending[0]!);
+  }
+  assert.deepEqual(pauses, [[10], [20], [40], [80], [160], [250], [250]]);
+  assert.deepEqual([sketchOf(answer).spawnError, lasting.calls()], ['EMFILE', 8]);
+});
+
+test('a stop signal ends the pause between tries at once', async () => {
+  const time = new FakeTime();
+  const stop = new AbortController();
+  let calls = 0;
+  const run = async (o: RunOptions): Promise<RunResult> => {
+    calls++;
+    if (o.signal?.aborted) return runResult({ exitCode: null, interrupted: 'SIGTERM' });
+    setImmediate(() => stop.abort('SIGTERM'));
+    return runResult({ exitCode: null, spawnError: 'EMFILE' });
+  };
+  // The clock never moves: only the stop can end the pause.
+  const result = await retryingResourceLimits(run, 60_000, time)({ ...retryOptions, signal: stop.signal });
+  assert.deepEqual([sketchOf(result).interrupted, calls, time.pending()], ['SIGTERM', 2, []]);
+});
+
+test('which start failures are resource limits', () => {
+  assert.deepEqual(['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM', 'ENOENT', 'EACCES', undefined].map((spawnError) => isResourceLimit(runResult(spawnError === undefined ? {} : { spawnError }))), [true, true, true, true, false, false, false]);
+});

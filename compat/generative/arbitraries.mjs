@@ -1,0 +1,284 @@
+// The generator of the generative differential: fast-check arbitraries of
+// whole cases (a project tree, the arguments after `check predicate`, the
+// environment), built from the inputs GSD users have and the edges an
+// outsider tries. Every case also carries `meta`, what was chosen, so that a
+// classifier can tell which difference a case shows from the case itself,
+// never from message text alone.
+//
+// A case is plain JSON (a tree entry may be `{ latin1 }` or `{ link }`), so
+// a failing one prints as its own reproduction.
+import fc from 'fast-check';
+
+export const RAN_IN = 'pwd -P > "$COMPAT_RAN_IN"';
+const PHASE = '.planning/phases/04-ship';
+
+// ─── Phase values and where the project is ──────────────────────────────────
+
+const phaseNumbers = fc.constantFrom(undefined, undefined, '04', '04', '4', '4.1', '12A', 'CK-01', '5', '', 'x y', '$(id)');
+const phaseDirs = fc.constantFrom(undefined, undefined, PHASE, PHASE, `./${PHASE}/`, 'missing', '../outside', '', '.planning/phases/linked');
+const reqIds = fc.constantFrom(undefined, undefined, undefined, 'REQ-01', 'REQ-07,REQ-08', 'TBD', 'REQ-01 (partial), AUTH/01', 'n/a', '');
+// What the caller's environment already holds: a workflow exports these.
+const inherited = fc.constantFrom(undefined, { PHASE_DIR: '/inherited' }, { PHASE_NUMBER: '9' }, { PHASE_REQ_IDS: 'OLD-1' });
+
+const phaseArgs = fc.record({ number: phaseNumbers, dir: phaseDirs, reqIds }).map(({ number, dir, reqIds: ids }) => ({
+  number,
+  dir,
+  reqIds: ids,
+}));
+
+function phaseArgv({ number, dir, reqIds: ids }) {
+  const argv = [];
+  if (dir !== undefined) argv.push('--phase-dir', dir);
+  if (number !== undefined) argv.push('--phase-number', number);
+  if (ids !== undefined) argv.push('--phase-req-ids', ids);
+  return argv;
+}
+
+// The project every case starts from: a root with `.planning`, the phase
+// directory 04-ship, a decimal and a lettered phase beside it, and a phase
+// directory reached through a symbolic link.
+function baseTree() {
+  return {
+    'p/.planning/config.json': '{}',
+    [`p/${PHASE}/README.md`]: '# 04\n',
+    'p/.planning/phases/04.1-hotfix/README.md': '# 04.1\n',
+    'p/.planning/phases/12A-letters/README.md': '# 12A\n',
+    'p/.planning/phases/linked': { link: '04-ship' },
+    'outside/README.md': 'not the project\n',
+  };
+}
+
+// ─── Commands ───────────────────────────────────────────────────────────────
+
+// Fragments of a command, each a form a gate's author writes. The forms that
+// read the phase values as the shell's own variables (unbraced, with an
+// operator, in arithmetic, inside single quotes) are marked: GSD pastes only
+// `${NAME}` into the text, gsd-check passes the values as variables (D16).
+export const FRAGMENTS = [
+  'true',
+  'false',
+  'exit 3',
+  RAN_IN,
+  'echo out',
+  'echo err >&2',
+  'test -n "${PHASE_DIR}"',
+  'test -z "${PHASE_NUMBER}"',
+  '[ "${PHASE_NUMBER}" = 04 ]',
+  'test -d "${PHASE_DIR}"',
+  '[ "${PHASE_REQ_IDS}" = TBD ]',
+  'test -f "${PHASE_DIR}/README.md"',
+  '[ -n "$PHASE_DIR" ]',
+  '[ "$PHASE_NUMBER" = 04 ]',
+  '[ "${PHASE_DIR:-x}" = x ]',
+  '[ "${#PHASE_NUMBER}" -eq 2 ]',
+  '[ "$((PHASE_NUMBER+1))" -eq 5 ]',
+  "[ '${PHASE_NUMBER}' = 04 ]",
+  'test -c /dev/stdin',
+  'test "$(ps -o pgid= -p $$ | tr -d \' \')" = "$$"',
+  'kill -9 $$',
+];
+const OPERATORS = [' && ', ' || ', '; '];
+
+const commands = fc
+  .tuple(fc.constantFrom(...FRAGMENTS), fc.array(fc.tuple(fc.constantFrom(...OPERATORS), fc.constantFrom(...FRAGMENTS)), { maxLength: 2 }))
+  .map(([first, rest]) => first + rest.map(([op, f]) => op + f).join(''));
+
+const timeouts = fc.constantFrom(undefined, undefined, undefined, 5, 0.0005, 0, -1, '5');
+const extraFields = fc.constantFrom(undefined, undefined, undefined, { timeOut: 5 }, { description: 'x' });
+const kinds = fc.constantFrom('command-exit-zero', 'command-exit-zero', 'command-exit-zero', 'constructor', 'nope');
+
+// A case from what the command family chose.
+export function commandCase({ command, timeout, extra, kind = 'command-exit-zero', phase = {}, env }) {
+  const predicate = { kind, command, ...(timeout === undefined ? {} : { timeout }), ...extra };
+  return {
+    family: 'command',
+    tree: baseTree(),
+    cwd: 'p',
+    env: env ?? {},
+    argv: ['--predicate', JSON.stringify(predicate), ...phaseArgv(phase), '--raw'],
+    meta: { predicate, phase, form: 'as-is' },
+  };
+}
+
+export const commandCases = fc
+  .record({ command: commands, timeout: timeouts, extra: extraFields, kind: kinds, phase: phaseArgs, env: inherited })
+  .map(commandCase);
+
+// ─── Frontmatter ────────────────────────────────────────────────────────────
+
+// Values as they are written after `key: `.
+export const VALUES = [
+  '0', '"0"', "'0'", '0.0', '00', '0x0', '-0', '+0', '2', '04', '1.10', '1.1',
+  'true', 'True', 'TRUE', 'false', '~', 'null', 'Null', '', '[0]', '{a: 1}', '[]', '{}',
+  '!!int 0', '!!str 0', '!!float 0', '&n 0', '0 # reviewed', 'Phase 4: Ship', '2026-06-08: reviewed', 'done:',
+  '"a: b"', 'José', 'a\u0001b', '"\\u0000"', '|\n  0', '>-\n  0',
+];
+const EQUALS = [0, '0', 4, '04', 1.1, '1.10', true, 'true', false, null, 'null', '', 2, [], {}, [0], 'Phase 4: Ship', 'José', 'done:'];
+const KEYS = ['threats_open', 'threats_open', 'threats_open', 'Threats_Open', 'null', '~', '1.50', '__proto__', 'constructor', '"threats_open"'];
+// Lines around the key's own.
+const OTHER_LINES = ['status: done', 'title: Phase 4: Ship', '# a comment', '', 'nested:\n  a: 1', 'list:\n  - a', 'threats_open: 2', 'tags: !!set {a}'];
+const OPENS = ['---\n', '---\n', '---\n', '--- \n', '\ufeff---\n', '---\r\n', ''];
+const CLOSES = ['---\n', '---\n', '---\n', '---', '...\n', '--- # end of frontmatter\n', '---  \n', ''];
+const BODIES = ['', '# Security\n', '\n---\nthreats_open: 0\n---\n'];
+// Shapes beyond one block of lines: an empty block before the real one, the
+// private-use character GSD reserves, a Latin-1 file, and the caps.
+const SPECIALS = [undefined, undefined, undefined, undefined, 'empty-block-first', 'u+e000', 'latin1', 'over-64k', 'deep-65'];
+
+function frontmatterText({ open, lines, close, body, special }) {
+  const crlf = open === '---\r\n';
+  let inner = lines.join('\n');
+  if (special === 'u+e000') inner += '\nnote: \ue000';
+  if (special === 'over-64k') inner += `\npad: ${'x'.repeat(70_000)}`;
+  if (special === 'deep-65') inner += `\ndeep:${Array.from({ length: 65 }, (_, i) => `\n${'  '.repeat(i + 1)}k${i}:`).join('')} 1`;
+  let text = `${open}${inner}${inner === '' ? '' : '\n'}${close}${body}`;
+  if (crlf) text = text.replace(/\r?\n/g, '\r\n');
+  if (special === 'empty-block-first') text = `---\n${text}`;
+  return text;
+}
+
+// A case from what the frontmatter family chose.
+export function frontmatterCase({ key = 'threats_open', value, equals = 0, field = 'key', before = [], after = [], open = '---\n', close = '---\n', body = '', special }) {
+  const m = { key, value, equals, before, after, open, close, body, special };
+  const name = field === 'key' ? key.replace(/^"(.*)"$/, '$1') : field;
+  const line = value === '' ? `${key}:` : `${key}: ${value}`;
+  const lines = [...before, line, ...after];
+  const text = frontmatterText({ ...m, lines });
+  const file = special === 'latin1' ? { latin1: text.replace(/José/g, 'Jos\u00e9') } : text;
+  const predicate = { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: name, equals };
+  return {
+    family: 'frontmatter',
+    tree: { ...baseTree(), [`p/${PHASE}/04-SECURITY.md`]: file },
+    cwd: 'p',
+    env: {},
+    argv: ['--predicate', JSON.stringify(predicate), '--phase-dir', PHASE, '--raw'],
+    meta: { ...m, field: name, lines, text, predicate, form: 'as-is' },
+  };
+}
+
+export const frontmatterCases = fc
+  .record({
+    key: fc.constantFrom(...KEYS),
+    value: fc.constantFrom(...VALUES),
+    equals: fc.constantFrom(...EQUALS),
+    field: fc.constantFrom('key', 'key', 'key', 'threats_open', '__proto__'),
+    before: fc.array(fc.constantFrom(...OTHER_LINES), { maxLength: 2 }),
+    after: fc.array(fc.constantFrom(...OTHER_LINES), { maxLength: 2 }),
+    open: fc.constantFrom(...OPENS),
+    close: fc.constantFrom(...CLOSES),
+    body: fc.constantFrom(...BODIES),
+    special: fc.constantFrom(...SPECIALS),
+  })
+  .map(frontmatterCase);
+
+// ─── Layouts: where the artifact is, and how the call names the phase ───────
+
+const PLACES = [
+  `${PHASE}/04-SECURITY.md`,
+  `${PHASE}/SECURITY.md`,
+  `${PHASE}/a-SECURITY.md`,
+  `${PHASE}/04-01-SECURITY.md`,
+  `${PHASE}/zz-SECURITY.md`,
+  '.planning/SECURITY.md',
+  'SECURITY.md',
+  '.planning/phases/04.1-hotfix/04.1-SECURITY.md',
+  '.planning/phases/12A-letters/12A-SECURITY.md',
+];
+const ARTIFACTS = ['SECURITY.md', 'SECURITY.md', 'SECURITY.md', 'phases/SECURITY.md', '../SECURITY.md', '.', 'security.md', 'URITY.md'];
+const STARTS = ['p', 'p', 'p', 'p/.planning/phases', 'p/src'];
+
+// A case from what the layout family chose.
+export function layoutCase({ files = [], artifact = 'SECURITY.md', cwd = 'p', phase = {}, directoryArtifact = false }) {
+  const tree = { ...baseTree(), 'p/src/README.md': 'src\n' };
+  for (const [place, value] of files) tree[`p/${place}`] = `---\nthreats_open: ${value}\n---\n`;
+  if (directoryArtifact) tree[`p/${PHASE}/00-SECURITY.md/README.md`] = 'a directory\n';
+  const predicate = { kind: 'artifact-frontmatter-equals', artifact, field: 'threats_open', equals: 0 };
+  return {
+    family: 'layout',
+    tree,
+    cwd,
+    env: {},
+    argv: ['--predicate', JSON.stringify(predicate), ...phaseArgv(phase), '--raw'],
+    meta: { files, artifact, cwd, phase, directoryArtifact, predicate, form: 'as-is' },
+  };
+}
+
+export const layoutCases = fc
+  .record({
+    files: fc.uniqueArray(fc.tuple(fc.constantFrom(...PLACES), fc.constantFrom(0, 2)), { minLength: 0, maxLength: 3, selector: ([place]) => place }),
+    artifact: fc.constantFrom(...ARTIFACTS),
+    cwd: fc.constantFrom(...STARTS),
+    phase: phaseArgs,
+    directoryArtifact: fc.constantFrom(false, false, false, true),
+  })
+  .map(layoutCase);
+
+// ─── Argument forms, over any of the families above ─────────────────────────
+
+const VALUE_FLAGS = ['--predicate', '--phase-dir', '--phase-number', '--phase-req-ids'];
+export const FORMS = ['joined', 'repeated', 'stray', 'unknown', 'no-raw', 'pick-block', 'pick-message', 'pick-details', '-h', '--help', '--usage', '--version', '-V', '--cwd= .', '--cwd .', '--json-errors'];
+
+function applyForm(argv, form, flagIndex) {
+  const valueAt = argv.flatMap((a, i) => (VALUE_FLAGS.includes(a) ? [i] : []));
+  const at = valueAt.length === 0 ? -1 : valueAt[flagIndex % valueAt.length];
+  switch (form) {
+    case 'joined':
+      return at === -1 ? argv : [...argv.slice(0, at), `${argv[at]}=${argv[at + 1]}`, ...argv.slice(at + 2)];
+    case 'repeated':
+      return at === -1 ? argv : [...argv.slice(0, at + 2), ...argv.slice(at, at + 2), ...argv.slice(at + 2)];
+    case 'stray':
+      return [...argv, 'extra'];
+    case 'unknown':
+      return [...argv, '--bogus', 'x'];
+    case 'no-raw':
+      return argv.filter((a) => a !== '--raw');
+    case 'pick-block':
+      return [...argv, '--pick', 'block'];
+    case 'pick-message':
+      return [...argv, '--pick', 'message'];
+    case 'pick-details':
+      return [...argv, '--pick', 'details'];
+    case '--cwd= .':
+      return [...argv, '--cwd=', '.'];
+    case '--cwd .':
+      return [...argv, '--cwd', '.'];
+    case 'as-is':
+      return argv;
+    default:
+      return [...argv, form];
+  }
+}
+
+// A case of any family, its arguments in one of the forms above.
+export function withForm(base, form, flagIndex = 0) {
+  return { ...base, argv: applyForm(base.argv, form, flagIndex), meta: { ...base.meta, form, flagIndex } };
+}
+
+export const anyCase = fc
+  .record({
+    base: fc.oneof({ weight: 3, arbitrary: commandCases }, { weight: 4, arbitrary: frontmatterCases }, { weight: 3, arbitrary: layoutCases }),
+    form: fc.oneof({ weight: 3, arbitrary: fc.constant('as-is') }, { weight: 2, arbitrary: fc.constantFrom(...FORMS) }),
+    flagIndex: fc.nat({ max: 3 }),
+  })
+  .map(({ base, form, flagIndex }) => withForm(base, form, flagIndex));
+
+// ─── Phase lookup: `gsd-tools find-phase` against gsd-check's ───────────────
+
+const PHASE_DIRS = ['04-ship', '04.1-hotfix', '4-legacy', '12A-letters', '12a-lower', '01-02-milestone', 'CK-07-code', 'PROJ-42-custom', '05-a', '05-b', '007-long', 'notes', '04'];
+const LOOKED_UP = ['4', '04', '004', '4.1', '04.1', '12A', '12a', '1-2', '01-02', 'CK-07', 'ck-07', 'PROJ-42', '5', '7', '007', '6', 'notes', '4.10', '12'];
+
+// A case from what the phase-lookup family chose.
+export function findPhaseCase({ dirs = [], archived = [], number, files = false }) {
+  const tree = { 'p/.planning/config.json': '{}', 'p/.planning/phases': {} };
+  for (const d of dirs) tree[`p/.planning/phases/${d}/${files ? `${d.split('-')[0]}-01-PLAN.md` : 'README.md'}`] = '# plan\n';
+  for (const d of archived) tree[`p/.planning/milestones/v1.0-phases/${d}/README.md`] = '# archived\n';
+  return { family: 'find-phase', tree, cwd: 'p', env: {}, argv: [number], meta: { dirs, archived, number, form: 'as-is' } };
+}
+
+export const findPhaseCases = fc
+  .record({
+    dirs: fc.uniqueArray(fc.constantFrom(...PHASE_DIRS), { maxLength: 4 }),
+    archived: fc.uniqueArray(fc.constantFrom(...PHASE_DIRS), { maxLength: 1 }),
+    number: fc.constantFrom(...LOOKED_UP),
+    files: fc.constantFrom(false, true),
+  })
+  .map(findPhaseCase);

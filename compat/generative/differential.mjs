@@ -1,0 +1,110 @@
+// The generative differential: `runs` cases from `seed`, each run through
+// both tools and, where the answers part, classified. The cases are run a few
+// at a time (each is two processes); the first case that differs with no
+// classifier is then shrunk by fast-check, replaying its run from the same
+// seed, to a minimal reproduction.
+import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { anyCase, findPhaseCases } from './arbitraries.mjs';
+import { classify } from './classify.mjs';
+import { differs, runCase } from './run-case.mjs';
+
+export const CASES = fc.oneof({ weight: 9, arbitrary: anyCase }, { weight: 1, arbitrary: findPhaseCases });
+
+async function judge(c, cache) {
+  const { gsd, check } = await runCase(c, cache);
+  if (!differs(c, gsd, check)) return { gsd, check, outcome: 'same' };
+  const classifier = classify(c, gsd, check);
+  return { gsd, check, outcome: classifier === undefined ? 'unclassified' : classifier.id };
+}
+
+export async function explore({ runs, seed, concurrency = 2, onProgress = () => {} }) {
+  const cache = mkdtempSync(join(tmpdir(), 'gsd-fuzz-cache-'));
+  try {
+    return await exploreWith({ runs, seed, concurrency, onProgress, cache });
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
+
+async function exploreWith({ runs, seed, concurrency, onProgress, cache }) {
+  const started = Date.now();
+  const cases = fc.sample(CASES, { seed, numRuns: runs });
+  const outcomes = new Array(cases.length);
+  let next = 0;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, cases.length) }, async () => {
+      while (next < cases.length) {
+        const index = next++;
+        outcomes[index] = (await judge(cases[index], cache)).outcome;
+        onProgress(++done, runs, outcomes, index);
+      }
+    }),
+  );
+  const byId = {};
+  for (const outcome of outcomes) if (outcome !== 'same') byId[outcome] = (byId[outcome] ?? 0) + 1;
+  const unclassified = outcomes.flatMap((o, i) => (o === 'unclassified' ? [i] : []));
+  const result = { runs, seed, seconds: (Date.now() - started) / 1000, differ: outcomes.filter((o) => o !== 'same').length, byId, unclassified };
+  if (unclassified.length > 0) result.reproduction = await shrink({ runs, seed, index: unclassified[0], cache });
+  return result;
+}
+
+// fast-check replays run `index` of `seed` and shrinks it while it still
+// differs with no classifier.
+async function shrink({ runs, seed, index, cache }) {
+  let last;
+  const property = fc.asyncProperty(CASES, async (c) => {
+    const judged = await judge(c, cache);
+    if (judged.outcome !== 'unclassified') return true;
+    last = { case: c, gsd: judged.gsd, check: judged.check };
+    return false;
+  });
+  const details = await fc.check(property, { seed, numRuns: runs, path: String(index) });
+  if (!details.failed) return { note: `run ${index} no longer differs when run again`, index };
+  // The last failing run is the shrunk counterexample: fast-check stops
+  // shrinking at the last case that still failed.
+  const shrunk = details.counterexample[0];
+  const answers = JSON.stringify(last.case) === JSON.stringify(shrunk) ? last : { case: shrunk, ...(await runCase(shrunk, cache)) };
+  return { index, path: details.counterexamplePath, ...answers };
+}
+
+const shown = (a) =>
+  `exit ${a.status}${a.signal ? ` (${a.signal})` : ''}, verdict ${JSON.stringify(a.verdict)}, ran in ${a.ranIn}\n` +
+  `    stdout: ${JSON.stringify(a.stdout.slice(0, 600))}\n    stderr: ${JSON.stringify(a.stderr.slice(0, 600))}`;
+
+function files(tree) {
+  return Object.entries(tree)
+    .map(([path, entry]) => `    ${path}: ${typeof entry === 'string' ? JSON.stringify(entry.length > 300 ? `${entry.slice(0, 300)}… (${entry.length} characters)` : entry) : JSON.stringify(entry).slice(0, 300)}`)
+    .join('\n');
+}
+
+export function report(result) {
+  const entries = Object.entries(result.byId);
+  const ids = entries
+    .filter(([id]) => /^D\d+$/.test(id))
+    .sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))
+    .map(([id, n]) => `${id} ${n}`)
+    .join(', ');
+  const lines = [
+    `generative differential: seed ${result.seed}, ${result.runs} cases in ${result.seconds.toFixed(1)} s; ${result.differ} differ (${ids || 'none'}); ${result.unclassified.length} unclassified`,
+  ];
+  const r = result.reproduction;
+  if (r !== undefined && r.case !== undefined) {
+    const command = r.case.family === 'find-phase' ? `gsd-tools find-phase ${JSON.stringify(r.case.argv[0])} --raw` : 'check predicate';
+    lines.push(
+      `first unclassified: case ${r.index} of seed ${result.seed}, shrunk by fast-check (path ${r.path}):`,
+      `  family ${r.case.family}; argv after \`${command}\`: ${JSON.stringify(r.case.argv)}`,
+      `  cwd ${r.case.cwd}; env ${JSON.stringify(r.case.env)}`,
+      '  files:',
+      files(r.case.tree),
+      `  gsd-tools: ${shown(r.gsd)}`,
+      `  gsd-check: ${shown(r.check)}`,
+    );
+  } else if (r !== undefined) {
+    lines.push(`first unclassified: ${r.note}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,116 @@
+import { ok, type Failure, type Result } from '../failure.ts';
+import { builtinCapabilities } from '../gates/builtin.ts';
+import { gatesAt, type Capability } from '../gates/from-capabilities.ts';
+import { gatesFromHooks } from '../gates/from-hooks.ts';
+import { gatesWithin } from '../gates/pool.ts';
+import type { PointGate } from '../gates/run-point.ts';
+import { POINT_DETAILS, runPoint } from '../gates/run-point.ts';
+import { parseJson } from '../json/parse.ts';
+import { KINDS } from '../kinds/table.ts';
+import { EXIT_WRITE_FAILED } from '../exit-status.ts';
+import { now } from '../run/time.ts';
+import { gateRow } from '../report/gate-row.ts';
+import { githubAnnotations, githubSummary } from '../report/github.ts';
+import { junitReport } from '../report/junit.ts';
+import { gatesTable } from '../report/table.ts';
+import { visible } from '../text/visible.ts';
+import type { GatesOptions } from '../cli/args.ts';
+import { loadLayers } from './config-layers.ts';
+import { argumentPath } from '../cli/paths.ts';
+import { usage } from '../cli/usage.ts';
+import { gateContext } from './context.ts';
+import type { CliDeps, Outcome } from './deps.ts';
+import { loadCapability } from './load-capability.ts';
+import { evaluationOutcome, failureOutcome } from './outcome.ts';
+import { checkPickPath } from '../cli/pick-path.ts';
+import { progressLine } from './progress-line.ts';
+import { queryCommand } from './query-command.ts';
+
+export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Outcome> {
+  const failed = (result: { ok: false; failure: Failure }): Outcome => failureOutcome(result.failure, options.jsonErrors);
+  const pick = checkPickPath(options.pick, POINT_DETAILS, 'gates run');
+  if (!pick.ok) return failed(pick);
+  const context = gateContext(options, deps);
+  if (!context.ok) return failed(context);
+  const root = context.value.projectRoot;
+  // The report's path is resolved before anything runs, by the rule of every
+  // other file argument.
+  const junit = options.reports.find((target) => target.format === 'junit');
+  const junitPath = junit === undefined ? undefined : argumentPath(junit.file, options.cwd, deps.cwd);
+  if (junitPath !== undefined && !junitPath.ok) return failed(junitPath);
+
+  // The configs are read in the run's workstream, as resolved for the context.
+  const sources = await loadGates(options, root, { ...deps, env: context.value.env });
+  if (!sources.ok) return failed(sources);
+  for (const warning of sources.value.warnings) deps.warn?.(`gsd-check: warning: ${visible(warning)}`);
+
+  const started = now();
+  const result = await runPoint(options.point, sources.value.gates, {
+    context: context.value,
+    query: queryCommand(options, deps.env),
+    concurrency: Math.min(options.concurrency ?? deps.cpus ?? 1, gatesWithin(deps.fdLimit)),
+    onReport: (report) => {
+      if (deps.progress !== undefined) deps.progress(progressLine(options.point, report));
+      else if (report.error !== undefined) deps.warn?.(progressLine(options.point, report));
+    },
+  });
+  if (!result.ok) return failed(result);
+  const outcome = evaluationOutcome(result, options);
+  // --pick of a field this envelope lacks: no verdict was printed, so no report either.
+  if (outcome.stdout === '') return outcome;
+  const rows = result.value.details.gates.map(gateRow);
+  const { message } = result.value;
+  let stdout = outcome.stdout;
+  if (deps.terminal !== undefined && !options.raw && options.pick === undefined) stdout = gatesTable(options.point, rows, message, deps.terminal);
+  // A report that cannot be written does not withhold the verdict: the
+  // envelope is still printed (a caller deciding on a halt needs it), and
+  // the exit status says that something was not delivered.
+  const errors: string[] = [];
+  let stderr = '';
+  if (junitPath !== undefined) {
+    const code = deps.writeFile?.(junitPath.value, junitReport(options.point, rows, now() - started));
+    if (code !== undefined) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit!.file)}: ${code}\n`);
+  }
+  if (options.reports.some((target) => target.format === 'github')) {
+    stderr += githubAnnotations(options.point, rows);
+    const summary = deps.env.GITHUB_STEP_SUMMARY;
+    if (summary !== undefined && summary !== '') {
+      const code = deps.appendFile?.(summary, githubSummary(options.point, rows, message));
+      if (code !== undefined) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${code}\n`);
+    }
+  }
+  return { exitCode: errors.length > 0 ? EXIT_WRITE_FAILED : outcome.exitCode, stdout, stderr: stderr + errors.join('') };
+}
+
+// The gates of the point: from GSD's rendered hooks, already resolved, or
+// from capability files, resolved here against the configs.
+async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Promise<Result<{ gates: PointGate[]; warnings: string[] }>> {
+  // Every file argument by the one rule (argumentPath), "-" standard input
+  // included, which can be read once.
+  const files = [...(options.hooks === undefined ? [] : [options.hooks]), ...options.capabilities, ...(options.config === undefined ? [] : [options.config])];
+  if (files.filter((file) => file === '-').length > 1) return usage('gates run reads standard input (-) once; give - at most once');
+  const path = (file: string): Result<string> => argumentPath(file, options.cwd, deps.cwd);
+  if (options.hooks !== undefined) {
+    const label = options.hooks === '-' ? 'the hooks on standard input' : `--hooks ${options.hooks}`;
+    const hooks = path(options.hooks);
+    if (!hooks.ok) return hooks;
+    const text = await deps.readFile(hooks.value, label);
+    if (!text.ok) return text;
+    const json = parseJson(text.value, label);
+    if (!json.ok) return json;
+    const gates = gatesFromHooks(json.value, options.point, label, KINDS);
+    return gates.ok ? ok({ gates: gates.value, warnings: [] }) : gates;
+  }
+  const capabilities: Capability[] = options.builtin ? builtinCapabilities() : [];
+  for (const file of options.capabilities) {
+    const resolved = path(file);
+    if (!resolved.ok) return resolved;
+    const capability = await loadCapability(resolved.value, file, deps);
+    if (!capability.ok) return capability;
+    capabilities.push(capability.value);
+  }
+  const layers = await loadLayers(options.config, options.cwd, root, deps);
+  if (!layers.ok) return layers;
+  const { gates, warnings } = gatesAt(options.point, capabilities, layers.value.layers);
+  return ok({ gates, warnings: [...layers.value.warnings, ...warnings] });
+}

@@ -1,0 +1,51 @@
+import { EXIT_INVALID } from '../exit-status.ts';
+import type { Issue } from '../failure.ts';
+import { visible } from '../text/visible.ts';
+import { parseCapability } from '../gates/declaration.ts';
+import { KINDS } from '../kinds/table.ts';
+import type { ValidateOptions } from '../cli/args.ts';
+import { parseJson } from '../json/parse.ts';
+import type { CliDeps, Outcome } from './deps.ts';
+import { usage } from '../cli/usage.ts';
+import { failureOutcome } from './outcome.ts';
+import { argumentPath } from '../cli/paths.ts';
+
+interface FileReport {
+  readonly file: string;
+  readonly valid: boolean;
+  readonly gates: number;
+  readonly issues: readonly Issue[];
+}
+
+// Checks capability files' gate declarations up front, reporting every issue
+// with its JSON path. Exit 0: all valid; 1: some issue; 2: a file unreadable.
+export async function validate(options: ValidateOptions, deps: CliDeps): Promise<Outcome> {
+  // Standard input can be read once.
+  if (options.files.filter((file) => file === '-').length > 1) {
+    return failureOutcome(usage('validate reads standard input (-) once; give - at most once').failure, options.jsonErrors);
+  }
+  const reports: FileReport[] = [];
+  for (const file of options.files) {
+    const path = argumentPath(file, undefined, deps.cwd);
+    if (!path.ok) return failureOutcome(path.failure, options.jsonErrors);
+    const text = await deps.readFile(path.value, file === '-' ? 'standard input' : `capability file ${file}`);
+    if (!text.ok) return failureOutcome(text.failure, options.jsonErrors);
+    const json = parseJson(text.value, 'the file');
+    const { gates, issues } = json.ok ? capabilityReport(json.value) : { gates: 0, issues: [{ path: '', message: json.failure.message }] };
+    reports.push({ file, valid: issues.length === 0, gates, issues });
+  }
+  const valid = reports.every((r) => r.valid);
+  const stdout = options.json
+    ? `${JSON.stringify({ valid, files: reports })}\n`
+    : reports.flatMap((r) => (r.valid ? [`${visible(r.file)}: valid (${r.gates} ${r.gates === 1 ? 'gate' : 'gates'})`] : r.issues.map((i) => line(r.file, i)))).join('\n') + '\n';
+  return { exitCode: valid ? 0 : EXIT_INVALID, stdout, stderr: '' };
+}
+
+function capabilityReport(json: unknown): { gates: number; issues: readonly Issue[] } {
+  const parsed = parseCapability(json, KINDS);
+  return parsed.ok ? { gates: parsed.value.gates.length, issues: parsed.value.issues } : { gates: 0, issues: [parsed.issue] };
+}
+
+function line(file: string, issue: Issue): string {
+  return visible(issue.path === '' ? `${file}: ${issue.message}` : `${file}: ${issue.path}: ${issue.message}`);
+}

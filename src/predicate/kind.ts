@@ -1,0 +1,47 @@
+import type * as v from 'valibot';
+import type { Details, Envelope } from '../envelope.ts';
+import type { Result } from '../failure.ts';
+import type { PhaseDirLookup } from '../project/phase-dir.ts';
+import type { Runner } from '../run/runner.ts';
+
+// What a kind's evaluator may know of the gate and the world; everything with
+// a side effect arrives here injected, so kinds are tested in-process.
+export interface GateContext {
+  readonly projectRoot: string;
+  readonly phaseNumber?: string | undefined;
+  // --phase-dir, absolute; the value of ${PHASE_DIR}.
+  readonly phaseDir?: string | undefined;
+  // Without --phase-dir: the phase directory looked up from the number.
+  readonly phaseDirLookup?: PhaseDirLookup | undefined;
+  readonly phaseReqIds?: string | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly killAfterMs: number;
+  readonly signal?: AbortSignal | undefined;
+  readonly force?: AbortSignal | undefined;
+  readonly run: Runner;
+}
+
+// A verdict, or why there is none (a stop included).
+export type Evaluation = Result<Envelope>;
+
+// Every field of a kind's details, as --pick may name it: a `value` is one
+// JSON value, a `tree` may hold more below it.
+export type DetailFields<D = Details> = { readonly [K in keyof D]-?: 'value' | 'tree' };
+
+type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
+
+export interface Kind<S extends ObjectSchema = ObjectSchema, D extends Details = Details> {
+  // The fields a predicate of this kind may carry, `kind` included; any other
+  // field is rejected before the schema runs.
+  readonly schema: S;
+  // The fields its envelopes' details may carry, so that --pick can refuse a
+  // path no envelope of the kind can have before anything runs.
+  readonly details: DetailFields<D>;
+  evaluate(predicate: v.InferOutput<S>, context: GateContext): Promise<Result<Envelope<D>>>;
+  // Declarations that are valid but will not do what they seem to: `validate`
+  // reports them as issues, each under the field it concerns.
+  lint?(predicate: v.InferOutput<S>): readonly { readonly field: string; readonly message: string }[];
+}
+
+// Erases the schema's type so kinds of different shapes share one table.
+export const defineKind = <S extends ObjectSchema, D extends Details = Details>(kind: Kind<S, D>): Kind => kind as unknown as Kind;

@@ -1,0 +1,122 @@
+import { join } from 'node:path';
+import { fail, ok, type Result } from '../failure.ts';
+import { isDirectory, readSmallFile } from '../fs/entry.ts';
+import { realPath } from '../fs/entry.ts';
+
+// The workstream a run belongs to, by GSD 1.14's rules
+// (active-workstream-store, workstream-name-policy): --ws, else
+// GSD_WORKSTREAM, else the stored pointer. A name given on the command line
+// or in the environment must be a workstream name, or the run is refused; a
+// stored pointer that names none (or a workstream that is gone) is as good
+// as no pointer, since `workstream use` may have been run long ago.
+export interface Workstream {
+  readonly name: string;
+  readonly source: '--ws' | 'GSD_WORKSTREAM' | 'pointer';
+}
+
+// GSD's rule: a letter or digit, then letters, digits, `.`, `_` and `-`,
+// never `..`: one directory under `.planning/workstreams/`.
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export const isWorkstreamName = (name: string): boolean => NAME.test(name) && !name.includes('..');
+
+const RULE = 'a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")';
+
+// Where `gsd workstream use` leaves its pointer when it knows which agent
+// session it runs in: one file per session, under the system's temp
+// directory, in a folder named for the planning directory. The variables GSD
+// reads, in its order.
+const SESSION_VARIABLES = [
+  'GSD_SESSION_KEY',
+  'CODEX_THREAD_ID',
+  'CLAUDE_SESSION_ID',
+  'CLAUDE_CODE_SESSION_ID',
+  'CLAUDE_CODE_SSE_PORT',
+  'OPENCODE_SESSION_ID',
+  'GEMINI_SESSION_ID',
+  'CURSOR_SESSION_ID',
+  'WINDSURF_SESSION_ID',
+  'TERM_SESSION_ID',
+  'WT_SESSION',
+  'TMUX_PANE',
+  'ZELLIJ_SESSION_NAME',
+] as const;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function resolveWorkstream(flag: string | undefined, projectRoot: string, env: Env): Result<Workstream | undefined> {
+  if (flag !== undefined) {
+    const name = flag.trim();
+    if (name === '') return fail('usage', '--ws needs a workstream name');
+    if (!isWorkstreamName(name)) return fail('usage', `--ws ${JSON.stringify(flag)}: ${RULE}`);
+    return ok({ name, source: '--ws' });
+  }
+  const given = env.GSD_WORKSTREAM?.trim();
+  if (given !== undefined && given !== '') {
+    if (!isWorkstreamName(given)) return fail('usage', `GSD_WORKSTREAM ${JSON.stringify(env.GSD_WORKSTREAM)}: ${RULE}`);
+    return ok({ name: given, source: 'GSD_WORKSTREAM' });
+  }
+  const stored = storedWorkstream(projectRoot, env);
+  return ok(stored === undefined ? undefined : { name: stored, source: 'pointer' });
+}
+
+// The session's own pointer when the session has one (even a stale one: a
+// session that chose a workstream never falls back to another's choice),
+// else the project's shared `.planning/active-workstream`.
+function storedWorkstream(projectRoot: string, env: Env): string | undefined {
+  const session = sessionKey(env);
+  const sessions = join(tmpdir(env), 'gsd-workstream-sessions');
+  // Most runs have no session pointers at all: then the hash is not worth
+  // loading node:crypto for.
+  if (session !== undefined && isDirectory(sessions)) {
+    const own = pointerValue(sessionPointerFile(projectRoot, session, sessions));
+    if (own !== undefined) return existing(projectRoot, own);
+  }
+  const shared = pointerValue(join(projectRoot, '.planning', 'active-workstream'));
+  return shared === undefined ? undefined : existing(projectRoot, shared);
+}
+
+function existing(projectRoot: string, name: string): string | undefined {
+  return isWorkstreamName(name) && isDirectory(join(projectRoot, '.planning', 'workstreams', name)) ? name : undefined;
+}
+
+function pointerValue(file: string): string | undefined {
+  const text = readSmallFile(file)?.trim();
+  return text === undefined || text === '' ? undefined : text;
+}
+
+// GSD's session key: the first of its variables that holds something once
+// reduced to `[A-Za-z0-9._-]`, as `<variable in kebab case>-<value>`; else
+// the terminal (TTY or SSH_TTY) as `tty-<name>`.
+export function sessionKey(env: Env): string | undefined {
+  for (const variable of SESSION_VARIABLES) {
+    const token = sessionToken(env[variable]);
+    if (token !== undefined) return `${variable.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${token}`;
+  }
+  for (const variable of ['TTY', 'SSH_TTY']) {
+    const token = sessionToken(env[variable]);
+    if (token !== undefined) return `tty-${token.replace(/^dev_/, '')}`;
+  }
+  return undefined;
+}
+
+function sessionToken(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const token = value.trim().replace(/[^a-zA-Z0-9._-]+/g, '_').replace(/^_+|_+$/g, '');
+  return token === '' ? undefined : token.slice(0, 160);
+}
+
+// Node's os.tmpdir() on POSIX, from the given environment rather than ours.
+function tmpdir(env: Env): string {
+  const dir = env.TMPDIR || env.TMP || env.TEMP || '/tmp';
+  return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir;
+}
+
+// <tmpdir>/gsd-workstream-sessions/<first 16 hex of sha1(planning dir's real path)>/<key>.
+function sessionPointerFile(projectRoot: string, key: string, sessions: string): string {
+  const planning = join(projectRoot, '.planning');
+  // Loaded here only: node:crypto costs every other run start-up time.
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
+  const project = createHash('sha1').update(realPath(planning) ?? planning).digest('hex').slice(0, 16);
+  return join(sessions, project, key);
+}

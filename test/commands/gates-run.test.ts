@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { GatesOptions } from '../../src/cli/args.ts';
+import type { CliDeps } from '../../src/commands/deps.ts';
+import { gatesRun } from '../../src/commands/gates-run.ts';
+import { fail, ok } from '../../src/failure.ts';
+import { runResult, tempDir } from '../support.ts';
+
+const capability = JSON.stringify({
+  id: 'cap',
+  gates: [
+    { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'ok' } }, blocking: true, onError: 'halt' },
+    { point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'skip' },
+  ],
+});
+
+function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: boolean): CliDeps {
+  return {
+    run: async () => runResult(),
+    readFile: async (path, label) => (path.endsWith('cap.json') ? ok(capability) : fail('unreadable-file', `cannot read ${label}: no such file`)),
+    cwd: () => dir,
+    home: undefined,
+    env: {},
+    cpus: 2,
+    progress: tty ? (line) => lines.progress.push(line) : undefined,
+    warn: (line) => lines.warn.push(line),
+  };
+}
+
+const options: GatesOptions = { point: 'ship:pre', capabilities: ['cap.json'], builtin: false, killAfter: 1, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
+
+test('on a terminal, one progress line per gate as it finishes', async (t) => {
+  const lines = { progress: [] as string[], warn: [] as string[] };
+  const outcome = await gatesRun(options, deps(tempDir(t), lines, true));
+  assert.equal(outcome.exitCode, 0);
+  assert.equal(lines.progress.length, 2);
+  assert.match(lines.progress.find((l) => l.includes('cap#0'))!, /^gsd-check: ship:pre cap#0 \[predicate command-exit-zero\] pass \(\d+ ms\)$/);
+  assert.match(
+    lines.progress.find((l) => l.includes('cap#1'))!,
+    /^gsd-check: ship:pre cap#1 \[query q\] skipped \(\d+ ms\): query q: no query command: give --query-command \(or GSD_CHECK_QUERY_COMMAND\), or put gsd-tools on PATH$/,
+  );
+  assert.deepEqual(lines.warn, []);
+});
+
+test('elsewhere, only what failed', async (t) => {
+  const lines = { progress: [] as string[], warn: [] as string[] };
+  await gatesRun(options, deps(tempDir(t), lines, false));
+  assert.deepEqual(lines.progress, []);
+  assert.equal(lines.warn.length, 1);
+  assert.match(lines.warn[0]!, /cap#1 \[query q\] skipped/);
+});
+
+test('a capability that is not an object, or whose gates are not a list, fails the command', async (t) => {
+  const dir = tempDir(t);
+  for (const [text, message] of [
+    ['[]', 'gsd-check: capability file cap.json is not a JSON object\n'],
+    ['{"gates":{}}', 'gsd-check: capability file cap.json: gates must be an array\n'],
+    ['{', 'gsd-check: capability file cap.json is not valid JSON: '],
+  ] as const) {
+    const outcome = await gatesRun(options, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async () => ok(text) });
+    assert.equal(outcome.exitCode, 2);
+    assert.ok(outcome.stderr.startsWith(message), outcome.stderr);
+  }
+});
+
+// A runner that counts how many commands run at once. Every gate of the
+// pool starts before any finishes (each yields once before ending), so the
+// peak is the pool's size.
+function counting() {
+  let running = 0;
+  const stats = { peak: 0, runs: 0 };
+  const run = async () => {
+    stats.runs++;
+    stats.peak = Math.max(stats.peak, ++running);
+    await new Promise((resolve) => setImmediate(resolve));
+    running--;
+    return runResult();
+  };
+  return { run, stats };
+}
+
+const many = JSON.stringify({
+  id: 'many',
+  gates: Array.from({ length: 8 }, () => ({ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'ok' } }, blocking: true, onError: 'halt' })),
+});
+
+test('gates run at once: --concurrency, else as many as CPUs, within the descriptor limit', async (t) => {
+  const dir = tempDir(t);
+  const peak = async (extra: Partial<GatesOptions>, world: Partial<CliDeps>) => {
+    const { run, stats } = counting();
+    const { cpus: _, ...base } = deps(dir, { progress: [], warn: [] }, false);
+    const outcome = await gatesRun({ ...options, ...extra }, { ...base, readFile: async () => ok(many), run, ...world });
+    assert.equal(outcome.exitCode, 0, outcome.stderr);
+    assert.equal(stats.runs, 8);
+    return stats.peak;
+  };
+  assert.equal(await peak({}, { cpus: 3 }), 3);
+  assert.equal(await peak({}, { cpus: 5 }), 5);
+  assert.equal(await peak({}, {}), 1);
+  assert.equal(await peak({ concurrency: 2 }, { cpus: 6 }), 2);
+  // (46 - 32) / 7 = 2 gates fit in 46 descriptors.
+  assert.equal(await peak({ concurrency: 6 }, { cpus: 6, fdLimit: 46 }), 2);
+});
+
+test('capability, config and hooks files are taken from --cwd, not the process\'s directory', async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, 'sub'));
+  const read: string[] = [];
+  const world: Partial<CliDeps> = {
+    cwd: () => dir,
+    readFile: async (path) => {
+      read.push(path);
+      return ok(path.endsWith('hooks.json') ? JSON.stringify({ point: 'ship:pre', activeHooks: [] }) : path.endsWith('conf.json') ? '{}' : capability);
+    },
+  };
+  const withCapability = await gatesRun({ ...options, cwd: 'sub', config: 'conf.json' }, { ...deps(dir, { progress: [], warn: [] }, false), ...world });
+  assert.equal(withCapability.exitCode, 0, withCapability.stderr);
+  const withHooks = await gatesRun({ ...options, capabilities: [], hooks: 'hooks.json', cwd: 'sub' }, { ...deps(dir, { progress: [], warn: [] }, false), ...world });
+  assert.equal(withHooks.exitCode, 0, withHooks.stderr);
+  assert.deepEqual(read, [join(dir, 'sub/cap.json'), join(dir, 'sub/conf.json'), join(dir, 'sub/hooks.json')]);
+});
+
+test('a capability that is not an object is reason invalid-capability, as JSON too', async (t) => {
+  const outcome = await gatesRun({ ...options, jsonErrors: true }, { ...deps(tempDir(t), { progress: [], warn: [] }, false), readFile: async () => ok('[]') });
+  assert.deepEqual([outcome.exitCode, JSON.parse(outcome.stderr)], [2, { ok: false, reason: 'invalid-capability', message: 'capability file cap.json is not a JSON object' }]);
+});
+
+test('--hooks: a file from --cwd or - for standard input, each named as such when it cannot be read or parsed', async (t) => {
+  const dir = tempDir(t);
+  const asked: [string, string][] = [];
+  const reading = (text: string | undefined): Partial<CliDeps> => ({
+    readFile: async (path, label) => (asked.push([path, label]), text === undefined ? fail('unreadable-file', `cannot read ${label}`) : ok(text)),
+  });
+  const run = (hooks: string, text: string | undefined) =>
+    gatesRun({ ...options, capabilities: [], hooks }, { ...deps(dir, { progress: [], warn: [] }, false), ...reading(text) });
+  assert.deepEqual((await run('-', undefined)).stderr, 'gsd-check: cannot read the hooks on standard input\n');
+  assert.deepEqual((await run('h.json', undefined)).stderr, 'gsd-check: cannot read --hooks h.json\n');
+  assert.deepEqual((await run('-', '{')).stderr, 'gsd-check: the hooks on standard input is not valid JSON: unexpected end at line 1, column 2\n');
+  assert.deepEqual(asked, [['-', 'the hooks on standard input'], [join(dir, 'h.json'), '--hooks h.json'], ['-', 'the hooks on standard input']]);
+  const fine = await run('-', JSON.stringify({ point: 'ship:pre', activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] }));
+  assert.deepEqual([fine.exitCode, JSON.parse(fine.stdout).message], [0, 'ship:pre: passed (1 skipped)']);
+});
+
+test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before the capability files", async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.planning/phases/04-ship'), { recursive: true });
+  const gates = async (config?: unknown) => {
+    if (config !== undefined) writeFileSync(join(dir, '.planning/config.json'), JSON.stringify(config));
+    const outcome = await gatesRun({ ...options, builtin: true }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async (path, label) => (path.endsWith('cap.json') ? ok(capability) : ok(config === undefined ? '{}' : JSON.stringify(config))) });
+    assert.equal(outcome.exitCode, 0, outcome.stderr);
+    const envelope = JSON.parse(outcome.stdout) as { details: { gates: { capability: string; status: string; activation?: { key: string } }[] } };
+    return envelope.details.gates.map((g) => `${g.capability} ${g.status === 'inactive' ? `inactive (${g.activation?.key})` : 'active'}`);
+  };
+  // windows_enforce is off by default, security_enforcement on.
+  assert.deepEqual(await gates(), ['broken-windows inactive (workflow.windows_enforce)', 'security active', 'cap active', 'cap active']);
+  assert.deepEqual(await gates({ workflow: { windows_enforce: true, security_enforcement: false } }), [
+    'broken-windows active',
+    'security inactive (workflow.security_enforcement)',
+    'cap active',
+    'cap active',
+  ]);
+});
+
+test('each config warning is one line on stderr, whatever the config holds', async (t) => {
+  const lines = { progress: [] as string[], warn: [] as string[] };
+  const world = deps(tempDir(t), lines, false);
+  const config = JSON.stringify({ 'workflow.on': true, 'a.\ngsd-check: forged': 1 });
+  const outcome = await gatesRun({ ...options, config: 'c.json' }, { ...world, readFile: async (path, label) => (path.endsWith('c.json') ? ok(config) : world.readFile(path, label)) });
+  assert.equal(outcome.exitCode, 0, outcome.stderr);
+  assert.deepEqual(lines.warn.filter((line) => line.includes('warning')), [
+    'gsd-check: warning: --config c.json has flat dotted keys, which GSD ignores and so does gsd-check (nest them: {"workflow": {"x": …}}): workflow.on, a.\\ngsd-check: forged',
+  ]);
+});
