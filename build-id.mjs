@@ -1,6 +1,7 @@
 // The source id that `gsd-check --version` names: a hash of everything the
-// bundle is built from (src/, the build script, the TypeScript settings
-// esbuild reads, the lockfile that pins what is bundled), so that a site can
+// bundle is built from (src/, the JSON Schemas' generator, the build script,
+// the TypeScript settings esbuild reads, the lockfile that pins what is
+// bundled), so that a site can
 // tell which source a file it was given came from by running this script in a
 // checkout, and so that the committed dist/gsd-check still equals a fresh
 // build on a clean clone (a commit hash cannot: the commit holds dist itself).
@@ -11,7 +12,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SOURCE_INPUTS = ['src', 'build.mjs', 'tsconfig.json', 'package-lock.json'];
+const SOURCE_INPUTS = ['src', 'schemas/generate.ts', 'build.mjs', 'tsconfig.json', 'package-lock.json'];
 
 // Hidden files (an editor's swap file) are not source.
 const files = (root, path) =>

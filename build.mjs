@@ -51,6 +51,24 @@ const worker = await build({
   logLevel: 'warning',
 });
 
+// The JSON Schemas of what users write, made from the valibot schemas by
+// schemas/generate.ts: committed under schemas/ (CI fails when they differ
+// from this build, as for dist/) and baked into the program for
+// `gsd-check schema`. The converter runs here only: it is not in the bundle.
+const generator = await build({
+  entryPoints: ['schemas/generate.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  write: false,
+  metafile: true,
+  logLevel: 'warning',
+});
+const { generateSchemas } = await import(`data:text/javascript;base64,${Buffer.from(generator.outputFiles[0].text).toString('base64')}`);
+const schemas = generateSchemas();
+for (const [name, schema] of Object.entries(schemas)) writeFileSync(`schemas/${name}.schema.json`, `${JSON.stringify(schema, null, 2)}\n`);
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -70,6 +88,9 @@ const common = {
     // string: V8 scans a string literal faster than it preparses the same
     // object literal, which every start would pay for.
     GSD_BUILTIN_GATES: JSON.stringify(JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/capabilities.json', 'utf8')))),
+    // As JSON text, which esbuild writes where it is used: an object would
+    // become a module of its own, built at every start.
+    GSD_CHECK_SCHEMAS: JSON.stringify(JSON.stringify(schemas)),
   },
   metafile: true,
   logLevel: 'warning',
@@ -91,7 +112,11 @@ const reached = (inputs, entries) => {
 const reachedBy = (b) => reached(b.metafile.inputs, Object.values(b.metafile.outputs).map((o) => o.entryPoint));
 // Text a define carries, and the files that text is made of: an output whose
 // files use the name is made of those files too.
-const carried = { FRONTMATTER_WORKER: () => reachedBy(worker), GSD_CHECK_SOURCE_ID: () => sourceFiles() };
+const carried = {
+  FRONTMATTER_WORKER: () => reachedBy(worker),
+  GSD_CHECK_SOURCE_ID: () => sourceFiles(),
+  GSD_CHECK_SCHEMAS: () => reachedBy(generator),
+};
 const uses = new Map();
 const madeOf = (files) => {
   const all = new Set(files);
@@ -133,6 +158,9 @@ if (only === null || only.has('dist/gsd-check')) {
   // every export at start-up and so runs Node's lazy getters (node:fs's loads
   // internal/fs/dir): 3 M instructions of every start on Node 24, 10 M on 20.
   if (/__toESM\(require\("node:/.test(programText)) throw new Error('build: a namespace import of a node: module (import * as x); import the names used');
+  // An object or array in `define` becomes a module of its own that every start
+  // initialises; the values above are strings, written only where they are used.
+  if (programText.includes('init_define_')) throw new Error('build: a define whose value is an object or array is built at every start; define JSON text');
   const launcher = await build({
     ...common,
     entryPoints: ['src/launch.ts'],

@@ -82,7 +82,7 @@ function readdirRec(dir) {
 
 function fingerprint() {
   const h = createHash('sha256');
-  for (const f of [...walk('src'), ...walk('test'), ...walk('mutate').filter((f) => f.endsWith('.mjs')), 'build.mjs', 'package-lock.json'].sort()) {
+  for (const f of [...walk('src'), ...walk('test'), ...walk('schemas'), ...walk('mutate').filter((f) => f.endsWith('.mjs')), 'build.mjs', 'package-lock.json'].sort()) {
     h.update(f).update(readFileSync(join(ROOT, f)));
   }
   return h.digest('hex').slice(0, 16);

@@ -9,6 +9,7 @@ import { completionScript } from './cli/completion.ts';
 import { commandHelp, helpText } from './cli/help.ts';
 import { failureOutcome, stoppedOutcome } from './commands/outcome.ts';
 import { commandSupported } from './commands/platform.ts';
+import { schemaText } from './cli/schema.ts';
 import { validate } from './commands/validate.ts';
 import { openFileLimit } from './fs/open-file-limit.ts';
 import { readTextFile } from './io/read-input.ts';
@@ -34,6 +35,10 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   const action = parsed.value;
   if (action.action === 'help') return { exitCode: 0, stdout: action.command === undefined ? helpText() : commandHelp(action.command), stderr: '' };
   if (action.action === 'completion') return { exitCode: 0, stdout: completionScript(action.shell), stderr: '' };
+  if (action.action === 'schema') {
+    const text = schemaText(action.name);
+    return text.ok ? { exitCode: 0, stdout: text.value, stderr: '' } : failureOutcome(text.failure, defaults.jsonErrors);
+  }
   if (action.action === 'version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
 
   // A stop signal ends the commands' process groups (SIGTERM, then SIGKILL
@@ -94,7 +99,7 @@ function isStandalone(): boolean {
   }
 }
 
-async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | 'completion' }>, deps: CliDeps): Promise<Outcome> {
+async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | 'completion' | 'schema' }>, deps: CliDeps): Promise<Outcome> {
   const supported = commandSupported(process.platform, action.action);
   if (!supported.ok) return failureOutcome(supported.failure, action.options.jsonErrors);
   switch (action.action) {

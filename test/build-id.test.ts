@@ -17,7 +17,7 @@ const id = (tree: string) => {
 
 test('the source id follows the inputs, wherever the tree is', (t) => {
   const tree = tempDir(t);
-  for (const input of ['src', 'build.mjs', 'tsconfig.json', 'package-lock.json', 'package.json']) cpSync(join(ROOT, input), join(tree, input), { recursive: true });
+  for (const input of ['src', 'schemas', 'build.mjs', 'tsconfig.json', 'package-lock.json', 'package.json']) cpSync(join(ROOT, input), join(tree, input), { recursive: true });
   const original = id(ROOT);
   assert.equal(id(tree), original);
 
@@ -25,7 +25,7 @@ test('the source id follows the inputs, wherever the tree is', (t) => {
   appendFileSync(join(tree, 'package.json'), '\n');
   assert.equal(id(tree), original, 'a hidden file or package.json changed the id');
 
-  for (const input of ['src/main.ts', 'build.mjs', 'tsconfig.json', 'package-lock.json']) {
+  for (const input of ['src/main.ts', 'schemas/generate.ts', 'build.mjs', 'tsconfig.json', 'package-lock.json']) {
     const copy = tempDir(t);
     cpSync(tree, copy, { recursive: true });
     appendFileSync(join(copy, input), '\n');

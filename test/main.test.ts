@@ -455,6 +455,21 @@ test('validate: exit 0 for real-world capability files, 1 with every issue, 2 fo
   });
 });
 
+test('schema: the committed schemas/ file by name, the names without one, a usage error for another', async () => {
+  const names = ['predicate', 'gate', 'capability', 'render-hooks'];
+  assert.deepEqual(await cli(['schema']), { status: 0, signal: null, stdout: `${names.join('\n')}\n`, stderr: '' });
+  for (const name of names) {
+    const stdout = readFileSync(join(ROOT, 'schemas', `${name}.schema.json`), 'utf8');
+    assert.deepEqual(await cli(['schema', name]), { status: 0, signal: null, stdout, stderr: '' }, name);
+  }
+  assert.deepEqual(await cli(['schema', 'gates']), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: 'gsd-check: no schema named "gates"; one of: predicate, gate, capability, render-hooks (see gsd-check --help)\n',
+  });
+});
+
 test('a reader that closes stdout before the envelope: no crash, exit 74, not 0 (no envelope was delivered)', async () => {
   const result = await cli(check({ command: 'exit 3' }), { onSpawn: (child) => child.stdout?.destroy() });
   assert.equal(result.status, 74);

@@ -58,6 +58,7 @@ export type Action =
   | { readonly action: 'help'; readonly command?: CommandName }
   | { readonly action: 'version' }
   | { readonly action: 'completion'; readonly shell: Shell }
+  | { readonly action: 'schema'; readonly name: string | undefined }
   | { readonly action: 'check-predicate'; readonly options: CheckOptions }
   | { readonly action: 'gates-run'; readonly options: GatesOptions }
   | { readonly action: 'validate'; readonly options: ValidateOptions };
@@ -125,6 +126,11 @@ export function parseArgs(argv: readonly string[], defaults: ArgDefaults = { jso
     if (!isShell(shell)) return usage(`completion for ${JSON.stringify(shell)} is not available; one of: ${SHELLS.join(', ')}`);
     if (stray !== undefined) return usage(`unexpected argument ${JSON.stringify(stray)}`);
     return ok({ action: 'completion', shell });
+  }
+  if (command === 'schema') {
+    const [name, stray] = operands;
+    if (stray !== undefined) return usage(`unexpected argument ${JSON.stringify(stray)}`);
+    return ok({ action: 'schema', name });
   }
   const contract = exitContract(one(flags, 'exit-contract'), defaults.exitContract);
   if (!contract.ok) return contract;

@@ -3,7 +3,7 @@
 // and the flag tables of docs/reference/cli.md (checked by
 // test/cli/command-table.test.ts) are all derived from these two lists.
 
-export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'completion' | 'help';
+export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'schema' | 'completion' | 'help';
 
 export interface Command {
   readonly name: CommandName;
@@ -57,6 +57,15 @@ export const COMMANDS: readonly Command[] = [
     operands: 'capability file',
     examples: [{ what: 'every capability of a project; exit 1 on any issue', command: 'gsd-check validate caps/*.json' }],
     docs: 'docs/how-to/validate-capability-files.md',
+  },
+  {
+    name: 'schema',
+    aliases: [],
+    usage: 'schema [<name>]',
+    summary: ['prints the JSON Schema of what a user writes, for editors; without a name, lists them'],
+    operands: 'schema name',
+    examples: [{ what: 'the schema of a capability file, for an editor', command: 'gsd-check schema capability > capability.schema.json' }],
+    docs: 'docs/how-to/author-gates.md',
   },
   {
     name: 'completion',

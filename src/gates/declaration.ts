@@ -15,11 +15,13 @@ import { LOOP_POINTS, type LoopPoint } from './points.ts';
 // and `gates run` (what runs, and how). Fields of the capability outside
 // `gates`, `id` and `config` are the capability format's business.
 
-const GATE_FIELDS = ['point', 'check', 'when', 'blocking', 'onError'];
-const CHECK_SHAPES = ['query', 'predicate', 'agentVerdict'];
+export const GATE_FIELDS = ['point', 'check', 'when', 'blocking', 'onError'];
+export const CHECK_SHAPES = ['query', 'predicate', 'agentVerdict'];
 
 const nonBlank = (issue: { input: unknown }): string => `must be a non-empty string, got ${describe(issue.input)}`;
-const NonBlank = v.pipe(v.string(nonBlank), v.check((text: string) => text.trim() !== '', nonBlank));
+// `jsonSchema` metadata: what a check means in JSON Schema (schemas/generate.ts).
+// JavaScript's trim() removes exactly what \s matches.
+const NonBlank = v.pipe(v.string(nonBlank), v.check((text: string) => text.trim() !== '', nonBlank), v.metadata({ jsonSchema: { pattern: '\\S' } }));
 
 const Point = v.picklist(LOOP_POINTS, (issue) => {
   const hint = typeof issue.input === 'string' ? closest(issue.input, LOOP_POINTS) : undefined;
@@ -27,7 +29,10 @@ const Point = v.picklist(LOOP_POINTS, (issue) => {
 });
 const Blocking = v.boolean((issue) => `must be true or false, got ${describe(issue.input)}`);
 const OnError = v.picklist(['halt', 'skip'], (issue) => `must be "halt" or "skip", got ${describe(issue.input)}`);
-const AgentVerdict = v.custom<unknown>((input) => input !== null, 'must not be null');
+const AgentVerdict = v.pipe(v.custom<unknown>((input) => input !== null, 'must not be null'), v.metadata({ jsonSchema: { not: { type: 'null' } } }));
+
+// The schemas of a gate's fields, which schemas/generate.ts turns into JSON Schema.
+export const FIELD_SCHEMAS = { point: Point, query: NonBlank, agentVerdict: AgentVerdict, when: NonBlank, blocking: Blocking, onError: OnError };
 
 // How a gate checks the project. A predicate is kept as validated: one that
 // is invalid is the check's failure when it runs, routed by onError.

@@ -19,6 +19,7 @@ const text = (what: string) =>
   v.pipe(
     v.string((issue) => `must be a string (${what}), got ${describe(issue.input)}`),
     v.check((s: string) => s.trim() !== '', 'must not be empty or only whitespace'),
+    v.metadata({ jsonSchema: { pattern: '\\S' } }),
   );
 
 const schema = v.object({
@@ -26,10 +27,14 @@ const schema = v.object({
   artifact: v.pipe(
     text('a file name'),
     v.check((name: string) => name !== '.' && name !== '..' && !/[/\\\0]/.test(name), 'must be a file name, not a path'),
+    v.metadata({ jsonSchema: { pattern: '^[^/\\\\\\u0000]*$', not: { enum: ['.', '..'] } } }),
   ),
   field: text('a top-level frontmatter key'),
   // Any JSON value, null included; only a missing key is invalid.
-  equals: v.custom<unknown>((input) => input !== undefined, 'is required (any JSON value, null included)'),
+  equals: v.pipe(
+    v.custom<unknown>((input) => input !== undefined, 'is required (any JSON value, null included)'),
+    v.metadata({ jsonSchema: {} }),
+  ),
 });
 
 type Predicate = v.InferOutput<typeof schema>;

@@ -20,11 +20,13 @@ const schema = v.object({
     v.string((issue) => `must be a string, got ${describe(issue.input)}`),
     v.nonEmpty('must not be empty'),
     v.check((command) => command.trim() !== '', 'must not be only whitespace'),
+    v.metadata({ jsonSchema: { pattern: '\\S' } }),
     // sh takes its script as a C string: it could never run past a NUL.
     v.check((command) => !command.includes('\0'), 'must not contain a NUL character'),
+    v.metadata({ jsonSchema: { pattern: '^[^\\u0000]*$' } }),
     v.maxLength(MAX_COMMAND, (issue) => `must be at most ${MAX_COMMAND} characters, got ${issue.input.length}`),
   ),
-  timeout: v.optional(v.pipe(v.number(seconds), v.finite(seconds), v.gtValue(0, seconds)), DEFAULT_TIMEOUT),
+  timeout: v.optional(v.pipe(v.number(seconds), v.finite(seconds), v.metadata({ jsonSchema: {} }), v.gtValue(0, seconds)), DEFAULT_TIMEOUT),
 });
 
 type Predicate = v.InferOutput<typeof schema>;

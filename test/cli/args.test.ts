@@ -81,7 +81,7 @@ test('unknown flags, stray arguments and wrong commands are named', () => {
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--', '--raw']), 'unexpected argument "--raw"');
   assert.equal(usage(['check', 'query', '--predicate', P]), 'unknown subcommand "check query"; try: check predicate');
   assert.equal(usage(['check']), 'missing subcommand after "check"; try: check predicate');
-  assert.equal(usage(['run']), 'unknown command "run"; try: gsd-check check predicate, gates run or validate');
+  assert.equal(usage(['run']), 'unknown command "run"; try: gsd-check check predicate, gates run, validate or schema');
   assert.equal(usage(['gates']), 'missing subcommand after "gates"; try: gates run');
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--point', 'ship:pre']), '--point is not a flag of "check predicate"');
   assert.equal(usage(['validate', 'a.json', '--raw']), '--raw is not a flag of "validate"');
@@ -178,8 +178,8 @@ test('help <command>, or a command with --help, is that command\'s help; help al
   assert.deepEqual(help('help', 'gates'), { ok: true, value: { action: 'help', command: 'gates run' } });
   assert.deepEqual(help('help', 'check.predicate'), { ok: true, value: { action: 'help', command: 'check predicate' } });
   assert.deepEqual(help('validate', 'a.json', '--help'), { ok: true, value: { action: 'help', command: 'validate' } });
-  assert.equal(usage(['help', 'nope']), 'help: no command "nope"; one of: check predicate, gates run, validate, completion, help');
-  assert.equal(usage(['help', 'gates', 'run', 'now']), 'help: no command "gates run now"; one of: check predicate, gates run, validate, completion, help');
+  assert.equal(usage(['help', 'nope']), 'help: no command "nope"; one of: check predicate, gates run, validate, schema, completion, help');
+  assert.equal(usage(['help', 'gates', 'run', 'now']), 'help: no command "gates run now"; one of: check predicate, gates run, validate, schema, completion, help');
 });
 
 test('--json-errors is seen even when the rest does not parse', () => {
@@ -311,6 +311,13 @@ test('a lone - is a word (standard input), never a flag that swallows the next a
 
 test('--kill-after is 3 seconds unless given, as the help and docs/reference/cli.md say', () => {
   assert.equal(options(['check', 'predicate', '--predicate', P])?.killAfter, 3);
+});
+
+test('schema: one name or none; the name is checked by the command', () => {
+  assert.deepEqual(parseArgs(['schema']), { ok: true, value: { action: 'schema', name: undefined } });
+  assert.deepEqual(parseArgs(['schema', 'gate']), { ok: true, value: { action: 'schema', name: 'gate' } });
+  assert.equal(usage(['schema', 'gate', 'x']), 'unexpected argument "x"');
+  assert.equal(usage(['schema', '--json']), '--json is not a flag of "schema"');
 });
 
 test('completion: one shell there is a script for, nothing else', () => {

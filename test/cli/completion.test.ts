@@ -15,7 +15,7 @@ _gsd_check; printf '%s\\n' "\${COMPREPLY[@]}"`;
 }
 
 test('bash completes commands, subcommands, the flags of the command typed, and flag values', () => {
-  assert.deepEqual(offered('gsd-check', ''), ['check', 'check.predicate', 'gates', 'validate', 'completion', 'help', '--help', '--version']);
+  assert.deepEqual(offered('gsd-check', ''), ['check', 'check.predicate', 'gates', 'validate', 'schema', 'completion', 'help', '--help', '--version']);
   assert.deepEqual(offered('gsd-check', 'check', ''), ['predicate']);
   assert.deepEqual(offered('gsd-check', 'gates', 'run', '--po'), ['--point']);
   assert.deepEqual(offered('gsd-check', 'gates', 'run', '--point', 'ship:p'), ['ship:pre', 'ship:post']);
