@@ -205,7 +205,7 @@ const testOptions = {
   format: 'esm',
   outExtension: { '.js': '.mjs' },
   sourcemap: 'inline',
-  // ESM bundles of CommonJS deps (mri) need a require of their own.
+  // ESM bundles of CommonJS packages need a require of their own.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 };
 
