@@ -51,7 +51,12 @@ function npmIn(home: string) {
 function expectedFiles(): string[] {
   const walk = (path: string): string[] =>
     readdirSync(join(ROOT, path), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(posix.join(path, e.name)) : [posix.join(path, e.name)]));
-  return ['package.json', ...pkg.files.flatMap((entry) => (entry.endsWith('/') ? walk(entry.slice(0, -1)) : [entry]))].sort();
+  // `dir/*.suffix`: the files of dir whose names end so (npm's glob, as used).
+  const glob = (entry: string): string[] => {
+    const [dir, suffix] = [posix.dirname(entry), posix.basename(entry).slice(1)];
+    return readdirSync(join(ROOT, dir)).filter((name) => name.endsWith(suffix)).map((name) => posix.join(dir, name));
+  };
+  return ['package.json', ...pkg.files.flatMap((entry) => (entry.endsWith('/') ? walk(entry.slice(0, -1)) : entry.includes('*') ? glob(entry) : [entry]))].sort();
 }
 
 // One `npm pack` for both tests (npm takes a second or more to start).
@@ -70,6 +75,10 @@ test('the tarball holds the files package.json names, no more, and every link in
   assert.equal(packed.filename, TARBALL);
   const files = packed.files.map((f) => f.path).sort();
   assert.deepEqual(files, expectedFiles());
+  // What a user of the package is promised: the licence, and the JSON Schemas an editor is pointed at.
+  const schemas = readdirSync(join(ROOT, 'schemas')).filter((name) => name.endsWith('.schema.json'));
+  assert.ok(schemas.length > 0);
+  for (const promised of ['LICENSE', ...schemas.map((name) => `schemas/${name}`)]) assert.ok(files.includes(promised), `${promised} is not in the tarball`);
   for (const [name, target] of Object.entries(pkg.bin)) {
     const entry = packed.files.find((f) => f.path === target);
     assert.ok(entry, `bin ${name} (${target}) is not in the tarball`);
