@@ -37,6 +37,24 @@ const GLOBAL_FLAG_CASES = [
       assert.match(check.stderr, /^gsd-check: --project-dir .*\/p\/src has no \.planning directory; it must name the project root itself/);
     },
   },
+  ...[
+    ['missing', 'no such directory'],
+    ['file', 'not a directory'],
+  ].map(([given, what]) => ({
+    name: `--project-dir ${given === 'file' ? 'that is a file' : 'that does not exist'}: a usage error in both, as --json-errors says`,
+    tree: { 'p/.planning': {}, 'p/file': 'not a directory\n' },
+    cwd: 'p',
+    args: ['--predicate', command(), '--project-dir', given, '--json-errors', '--raw'],
+    gsd: 'error',
+    expect: (gsd, check) => {
+      const theirs = oneJsonLine(gsd.stderr);
+      assert.equal(theirs.reason, 'usage');
+      assert.match(theirs.message, new RegExp(`^Invalid --project-dir: .*/p/${given} \\(path does not exist or is not a directory\\)$`));
+      const ours = oneJsonLine(check.stderr);
+      assert.equal(ours.reason, 'usage');
+      assert.match(ours.message, new RegExp(`^--project-dir .*/p/${given}: ${what}$`));
+    },
+  })),
   {
     name: '--project-dir over --cwd',
     tree: { 'p/.planning': {}, 'q/.planning': {} },
@@ -115,6 +133,14 @@ const GLOBAL_FLAG_CASES = [
     args: ['--predicate', command('exit 1'), '--exit-contract=v2', '--raw'],
     gsd: 'block',
     expect: (gsd, check) => assert.deepEqual([gsd.status, check.status], [0, 0]),
+  }),
+  inProject({
+    name: '--exit-contract=v2: a check that fails exits 64 (EX_USAGE) in GSD, 2 in gsd-check',
+    args: ['--predicate', JSON.stringify({ kind: 'nope' }), '--exit-contract=v2', '--raw'],
+    gsd: 'error',
+    differs: 'D1',
+    check: 'error',
+    expect: (gsd, check) => assert.deepEqual([gsd.status, check.status], [64, 2]),
   }),
   inProject({
     name: 'GSD_EXIT_CONTRACT=v2, and an empty one (unset)',
