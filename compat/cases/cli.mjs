@@ -2,6 +2,9 @@
 // --json-errors and GSD_JSON_ERRORS, placeholders, and the command runner's
 // rows of the differences table.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { command } from '../case.mjs';
 
 const TRUE = command('true');
@@ -14,6 +17,21 @@ const oneJsonLine = (text) => {
 // GSD's global flags (gsd-tools.cjs): --project-dir, --ws and the workstream
 // rules, --exit-contract and GSD_EXIT_CONTRACT, --pick with brackets.
 const ASSERT_WS = (name) => command(`test "$GSD_WORKSTREAM" = '${name}'`);
+
+// A project whose shared pointer names gamma and whose session pointers live
+// under its own temp directory; no variable of the machine's names a session.
+const SESSION_VARIABLES = ['GSD_SESSION_KEY', 'CODEX_THREAD_ID', 'CLAUDE_SESSION_ID', 'CLAUDE_CODE_SESSION_ID', 'CLAUDE_CODE_SSE_PORT', 'OPENCODE_SESSION_ID', 'GEMINI_SESSION_ID', 'CURSOR_SESSION_ID', 'WINDSURF_SESSION_ID', 'TERM_SESSION_ID', 'WT_SESSION', 'TMUX_PANE', 'ZELLIJ_SESSION_NAME', 'TTY', 'SSH_TTY'];
+const SESSION = {
+  tree: { 'p/.planning/active-workstream': 'gamma\n', 'p/.planning/workstreams/gamma': {}, 'p/.planning/workstreams/beta': {}, tmp: {} },
+  cwd: 'p',
+  args: ['--predicate', command('test "$GSD_WORKSTREAM" = beta'), '--raw'],
+  env: (root) => ({ ...Object.fromEntries(SESSION_VARIABLES.map((v) => [v, ''])), TMPDIR: join(root, 'tmp') }),
+};
+// GSD's folder of session pointers for the project p under `root`: named by
+// the first 16 hex digits of the SHA-1 of its planning directory's real path.
+const sessionPointers = (root) => `tmp/gsd-workstream-sessions/${createHash('sha1').update(join(root, 'p', '.planning')).digest('hex').slice(0, 16)}`;
+const shellQuoted = (word) => `'${word.replace(/'/g, "'\\''")}'`;
+const which = (name) => (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, name)));
 
 const GLOBAL_FLAG_CASES = [
   {
@@ -112,6 +130,25 @@ const GLOBAL_FLAG_CASES = [
     args: ['--predicate', command('test -z "${GSD_WORKSTREAM+set}"'), '--raw'],
     gsd: 'pass',
   }),
+  {
+    name: "a session's own pointer, keyed by TTY: read by both over the project's",
+    ...SESSION,
+    env: (root) => ({ ...SESSION.env(root), TTY: '/dev/pts/9' }),
+    tree: (root) => ({ ...SESSION.tree, [`${sessionPointers(root)}/tty-pts_9`]: 'beta\n' }),
+    gsd: 'pass',
+  },
+  {
+    name: 'a terminal and no session variable: GSD asks the terminal its name for the session pointer, gsd-check asks nothing',
+    ...SESSION,
+    // Under a terminal (util-linux `script`), the session pointer written
+    // for the name `tty` gives there, as `gsd workstream use` would.
+    wrap: (argv) => ['script', '-qec', `mkdir -p "$POINTERS" && echo beta > "$POINTERS/tty-$(tty | sed 's,^/dev/,,; s,[^A-Za-z0-9._-]\\+,_,g')" && exec ${argv.map(shellQuoted).join(' ')}`, '/dev/null'],
+    env: (root) => ({ ...SESSION.env(root), POINTERS: join(root, sessionPointers(root)) }),
+    skip: which('script') ? false : 'needs util-linux script for a terminal',
+    gsd: 'pass',
+    differs: 'D24',
+    check: 'block',
+  },
   inProject({
     name: '--ws with spaces: GSD exports them, gsd-check trims',
     args: ['--predicate', ASSERT_WS('alpha'), '--ws', ' alpha ', '--raw'],
