@@ -1,6 +1,6 @@
 import { EXIT_FAILURE } from './exit-status.ts';
 import { stoppedExitStatus, type Stop } from './stop.ts';
-import { visible } from './text/visible.ts';
+import { visible } from './text/format.ts';
 
 // The one error shape of gsd-check: a check that could not be evaluated.
 // Everything that can go wrong with input is returned as a Failure, never thrown;

@@ -1,5 +1,5 @@
 import { ok, type Result } from '../failure.ts';
-import { closest } from '../text/closest.ts';
+import { closest } from '../text/suggest.ts';
 import { usage } from './usage.ts';
 
 interface FlagSpec {

@@ -13,7 +13,7 @@ import { gateRow } from '../report/gate-row.ts';
 import { githubAnnotations, githubSummary } from '../report/github.ts';
 import { junitReport } from '../report/junit.ts';
 import { gatesTable } from '../report/table.ts';
-import { visible } from '../text/visible.ts';
+import { visible } from '../text/format.ts';
 import type { GatesOptions } from '../cli/args.ts';
 import { loadLayers } from './config-layers.ts';
 import { argumentPath } from '../cli/paths.ts';

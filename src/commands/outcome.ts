@@ -4,7 +4,7 @@ import type { EvalOptions } from '../cli/args.ts';
 import { EXIT_BLOCK } from '../exit-status.ts';
 import { stoppedExitStatus, type Stop } from '../stop.ts';
 import type { Outcome } from './deps.ts';
-import { visible } from '../text/visible.ts';
+import { visible } from '../text/format.ts';
 import { pickValue, type PickPath } from '../cli/pick-path.ts';
 
 // What an evaluating command prints and exits with, from its verdict or the

@@ -1,7 +1,6 @@
 import { checkLabel } from '../gates/check-label.ts';
 import type { GateReport } from '../gates/run-point.ts';
-import { oneLine } from '../text/one-line.ts';
-import { visible } from '../text/visible.ts';
+import { oneLine, visible } from '../text/format.ts';
 
 // The line gates run writes to stderr for a finished gate.
 export function progressLine(point: string, report: GateReport): string {

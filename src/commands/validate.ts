@@ -1,6 +1,6 @@
 import { EXIT_INVALID } from '../exit-status.ts';
 import type { Issue } from '../failure.ts';
-import { visible } from '../text/visible.ts';
+import { visible } from '../text/format.ts';
 import { parseCapability } from '../gates/declaration.ts';
 import { KINDS } from '../kinds/table.ts';
 import type { ValidateOptions } from '../cli/args.ts';

@@ -1,5 +1,5 @@
 import { isJsonObject } from '../json/parse.ts';
-import { describe } from '../text/describe.ts';
+import { describe } from '../text/format.ts';
 
 // Where a `when` key's value came from: the active workstream's config, the
 // project's config, a capability's declared default, or nowhere.

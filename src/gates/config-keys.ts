@@ -1,6 +1,5 @@
-import { closest } from '../text/closest.ts';
-import { describe } from '../text/describe.ts';
-import { fewOf } from '../text/few-of.ts';
+import { closest } from '../text/suggest.ts';
+import { describe, fewOf } from '../text/format.ts';
 
 // Suggesting the closest key compares a `when` with every key; past this many
 // comparisons in one capability, a miss names a few keys instead.

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { describe } from '../text/describe.ts';
+import { describe } from '../text/format.ts';
 import { resolveWhen, type ConfigLayers, type KeyDeclaration } from './activation.ts';
 import type { CapabilityDeclaration } from './declaration.ts';
 import type { LoopPoint } from './points.ts';

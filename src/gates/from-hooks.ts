@@ -1,8 +1,7 @@
 import { fail, ok, type Issue, type Result } from '../failure.ts';
 import { isJsonObject } from '../json/parse.ts';
 import type { Kind } from '../predicate/kind.ts';
-import { describe } from '../text/describe.ts';
-import { jsonPath } from '../text/json-path.ts';
+import { describe, jsonPath } from '../text/format.ts';
 import { parseGate } from './declaration.ts';
 import type { LoopPoint } from './points.ts';
 import type { PointGate } from './run-point.ts';

@@ -1,12 +1,11 @@
 import type { Envelope } from '../envelope.ts';
 import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
 import { spawnErrorText } from '../run/spawn-error.ts';
-import { isJsonObject } from '../json/parse.ts';
+import { isJsonObject, nestsDeeperThan } from '../json/parse.ts';
 import type { GateContext } from '../predicate/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
-import { nestsDeeperThan } from '../text/json-depth.ts';
 import { tailOf } from '../text/tail.ts';
-import { printable } from '../text/visible.ts';
+import { printable } from '../text/format.ts';
 
 // How query gates are answered: a shell command that GSD's own query code
 // answers through, e.g. GSD's workflow form

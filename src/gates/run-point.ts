@@ -5,9 +5,8 @@ import { fail, failureLine, ok, REASONS, type Failure, type Result } from '../fa
 import type { DetailFields, Evaluation, GateContext } from '../predicate/kind.ts';
 import { MAX_DEPTH } from '../predicate/validate.ts';
 import { Stop } from '../stop.ts';
-import { nestsDeeperThan } from '../text/json-depth.ts';
-import { oneLine } from '../text/one-line.ts';
-import { visible } from '../text/visible.ts';
+import { nestsDeeperThan } from '../json/parse.ts';
+import { oneLine, visible } from '../text/format.ts';
 import type { Activation, Resolved } from './activation.ts';
 import type { Check, GateDeclaration } from './declaration.ts';
 import type { LoopPoint } from './points.ts';

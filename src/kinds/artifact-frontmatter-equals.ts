@@ -9,8 +9,7 @@ import { readHead } from '../io/read-head.ts';
 import { ok, stopped } from '../failure.ts';
 import { stopFrom } from '../stop.ts';
 import { defineKind, type Evaluation, type GateContext, type Kind } from '../predicate/kind.ts';
-import { describe } from '../text/describe.ts';
-import { visible } from '../text/visible.ts';
+import { describe, visible } from '../text/format.ts';
 
 // Frontmatter sits at the top; past this many bytes a file has none worth reading.
 const HEAD_BYTES = 1024 * 1024;

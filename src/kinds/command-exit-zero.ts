@@ -4,9 +4,8 @@ import { fail, ok, stopped, type Result } from '../failure.ts';
 import { defineKind, type GateContext } from '../predicate/kind.ts';
 import { phaseEnv, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
 import { isResourceLimit, RETRY_FOR_MS, type RunResult } from '../run/runner.ts';
-import { describe } from '../text/describe.ts';
+import { describe, printable } from '../text/format.ts';
 import { tailOf } from '../text/tail.ts';
-import { printable } from '../text/visible.ts';
 
 const MAX_COMMAND = 4096;
 const DEFAULT_TIMEOUT = 30;

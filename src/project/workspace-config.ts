@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { readSmallFile } from '../fs/entry.ts';
-import { parseJson } from '../json/parse.ts';
-import { isJsonObject } from '../json/parse.ts';
+import { parseJson, isJsonObject } from '../json/parse.ts';
 
 export interface WorkspaceConfig {
   // Top-level directories of the workspace that are repositories of its own

@@ -11,7 +11,7 @@ import type { CheckOptions } from '../../src/cli/args.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
 import type { CliDeps, Outcome } from '../../src/commands/deps.ts';
 import { ok } from '../../src/failure.ts';
-import { findDuplicateKey } from '../../src/text/duplicate-keys.ts';
+import { findDuplicateKey } from '../../src/json/parse.ts';
 import { runResult } from '../support.ts';
 
 const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { jsonSyntaxError } from '../../src/json/syntax-error.ts';
+import { jsonSyntaxError } from '../../src/json/parse.ts';
 
 test('where a text stops being JSON, and why, without its content', () => {
   const cases: [string, string][] = [

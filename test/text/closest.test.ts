@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { closest } from '../../src/text/closest.ts';
+import { closest } from '../../src/text/suggest.ts';
 
 const FIELDS = ['kind', 'command', 'timeout'];
 

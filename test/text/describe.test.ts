@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describe } from '../../src/text/describe.ts';
+import { describe } from '../../src/text/format.ts';
 
 test('describes received values as a message should show them', () => {
   assert.equal(describe(Infinity), 'Infinity');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findDuplicateKey } from '../../src/text/duplicate-keys.ts';
+import { findDuplicateKey } from '../../src/json/parse.ts';
 
 test('finds a repeated key and the path to its object', () => {
   assert.deepEqual(findDuplicateKey('{"command":"rm -rf x","command":"true"}'), { key: 'command', path: [] });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fewOf } from '../../src/text/few-of.ts';
+import { fewOf } from '../../src/text/format.ts';
 
 test('a few names and a count, each name cut short', () => {
   assert.equal(fewOf([]), 'none');

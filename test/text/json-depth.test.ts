@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nestsDeeperThan } from '../../src/text/json-depth.ts';
+import { nestsDeeperThan } from '../../src/json/parse.ts';
 
 test('scalars nest 0 deep, each container one more; the deepest branch counts', () => {
   assert.equal(nestsDeeperThan(0, 0), false);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { jsonPath } from '../../src/text/json-path.ts';
+import { jsonPath } from '../../src/text/format.ts';
 
 test('identifiers with dots, other keys quoted, indices in brackets', () => {
   assert.equal(jsonPath('predicate', []), 'predicate');

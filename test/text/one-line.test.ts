@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { oneLine } from '../../src/text/one-line.ts';
+import { oneLine } from '../../src/text/format.ts';
 
 test('folds whitespace and cuts to the limit', () => {
   assert.equal(oneLine('  command exited 1:\n  FAIL\t2 tests \n', 100), 'command exited 1: FAIL 2 tests');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { printable, visible } from '../../src/text/visible.ts';
+import { printable, visible } from '../../src/text/format.ts';
 
 test('control characters and direction overrides are shown as escapes', () => {
   assert.equal(visible('a\u001b[31mred\u0007\r\nforged: pass\tx\u007f\u0085\u202eevil'), 'a\\x1b[31mred\\x07\\r\\nforged: pass\\tx\\x7f\\x85\\u202eevil');
