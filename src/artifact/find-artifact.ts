@@ -1,9 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
-import { errorCode } from '../fs/error-code.ts';
-import { isOutOfDescriptors } from '../fs/error-code.ts';
-import { contains } from '../fs/entry.ts';
+import { errorCode, isOutOfDescriptors, contains } from '../fs/entry.ts';
 
 // The calls the search makes: node:fs, or a stand-in that fails as a system
 // can (EMFILE) for tests.

@@ -1,9 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import type { GateContext } from '../predicate/kind.ts';
-import { entryKind } from '../fs/entry.ts';
+import { entryKind, isReadableDirectory } from '../fs/entry.ts';
 import { locatePhase } from '../project/phase-location.ts';
-import { isReadableDirectory } from '../fs/entry.ts';
 import { explicitProjectRoot } from '../project/project-dir.ts';
 import { findProjectRoot } from '../project/root.ts';
 import { resolveWorkstream } from '../project/workstream.ts';

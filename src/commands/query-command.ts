@@ -1,4 +1,4 @@
-import { findOnPath } from '../fs/which.ts';
+import { findOnPath } from '../fs/entry.ts';
 import { gsdToolsQuery, type QueryCommand } from '../gates/query.ts';
 import type { GatesOptions } from '../cli/args.ts';
 

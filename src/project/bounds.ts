@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { realPath } from '../fs/entry.ts';
-import { contains } from '../fs/entry.ts';
+import { realPath, contains } from '../fs/entry.ts';
 import { trustedEntry } from './trust.ts';
 
 // How far up the root search may look: GSD's 10 levels, and never at the

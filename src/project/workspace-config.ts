@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readSmallFile } from '../fs/entry.ts';
+import { readSmallFile } from '../fs/read.ts';
 import { parseJson, isJsonObject } from '../json/parse.ts';
 
 export interface WorkspaceConfig {

@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
-import { entryKind, readSmallFile } from '../fs/entry.ts';
-import { realPath } from '../fs/entry.ts';
+import { entryKind, realPath } from '../fs/entry.ts';
+import { readSmallFile } from '../fs/read.ts';
 import type { SearchBounds } from './bounds.ts';
 
 // The main worktree of the linked worktree that `start` lies in, found the

@@ -1,5 +1,4 @@
-import { isDirectory, isEnterable } from '../fs/entry.ts';
-import { errorCode } from '../fs/error-code.ts';
+import { isDirectory, isEnterable, errorCode } from '../fs/entry.ts';
 
 // Why sh could not be started: the working directory is gone or closed to
 // us, or the system refused with an errno code. Node reports a missing cwd

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { canonicalPath, contains, entryKind, isReadableDirectory, readSmallFile, realPath } from '../../src/fs/entry.ts';
+import { canonicalPath, contains, entryKind, isReadableDirectory, realPath } from '../../src/fs/entry.ts';
+import { readSmallFile } from '../../src/fs/read.ts';
 import { tempDir } from '../support.ts';
 
 test('entryKind follows links and tells directories, files and the rest', (t) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openFileLimit } from '../../src/fs/open-file-limit.ts';
+import { openFileLimit } from '../../src/fs/read.ts';
 
 const LIMITS = `Limit                     Soft Limit           Hard Limit           Units
 Max cpu time              unlimited            unlimited            seconds

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { readRegular } from '../../src/fs/read-regular.ts';
+import { readRegular } from '../../src/fs/read.ts';
 import { tempDir } from '../support.ts';
 
 const shown = (read: ReturnType<typeof readRegular>) => (read.ok ? [read.bytes.toString(), read.complete] : read.code);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
-import { findOnPath } from '../../src/fs/which.ts';
+import { findOnPath } from '../../src/fs/entry.ts';
 import { tempDir } from '../support.ts';
 
 test('the first executable file of that name on PATH; relative entries, directories and plain files do not count', (t) => {

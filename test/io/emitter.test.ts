@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
-import { makeEmitter, type OutputFd } from '../../src/io/emitter.ts';
+import { makeEmitter, type OutputFd } from '../../src/io/output.ts';
 
 const errno = (code: string): Error => Object.assign(new Error(`${code}: failed`), { code });
 

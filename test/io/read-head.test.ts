@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { readRegular } from '../../src/fs/read-regular.ts';
-import { readHead } from '../../src/io/read-head.ts';
+import type { readRegular } from '../../src/fs/read.ts';
+import { readHead } from '../../src/io/input.ts';
 import { tempDir } from '../support.ts';
 
 const text = (result: ReturnType<typeof readHead>): string => (result.ok ? result.value.toString() : `FAIL ${result.failure.message}`);

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import { test } from 'node:test';
 import { Stop } from '../../src/stop.ts';
-import { readTextFile } from '../../src/io/read-input.ts';
+import { readTextFile } from '../../src/io/input.ts';
 
 const readPredicateFile = (path: string, stdin: () => Readable) =>
   readTextFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`, { stdin });

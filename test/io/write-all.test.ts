@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { writeAll } from '../../src/io/write-all.ts';
+import { writeAll } from '../../src/io/output.ts';
 import { tempDir } from '../support.ts';
 
 const errno = (code: string): Error => Object.assign(new Error(`${code}: failed`), { code });

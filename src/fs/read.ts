@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { errorCode } from './error-code.ts';
+import { errorCode } from './entry.ts';
 
 type ReadAt = (fd: number, buffer: Uint8Array, offset: number, length: number, position: null) => number;
 
@@ -40,4 +40,34 @@ export function readRegular(path: string, limit: number, accept?: (fd: number) =
   } finally {
     closeSync(fd);
   }
+}
+
+// The small text files of a project's layout (`.git` files, `commondir`,
+// `gitdir`, `.planning/config.json`): past this size they are not what they
+// claim to be.
+const SMALL_FILE_BYTES = 256 * 1024;
+
+// Reads a small regular file whole (see readRegular: no FIFO, no device, no
+// more than the cap), or answers undefined.
+export function readSmallFile(path: string): string | undefined {
+  const read = readRegular(path, SMALL_FILE_BYTES);
+  return read.ok && read.complete ? read.bytes.toString('utf8') : undefined;
+}
+
+// The soft limit on open descriptors, or undefined for none: from the
+// process's limits file on Linux, else from Node's diagnostic report, which
+// costs a few milliseconds and so is asked for only when the file is missing.
+export function openFileLimit(limitsFile: () => string, report: () => unknown): number | undefined {
+  let text: string | undefined;
+  try {
+    text = limitsFile();
+  } catch {
+    // No /proc: ask the report.
+  }
+  if (text !== undefined) {
+    const match = /^Max open files\s+(\d+|unlimited)/m.exec(text);
+    if (match !== null) return match[1] === 'unlimited' ? undefined : Number(match[1]);
+  }
+  const soft = (report() as { userLimits?: { open_files?: { soft?: unknown } } } | undefined)?.userLimits?.open_files?.soft;
+  return typeof soft === 'number' ? soft : undefined;
 }
