@@ -7,9 +7,8 @@ import { constants, tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'node:test';
-import type { RunResult } from '../src/run/runner.ts';
+import { type RunResult, spawnErrorText } from '../src/run/runner.ts';
 import { Stop } from '../src/stop.ts';
-import { spawnErrorText } from '../src/run/spawn-error.ts';
 
 function findRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {

@@ -1,6 +1,6 @@
 import type { Envelope } from '../envelope.ts';
 import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
-import { spawnErrorText } from '../run/spawn-error.ts';
+import { spawnErrorText } from '../run/runner.ts';
 import { isJsonObject, nestsDeeperThan } from '../json/parse.ts';
 import type { GateContext } from '../predicate/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';

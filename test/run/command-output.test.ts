@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { CommandOutput } from '../../src/run/command-output.ts';
-import { readStream } from '../../src/run/pipe-reader.ts';
+import { CommandOutput, readStream } from '../../src/run/output.ts';
 import { FakeTime } from '../fake-time.ts';
 import { until } from '../support.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GroupEnding, type Signalled } from '../../src/run/group-ending.ts';
+import { GroupEnding, type Signalled } from '../../src/run/group.ts';
 import { FakeTime } from '../fake-time.ts';
 
 // A group that records the signals it gets; alive until told otherwise.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HeadBuffer } from '../../src/run/head-buffer.ts';
+import { HeadBuffer } from '../../src/run/output.ts';
 
 test('keeps the first bytes, copied, and says whether any were dropped', () => {
   const head = new HeadBuffer(8);

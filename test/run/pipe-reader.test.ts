@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { readPipe } from '../../src/run/pipe-reader.ts';
+import { readPipe } from '../../src/run/output.ts';
 
 test('a child pipe is read through its handle, every byte, in order', async () => {
   const child = spawn('sh', ['-c', 'i=0; while [ $i -lt 20000 ]; do echo "line $i"; i=$((i+1)); done'], {

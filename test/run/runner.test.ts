@@ -4,7 +4,7 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import { readPipe, readStream, type PipeReader } from '../../src/run/pipe-reader.ts';
+import { readPipe, readStream, type PipeReader } from '../../src/run/output.ts';
 import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult } from '../../src/run/runner.ts';
 import { realTime, type Time } from '../../src/run/time.ts';
 import { FakeTime } from '../fake-time.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { spawnErrorOf } from '../../src/run/spawn-error.ts';
+import { spawnErrorOf } from '../../src/run/runner.ts';
 import { tempDir } from '../support.ts';
 
 const error = (code: string): Error => Object.assign(new Error(code), { code });

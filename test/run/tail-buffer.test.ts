@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { TailBuffer } from '../../src/run/tail-buffer.ts';
+import { TailBuffer } from '../../src/run/output.ts';
 
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
 
