@@ -4,8 +4,7 @@ import { entryKind } from '../fs/entry.ts';
 import { flatKeys, type ConfigLayers } from '../gates/activation.ts';
 import { isJsonObject, parseJson } from '../json/parse.ts';
 import { fewOf } from '../text/format.ts';
-import { planningDirectory } from '../project/phase-dir.ts';
-import { planningScope } from '../project/phase-location.ts';
+import { planningDirectory, planningScope } from '../project/phase.ts';
 import type { CliDeps } from './deps.ts';
 import { argumentPath } from '../cli/paths.ts';
 

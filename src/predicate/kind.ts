@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import type { Details, Envelope } from '../envelope.ts';
 import type { Result } from '../failure.ts';
-import type { PhaseDirLookup } from '../project/phase-dir.ts';
+import type { PhaseDirLookup } from '../project/phase.ts';
 import type { Runner } from '../run/runner.ts';
 
 // What a kind's evaluator may know of the gate and the world; everything with

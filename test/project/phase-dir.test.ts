@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { lookUpPhaseDir, normalizePhaseNumber } from '../../src/project/phase-dir.ts';
+import { lookUpPhaseDir, normalizePhaseNumber } from '../../src/project/phase.ts';
 import { tempDir } from '../support.ts';
 
 test('phase numbers normalised as GSD names phase directories', () => {

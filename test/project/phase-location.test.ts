@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { locatePhase } from '../../src/project/phase-location.ts';
+import { locatePhase } from '../../src/project/phase.ts';
 import { tempDir } from '../support.ts';
 
 test('--phase-dir is made absolute against the project root and must stay inside it', (t) => {

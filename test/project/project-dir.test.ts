@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { explicitProjectRoot } from '../../src/project/project-dir.ts';
+import { explicitProjectRoot } from '../../src/project/root.ts';
 import { tempDir } from '../support.ts';
 
 const root = (given: string, current: string) => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, chownSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { trustedEntry } from '../../src/project/trust.ts';
+import { trustedEntry } from '../../src/project/root.ts';
 import { tempDir } from '../support.ts';
 
 // Owners are set with chown, which needs root: the CI machine runs as root.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { workspaceConfig } from '../../src/project/workspace-config.ts';
+import { workspaceConfig } from '../../src/project/root.ts';
 import { tempDir } from '../support.ts';
 
 // A directory whose .planning/config.json holds `text`.

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import type { SearchBounds } from '../../src/project/bounds.ts';
-import { mainWorktree } from '../../src/project/worktree.ts';
+import { type SearchBounds, mainWorktree } from '../../src/project/root.ts';
 import { tempDir } from '../support.ts';
 
 const UNBOUNDED: SearchBounds = { maxLevels: 10, stopsAt: () => false, trusts: () => true };
