@@ -20,7 +20,7 @@ const INPUTS = '.test-out/inputs.json';
 const programMaps = process.argv.includes('--program-maps') ? { sourcemap: 'inline' } : {};
 
 // The YAML library (js-yaml's dist file, the one GSD vendors), minified into
-// a string that src/artifact/yaml.ts compiles on first use, so that it costs
+// a string that src/artifact/frontmatter.ts compiles on first use, so that it costs
 // nothing at start-up (see that file).
 const yaml = await build({
   entryPoints: ['node_modules/js-yaml/dist/js-yaml.js'],

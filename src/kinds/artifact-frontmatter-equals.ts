@@ -2,7 +2,7 @@ import { basename, relative } from 'node:path';
 import * as v from 'valibot';
 import { findArtifact } from '../artifact/find-artifact.ts';
 import { extractFrontmatter } from '../artifact/frontmatter.ts';
-import { readFields } from '../artifact/read-fields.ts';
+import { readFields } from '../artifact/off-thread.ts';
 import type { Envelope } from '../envelope.ts';
 import { readRegular } from '../fs/read.ts';
 import { readHead } from '../io/input.ts';
@@ -98,7 +98,6 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
         return missing(': its frontmatter, opened by --- on line 1, is never closed by --- or ...', 'unclosed');
       }
       const parsed = await readFields(frontmatter.yaml, shown, { signal: context.signal });
-      if (parsed === 'stopped') return stopped(stopFrom(context.signal));
       if (!parsed.ok) return parsed;
       if (!parsed.value.mapping) return missing(`: its frontmatter is ${parsed.value.shape}, not a mapping of fields`, 'not-a-mapping');
       const fields = parsed.value.fields;

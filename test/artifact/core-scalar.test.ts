@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { coreScalar } from '../../src/artifact/core-scalar.ts';
+import { coreScalar } from '../../src/artifact/frontmatter.ts';
 
 test('a plain scalar as YAML 1.2\'s core schema types it', () => {
   const cases: [string, unknown][] = [

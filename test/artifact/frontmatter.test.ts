@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { extractFrontmatter, parseWithLibrary, parseWithoutLibrary, repairAmbiguousColons } from '../../src/artifact/frontmatter.ts';
-import { yaml } from '../../src/artifact/yaml.ts';
+import { extractFrontmatter, parseWithLibrary, parseWithoutLibrary, repairAmbiguousColons, yaml } from '../../src/artifact/frontmatter.ts';
 
 // The fields as GSD reads them, or what stood in their way: ABSENT,
 // UNCLOSED, `NOT a list`, or `FAIL <message>`.

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readFields } from '../../src/artifact/read-fields.ts';
+import { readFields } from '../../src/artifact/off-thread.ts';
 
 // A thread that answers with a failure of its own: where it shows, the
 // frontmatter went off the main thread.
 const code = 'require("node:worker_threads").parentPort.postMessage(require("node:v8").serialize({ ok: false, failure: { reason: "invalid-artifact", message: "OFF", issues: [] } }))';
-const where = async (text: string): Promise<string> => {
-  const result = await readFields(text, 'F.md', { code });
-  if (result === 'stopped') return 'stopped';
-  if (!result.ok) return result.failure.message === 'OFF' ? 'off' : `FAIL ${result.failure.message}`;
+const where = async (text: string, signal?: AbortSignal): Promise<string> => {
+  const result = await readFields(text, 'F.md', { code: signal === undefined ? code : 'throw new Error("started")', signal });
+  if (!result.ok) return result.failure.reason === 'stopped' ? 'stopped' : result.failure.message === 'OFF' ? 'off' : `FAIL ${result.failure.message}`;
   return result.value.mapping ? `in ${Object.keys(result.value.fields).length}` : 'in';
 };
 
@@ -37,5 +36,5 @@ test('plain key: value lines and frontmatter over the cap never start a thread',
 test('a stop signal before a large parse: stopped, no thread', async () => {
   const stop = new AbortController();
   stop.abort('SIGTERM');
-  assert.equal(await readFields(quoted(9000), 'F.md', { signal: stop.signal, code: 'throw new Error("started")' }), 'stopped');
+  assert.equal(await where(quoted(9000), stop.signal), 'stopped');
 });

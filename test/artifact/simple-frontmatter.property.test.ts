@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { parseWithLibrary } from '../../src/artifact/frontmatter.ts';
-import { readSimpleFrontmatter } from '../../src/artifact/simple-frontmatter.ts';
-import { yaml } from '../../src/artifact/yaml.ts';
+import { parseWithLibrary, readSimpleFrontmatter, yaml } from '../../src/artifact/frontmatter.ts';
 
 const runs = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300);
 

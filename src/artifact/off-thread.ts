@@ -1,6 +1,22 @@
-import { fail, type Result } from '../failure.ts';
-import type { Fields } from './frontmatter.ts';
-import { yamlSource } from './yaml.ts';
+import { fail, stopped, type Result } from '../failure.ts';
+import { errorText } from '../fs/entry.ts';
+import { stopFrom } from '../stop.ts';
+import { parseWithLibrary, parseWithoutLibrary, type Fields, yaml, yamlSource } from './frontmatter.ts';
+
+// Up to this size the YAML library parses on the main thread: at worst (one
+// quoted key a line) that costs about what starting a thread to parse it
+// does (docs/reference/predicates.md gives the counts). Larger frontmatter
+// goes to a worker thread, which a stop signal ends at once.
+const IN_THREAD_BYTES = 8 * 1024;
+
+// The fields of a frontmatter, parsed where it costs least; the `stopped`
+// failure when a stop signal came first.
+export async function readFields(yamlText: string, file: string, options: OffThreadOptions = {}): Promise<Result<Fields>> {
+  const quick = parseWithoutLibrary(yamlText, file);
+  if (quick !== undefined) return quick;
+  if (Buffer.byteLength(yamlText) <= IN_THREAD_BYTES) return parseWithLibrary(yamlText, file, yaml());
+  return parseOffThread(yamlText, file, options);
+}
 
 // src/artifact/frontmatter-worker.ts, bundled by build.mjs.
 declare const FRONTMATTER_WORKER: string;
@@ -21,9 +37,9 @@ export interface OffThreadOptions {
 // main thread stays free for stop signals and other gates' timeouts. The
 // thread failing to start, crashing, running out of memory or ending without
 // an answer is a failure, never a verdict: it says nothing about the file.
-export function parseOffThread(yaml: string, file: string, options: OffThreadOptions = {}): Promise<Result<Fields> | 'stopped'> {
+export function parseOffThread(yaml: string, file: string, options: OffThreadOptions = {}): Promise<Result<Fields>> {
   const { signal } = options;
-  if (signal?.aborted) return Promise.resolve('stopped');
+  if (signal?.aborted) return Promise.resolve(stopped(stopFrom(signal)));
   // Loaded here only: every other command would pay for them at start-up.
   const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
   const { deserialize } = require('node:v8') as typeof import('node:v8');
@@ -37,11 +53,11 @@ export function parseOffThread(yaml: string, file: string, options: OffThreadOpt
         resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? HEAP_MB },
       });
     } catch (error) {
-      return resolve(lost(`could not start: ${describe(error)}`));
+      return resolve(lost(`could not start: ${errorText(error)}`));
     }
     // The first outcome counts: ending the thread makes another (its exit).
     let settled = false;
-    const settle = (outcome: Result<Fields> | 'stopped'): void => {
+    const settle = (outcome: Result<Fields>): void => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', stop);
@@ -50,7 +66,7 @@ export function parseOffThread(yaml: string, file: string, options: OffThreadOpt
       const done = (): void => resolve(outcome);
       worker.terminate().then(done, done);
     };
-    const stop = (): void => settle('stopped');
+    const stop = (): void => settle(stopped(stopFrom(signal)));
     signal?.addEventListener('abort', stop);
     // Serialized by V8 rather than cloned for the message: that keeps a
     // Buffer (`!!binary`) a Buffer, as the main thread's parse gives it.
@@ -59,15 +75,11 @@ export function parseOffThread(yaml: string, file: string, options: OffThreadOpt
       try {
         result = deserialize(bytes) as Result<Fields>;
       } catch (error) {
-        return settle(lost(`sent an answer that cannot be read: ${describe(error)}`));
+        return settle(lost(`sent an answer that cannot be read: ${errorText(error)}`));
       }
       settle(result);
     });
-    worker.on('error', (error) => settle(lost(`failed: ${describe(error)}`)));
+    worker.on('error', (error) => settle(lost(`failed: ${errorText(error)}`)));
     worker.on('exit', (code) => settle(lost(`ended without an answer (exit code ${code})`)));
   });
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
