@@ -84,7 +84,7 @@ const common = {
     GSD_CHECK_SOURCE_ID: JSON.stringify(sourceId()),
     YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
     FRONTMATTER_WORKER: JSON.stringify(worker.outputFiles[0].text),
-    // GSD 1.14's gate declarations (src/gates/builtin.ts) as one compact
+    // GSD 1.14's gate declarations (builtinCapabilities in src/gates/sources.ts) as one compact
     // string: V8 scans a string literal faster than it preparses the same
     // object literal, which every start would pay for.
     GSD_BUILTIN_GATES: JSON.stringify(JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/capabilities.json', 'utf8')))),

@@ -1,5 +1,5 @@
 import { ok, type Result } from '../failure.ts';
-import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/points.ts';
+import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/activation.ts';
 import { exitContract } from './exit-contract.ts';
 import { parseFlags, type Flags } from './flags.ts';
 import { parsePickPath, type PickPath } from './pick-path.ts';
@@ -36,7 +36,7 @@ export interface GatesOptions extends EvalOptions {
   // Where the gates come from: capability files, or GSD's rendered hooks
   // (a file, or - for standard input); exactly one of the two.
   readonly capabilities: readonly string[];
-  // GSD 1.14's own gates (gates/builtin.ts), before any --capability.
+  // GSD 1.14's own gates (builtinCapabilities in gates/sources.ts), before any --capability.
   readonly builtin: boolean;
   readonly hooks?: string;
   readonly config?: string;

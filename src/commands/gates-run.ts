@@ -1,7 +1,5 @@
 import { fail, ok, type Failure, type Result } from '../failure.ts';
-import { builtinCapabilities } from '../gates/builtin.ts';
-import { gatesAt, type Capability } from '../gates/from-capabilities.ts';
-import { gatesFromHooks } from '../gates/from-hooks.ts';
+import { builtinCapabilities, gatesAt, type Capability, gatesFromHooks } from '../gates/sources.ts';
 import { gatesWithin } from '../gates/pool.ts';
 import type { PointGate } from '../gates/run-point.ts';
 import { POINT_DETAILS, runPoint } from '../gates/run-point.ts';

@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../failure.ts';
 import { parseCapability } from '../gates/declaration.ts';
-import type { Capability } from '../gates/from-capabilities.ts';
+import type { Capability } from '../gates/sources.ts';
 import { parseJson } from '../json/parse.ts';
 import { KINDS } from '../kinds/table.ts';
 import type { CliDeps } from './deps.ts';

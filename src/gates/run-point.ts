@@ -7,9 +7,8 @@ import { MAX_DEPTH } from '../predicate/validate.ts';
 import { Stop } from '../stop.ts';
 import { nestsDeeperThan } from '../json/parse.ts';
 import { oneLine, visible } from '../text/format.ts';
-import type { Activation, Resolved } from './activation.ts';
+import type { Activation, Resolved, LoopPoint } from './activation.ts';
 import type { Check, GateDeclaration } from './declaration.ts';
-import type { LoopPoint } from './points.ts';
 import { mapPool } from './pool.ts';
 import { evaluateQuery, type QueryCommand } from './query.ts';
 

@@ -1,4 +1,4 @@
-import { checkLabel } from '../gates/check-label.ts';
+import { checkLabel } from '../gates/declaration.ts';
 import type { GateReport } from '../gates/run-point.ts';
 import { describe } from '../text/format.ts';
 

@@ -1,4 +1,4 @@
-import type { LoopPoint } from '../gates/points.ts';
+import type { LoopPoint } from '../gates/activation.ts';
 import { oneLine, visible } from '../text/format.ts';
 import type { GateRow } from './gate-row.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { builtinCapabilities } from '../../src/gates/builtin.ts';
+import { builtinCapabilities } from '../../src/gates/sources.ts';
 import { ROOT } from '../support.ts';
 
 test("GSD 1.14's built-in gates: 11 gates of 7 capabilities, every one valid, every `when` declared", () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkLabel } from '../../src/gates/check-label.ts';
+import { checkLabel } from '../../src/gates/declaration.ts';
 
 test('a check in a word or two, whatever was declared', () => {
   const cases: [unknown, string][] = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigKeys } from '../../src/gates/config-keys.ts';
+import { ConfigKeys } from '../../src/gates/activation.ts';
 
 test('a miss names the closest key, or a few keys and a count', () => {
   const keys = new ConfigKeys(['workflow.tdd', 'workflow.security']);

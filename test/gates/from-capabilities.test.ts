@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCapability } from '../../src/gates/declaration.ts';
 import { KINDS } from '../../src/kinds/table.ts';
-import { gatesAt, type Capability } from '../../src/gates/from-capabilities.ts';
+import { gatesAt, type Capability } from '../../src/gates/sources.ts';
 
 const gate = (point: string, when?: unknown) => ({ point, check: { query: 'q' }, blocking: true, onError: 'halt', ...(when === undefined ? {} : { when }) });
 function cap(file: string, data: Record<string, unknown>): Capability {

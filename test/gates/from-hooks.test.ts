@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { gatesFromHooks } from '../../src/gates/from-hooks.ts';
+import { gatesFromHooks } from '../../src/gates/sources.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 
 const gate = (capId: string, check: unknown, extra: Record<string, unknown> = {}) => ({ capId, kind: 'gate', check, blocking: true, onError: 'halt', ...extra });
