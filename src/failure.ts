@@ -54,6 +54,11 @@ export const stopped = (stop: Stop): { ok: false; failure: Failure } => ({
   failure: { reason: 'stopped', message: `stopped by ${stop.signal}`, issues: [], stop },
 });
 
+// A command line gsd-check cannot act on: the message, and where to look.
+export function usage(message: string): { ok: false; failure: Failure } {
+  return fail('usage', `${message} (see gsd-check --help)`);
+}
+
 export function exitStatusOf(failure: Failure): number {
   return failure.reason === 'stopped' ? stoppedExitStatus(failure.stop) : REASONS[failure.reason].exitStatus;
 }

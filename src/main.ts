@@ -5,11 +5,9 @@ import { defaultsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/
 import { checkPredicate } from './commands/check-predicate.ts';
 import type { CliDeps, Outcome } from './commands/deps.ts';
 import { gatesRun } from './commands/gates-run.ts';
-import { completionScript } from './cli/completion.ts';
-import { commandHelp, helpText } from './cli/help.ts';
+import { completionScript, commandHelp, helpText, schemaText } from './cli/help.ts';
 import { failureOutcome, stoppedOutcome } from './commands/outcome.ts';
 import { commandSupported } from './commands/platform.ts';
-import { schemaText } from './cli/schema.ts';
 import { validate } from './commands/validate.ts';
 import { openFileLimit } from './fs/read.ts';
 import { readTextFile } from './io/input.ts';

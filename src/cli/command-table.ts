@@ -343,3 +343,10 @@ export const takes = (flag: Flag, command: CommandName): boolean => flag.command
 export const flagNamed = (name: string): Flag | undefined => FLAGS.find((flag) => flag.name === name);
 
 export const commandNamed = (name: CommandName): Command => COMMANDS.find((command) => command.name === name)!;
+
+// The shells `gsd-check completion` writes a script for. Bash only for now;
+// zsh can load it through bashcompinit.
+export const SHELLS = ['bash'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+export const isShell = (name: string): name is Shell => (SHELLS as readonly string[]).includes(name);

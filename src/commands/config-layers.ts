@@ -6,7 +6,7 @@ import { isJsonObject, parseJson } from '../json/parse.ts';
 import { fewOf } from '../text/format.ts';
 import { planningDirectory, planningScope } from '../project/phase.ts';
 import type { CliDeps } from './deps.ts';
-import { argumentPath } from '../cli/paths.ts';
+import { argumentPath } from '../cli/args.ts';
 
 // The project's config (--config, else .planning/config.json) and, under
 // GSD_WORKSTREAM or GSD_PROJECT, the scoped one GSD reads first. An explicit

@@ -1,4 +1,4 @@
-import { fail, ok, type Failure, type Result } from '../failure.ts';
+import { fail, ok, usage, type Failure, type Result } from '../failure.ts';
 import { builtinCapabilities, gatesAt, type Capability, gatesFromHooks } from '../gates/sources.ts';
 import { gatesWithin } from '../gates/pool.ts';
 import type { PointGate } from '../gates/run-point.ts';
@@ -12,10 +12,8 @@ import { githubAnnotations, githubSummary } from '../report/github.ts';
 import { junitReport } from '../report/junit.ts';
 import { gatesTable } from '../report/table.ts';
 import { visible } from '../text/format.ts';
-import type { GatesOptions } from '../cli/args.ts';
+import { type GatesOptions, argumentPath } from '../cli/args.ts';
 import { loadLayers } from './config-layers.ts';
-import { argumentPath } from '../cli/paths.ts';
-import { usage } from '../cli/usage.ts';
 import { gateContext } from './context.ts';
 import type { CliDeps, Outcome } from './deps.ts';
 import { loadCapability } from './load-capability.ts';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { completionScript, isShell } from '../../src/cli/completion.ts';
+import { completionScript } from '../../src/cli/help.ts';
+import { isShell } from '../../src/cli/command-table.ts';
 import { cli } from '../support.ts';
 
 // What bash offers after the words typed so far (the last one being completed).

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { exitContract } from '../../src/cli/exit-contract.ts';
+import { exitContract } from '../../src/cli/args.ts';
 
 const contract = (flag: string | undefined, variable: string | undefined) => {
   const result = exitContract(flag, variable);

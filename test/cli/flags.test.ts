@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseFlags } from '../../src/cli/flags.ts';
+import { parseFlags } from '../../src/cli/args.ts';
 
 const SPEC = { values: ['file', 'cwd'], booleans: ['raw', 'help'], repeatable: ['file'], aliases: { h: 'help' } };
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { argumentPath } from '../../src/cli/paths.ts';
+import { argumentPath } from '../../src/cli/args.ts';
 import { ok } from '../../src/failure.ts';
 
 const here = () => '/home/u/proj';

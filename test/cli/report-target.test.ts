@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { reportTargets } from '../../src/cli/report-target.ts';
+import { reportTargets } from '../../src/cli/args.ts';
 
 test('junit=<file> and github, in the order given', () => {
   assert.deepEqual(reportTargets(['github', 'junit=out/a=b.xml']), { ok: true, value: [{ format: 'github' }, { format: 'junit', file: 'out/a=b.xml' }] });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { schemaText } from '../../src/cli/schema.ts';
+import { schemaText } from '../../src/cli/help.ts';
 import { ROOT } from '../support.ts';
 
 test('every schema under schemas/, byte for byte, by its name; the names when none is given', () => {
