@@ -3,11 +3,10 @@ import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 
 import { basename, dirname, join } from 'node:path';
 import { defaultsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
 import { checkPredicate } from './commands/check-predicate.ts';
-import type { CliDeps, Outcome } from './commands/deps.ts';
+import { type CliDeps, commandSupported } from './commands/context.ts';
 import { gatesRun } from './commands/gates-run.ts';
 import { completionScript, commandHelp, helpText, schemaText } from './cli/help.ts';
-import { failureOutcome, stoppedOutcome } from './commands/outcome.ts';
-import { commandSupported } from './commands/platform.ts';
+import { failureOutcome, stoppedOutcome, type Outcome } from './commands/outcome.ts';
 import { validate } from './commands/validate.ts';
 import { openFileLimit } from './fs/read.ts';
 import { readTextFile } from './io/input.ts';

@@ -13,14 +13,9 @@ import { junitReport } from '../report/junit.ts';
 import { gatesTable } from '../report/table.ts';
 import { visible } from '../text/format.ts';
 import { type GatesOptions, argumentPath } from '../cli/args.ts';
-import { loadLayers } from './config-layers.ts';
-import { gateContext } from './context.ts';
-import type { CliDeps, Outcome } from './deps.ts';
-import { loadCapability } from './load-capability.ts';
-import { evaluationOutcome, failureOutcome } from './outcome.ts';
+import { loadLayers, gateContext, type CliDeps, loadCapability, queryCommand } from './context.ts';
+import { evaluationOutcome, failureOutcome, progressLine, type Outcome } from './outcome.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
-import { progressLine } from './progress-line.ts';
-import { queryCommand } from './query-command.ts';
 
 export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Outcome> {
   const failed = (result: { ok: false; failure: Failure }): Outcome => failureOutcome(result.failure, options.jsonErrors);

@@ -1,11 +1,19 @@
-import type { Envelope } from '../envelope.ts';
-import { exitStatusOf, fail, formatFailure, formatFailureJson, ok, type Failure, type Result } from '../failure.ts';
 import type { EvalOptions } from '../cli/args.ts';
-import { EXIT_BLOCK } from '../exit-status.ts';
-import { stoppedExitStatus, type Stop } from '../stop.ts';
-import type { Outcome } from './deps.ts';
-import { visible } from '../text/format.ts';
 import { pickValue, type PickPath } from '../cli/pick-path.ts';
+import type { Envelope } from '../envelope.ts';
+import { EXIT_BLOCK } from '../exit-status.ts';
+import { exitStatusOf, fail, formatFailure, formatFailureJson, ok, type Failure, type Result } from '../failure.ts';
+import { checkLabel } from '../gates/declaration.ts';
+import type { GateReport } from '../gates/run-point.ts';
+import { stoppedExitStatus, type Stop } from '../stop.ts';
+import { visible, oneLine } from '../text/format.ts';
+
+// What a command prints and exits with.
+export interface Outcome {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
 
 // What an evaluating command prints and exits with, from its verdict or the
 // reason it has none.
@@ -44,4 +52,12 @@ export function renderEnvelope(envelope: Envelope, options: OutputOptions): Resu
   // A picked value is one line, read by scripts line by line: a newline in a
   // message (a command's tail, a query's report) is shown escaped, as on stderr.
   return ok(`${typeof picked.value === 'string' ? visible(picked.value) : JSON.stringify(picked.value)}\n`);
+}
+
+// The line gates run writes to stderr for a finished gate.
+export function progressLine(point: string, report: GateReport): string {
+  const reason = report.error ?? (report.status === 'pass' || report.status === 'inactive' ? '' : report.envelope?.message ?? '');
+  const text = visible(oneLine(reason, 200));
+  const label = visible(`${report.capability}#${report.index} [${checkLabel(report.check)}]`);
+  return `gsd-check: ${point} ${label} ${report.status} (${report.durationMs} ms)${text === '' ? '' : `: ${text}`}`;
 }

@@ -5,8 +5,8 @@ import { parseCapability } from '../gates/declaration.ts';
 import { KINDS } from '../kinds/table.ts';
 import { type ValidateOptions, argumentPath } from '../cli/args.ts';
 import { parseJson } from '../json/parse.ts';
-import type { CliDeps, Outcome } from './deps.ts';
-import { failureOutcome } from './outcome.ts';
+import type { CliDeps } from './context.ts';
+import { failureOutcome, type Outcome } from './outcome.ts';
 
 interface FileReport {
   readonly file: string;

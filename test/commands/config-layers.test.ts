@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { loadLayers } from '../../src/commands/config-layers.ts';
+import { loadLayers } from '../../src/commands/context.ts';
 import { fail, ok } from '../../src/failure.ts';
 import { tempDir } from '../support.ts';
 

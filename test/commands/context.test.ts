@@ -3,8 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { EvalOptions } from '../../src/cli/args.ts';
-import { gateContext } from '../../src/commands/context.ts';
-import type { CliDeps } from '../../src/commands/deps.ts';
+import { gateContext, type CliDeps } from '../../src/commands/context.ts';
 import { ok } from '../../src/failure.ts';
 import { runResult, tempDir } from '../support.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadCapability } from '../../src/commands/load-capability.ts';
+import { loadCapability } from '../../src/commands/context.ts';
 import { fail, ok } from '../../src/failure.ts';
 
 const from = (text: string) => ({ readFile: async () => ok(text) });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { commandSupported } from '../../src/commands/platform.ts';
+import { commandSupported } from '../../src/commands/context.ts';
 
 test('Windows is refused with the reason and a way out; POSIX systems run', () => {
   const windows = commandSupported('win32', 'check-predicate');

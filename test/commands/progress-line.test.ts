@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { progressLine } from '../../src/commands/progress-line.ts';
+import { progressLine } from '../../src/commands/outcome.ts';
 import type { GateReport } from '../../src/gates/run-point.ts';
 
 const report = (fields: Partial<GateReport>): GateReport => ({

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { queryCommand } from '../../src/commands/query-command.ts';
+import { queryCommand } from '../../src/commands/context.ts';
 import { tempDir } from '../support.ts';
 
 test('--query-command, else GSD_CHECK_QUERY_COMMAND, else gsd-tools on PATH, else none', (t) => {
