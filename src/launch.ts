@@ -3,7 +3,7 @@ import { dirname, isAbsolute } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDirectory, cacheFile, pruneCaches, readCache, writeCache } from './code-cache.ts';
 import { embeddedProgram } from './embedded-program.ts';
-import { EXIT_FAILURE } from './exit-status.ts';
+import { EXIT_FAILURE } from './failure.ts';
 
 // The file Node runs. It compiles the program (src/main.ts, bundled by
 // build.mjs as the text of a CommonJS wrapper function, in a comment at the

@@ -11,9 +11,8 @@ import { validate } from './commands/validate.ts';
 import { openFileLimit } from './fs/read.ts';
 import { readTextFile } from './io/input.ts';
 import { makeEmitter } from './io/output.ts';
-import { EXIT_INTERNAL, EXIT_WRITE_FAILED } from './exit-status.ts';
+import { EXIT_INTERNAL, EXIT_WRITE_FAILED, Stop, STOP_SIGNALS, stopOf } from './failure.ts';
 import { colourWanted } from './report/table.ts';
-import { Stop, STOP_SIGNALS, stopOf } from './stop.ts';
 import { runCommand } from './run/runner.ts';
 
 // Where the program meets its process: argv, environment, standard streams,

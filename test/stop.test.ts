@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Stop, STOP_SIGNALS, stopOf, stoppedExitStatus } from '../src/stop.ts';
+import { Stop, STOP_SIGNALS, stopOf, stoppedExitStatus } from '../src/failure.ts';
 
 test('stopped by signal N: 128+N, N as the platform numbers it', () => {
   assert.equal(stoppedExitStatus(new Stop('SIGHUP')), 129);

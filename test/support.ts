@@ -8,7 +8,7 @@ import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'node:test';
 import { type RunResult, spawnErrorText } from '../src/run/runner.ts';
-import { Stop } from '../src/stop.ts';
+import { Stop } from '../src/failure.ts';
 
 function findRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {

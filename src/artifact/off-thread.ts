@@ -1,6 +1,5 @@
-import { fail, stopped, type Result } from '../failure.ts';
+import { fail, stopped, type Result, stopFrom } from '../failure.ts';
 import { errorText } from '../fs/entry.ts';
-import { stopFrom } from '../stop.ts';
 import { parseWithLibrary, parseWithoutLibrary, type Fields, yaml, yamlSource } from './frontmatter.ts';
 
 // Up to this size the YAML library parses on the main thread: at worst (one

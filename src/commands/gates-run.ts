@@ -1,11 +1,10 @@
-import { fail, ok, usage, type Failure, type Result } from '../failure.ts';
+import { fail, ok, usage, type Failure, type Result, EXIT_WRITE_FAILED } from '../failure.ts';
 import { builtinCapabilities, gatesAt, type Capability, gatesFromHooks } from '../gates/sources.ts';
 import { gatesWithin } from '../gates/pool.ts';
 import type { PointGate } from '../gates/run-point.ts';
 import { POINT_DETAILS, runPoint } from '../gates/run-point.ts';
 import { parseJson } from '../json/parse.ts';
 import { KINDS } from '../kinds/table.ts';
-import { EXIT_WRITE_FAILED } from '../exit-status.ts';
 import { now } from '../run/time.ts';
 import { gateRow } from '../report/gate-row.ts';
 import { githubAnnotations, githubSummary } from '../report/github.ts';

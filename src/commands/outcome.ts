@@ -1,11 +1,9 @@
 import type { EvalOptions } from '../cli/args.ts';
 import { pickValue, type PickPath } from '../cli/pick-path.ts';
-import type { Envelope } from '../envelope.ts';
-import { EXIT_BLOCK } from '../exit-status.ts';
-import { exitStatusOf, fail, formatFailure, formatFailureJson, ok, type Failure, type Result } from '../failure.ts';
+import type { Envelope } from '../predicate/kind.ts';
+import { EXIT_BLOCK, exitStatusOf, fail, formatFailure, formatFailureJson, ok, type Failure, type Result, stoppedExitStatus, type Stop } from '../failure.ts';
 import { checkLabel } from '../gates/declaration.ts';
 import type { GateReport } from '../gates/run-point.ts';
-import { stoppedExitStatus, type Stop } from '../stop.ts';
 import { visible, oneLine } from '../text/format.ts';
 
 // What a command prints and exits with.

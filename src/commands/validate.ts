@@ -1,5 +1,4 @@
-import { EXIT_INVALID } from '../exit-status.ts';
-import { usage, type Issue } from '../failure.ts';
+import { EXIT_INVALID, usage, type Issue } from '../failure.ts';
 import { visible } from '../text/format.ts';
 import { parseCapability } from '../gates/declaration.ts';
 import { KINDS } from '../kinds/table.ts';

@@ -1,8 +1,7 @@
-import type { Envelope } from '../envelope.ts';
+import type { Envelope, GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
 import { spawnErrorText } from '../run/runner.ts';
 import { isJsonObject, nestsDeeperThan } from '../json/parse.ts';
-import type { GateContext } from '../predicate/kind.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
 import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/format.ts';

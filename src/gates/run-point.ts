@@ -1,10 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import { now } from '../run/time.ts';
-import type { Envelope } from '../envelope.ts';
-import { fail, failureLine, ok, REASONS, type Failure, type Result } from '../failure.ts';
-import type { DetailFields, Evaluation, GateContext } from '../predicate/kind.ts';
+import type { Envelope, DetailFields, Evaluation, GateContext } from '../predicate/kind.ts';
+import { fail, failureLine, ok, REASONS, type Failure, type Result, Stop } from '../failure.ts';
 import { MAX_DEPTH } from '../predicate/validate.ts';
-import { Stop } from '../stop.ts';
 import { nestsDeeperThan } from '../json/parse.ts';
 import { oneLine, visible } from '../text/format.ts';
 import type { Activation, Resolved, LoopPoint } from './activation.ts';

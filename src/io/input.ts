@@ -1,10 +1,9 @@
 import { close, constants, fstat, open, read, readlinkSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { promisify } from 'node:util';
-import { fail, ok, stopped, type Result } from '../failure.ts';
+import { fail, ok, stopped, type Result, stopFrom } from '../failure.ts';
 import { errorCode, isOutOfDescriptors, realPath, contains } from '../fs/entry.ts';
 import { readRegular } from '../fs/read.ts';
-import { stopFrom } from '../stop.ts';
 
 // Predicates, capabilities and configs are kilobytes; a cap keeps a wrong file
 // (a log, a device) from filling memory before the JSON parser rejects it.

@@ -3,12 +3,10 @@ import * as v from 'valibot';
 import { findArtifact } from '../artifact/find-artifact.ts';
 import { extractFrontmatter } from '../artifact/frontmatter.ts';
 import { readFields } from '../artifact/off-thread.ts';
-import type { Envelope } from '../envelope.ts';
+import { type Envelope, defineKind, type Evaluation, type GateContext, type Kind } from '../predicate/kind.ts';
 import { readRegular } from '../fs/read.ts';
 import { readHead } from '../io/input.ts';
-import { ok, stopped } from '../failure.ts';
-import { stopFrom } from '../stop.ts';
-import { defineKind, type Evaluation, type GateContext, type Kind } from '../predicate/kind.ts';
+import { ok, stopped, stopFrom } from '../failure.ts';
 import { describe, visible } from '../text/format.ts';
 
 // Frontmatter sits at the top; past this many bytes a file has none worth reading.

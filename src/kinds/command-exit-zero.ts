@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import type { Envelope } from '../envelope.ts';
+import { type Envelope, defineKind, type GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Result } from '../failure.ts';
-import { defineKind, type GateContext } from '../predicate/kind.ts';
 import { phaseEnv, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
 import { isResourceLimit, RETRY_FOR_MS, type RunResult } from '../run/runner.ts';
 import { describe, printable } from '../text/format.ts';

@@ -1,5 +1,4 @@
 import type * as v from 'valibot';
-import type { Details, Envelope } from '../envelope.ts';
 import type { Result } from '../failure.ts';
 import type { PhaseDirLookup } from '../project/phase.ts';
 import type { Runner } from '../run/runner.ts';
@@ -45,3 +44,13 @@ export interface Kind<S extends ObjectSchema = ObjectSchema, D extends Details =
 
 // Erases the schema's type so kinds of different shapes share one table.
 export const defineKind = <S extends ObjectSchema, D extends Details = Details>(kind: Kind<S, D>): Kind => kind as unknown as Kind;
+
+// What every check answers: whether it blocks, why, and details whose
+// fields depend on its kind (each kind names them in a Details type).
+export type Details = { readonly kind: string } & Readonly<Record<string, unknown>>;
+
+export interface Envelope<D extends { readonly kind: string } = Details> {
+  readonly block: boolean;
+  readonly message: string;
+  readonly details: D;
+}

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { isDirectory, isEnterable, errorCode } from '../fs/entry.ts';
-import { stopOf, type Stop } from '../stop.ts';
+import { stopOf, type Stop } from '../failure.ts';
 import { CommandOutput, type OutputSummary, readPipe, type PipeReader } from './output.ts';
 import { GroupEnding, ProcessGroup } from './group.ts';
 import { realTime, type Time } from './time.ts';

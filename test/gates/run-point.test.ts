@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { stopped } from '../../src/failure.ts';
-import { Stop } from '../../src/stop.ts';
+import { stopped, Stop } from '../../src/failure.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
 import { gatesAt, type Capability } from '../../src/gates/sources.ts';
 import type { LoopPoint } from '../../src/gates/activation.ts';

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import { test } from 'node:test';
-import { Stop } from '../../src/stop.ts';
+import { Stop } from '../../src/failure.ts';
 import { readTextFile } from '../../src/io/input.ts';
 
 const readPredicateFile = (path: string, stdin: () => Readable) =>

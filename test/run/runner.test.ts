@@ -8,7 +8,7 @@ import { readPipe, readStream, type PipeReader } from '../../src/run/output.ts';
 import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult } from '../../src/run/runner.ts';
 import { realTime, type Time } from '../../src/run/time.ts';
 import { FakeTime } from '../fake-time.ts';
-import { Stop } from '../../src/stop.ts';
+import { Stop } from '../../src/failure.ts';
 import { ended, killSurvivors, marker, runResult, running, sketchOf, survivors, tempDir, until } from '../support.ts';
 
 // A sleep whose command line carries a marker, so its survivors can be found.
