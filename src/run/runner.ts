@@ -46,6 +46,22 @@ interface Ran {
   readonly stdout?: { readonly text: string; readonly complete: boolean } | undefined;
 }
 
+// How a run that ended reads in a message, worded once for every caller;
+// `subject` names what ran ("command", "the query command"). A verdict's
+// message is a headline ("command killed by SIGKILL"), a failure's a
+// sentence ("the query command was killed by SIGKILL").
+export function endingText(
+  subject: string,
+  ending: { readonly exitCode: number | null; readonly signal: NodeJS.Signals | null; readonly timedOut: boolean },
+  timeoutSeconds: number,
+  style: 'headline' | 'sentence',
+): string {
+  if (ending.timedOut) return `${subject} timed out after ${timeoutSeconds}s`;
+  // Node reports an exit with a code or a signal, never neither.
+  if (ending.exitCode === null) return `${subject}${style === 'sentence' ? ' was' : ''} killed by ${ending.signal ?? 'a signal'}`;
+  return `${subject} exited ${ending.exitCode}`;
+}
+
 export type Runner = (options: RunOptions) => Promise<RunResult>;
 
 export interface RunnerDeps {
