@@ -20,6 +20,16 @@ export interface GateContext {
   readonly run: Runner;
 }
 
+// What every check answers: whether it blocks, why, and details whose
+// fields depend on its kind (each kind names them in a Details type).
+export type Details = { readonly kind: string } & Readonly<Record<string, unknown>>;
+
+export interface Envelope<D extends { readonly kind: string } = Details> {
+  readonly block: boolean;
+  readonly message: string;
+  readonly details: D;
+}
+
 // A verdict, or why there is none (a stop included).
 export type Evaluation = Result<Envelope>;
 
@@ -44,13 +54,3 @@ export interface Kind<S extends ObjectSchema = ObjectSchema, D extends Details =
 
 // Erases the schema's type so kinds of different shapes share one table.
 export const defineKind = <S extends ObjectSchema, D extends Details = Details>(kind: Kind<S, D>): Kind => kind as unknown as Kind;
-
-// What every check answers: whether it blocks, why, and details whose
-// fields depend on its kind (each kind names them in a Details type).
-export type Details = { readonly kind: string } & Readonly<Record<string, unknown>>;
-
-export interface Envelope<D extends { readonly kind: string } = Details> {
-  readonly block: boolean;
-  readonly message: string;
-  readonly details: D;
-}
