@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
-import { contains, isOutOfDescriptors } from '../fs/entry.ts';
+import { contains, isOutOfDescriptors, systemCode } from '../fs/entry.ts';
 
 // The calls the search makes: node:fs, or a stand-in that fails as a system
 // can (EMFILE) for tests.
@@ -101,8 +101,8 @@ function attempt<T>(call: () => T): Probe<T> {
   try {
     return known(call());
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code !== 'string') throw error;
+    const code = systemCode(error);
+    if (code === undefined) throw error;
     return isOutOfDescriptors(code) ? { ok: false, code } : NONE;
   }
 }

@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '../failure.ts';
+import { errorText } from '../fs/entry.ts';
 
 type Mapping = Record<string, unknown>;
 
@@ -172,7 +173,7 @@ function unreadable(file: string, error: unknown): string {
     return `${file}: invalid YAML in the frontmatter${at}: ${reason}`;
   }
   // The parser recurses per nesting level (to 100), which a small stack may not hold.
-  return `${file}: the frontmatter cannot be read as data: ${error instanceof Error ? error.message : String(error)}`;
+  return `${file}: the frontmatter cannot be read as data: ${errorText(error)}`;
 }
 
 function isYamlError(error: unknown): error is YamlError {

@@ -103,12 +103,18 @@ export function findOnPath(name: string, path: string | undefined): string | und
   return undefined;
 }
 
-// What went wrong, from a thrown value: its system error code (ENOENT,
-// EMFILE…) when it has one, else its message. Every reader, writer and the
-// runner name failures this way.
-export function errorCode(error: unknown): string {
+// A thrown value's system error code (ENOENT, EMFILE…), or undefined when
+// it has none.
+export function systemCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : errorText(error);
+  return typeof code === 'string' ? code : undefined;
+}
+
+// What went wrong, from a thrown value: its system error code when it has
+// one, else its message. Every reader, writer and the runner name failures
+// this way.
+export function errorCode(error: unknown): string {
+  return systemCode(error) ?? errorText(error);
 }
 
 // A thrown value as text: an Error's message, anything else as it prints.

@@ -37,7 +37,7 @@ export function makeEmitter(streamOf: (fd: OutputFd) => Writable, write?: Write)
     inFlight++;
     streamOf(fd).write(rest, (error) => {
       inFlight--;
-      if (error !== null && error !== undefined) failed((error as NodeJS.ErrnoException).code ?? error.message);
+      if (error !== null && error !== undefined) failed(errorCode(error));
       while (inFlight === 0 && waiting.length > 0) waiting.shift()!();
     });
   };
