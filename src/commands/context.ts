@@ -30,23 +30,23 @@ export interface CliDeps {
   readonly env: Readonly<Record<string, string | undefined>>;
   // Whether we may list and enter a directory; the file system's answer
   // unless a test stands in, since as root every directory is enterable.
-  readonly canEnter?: ((dir: string) => boolean) | undefined;
-  readonly signal?: AbortSignal | undefined;
-  readonly force?: AbortSignal | undefined;
+  readonly canEnter?: (dir: string) => boolean;
+  readonly signal?: AbortSignal;
+  readonly force?: AbortSignal;
   readonly cpus?: number;
   // The soft limit on open descriptors, when known: it bounds the gates run at once.
   readonly fdLimit?: number | undefined;
   // Set when stderr is a terminal: one line per finished gate.
   readonly progress?: ((line: string) => void) | undefined;
   // Warnings for stderr (a skipped gate), whether or not it is a terminal.
-  readonly warn?: ((line: string) => void) | undefined;
+  readonly warn?: (line: string) => void;
   // Set when stdout is a terminal: the point's gates as a table instead of
   // the indented envelope.
   readonly terminal?: TableStyle | undefined;
   // Replace a file whole, so that a reader never sees half of it; append
   // to one. Each gives the error code when it could not.
-  readonly writeFile?: ((path: string, text: string) => string | undefined) | undefined;
-  readonly appendFile?: ((path: string, text: string) => string | undefined) | undefined;
+  readonly writeFile?: (path: string, text: string) => string | undefined;
+  readonly appendFile?: (path: string, text: string) => string | undefined;
 }
 
 // Commands are run as `sh -c` in a process group of their own, which is how

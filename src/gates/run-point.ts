@@ -55,7 +55,7 @@ export interface PointDeps {
   readonly context: GateContext;
   readonly query?: QueryCommand | undefined;
   readonly concurrency: number;
-  readonly onReport?: ((report: GateReport) => void) | undefined;
+  readonly onReport?: (report: GateReport) => void;
 }
 
 

@@ -10,7 +10,7 @@ import type { PointGate } from './run-point.ts';
 
 export interface Capability {
   // Where it was read from; none for GSD's built-in ones (builtinCapabilities in gates/sources.ts).
-  readonly file?: string | undefined;
+  readonly file?: string;
   // Its `id`, or its file path when it has none.
   readonly name: string;
   readonly declaration: CapabilityDeclaration;

@@ -16,7 +16,7 @@ export interface ReadOptions {
   // A getter: merely touching process.stdin opens it.
   readonly stdin: () => NodeJS.ReadableStream & { isTTY?: boolean };
   // A stop signal abandons the read.
-  readonly signal?: AbortSignal | undefined;
+  readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
 }
 

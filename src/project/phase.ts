@@ -95,9 +95,9 @@ function phaseTokens(name: string): string[] {
 export interface PhaseLocation {
   // --phase-dir made absolute against the project root and canonical (links
   // resolved), as GSD 1.14 gives it as ${PHASE_DIR}.
-  readonly phaseDir?: string | undefined;
+  readonly phaseDir?: string;
   // Without --phase-dir, the phase directory looked up from --phase-number.
-  readonly phaseDirLookup?: PhaseDirLookup | undefined;
+  readonly phaseDirLookup?: PhaseDirLookup;
 }
 
 export function locatePhase(

@@ -25,7 +25,7 @@ export interface RunOptions {
   readonly shell?: string;
   // Keep the head of stdout, up to this many bytes, apart from the tail: an
   // answer to parse (a query's JSON) rather than a log to show.
-  readonly keepStdout?: number | undefined;
+  readonly keepStdout?: number;
 }
 
 // How a run ended: sh exited or was killed (on its timeout, or by another
@@ -43,7 +43,7 @@ interface Ran {
   readonly durationMs: number;
   readonly output: OutputSummary;
   // With `keepStdout`: the head of stdout, and whether it is all of it.
-  readonly stdout?: { readonly text: string; readonly complete: boolean } | undefined;
+  readonly stdout?: { readonly text: string; readonly complete: boolean };
 }
 
 // How a run that ended reads in a message, worded once for every caller;
