@@ -16,11 +16,16 @@ export interface Outcome {
 // What an evaluating command prints and exits with, from its verdict or the
 // reason it has none.
 export function evaluationOutcome(evaluation: Result<Envelope>, options: EvalOptions): Outcome {
-  if (!evaluation.ok) return failureOutcome(evaluation.failure, options.jsonErrors);
-  const envelope = evaluation.value;
+  const outcome = evaluation.ok ? verdictOutcome(evaluation.value, options) : evaluation;
+  return outcome.ok ? outcome.value : failureOutcome(outcome.failure, options.jsonErrors);
+}
+
+// A verdict rendered for stdout, or the failure to render it: --pick of a
+// field this envelope lacks.
+export function verdictOutcome(envelope: Envelope, options: EvalOptions): Result<Outcome> {
   const rendered = renderEnvelope(envelope, options);
-  if (!rendered.ok) return failureOutcome(rendered.failure, options.jsonErrors);
-  return { exitCode: options.exitCode && envelope.block ? EXIT_BLOCK : 0, stdout: rendered.value, stderr: '' };
+  if (!rendered.ok) return rendered;
+  return ok({ exitCode: options.exitCode && envelope.block ? EXIT_BLOCK : 0, stdout: rendered.value, stderr: '' });
 }
 
 export function failureOutcome(failure: Failure, json: boolean): Outcome {
