@@ -87,9 +87,10 @@ export const readStream: PipeReader = (pipe, onBytes) => {
 };
 
 // One reused buffer for every read. Node's stream path allocates a new buffer
-// per read and V8 collects them lazily: 1 GiB of output raised the peak from
-// 44 to 85 MiB and took 0.95 s, where re-wrapping the pipe's handle in a
-// socket with `onread` stays at 48 MiB and takes 0.75 s. `onread` is public;
+// per read and V8 collects them lazily, so a flood of output raises the peak
+// memory and costs time; re-wrapping the pipe's handle in a socket with
+// `onread` keeps memory flat (the figures: docs/explanation/performance.md,
+// "Wall time and memory"). `onread` is public;
 // taking the handle from the child's socket is not, so where a Node lacks it
 // the stream path is used.
 export const readPipe: PipeReader = (pipe, onBytes) => {
