@@ -1,7 +1,7 @@
 // Every command and every flag of gsd-check, written once. The parser
-// (args.ts, flags.ts), --help (help.ts), shell completion (completion.ts)
-// and the flag tables of docs/reference/cli.md (checked by
-// test/cli/command-table.test.ts) are all derived from these two lists.
+// (args.ts), --help and shell completion (help.ts) and the flag tables of
+// docs/reference/cli.md (checked by test/cli/command-table.test.ts) are all
+// derived from these two lists.
 
 export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'schema' | 'completion' | 'help';
 

@@ -180,7 +180,7 @@ function fromGitFile(dotGit: string): string | undefined {
 export interface SearchBounds {
   readonly maxLevels: number;
   stopsAt(dir: string): boolean;
-  // Whether a .planning or .git entry may claim the start (see trust.ts).
+  // Whether a .planning or .git entry may claim the start (see trustedEntry).
   trusts(entry: string): boolean;
 }
 
