@@ -1,6 +1,10 @@
 import { fail, ok, type Result } from '../failure.ts';
 import { errorText } from '../fs/entry.ts';
 
+// An artifact's frontmatter as GSD reads it: found at the top of the file,
+// read without the YAML library where it is plain `key: value` lines, else
+// by the library GSD vendors, compiled on first use.
+
 type Mapping = Record<string, unknown>;
 
 // What the top of a file holds: no frontmatter (its first line is not

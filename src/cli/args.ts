@@ -5,6 +5,9 @@ import { closest } from '../text/suggest.ts';
 import { COMMANDS, FLAGS, flagNamed, isShell, SHELLS, takes, type CommandName, type Shell } from './command-table.ts';
 import { parsePickPath, type PickPath } from './pick-path.ts';
 
+// The command line → an action with typed options: flags parsed by the
+// command table, values checked, file arguments resolved by one rule.
+
 const DEFAULT_KILL_AFTER = flagNamed('kill-after')!.default!;
 
 // What every evaluating command shares: the gate context and the output.

@@ -2,6 +2,9 @@ import { ok, usage, type Result } from '../failure.ts';
 import { KINDS } from '../kinds/table.ts';
 import { COMMANDS, FLAGS, commandNamed, takes, type CommandName, type Flag, type FlagGroup, type Shell } from './command-table.ts';
 
+// What gsd-check prints about itself: --help, shell completion, and the
+// JSON Schemas of what users write.
+
 const COLUMN = 29;
 const GROUPS: Readonly<Record<Exclude<FlagGroup, 'own' | 'global'>, string>> = { context: 'Gate context', output: 'Output' };
 

@@ -16,6 +16,10 @@ import type { TableStyle } from '../report/table.ts';
 import type { Runner } from '../run/runner.ts';
 import { fewOf } from '../text/format.ts';
 
+// What a command gathers before it evaluates: what it needs from the world
+// (CliDeps), the platform, the gate context, and for gates run the config
+// layers, capability files and the query command.
+
 // What the commands need from the world; main.ts wires the real ones, tests
 // inject their own.
 export interface CliDeps {

@@ -1,6 +1,9 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { errorCode } from './entry.ts';
 
+// Bounded reads of regular files (no FIFO, no device, no more than a cap),
+// and the open-file limit that bounds how many run at once.
+
 type ReadAt = (fd: number, buffer: Uint8Array, offset: number, length: number, position: null) => number;
 
 export type RegularRead =

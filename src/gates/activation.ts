@@ -2,6 +2,9 @@ import { isJsonObject } from '../json/parse.ts';
 import { describe, fewOf } from '../text/format.ts';
 import { closest } from '../text/suggest.ts';
 
+// When a gate runs: at which loop point, and whether its `when` key is on,
+// from the configs and the keys its capability declares.
+
 // The loop points at which GSD runs gates, in loop order.
 export const LOOP_POINTS = [
   'discuss:pre',

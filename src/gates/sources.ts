@@ -8,8 +8,11 @@ import { resolveWhen, type ConfigLayers, type KeyDeclaration, type LoopPoint } f
 import { type CapabilityDeclaration, parseGate, parseCapability } from './declaration.ts';
 import type { PointGate } from './run-point.ts';
 
+// Where a point's gates come from: capability files, GSD's rendered hooks,
+// or GSD's own built-in gates.
+
 export interface Capability {
-  // Where it was read from; none for GSD's built-in ones (builtinCapabilities in gates/sources.ts).
+  // Where it was read from; none for GSD's built-in ones (builtinCapabilities).
   readonly file?: string;
   // Its `id`, or its file path when it has none.
   readonly name: string;

@@ -5,6 +5,9 @@ import { fail, ok, stopped, type Result, stopFrom } from '../failure.ts';
 import { errorCode, isOutOfDescriptors, realPath, contains } from '../fs/entry.ts';
 import { readRegular } from '../fs/read.ts';
 
+// Reading what a command is given: a file, standard input or a FIFO, and
+// the head of an artifact, which must stay within its directory.
+
 // Predicates, capabilities and configs are kilobytes; a cap keeps a wrong file
 // (a log, a device) from filling memory before the JSON parser rejects it.
 const MAX_INPUT_BYTES = 1024 * 1024;

@@ -2,6 +2,8 @@ import { writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { errorCode } from '../fs/entry.ts';
 
+// Writing stdout and stderr whole, however the descriptor behaves.
+
 export type OutputFd = 1 | 2;
 
 // Writes `text` to stdout (1) or stderr (2); `failed` hears the code of a

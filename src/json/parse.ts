@@ -1,6 +1,9 @@
 import { fail, ok, type Result } from '../failure.ts';
 import { jsonPath } from '../text/format.ts';
 
+// JSON as gsd-check reads it: duplicate keys refused, syntax errors located
+// without quoting the text, nesting measured without recursion.
+
 // JSON as gsd-check accepts it: what JSON.parse accepts, less objects that
 // give one key twice. `root` names the document in the path of a duplicate.
 export function parseJson(text: string, label: string, root = ''): Result<unknown> {

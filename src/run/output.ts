@@ -3,6 +3,9 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { Time } from './time.ts';
 
+// A command's output while it runs: the pipes read into a ring of the last
+// bytes (the tail) and, for a query's answer, the first bytes of stdout.
+
 const TAIL_BYTES = 64 * 1024;
 // After sh exits, how long a background process may keep the pipes open
 // before reading stops: with the group's 200 ms grace that follows, well

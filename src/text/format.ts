@@ -1,3 +1,7 @@
+// How values from outside show in messages: control characters escaped, one
+// line, cut short, a value described rather than dumped, a JSON path, a few
+// items of a long list.
+
 // Text from outside (artifact values, file names, capability ids, a query's
 // answer, a command's output) made safe to print: control characters could
 // forge lines or drive the terminal (ESC sequences, a carriage return over
