@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { embeddedProgram, PROGRAM_CLOSE, PROGRAM_OPEN } from '../src/embedded-program.ts';
-import { BIN } from './support.ts';
+import { BIN } from './helpers/support.ts';
 
 const launcher = '#!/usr/bin/env node\nrun();\n';
 

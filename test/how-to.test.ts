@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, ROOT, tempDir } from './support.ts';
+import { BIN, ROOT, tempDir } from './helpers/support.ts';
 
 const HOW_TO = readFileSync(join(ROOT, 'docs/how-to/wire-into-a-gsd-project.md'), 'utf8');
 

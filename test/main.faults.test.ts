@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { catches, cli, ended, holdsOpen, killSurvivors, marker, predicate, running, survivors, tempDir, unprivileged, until, within } from './support.ts';
+import { catches, cli, ended, holdsOpen, killSurvivors, marker, predicate, running, survivors, tempDir, unprivileged, until, within } from './helpers/support.ts';
 
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
 const message = async (command: string, options: Parameters<typeof cli>[1] = {}) =>

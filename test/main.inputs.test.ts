@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cli, predicate, tempDir, unprivileged } from './support.ts';
+import { cli, predicate, tempDir, unprivileged } from './helpers/support.ts';
 
 const nested = (depth: number): string => `${'['.repeat(depth)}0${']'.repeat(depth)}`;
 const deepPredicate = `{"kind":"artifact-frontmatter-equals","artifact":"SECURITY.md","field":"threats_open","equals":${nested(5000)}}`;

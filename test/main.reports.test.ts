@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { cli, ENV, tempDir } from './support.ts';
-import { readJunit, values } from './junit-consumer.ts';
+import { cli, ENV, tempDir } from './helpers/support.ts';
+import { readJunit, values } from './helpers/junit-consumer.ts';
 
 const GATES = [
   { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import * as fs from 'node:fs';
 import { findArtifact as search, type SearchFs } from '../../src/artifact/find-artifact.ts';
-import { cli, tempDir, unprivileged } from '../support.ts';
+import { cli, tempDir, unprivileged } from '../helpers/support.ts';
 
 // The path found, or undefined; a failed search fails the test.
 function findArtifact(dir: string, name: string): string | undefined {

@@ -7,17 +7,15 @@ import { checkPredicate } from '../../src/commands/check-predicate.ts';
 import type { CliDeps } from '../../src/commands/deps.ts';
 import { fail, ok } from '../../src/failure.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
-import { runResult, tempDir, type RunResultSketch } from '../support.ts';
+import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const P = JSON.stringify({ kind: 'command-exit-zero', command: 'make test' });
 
 function setup(dir: string, result: RunResultSketch = {}) {
   const runs: RunOptions[] = [];
   const deps: CliDeps = {
-    run: async (options) => {
-      runs.push(options);
-      return runResult(result);
-    },
+    run: fakeRunner(result, runs),
     readFile: async (path) => (path === join(dir, 'p.json') ? ok(P) : fail('unreadable-file', `cannot read ${path}`)),
     cwd: () => dir,
     home: undefined,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadLayers } from '../../src/commands/config-layers.ts';
 import { fail, ok } from '../../src/failure.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const deps = (env: Record<string, string> = {}) => ({
   env,

@@ -6,12 +6,13 @@ import type { EvalOptions } from '../../src/cli/args.ts';
 import { gateContext } from '../../src/commands/context.ts';
 import type { CliDeps } from '../../src/commands/deps.ts';
 import { ok } from '../../src/failure.ts';
-import { runResult, tempDir } from '../support.ts';
+import { fakeRunner } from '../helpers/fake-runner.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const options: EvalOptions = { killAfter: 1.5, raw: false, exitCode: false, jsonErrors: false };
 
 function deps(dir: string, world: Partial<CliDeps> = {}): CliDeps {
-  return { run: async () => runResult(), readFile: async () => ok(''), cwd: () => dir, home: undefined, env: { X: '1' }, ...world };
+  return { run: fakeRunner(), readFile: async () => ok(''), cwd: () => dir, home: undefined, env: { X: '1' }, ...world };
 }
 
 const failure = (result: ReturnType<typeof gateContext>) => (result.ok ? 'accepted' : [result.failure.reason, result.failure.message]);

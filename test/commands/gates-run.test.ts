@@ -6,7 +6,8 @@ import type { GatesOptions } from '../../src/cli/args.ts';
 import type { CliDeps } from '../../src/commands/deps.ts';
 import { gatesRun } from '../../src/commands/gates-run.ts';
 import { fail, ok } from '../../src/failure.ts';
-import { runResult, tempDir } from '../support.ts';
+import { fakeRunner, runResult } from '../helpers/fake-runner.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const capability = JSON.stringify({
   id: 'cap',
@@ -18,7 +19,7 @@ const capability = JSON.stringify({
 
 function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: boolean): CliDeps {
   return {
-    run: async () => runResult(),
+    run: fakeRunner(),
     readFile: async (path, label) => (path.endsWith('cap.json') ? ok(capability) : fail('unreadable-file', `cannot read ${label}: no such file`)),
     cwd: () => dir,
     home: undefined,

@@ -3,7 +3,7 @@
 // fails here. The examples that call GSD run in compat/test/docs.test.mjs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BIN, ROOT, tempDir } from '../support.ts';
+import { BIN, ROOT, tempDir } from '../helpers/support.ts';
 import { binDir, docFiles, docText, parseDoc, runDoc } from './doc-examples.mjs';
 
 for (const file of docFiles(ROOT)) {

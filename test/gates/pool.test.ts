@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { gatesWithin, mapPool } from '../../src/gates/pool.ts';
-import { sleep } from '../support.ts';
+import { sleep } from '../helpers/support.ts';
 
 test('keeps the order of the items, never more than the limit at once', async () => {
   let running = 0;

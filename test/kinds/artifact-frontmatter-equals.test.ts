@@ -8,7 +8,7 @@ import { runPoint } from '../../src/gates/run-point.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
-import { cli, tempDir } from '../support.ts';
+import { cli, tempDir } from '../helpers/support.ts';
 
 test('matches: GSD\'s comparison of the text with equals: equal, or equal as text; containers by their JSON form', () => {
   const yes: [unknown, unknown][] = [

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lookUpPhaseDir, normalizePhaseNumber } from '../../src/project/phase-dir.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 test('phase numbers normalised as GSD names phase directories', () => {
   const cases: [string, string][] = [

@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { locatePhase } from '../../src/project/phase-location.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 test('--phase-dir is made absolute against the project root and must stay inside it', (t) => {
   const base = tempDir(t);

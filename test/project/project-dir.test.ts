@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { explicitProjectRoot } from '../../src/project/project-dir.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const root = (given: string, current: string) => {
   const result = explicitProjectRoot(given, () => current);

@@ -4,7 +4,7 @@ import { chmodSync, chownSync, mkdirSync, symlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { findProjectRoot } from '../../src/project/root.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 // Builds a tree from paths: null makes a directory, a string a file.
 function writeTree(root: string, paths: Record<string, string | null>): void {

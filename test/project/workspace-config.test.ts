@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { workspaceConfig } from '../../src/project/workspace-config.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 // A directory whose .planning/config.json holds `text`.
 function withConfig(t: TestContext, text: string): string {

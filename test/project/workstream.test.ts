@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { isWorkstreamName, resolveWorkstream, sessionKey } from '../../src/project/workstream.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const project = (t: import('node:test').TestContext, workstreams: string[] = []) => {
   const root = tempDir(t);
