@@ -16,8 +16,11 @@ function findRoot(from: string): string {
 }
 
 export const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
-// GSD_CHECK_BIN points the CLI tests at another build of the same CLI (a standalone binary).
-export const BIN = process.env.GSD_CHECK_BIN ?? join(ROOT, 'dist', 'gsd-check');
+// The bundle build.mjs writes, for the tests that read it as a file.
+export const DIST = join(ROOT, 'dist', 'gsd-check');
+// The build the CLI tests (test/helpers/cli-tests.mjs) run: GSD_CHECK_BIN
+// points them at another build of the same CLI (a standalone binary).
+export const BIN = process.env.GSD_CHECK_BIN ?? DIST;
 
 // The suite's own knobs; every other GSD_* variable belongs to the GSD setup
 // of whoever runs the tests, and would change what gsd-check does.
