@@ -8,6 +8,7 @@ import { gatesRun } from '../../src/commands/gates-run.ts';
 import { fail, ok } from '../../src/failure.ts';
 import { gatesWithin } from '../../src/gates/pool.ts';
 import { fakeRunner, runResult } from '../helpers/fake-runner.ts';
+import { project, writeTree } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';
 
 const capability = JSON.stringify({
@@ -161,10 +162,9 @@ test('--hooks that are empty say so: the producer before the pipe printed nothin
 });
 
 test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before the capability files", async (t) => {
-  const dir = tempDir(t);
-  mkdirSync(join(dir, '.planning/phases/04-ship'), { recursive: true });
+  const dir = project(t, { '.planning/phases/04-ship': null });
   const gates = async (config?: unknown) => {
-    if (config !== undefined) writeFileSync(join(dir, '.planning/config.json'), JSON.stringify(config));
+    if (config !== undefined) writeTree(dir, { '.planning/config.json': config });
     const outcome = await gatesRun({ ...options, builtin: true }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async (path, label) => (path.endsWith('cap.json') ? ok(capability) : ok(config === undefined ? '{}' : JSON.stringify(config))) });
     assert.equal(outcome.exitCode, 0, outcome.stderr);
     const envelope = JSON.parse(outcome.stdout) as { details: { gates: { capability: string; status: string; activation?: { key: string } }[] } };
