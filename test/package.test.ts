@@ -95,7 +95,7 @@ test('the tarball holds the files package.json names, no more, and every link in
 
 test('installed from the tarball with no network: gsd-check on PATH runs a gate that blocks, then passes; npx runs it too', (t) => {
   const prefix = join(home, 'prefix');
-  const { env } = npm(['install', '--global', '--prefix', prefix, '--offline', `./${TARBALL}`]);
+  const { env } = npm(['install', '--global', '--prefix', prefix, '--offline', join(home, TARBALL)]);
 
   const project = tempDir(t);
   writeFileSync(
@@ -113,6 +113,6 @@ test('installed from the tarball with no network: gsd-check on PATH runs a gate 
   // The installed file is the committed one: nothing rewrote it on the way.
   assert.equal(readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, pkg.bin['gsd-check']!), 'utf8'), readFileSync(join(ROOT, pkg.bin['gsd-check']!), 'utf8'));
 
-  const npx = npm(['exec', '--offline', '--yes', '--package', `./${TARBALL}`, '--', 'gsd-check', '--version']);
+  const npx = npm(['exec', '--offline', '--yes', '--package', join(home, TARBALL), '--', 'gsd-check', '--version']);
   assert.match(npx.stdout, new RegExp(`^gsd-check ${pkg.version.replaceAll('.', '\\.')} \\(source [0-9a-f]{12}\\)\n$`));
 });
