@@ -9,7 +9,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const COPIED = ['src', 'test', 'docs', 'dist', 'schemas', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'CONTRIBUTING.md'];
+const COPIED = ['src', 'test', 'docs', 'dist', 'schemas', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'CONTRIBUTING.md', 'LICENSE'];
 const RUN = `GSD_MUTATE_${randomUUID().replaceAll('-', '')}_`;
 let commands = 0;
 
