@@ -7,6 +7,7 @@
 // not named here, or is named and does not. Plain JavaScript: the shell and
 // the .mjs scripts read it without a build.
 //   node test/helpers/cli-tests.mjs   prints their bundles, one a line
+import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 export const CLI_TESTS = [
@@ -29,6 +30,8 @@ export const bundleOf = (file) => file.replace(/^test\//, '.test-out/').replace(
 
 export const CLI_BUNDLES = CLI_TESTS.map(bundleOf);
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Run as a script; not when bundled into a test, whose own file is then the
+// one run (.test-out/helpers/cli-tests.test.mjs).
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href && import.meta.url.endsWith('/cli-tests.mjs')) {
   process.stdout.write(`${CLI_BUNDLES.join('\n')}\n`);
 }
