@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { project } from './helpers/project.ts';
-import { cli, ENV, tempDir } from './helpers/support.ts';
+import { cli, ENV } from './helpers/support.ts';
 import { readJunit, values } from './helpers/junit-consumer.ts';
 
 const GATES = [

@@ -6,7 +6,7 @@ import type { CheckOptions } from '../../src/cli/args.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
 import type { CliDeps } from '../../src/commands/deps.ts';
 import { fail, ok } from '../../src/failure.ts';
-import type { RunOptions, RunResult } from '../../src/run/runner.ts';
+import type { RunOptions } from '../../src/run/runner.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
 import { project } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';

@@ -4,7 +4,7 @@ import { stopped } from '../../src/failure.ts';
 import { Stop } from '../../src/stop.ts';
 import { evaluateQuery, gsdToolsQuery } from '../../src/gates/query.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
-import type { RunOptions, RunResult } from '../../src/run/runner.ts';
+import type { RunOptions } from '../../src/run/runner.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
 
 function answering(result: RunResultSketch, seen: RunOptions[] = []): GateContext {

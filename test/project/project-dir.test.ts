@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { explicitProjectRoot } from '../../src/project/project-dir.ts';
 import { project } from '../helpers/project.ts';
-import { tempDir } from '../helpers/support.ts';
 
 const root = (given: string, current: string) => {
   const result = explicitProjectRoot(given, () => current);

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { workspaceConfig } from '../../src/project/workspace-config.ts';
 import { project } from '../helpers/project.ts';
