@@ -6,7 +6,7 @@ import { test, type TestContext } from 'node:test';
 import { parseWithLibrary } from '../../src/artifact/frontmatter.ts';
 import { parseOffThread } from '../../src/artifact/parse-off-thread.ts';
 import { yaml } from '../../src/artifact/yaml.ts';
-import { cli, type CliResult, killSurvivors, marker, running, survivors, tempDir, until } from '../support.ts';
+import { cli, type CliResult, killSurvivors, marker, running, survivors, tempDir, until } from '../helpers/support.ts';
 
 const threads = (): number => readdirSync('/proc/self/task').length;
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { completionScript, isShell } from '../../src/cli/completion.ts';
-import { cli } from '../support.ts';
+import { cli } from '../helpers/support.ts';
 
 // What bash offers after the words typed so far (the last one being completed).
 function offered(...words: string[]): string[] {

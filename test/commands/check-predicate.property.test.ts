@@ -12,7 +12,7 @@ import { checkPredicate } from '../../src/commands/check-predicate.ts';
 import type { CliDeps, Outcome } from '../../src/commands/deps.ts';
 import { ok } from '../../src/failure.ts';
 import { findDuplicateKey } from '../../src/text/duplicate-keys.ts';
-import { runResult } from '../support.ts';
+import { runResult } from '../helpers/fake-runner.ts';
 
 const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300);
 const EMPTY = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-check-fuzz-')));

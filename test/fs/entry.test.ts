@@ -4,7 +4,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { canonicalPath, contains, entryKind, isReadableDirectory, readSmallFile, realPath } from '../../src/fs/entry.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 test('entryKind follows links and tells directories, files and the rest', (t) => {
   const dir = tempDir(t);

@@ -3,8 +3,8 @@ import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import { CommandOutput } from '../../src/run/command-output.ts';
 import { readStream } from '../../src/run/pipe-reader.ts';
-import { FakeTime } from '../fake-time.ts';
-import { until } from '../support.ts';
+import { FakeTime } from '../helpers/fake-time.ts';
+import { until } from '../helpers/support.ts';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
