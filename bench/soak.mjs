@@ -6,7 +6,7 @@
 // Full: 2,000 sequential + 200 concurrent evaluations, 1,000 gates in one
 // process (minutes). --quick: 60 + 20 + 100 (CI). Exit 1 on any failure.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,12 @@ const SEQUENTIAL = quick ? 60 : 2000;
 const CONCURRENT = quick ? 20 : 200;
 const GATES = quick ? 100 : 1000;
 const mark = `${process.pid}${Date.now() % 100000}`;
+// Everything of this run lives in one directory; the processes it starts get a
+// TMPDIR inside it, so a temp file they leave is found there, and nobody
+// else's file in the shared temporary directory is taken for one.
+const scratch = mkdtempSync(join(tmpdir(), 'gsd-check-soak-'));
+const childTmp = join(scratch, 'tmp');
+mkdirSync(childTmp);
 
 // The mixed workload: each case with what its envelope must say.
 const CASES = [
@@ -57,7 +63,7 @@ function judge(c, r) {
 function measure(command, argv, options = {}) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
-    const child = spawn(command, argv, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, argv, { cwd: options.cwd, env: { ...process.env, TMPDIR: childTmp }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let peak = 0;
@@ -110,8 +116,6 @@ const record = (name, results) => {
   });
 };
 
-const tmpBefore = new Set(readdirSync(tmpdir()));
-
 // 1. In sequence, cycling through the cases.
 const sequential = [];
 for (let i = 0; i < SEQUENTIAL; i++) sequential.push(await evaluate(CASES[i % CASES.length]));
@@ -121,7 +125,8 @@ record(`${SEQUENTIAL} in sequence`, sequential);
 record(`${CONCURRENT} at once`, await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => evaluate(CASES[i % CASES.length]))));
 
 // 3. Many gates in one process: its descriptors must not grow with their number.
-const work = mkdtempSync(join(tmpdir(), 'gsd-check-soak-'));
+const work = join(scratch, 'project');
+mkdirSync(work);
 const gateRuns = [];
 // The smaller run must keep all 8 slots busy long enough for the 5 ms samples
 // to see its peak: with 10 gates the peak was sometimes missed (34 against 39
@@ -152,16 +157,18 @@ for (const count of [Math.max(40, GATES / 10), GATES]) {
   gateRuns.push({ ...r, count, problem, maxFds: Math.max(...r.fds) });
   record(`${count} gates in one process`, [{ ...r, problem }]);
 }
-rmSync(work, { recursive: true, force: true });
 const fdGrowth = gateRuns[1].maxFds - gateRuns[0].maxFds;
 if (fdGrowth > 4) failures.push(`descriptors grew from ${gateRuns[0].maxFds} (${gateRuns[0].count} gates) to ${gateRuns[1].maxFds} (${gateRuns[1].count} gates)`);
 
-// 4. Nothing left behind.
-await new Promise((r) => setTimeout(r, 300));
-const left = livingCommands();
+// 4. Nothing left behind. A command gsd-check ended may take a moment to
+// leave the process table (the kernel delivers the signal, then reaps), so the
+// table is read until it is clear, for at most a few seconds.
+let left = livingCommands();
+for (const deadline = Date.now() + 5000; left.length > 0 && Date.now() < deadline; left = livingCommands()) await new Promise((r) => setTimeout(r, 50));
 if (left.length > 0) failures.push(`${left.length} command processes left: ${left.slice(0, 3).join('; ')}`);
-const tmpAdded = readdirSync(tmpdir()).filter((f) => !tmpBefore.has(f) && f.startsWith('gsd-check'));
+const tmpAdded = readdirSync(childTmp);
 if (tmpAdded.length > 0) failures.push(`temp files left: ${tmpAdded.join(', ')}`);
+rmSync(scratch, { recursive: true, force: true });
 
 const mib = (b) => `${(b / 1024 ** 2).toFixed(1)} MiB`;
 const table = [

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { after, before, test } from 'node:test';
-import { ROOT, tempDir } from './support.ts';
+import { ROOT, tempDir } from './helpers/support.ts';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; files: string[]; bin: Record<string, string>; private?: boolean };
 const TARBALL = `${pkg.name}-${pkg.version}.tgz`;
@@ -95,9 +95,6 @@ test('the tarball holds the files package.json names, no more, and every link in
 
 test('installed from the tarball with no network: gsd-check on PATH runs a gate that blocks, then passes; npx runs it too', (t) => {
   const prefix = join(home, 'prefix');
-  // The tarball by its absolute path: npm resolves ./ from the nearest
-  // package.json above the working directory, which a temp dir inside a
-  // checkout (the mutation harness's TMPDIR) has.
   const { env } = npm(['install', '--global', '--prefix', prefix, '--offline', join(home, TARBALL)]);
 
   const project = tempDir(t);

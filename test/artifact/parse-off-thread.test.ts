@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { parseWithLibrary, yaml } from '../../src/artifact/frontmatter.ts';
 import { parseOffThread } from '../../src/artifact/off-thread.ts';
-import { cli, type CliResult, killSurvivors, marker, running, survivors, tempDir, until } from '../support.ts';
+import { cli, type CliResult, killSurvivors, marker, running, survivors, tempDir, until } from '../helpers/support.ts';
 
 const reasonOf = (result: { ok: true } | { ok: false; failure: { reason: string } }): string => (result.ok ? 'fields' : result.failure.reason);
 

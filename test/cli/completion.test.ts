@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { completionScript } from '../../src/cli/help.ts';
 import { isShell } from '../../src/cli/command-table.ts';
-import { cli } from '../support.ts';
+import { cli } from '../helpers/support.ts';
 
 // What bash offers after the words typed so far (the last one being completed).
 function offered(...words: string[]): string[] {

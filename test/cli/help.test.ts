@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { COMMANDS, FLAGS, takes } from '../../src/cli/command-table.ts';
 import { commandHelp, helpText, KIND_SUMMARIES } from '../../src/cli/help.ts';
 import { KINDS } from '../../src/kinds/table.ts';
-import { ROOT } from '../support.ts';
+import { ROOT } from '../helpers/support.ts';
 
 test('--help teaches: the kinds, examples, the environment that matters, and where the docs are', () => {
   const help = helpText();

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { schemaText } from '../../src/cli/help.ts';
-import { ROOT } from '../support.ts';
+import { ROOT } from '../helpers/support.ts';
 
 test('every schema under schemas/, byte for byte, by its name; the names when none is given', () => {
   const files = readdirSync(join(ROOT, 'schemas')).filter((name) => name.endsWith('.schema.json'));

@@ -13,7 +13,7 @@ import type { CliDeps } from '../../src/commands/context.ts';
 import type { Outcome } from '../../src/commands/outcome.ts';
 import { ok } from '../../src/failure.ts';
 import { findDuplicateKey } from '../../src/json/parse.ts';
-import { runResult } from '../support.ts';
+import { runResult } from '../helpers/fake-runner.ts';
 
 const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300);
 const EMPTY = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-check-fuzz-')));

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadLayers } from '../../src/commands/context.ts';
 import { fail, ok } from '../../src/failure.ts';
-import { tempDir } from '../support.ts';
+import { writeTree } from '../helpers/project.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const deps = (env: Record<string, string> = {}) => ({
   env,
@@ -22,16 +23,13 @@ test('the project config under .planning, and the workstream\'s over it; absent 
   const root = tempDir(t);
   const none = await loadLayers(undefined, root, root, deps());
   assert.deepEqual(none, ok({ layers: { root: undefined, workstream: undefined }, warnings: [] }));
-  mkdirSync(join(root, '.planning/workstreams/ws'), { recursive: true });
-  writeFileSync(join(root, '.planning/config.json'), '{"workflow":{"a":true}}');
-  writeFileSync(join(root, '.planning/workstreams/ws/config.json'), '{"workflow":{"a":false}}');
+  writeTree(root, { '.planning/config.json': '{"workflow":{"a":true}}', '.planning/workstreams/ws/config.json': '{"workflow":{"a":false}}' });
   assert.deepEqual(await loadLayers(undefined, root, root, deps()), ok({ layers: { root: { workflow: { a: true } }, workstream: undefined }, warnings: [] }));
   assert.deepEqual(
     await loadLayers(undefined, root, root, deps({ GSD_WORKSTREAM: 'ws' })),
     ok({ layers: { root: { workflow: { a: true } }, workstream: { workflow: { a: false } } }, warnings: [] }),
   );
-  mkdirSync(join(root, '.planning/proj'));
-  writeFileSync(join(root, '.planning/proj/config.json'), '{"p":1}');
+  writeTree(root, { '.planning/proj/config.json': '{"p":1}' });
   assert.deepEqual(
     await loadLayers(undefined, root, root, deps({ GSD_PROJECT: 'proj' })),
     ok({ layers: { root: { workflow: { a: true } }, workstream: { p: 1 } }, warnings: [] }),
@@ -67,8 +65,7 @@ test('a config that is not a JSON object fails; flat dotted keys are named in on
     const result = await loadLayers('c.json', root, root, deps());
     assert.deepEqual(result.ok ? 'accepted' : [result.failure.reason, result.failure.message], ['invalid-json', message], text);
   }
-  mkdirSync(join(root, '.planning'));
-  writeFileSync(join(root, '.planning/config.json'), '[1]');
+  writeTree(root, { '.planning/config.json': '[1]' });
   const fallback = await loadLayers(undefined, root, root, deps());
   assert.deepEqual(fallback.ok ? 'accepted' : fallback.failure.message, `config ${join(root, '.planning/config.json')} is not a JSON object`);
   const flat = Object.fromEntries(['a.1', 'a.2', 'a.3', 'a.4', 'a.5', 'a.6', 'a.7', 'ok'].map((k) => [k, true]));

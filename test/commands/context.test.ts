@@ -1,24 +1,24 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { EvalOptions } from '../../src/cli/args.ts';
 import { gateContext, type CliDeps } from '../../src/commands/context.ts';
 import { ok } from '../../src/failure.ts';
-import { runResult, tempDir } from '../support.ts';
+import { fakeRunner } from '../helpers/fake-runner.ts';
+import { project, writeTree } from '../helpers/project.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const options: EvalOptions = { killAfter: 1.5, raw: false, exitCode: false, jsonErrors: false };
 
 function deps(dir: string, world: Partial<CliDeps> = {}): CliDeps {
-  return { run: async () => runResult(), readFile: async () => ok(''), cwd: () => dir, home: undefined, env: { X: '1' }, ...world };
+  return { run: fakeRunner(), readFile: async () => ok(''), cwd: () => dir, home: undefined, env: { X: '1' }, ...world };
 }
 
 const failure = (result: ReturnType<typeof gateContext>) => (result.ok ? 'accepted' : [result.failure.reason, result.failure.message]);
 
 test('the project root found from --cwd, the phase values, the kill-after grace in ms', (t) => {
-  const root = tempDir(t);
-  mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
-  mkdirSync(join(root, 'src/deep'), { recursive: true });
+  const root = project(t, { '.planning/phases/04-ship': null, 'src/deep': null });
   const context = gateContext({ ...options, cwd: 'src/deep', phaseNumber: '04', phaseReqIds: 'R1' }, deps(root));
   assert.ok(context.ok);
   const { run: _, ...rest } = context.value;
@@ -51,17 +51,13 @@ test('a start that is missing, not a directory, gone, or not ours to enter is ba
   const shut = (closed: string) => (dir: string) => dir !== closed;
   assert.deepEqual(failure(gateContext(options, deps(root, { canEnter: shut(root) }))), ['bad-cwd', 'the current directory: permission denied (cannot list or enter it)']);
   assert.deepEqual(failure(gateContext({ ...options, cwd: root }, deps(root, { canEnter: shut(root) }))), ['bad-cwd', `--cwd ${root}: permission denied (cannot list or enter it)`]);
-  mkdirSync(join(root, '.planning'));
-  mkdirSync(join(root, 'sub'));
+  writeTree(root, { '.planning': null, sub: null });
   assert.deepEqual(failure(gateContext({ ...options, cwd: 'sub' }, deps(root, { canEnter: shut(root) }))), ['bad-cwd', `project root ${root}: permission denied (cannot list or enter it)`]);
   assert.equal(gateContext({ ...options, cwd: 'sub' }, deps(root)).ok, true);
 });
 
 test('--project-dir is the root, with no search up from it, even beside --cwd', (t) => {
-  const base = tempDir(t);
-  mkdirSync(join(base, '.planning'));
-  mkdirSync(join(base, 'inner/.planning'), { recursive: true });
-  mkdirSync(join(base, 'inner/sub'), { recursive: true });
+  const base = project(t, { '.planning': null, 'inner/.planning': null, 'inner/sub': null });
   const at = (projectDir: string, cwd?: string) => {
     const context = gateContext({ ...options, projectDir, ...(cwd === undefined ? {} : { cwd }) }, deps(base));
     return context.ok ? context.value.projectRoot : failure(context);
@@ -77,11 +73,12 @@ test('--project-dir is the root, with no search up from it, even beside --cwd', 
 });
 
 test("the run's workstream reaches the command as GSD_WORKSTREAM and scopes the phase lookup", (t) => {
-  const root = tempDir(t);
-  mkdirSync(join(root, '.planning/phases/04-root'), { recursive: true });
-  mkdirSync(join(root, '.planning/workstreams/alpha/phases/04-alpha'), { recursive: true });
-  mkdirSync(join(root, '.planning/workstreams/beta/phases/04-beta'), { recursive: true });
-  writeFileSync(join(root, '.planning/active-workstream'), 'beta\n');
+  const root = project(t, {
+    '.planning/phases/04-root': null,
+    '.planning/workstreams/alpha/phases/04-alpha': null,
+    '.planning/workstreams/beta/phases/04-beta': null,
+    '.planning/active-workstream': 'beta\n',
+  });
   const run = (extra: Partial<EvalOptions>, env: Record<string, string>) => {
     const context = gateContext({ ...options, phaseNumber: '04', ...extra }, deps(root, { env }));
     return context.ok ? [context.value.env.GSD_WORKSTREAM, context.value.phaseDirLookup?.matches] : failure(context);

@@ -3,7 +3,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { queryCommand } from '../../src/commands/context.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 test('--query-command, else GSD_CHECK_QUERY_COMMAND, else gsd-tools on PATH, else none', (t) => {
   const bin = tempDir(t);

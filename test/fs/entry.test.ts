@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { canonicalPath, contains, entryKind, isReadableDirectory, realPath } from '../../src/fs/entry.ts';
 import { readSmallFile } from '../../src/fs/read.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 test('entryKind follows links and tells directories, files and the rest', (t) => {
   const dir = tempDir(t);

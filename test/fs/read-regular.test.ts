@@ -4,7 +4,7 @@ import { readdirSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readRegular } from '../../src/fs/read.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const shown = (read: ReturnType<typeof readRegular>) => (read.ok ? [read.bytes.toString(), read.complete] : read.code);
 

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { findOnPath } from '../../src/fs/entry.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 test('the first executable file of that name on PATH; relative entries, directories and plain files do not count', (t) => {
   const dir = tempDir(t);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { builtinCapabilities } from '../../src/gates/sources.ts';
-import { ROOT } from '../support.ts';
+import { ROOT } from '../helpers/support.ts';
 
 test("GSD 1.14's built-in gates: 11 gates of 7 capabilities, every one valid, every `when` declared", () => {
   const capabilities = builtinCapabilities();

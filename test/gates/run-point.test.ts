@@ -8,7 +8,8 @@ import { runPoint as runGates, type GateReport, type PointDeps } from '../../src
 import { KINDS } from '../../src/kinds/table.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { now } from '../../src/run/time.ts';
-import { runResult, sleep } from '../support.ts';
+import { runResult } from '../helpers/fake-runner.ts';
+import { sleep } from '../helpers/support.ts';
 
 const predicate = (command: string, timeout?: number) => ({ predicate: { kind: 'command-exit-zero', command, ...(timeout === undefined ? {} : { timeout }) } });
 const gate = (point: string, check: unknown, extra: Record<string, unknown> = {}) => ({ point, check, blocking: true, onError: 'halt', ...extra });

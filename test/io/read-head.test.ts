@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { readRegular } from '../../src/fs/read.ts';
 import { readHead } from '../../src/io/input.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const text = (result: ReturnType<typeof readHead>): string => (result.ok ? result.value.toString() : `FAIL ${result.failure.message}`);
 

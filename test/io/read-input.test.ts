@@ -11,7 +11,7 @@ import { readTextFile } from '../../src/io/input.ts';
 
 const readPredicateFile = (path: string, stdin: () => Readable) =>
   readTextFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`, { stdin });
-import { holdsOpen, opensFifo, tempDir, until } from '../support.ts';
+import { holdsOpen, opensFifo, tempDir, until } from '../helpers/support.ts';
 
 const noStdin = (): Readable => assert.fail('standard input was opened for a file');
 

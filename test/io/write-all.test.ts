@@ -3,7 +3,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { writeAll } from '../../src/io/output.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const errno = (code: string): Error => Object.assign(new Error(`${code}: failed`), { code });
 

@@ -3,7 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lookUpPhaseDir, normalizePhaseNumber } from '../../src/project/phase.ts';
-import { tempDir } from '../support.ts';
+import { project } from '../helpers/project.ts';
+import { tempDir } from '../helpers/support.ts';
 
 test('phase numbers normalised as GSD names phase directories', () => {
   const cases: [string, string][] = [
@@ -13,11 +14,8 @@ test('phase numbers normalised as GSD names phase directories', () => {
   for (const [phase, normal] of cases) assert.equal(normalizePhaseNumber(phase), normal, phase);
 });
 
-function phases(t: Parameters<typeof tempDir>[0], dirs: string[], base = '.planning/phases'): string {
-  const root = tempDir(t);
-  for (const dir of dirs) mkdirSync(join(root, base, dir), { recursive: true });
-  return root;
-}
+const phases = (t: Parameters<typeof tempDir>[0], dirs: string[], base = '.planning/phases'): string =>
+  project(t, Object.fromEntries(dirs.map((dir) => [join(base, dir), null])));
 
 test('the one directory whose phase id matches, however the number is written', (t) => {
   const root = phases(t, ['03-auth', '04-ship', '04.1-hotfix', '12A-split', '01-02-milestone', 'CK-07-coded', 'PROJ-42-custom']);

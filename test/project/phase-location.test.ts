@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { locatePhase } from '../../src/project/phase.ts';
-import { tempDir } from '../support.ts';
+import { project } from '../helpers/project.ts';
+import { tempDir } from '../helpers/support.ts';
 
 test('--phase-dir is made absolute against the project root and must stay inside it', (t) => {
-  const base = tempDir(t);
+  const base = project(t, { 'p/.planning/phases/04-ship': null, outside: null });
   const root = join(base, 'p');
-  mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
-  mkdirSync(join(base, 'outside'));
   symlinkSync(join(base, 'outside'), join(root, 'escape'));
   assert.deepEqual(locatePhase(root, { phaseDir: '.planning/phases/04-ship' }, {}), { ok: true, value: { phaseDir: join(root, '.planning/phases/04-ship') } });
   assert.deepEqual(locatePhase(root, { phaseDir: 'not/yet/there' }, {}), { ok: true, value: { phaseDir: join(root, 'not/yet/there') } });
@@ -20,8 +19,7 @@ test('--phase-dir is made absolute against the project root and must stay inside
 });
 
 test('without --phase-dir, the number is looked up; an empty one is no number', (t) => {
-  const root = tempDir(t);
-  mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
+  const root = project(t, { '.planning/phases/04-ship': null });
   const found = locatePhase(root, { phaseNumber: '4' }, {});
   assert.deepEqual(found.ok && found.value.phaseDirLookup?.matches, [join(root, '.planning/phases/04-ship')]);
   assert.deepEqual(locatePhase(root, { phaseNumber: '' }, {}), { ok: true, value: {} });
@@ -37,8 +35,7 @@ test('GSD_PROJECT must name one directory', (t) => {
 });
 
 test('the phase directory is its real path, as GSD gives ${PHASE_DIR}, through a linked root or a linked phase', (t) => {
-  const base = tempDir(t);
-  mkdirSync(join(base, 'real/.planning/phases/04-ship'), { recursive: true });
+  const base = project(t, { 'real/.planning/phases/04-ship': null });
   symlinkSync(join(base, 'real'), join(base, 'link'));
   symlinkSync('04-ship', join(base, 'real/.planning/phases/current'));
   const at = (root: string, phaseDir: string) => {
@@ -53,8 +50,7 @@ test('the phase directory is its real path, as GSD gives ${PHASE_DIR}, through a
 });
 
 test('a phase directory that is a link to nothing is refused: where it leads is unknown', (t) => {
-  const root = tempDir(t);
-  mkdirSync(join(root, '.planning/phases'), { recursive: true });
+  const root = project(t, { '.planning/phases': null });
   symlinkSync('gone', join(root, '.planning/phases/04-ship'));
   const located = locatePhase(root, { phaseDir: '.planning/phases/04-ship' }, {});
   assert.deepEqual(located.ok ? 'accepted' : [located.failure.reason, located.failure.message], ['usage', '--phase-dir .planning/phases/04-ship is a symbolic link to nothing']);

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { explicitProjectRoot } from '../../src/project/root.ts';
-import { tempDir } from '../support.ts';
+import { project } from '../helpers/project.ts';
 
 const root = (given: string, current: string) => {
   const result = explicitProjectRoot(given, () => current);
@@ -11,21 +10,15 @@ const root = (given: string, current: string) => {
 };
 
 test('--project-dir is the root itself, relative to the current directory', (t) => {
-  const base = tempDir(t);
-  mkdirSync(join(base, 'p/.planning'), { recursive: true });
-  mkdirSync(join(base, 'p/sub'));
+  const base = project(t, { 'p/.planning': null, 'p/sub': null });
   assert.equal(root('p', base), join(base, 'p'));
   assert.equal(root(join(base, 'p/sub/..'), '/nowhere'), join(base, 'p'));
   assert.equal(root('.', join(base, 'p')), join(base, 'p'));
 });
 
 test('a directory without .planning is refused, even below a project: no search up', (t) => {
-  const base = tempDir(t);
-  mkdirSync(join(base, 'p/.planning'), { recursive: true });
-  mkdirSync(join(base, 'p/sub'));
-  writeFileSync(join(base, 'file'), '');
-  mkdirSync(join(base, 'q'));
-  writeFileSync(join(base, 'q/.planning'), '');
+  // q's .planning is a file, not a directory.
+  const base = project(t, { 'p/.planning': null, 'p/sub': null, file: '', 'q/.planning': '' });
   assert.equal(root('p/sub', base), `bad-cwd: --project-dir ${join(base, 'p/sub')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`);
   assert.equal(root('q', base), `bad-cwd: --project-dir ${join(base, 'q')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`);
   assert.equal(root('missing', base), `bad-cwd: --project-dir ${join(base, 'missing')}: no such directory`);

@@ -1,48 +1,31 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { findProjectRoot } from '../../src/project/root.ts';
-import { tempDir } from '../support.ts';
-
-// Builds a tree from paths: null makes a directory, a string a file.
-function writeTree(root: string, paths: Record<string, string | null>): void {
-  for (const [path, content] of Object.entries(paths)) {
-    const full = join(root, path);
-    if (content === null) mkdirSync(full, { recursive: true });
-    else {
-      mkdirSync(join(full, '..'), { recursive: true });
-      writeFileSync(full, content);
-    }
-  }
-}
-
-function tree(t: TestContext, paths: Record<string, string | null>): string {
-  const root = tempDir(t);
-  writeTree(root, paths);
-  return root;
-}
+import { project, writeTree } from '../helpers/project.ts';
+import { tempDir } from '../helpers/support.ts';
 
 test('the start directory wins when it has .planning', (t) => {
-  const root = tree(t, { 'p/.planning': null, 'p/sub/.planning': null });
+  const root = project(t, { 'p/.planning': null, 'p/sub/.planning': null });
   assert.equal(findProjectRoot(join(root, 'p/sub'), undefined), join(root, 'p/sub'));
 });
 
 test('the nearest ancestor with .planning', (t) => {
-  const root = tree(t, { 'p/.planning': null, 'p/.git': null, 'p/src/deep/er': null });
+  const root = project(t, { 'p/.planning': null, 'p/.git': null, 'p/src/deep/er': null });
   assert.equal(findProjectRoot(join(root, 'p/src/deep/er'), undefined), join(root, 'p'));
 });
 
 test('at most 10 levels up', (t) => {
   const ten = 'a/b/c/d/e/f/g/h/i/j';
-  const root = tree(t, { 'p/.planning': null, [`p/${ten}`]: null, [`p/x/${ten}`]: null });
+  const root = project(t, { 'p/.planning': null, [`p/${ten}`]: null, [`p/x/${ten}`]: null });
   assert.equal(findProjectRoot(join(root, 'p', ten), undefined), join(root, 'p'));
   assert.equal(findProjectRoot(join(root, 'p/x', ten), undefined), join(root, 'p/x', ten));
 });
 
 test('the home directory and what lies above it are never candidates', (t) => {
-  const root = tree(t, { '.planning': null, 'home/u/.planning': null, 'home/u/work/proj': null });
+  const root = project(t, { '.planning': null, 'home/u/.planning': null, 'home/u/work/proj': null });
   const home = join(root, 'home/u');
   assert.equal(findProjectRoot(join(home, 'work/proj'), home), join(home, 'work/proj'));
   // but --cwd itself may be the home directory
@@ -50,15 +33,15 @@ test('the home directory and what lies above it are never candidates', (t) => {
 });
 
 test('a nested git repository between start and ancestor stops the search', (t) => {
-  const root = tree(t, { 'p/.planning': null, 'p/vendor/lib/.git': null, 'p/vendor/lib/src': null });
+  const root = project(t, { 'p/.planning': null, 'p/vendor/lib/.git': null, 'p/vendor/lib/src': null });
   assert.equal(findProjectRoot(join(root, 'p/vendor/lib/src'), undefined), join(root, 'p/vendor/lib/src'));
   // a .git entry in the start directory itself counts too, file or directory
-  const other = tree(t, { 'p/.planning': null, 'p/mod/.git': 'gitdir: ../.git/modules/mod\n' });
+  const other = project(t, { 'p/.planning': null, 'p/mod/.git': 'gitdir: ../.git/modules/mod\n' });
   assert.equal(findProjectRoot(join(other, 'p/mod'), undefined), join(other, 'p/mod'));
 });
 
 test('unless the ancestor lists the first path segment in sub_repos', (t) => {
-  const root = tree(t, {
+  const root = project(t, {
     'p/.planning/config.json': JSON.stringify({ sub_repos: ['backend', 7] }),
     'p/backend/.git': null,
     'p/backend/src': null,
@@ -70,7 +53,7 @@ test('unless the ancestor lists the first path segment in sub_repos', (t) => {
 });
 
 test('a broken config.json means no sub_repos', (t) => {
-  const root = tree(t, { 'p/.planning/config.json': '{nope', 'p/backend/.git': null });
+  const root = project(t, { 'p/.planning/config.json': '{nope', 'p/backend/.git': null });
   assert.equal(findProjectRoot(join(root, 'p/backend'), undefined), join(root, 'p/backend'));
 });
 
@@ -213,12 +196,12 @@ test('an ancestor of HOME is no candidate even from outside HOME', (t) => {
 });
 
 test('nothing found: the start directory itself', (t) => {
-  const root = tree(t, { 'x/y': null });
+  const root = project(t, { 'x/y': null });
   assert.equal(findProjectRoot(join(root, 'x/y'), undefined), join(root, 'x/y'));
 });
 
 test('a .planning file is not a project', (t) => {
-  const root = tree(t, { 'p/.planning': '', 'p/q': null });
+  const root = project(t, { 'p/.planning': '', 'p/q': null });
   assert.equal(findProjectRoot(join(root, 'p/q'), undefined), join(root, 'p/q'));
 });
 

@@ -3,7 +3,7 @@ import { chmodSync, chownSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { trustedEntry } from '../../src/project/root.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 // Owners are set with chown, which needs root: the CI machine runs as root.
 const canChown = process.getuid?.() === 0;

@@ -1,17 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { workspaceConfig } from '../../src/project/root.ts';
-import { tempDir } from '../support.ts';
+import { project } from '../helpers/project.ts';
 
 // A directory whose .planning/config.json holds `text`.
-function withConfig(t: TestContext, text: string): string {
-  const dir = tempDir(t);
-  mkdirSync(join(dir, '.planning'));
-  writeFileSync(join(dir, '.planning/config.json'), text);
-  return dir;
-}
+const withConfig = (t: TestContext, text: string): string => project(t, { '.planning/config.json': text });
 
 const NOTHING = { subRepos: [], multiRepo: false };
 
@@ -26,7 +19,7 @@ test('a top-level sub_repos wins even when it is not a list', (t) => {
 });
 
 test('a config that is missing, not strict JSON or not an object says nothing', (t) => {
-  assert.deepEqual(workspaceConfig(tempDir(t)), NOTHING);
+  assert.deepEqual(workspaceConfig(project(t)), NOTHING);
   for (const text of ['{nope', '{"multiRepo": true, "multiRepo": true}', 'null', '[{"multiRepo": true}]', '"multiRepo"']) {
     assert.deepEqual(workspaceConfig(withConfig(t, text)), NOTHING, text);
   }

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { type SearchBounds, mainWorktree } from '../../src/project/root.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const UNBOUNDED: SearchBounds = { maxLevels: 10, stopsAt: () => false, trusts: () => true };
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import { CommandOutput, readStream } from '../../src/run/output.ts';
-import { FakeTime } from '../fake-time.ts';
-import { until } from '../support.ts';
+import { FakeTime } from '../helpers/fake-time.ts';
+import { until } from '../helpers/support.ts';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { GroupEnding, type Signalled } from '../../src/run/group.ts';
-import { FakeTime } from '../fake-time.ts';
+import { FakeTime } from '../helpers/fake-time.ts';
 
 // A group that records the signals it gets; alive until told otherwise.
 function fakeGroup(alive = true): Signalled & { signals: string[]; alive(): boolean; die(): void } {

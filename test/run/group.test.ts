@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { test } from 'node:test';
 import { ProcessGroup } from '../../src/run/group.ts';
-import { forgedProcs, statLine } from '../fake-proc.ts';
-import { killSurvivors, marker, survivors, until } from '../support.ts';
+import { forgedProcs, statLine } from '../helpers/fake-proc.ts';
+import { killSurvivors, marker, survivors, until } from '../helpers/support.ts';
 
 test('a group is alive while a member lives, and a signal reaches every member', async (t) => {
   const mark = marker();

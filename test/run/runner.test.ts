@@ -7,9 +7,10 @@ import { describe, test, type TestContext } from 'node:test';
 import { readPipe, readStream, type PipeReader } from '../../src/run/output.ts';
 import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult } from '../../src/run/runner.ts';
 import { realTime, type Time } from '../../src/run/time.ts';
-import { FakeTime } from '../fake-time.ts';
+import { FakeTime } from '../helpers/fake-time.ts';
 import { Stop } from '../../src/failure.ts';
-import { ended, killSurvivors, marker, runResult, running, sketchOf, survivors, tempDir, until } from '../support.ts';
+import { runResult, sketchOf } from '../helpers/fake-runner.ts';
+import { ended, killSurvivors, marker, running, survivors, tempDir, until } from '../helpers/support.ts';
 
 // A sleep whose command line carries a marker, so its survivors can be found.
 function sleeper(t: TestContext, seconds = 30): { cmd: string; mark: string } {

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { spawnErrorOf } from '../../src/run/runner.ts';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const error = (code: string): Error => Object.assign(new Error(code), { code });
 

@@ -1,4 +1,4 @@
-import type { Time } from '../src/run/time.ts';
+import type { Time } from '../../src/run/time.ts';
 
 interface Timer {
   readonly due: number;

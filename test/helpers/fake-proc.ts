@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
-import type { ProcSource } from '../src/run/proc-table.ts';
+import type { ProcSource } from '../../src/run/proc-table.ts';
 import { tempDir } from './support.ts';
 
 export interface ForgedProcs {

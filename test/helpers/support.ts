@@ -7,8 +7,6 @@ import { constants, tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'node:test';
-import { type RunResult, spawnErrorText } from '../src/run/runner.ts';
-import { Stop } from '../src/failure.ts';
 
 function findRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
@@ -18,8 +16,11 @@ function findRoot(from: string): string {
 }
 
 export const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
-// GSD_CHECK_BIN points the CLI tests at another build of the same CLI (a standalone binary).
-export const BIN = process.env.GSD_CHECK_BIN ?? join(ROOT, 'dist', 'gsd-check');
+// The bundle build.mjs writes, for the tests that read it as a file.
+export const DIST = join(ROOT, 'dist', 'gsd-check');
+// The build the CLI tests (test/helpers/cli-tests.mjs) run: GSD_CHECK_BIN
+// points them at another build of the same CLI (a standalone binary).
+export const BIN = process.env.GSD_CHECK_BIN ?? DIST;
 
 // The suite's own knobs; every other GSD_* variable belongs to the GSD setup
 // of whoever runs the tests, and would change what gsd-check does.
@@ -226,48 +227,6 @@ export function opensFifo(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-// A run's result, described the short way: `interrupted` makes it a stop,
-// `spawnError` a start that failed (an errno code, cwd-missing or
-// cwd-denied), anything else how sh ended.
-export interface RunResultSketch {
-  readonly exitCode?: number | null;
-  readonly signal?: NodeJS.Signals | null;
-  readonly timedOut?: boolean;
-  readonly interrupted?: NodeJS.Signals;
-  readonly spawnError?: string;
-  readonly durationMs?: number;
-  readonly output?: RunResult['output'];
-  readonly stdout?: RunResult['stdout'];
-}
-
-export function runResult(sketch: RunResultSketch = {}): RunResult {
-  const ran = {
-    durationMs: sketch.durationMs ?? 5,
-    output: sketch.output ?? { text: '', stdoutBytes: 0, stderrBytes: 0, truncated: false },
-    ...(sketch.stdout === undefined ? {} : { stdout: sketch.stdout }),
-  };
-  if (sketch.interrupted !== undefined) return { status: 'stopped', stop: new Stop(sketch.interrupted), killedBy: sketch.signal ?? null, ...ran };
-  const code = sketch.spawnError;
-  if (code !== undefined) {
-    return { status: 'not-started', error: code === 'cwd-missing' || code === 'cwd-denied' ? { kind: code } : { kind: 'system', code }, ...ran };
-  }
-  return { status: 'ended', exitCode: sketch.exitCode === undefined ? 0 : sketch.exitCode, signal: sketch.signal ?? null, timedOut: sketch.timedOut ?? false, ...ran };
-}
-
-// The result the short way again, every field present, for assertions.
-export function sketchOf(result: RunResult) {
-  return {
-    exitCode: result.status === 'ended' ? result.exitCode : null,
-    signal: result.status === 'ended' ? result.signal : result.status === 'stopped' ? result.killedBy : null,
-    timedOut: result.status === 'ended' && result.timedOut,
-    interrupted: result.status === 'stopped' ? result.stop.signal : null,
-    spawnError: result.status === 'not-started' ? spawnErrorText(result.error) : null,
-    durationMs: result.durationMs,
-    output: result.output,
-    stdout: result.stdout,
-  };
 }
 
 // Runs `argv` as an unprivileged user, for whom file modes count (root ignores
