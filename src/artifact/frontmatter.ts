@@ -257,7 +257,7 @@ function unusedPrivateCharacter(text: string): string | null {
 // lines, blank lines and comments, no key twice. For anything else the answer
 // is undefined and the library reads it. Each value comes as GSD reads it
 // (its text) and as YAML 1.2's core schema types it;
-// test/artifact/simple-frontmatter.property.test.ts holds this reading equal
+// test/artifact/frontmatter.property.test.ts holds this reading equal
 // to the library's on every document it accepts.
 
 const LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]+([A-Za-z0-9_.+~-]+))?(?:[ \t]+#.*)?[ \t]*$/;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { closest } from '../../src/text/suggest.ts';
+import { closest, unknownField } from '../../src/text/suggest.ts';
 
 const FIELDS = ['kind', 'command', 'timeout'];
 
@@ -47,4 +47,9 @@ test('names of up to 64 characters are compared; a longer one only matches itsel
   assert.equal(closest('a'.repeat(65), [a64]), undefined);
   assert.equal(closest(a64, ['a'.repeat(65)]), undefined);
   assert.equal(closest('A'.repeat(65), ['a'.repeat(65)]), 'a'.repeat(65));
+});
+
+test('an unknown field is told the known one it most likely meant, else every known one', () => {
+  assert.equal(unknownField('timeOut', ['kind', 'command', 'timeout']), 'unknown field; did you mean "timeout"?');
+  assert.equal(unknownField('id', ['point', 'check']), 'unknown field (known fields: point, check)');
 });
