@@ -127,3 +127,10 @@ test('on a terminal: a table of the gates, coloured unless NO_COLOR; --raw and p
   assert.equal(timeless(raw.stdout).replaceAll('\r\n', '\n'), timeless(piped.stdout));
   assert.ok(piped.stdout.startsWith('{"block":true,'));
 });
+
+test('--pick of a field the envelope lacks: no verdict is printed, so no report is written either', async (t) => {
+  const dir = gated(t);
+  const result = await cli([...RUN, '--pick', 'details.gates[9].status', '--report', 'junit=gates.xml', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: join(dir, 'summary.md') } });
+  assert.deepEqual([result.status, result.stdout, result.stderr], [2, '', 'gsd-check: --pick details.gates[9].status: the envelope has no such field\n']);
+  assert.deepEqual(readdirSync(dir).sort(), ['.planning', 'cap.json']);
+});

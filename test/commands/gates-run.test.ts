@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { GatesOptions } from '../../src/cli/args.ts';
-import type { CliDeps } from '../../src/commands/deps.ts';
+import type { CliDeps } from '../../src/commands/context.ts';
 import { gatesRun } from '../../src/commands/gates-run.ts';
 import { fail, ok } from '../../src/failure.ts';
 import { gatesWithin } from '../../src/gates/pool.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { CliDeps } from '../../src/commands/deps.ts';
+import type { CliDeps } from '../../src/commands/context.ts';
 import { validate } from '../../src/commands/validate.ts';
 import { fail, ok } from '../../src/failure.ts';
 import { fakeRunner } from '../helpers/fake-runner.ts';

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { gatesWithin, mapPool } from '../../src/gates/pool.ts';
 import { runCommand } from '../../src/run/runner.ts';
-import { Stop } from '../../src/stop.ts';
+import { Stop } from '../../src/failure.ts';
 import { killSurvivors, marker, ROOT, running, sleep, until } from '../helpers/support.ts';
 
 test('keeps the order of the items, never more than the limit at once', async () => {

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { stopped } from '../../src/failure.ts';
-import { Stop } from '../../src/stop.ts';
+import { stopped, Stop } from '../../src/failure.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
-import { gatesAt, type Capability } from '../../src/gates/from-capabilities.ts';
-import type { LoopPoint } from '../../src/gates/points.ts';
+import { gatesAt, type Capability } from '../../src/gates/sources.ts';
+import type { LoopPoint } from '../../src/gates/activation.ts';
 import { runPoint as runGates, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';

@@ -19,8 +19,8 @@ export const CLI_TESTS = [
   'test/main.reports.test.ts',
   'test/main.signals.test.ts',
   'test/artifact/find-artifact.test.ts',
-  'test/artifact/parse-off-thread.test.ts',
-  'test/cli/completion.test.ts',
+  'test/artifact/off-thread.test.ts',
+  'test/cli/help.test.ts',
   'test/docs/examples.test.ts',
   'test/kinds/artifact-frontmatter-equals.test.ts',
 ];

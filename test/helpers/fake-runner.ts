@@ -1,9 +1,8 @@
 // What the kinds, gates and commands get instead of src/run/runner.ts: a
 // runner that starts nothing and answers each run with a result the test
 // chose, keeping what it was asked.
-import type { RunOptions, RunResult, Runner } from '../../src/run/runner.ts';
-import { Stop } from '../../src/stop.ts';
-import { spawnErrorText } from '../../src/run/spawn-error.ts';
+import { type RunOptions, type RunResult, type Runner, spawnErrorText } from '../../src/run/runner.ts';
+import { Stop } from '../../src/failure.ts';
 
 // A run's result, described the short way: `interrupted` makes it a stop,
 // `spawnError` a start that failed (an errno code, cwd-missing or
