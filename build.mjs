@@ -20,7 +20,7 @@ const INPUTS = '.test-out/inputs.json';
 const programMaps = process.argv.includes('--program-maps') ? { sourcemap: 'inline' } : {};
 
 // The YAML library (js-yaml's dist file, the one GSD vendors), minified into
-// a string that src/artifact/yaml.ts compiles on first use, so that it costs
+// a string that src/artifact/frontmatter.ts compiles on first use, so that it costs
 // nothing at start-up (see that file).
 const yaml = await build({
   entryPoints: ['node_modules/js-yaml/dist/js-yaml.js'],
@@ -84,7 +84,7 @@ const common = {
     GSD_CHECK_SOURCE_ID: JSON.stringify(sourceId()),
     YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
     FRONTMATTER_WORKER: JSON.stringify(worker.outputFiles[0].text),
-    // GSD 1.14's gate declarations (src/gates/builtin.ts) as one compact
+    // GSD 1.14's gate declarations (builtinCapabilities in src/gates/sources.ts) as one compact
     // string: V8 scans a string literal faster than it preparses the same
     // object literal, which every start would pay for.
     GSD_BUILTIN_GATES: JSON.stringify(JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/capabilities.json', 'utf8')))),

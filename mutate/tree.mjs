@@ -9,7 +9,11 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const COPIED = ['src', 'test', 'docs', 'dist', 'schemas', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'CONTRIBUTING.md'];
+// What builds and tests, and what the package ships (the package test packs
+// the tree): taken from package.json's `files`, so a file added there is
+// copied too.
+const SHIPPED = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).files.map((entry) => entry.split('/')[0]);
+const COPIED = [...new Set(['src', 'test', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', ...SHIPPED])];
 const RUN = `GSD_MUTATE_${randomUUID().replaceAll('-', '')}_`;
 let commands = 0;
 

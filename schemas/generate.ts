@@ -3,7 +3,7 @@
 // it: build.mjs runs this. The fields come from valibot; how they fit
 // together (which fields a gate has, that a check has one shape, what a
 // capability and render-hooks' output hold) is written here, after
-// src/gates/declaration.ts and src/gates/from-hooks.ts, which read it by hand.
+// src/gates/declaration.ts and src/gates/sources.ts, which read it by hand.
 import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { CHECK_SHAPES, FIELD_SCHEMAS, GATE_FIELDS } from '../src/gates/declaration.ts';

@@ -1,7 +1,7 @@
 // dist/gsd-check ends with the program's text in a block comment (build.mjs):
-// V8 skips a comment about six times faster than it scans a string literal of
-// the same text, and that scan was a twentieth of every start. The launcher
-// reads its own file back and takes the text from there.
+// V8 skips a comment faster than it scans a string literal of the same text,
+// which every start would pay for (docs/explanation/performance.md gives the
+// figures). The launcher reads its own file back and takes the text from there.
 
 export const PROGRAM_OPEN = '/* gsd-check program\n';
 export const PROGRAM_CLOSE = '\n*/\n';

@@ -1,6 +1,48 @@
-import { EXIT_FAILURE } from './exit-status.ts';
-import { stoppedExitStatus, type Stop } from './stop.ts';
-import { visible } from './text/visible.ts';
+import { visible } from './text/format.ts';
+
+// The outcome model every folder shares: the exit statuses, a stop by a
+// signal, and the one failure shape with its reasons.
+
+// The exit statuses gsd-check uses, but for a stop's 128+N (below).
+
+export const EXIT_BLOCK = 1;
+export const EXIT_INVALID = 1;
+export const EXIT_FAILURE = 2;
+// EX_SOFTWARE from sysexits.h: a bug.
+export const EXIT_INTERNAL = 70;
+// EX_IOERR from sysexits.h: the verdict exists but could not be delivered.
+export const EXIT_WRITE_FAILED = 74;
+
+// A stop: gsd-check was told to end by a signal. main.ts aborts its stop
+// controller with a Stop, and every part that waits or runs answers it; the
+// signal it carries decides the exit status, 128+N.
+
+// Every signal whose default action would kill gsd-check and leave the
+// commands running; SIGKILL and SIGSTOP cannot be caught.
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGALRM', 'SIGUSR1', 'SIGUSR2', 'SIGXCPU', 'SIGVTALRM', 'SIGPROF'] as const;
+
+export class Stop {
+  constructor(readonly signal: NodeJS.Signals) {}
+}
+
+// The stop `signal` was aborted with, or undefined while it is not. An abort
+// with anything but a Stop is a bug; it stops as SIGTERM would.
+export function stopOf(signal: AbortSignal | undefined): Stop | undefined {
+  if (signal?.aborted !== true) return undefined;
+  return signal.reason instanceof Stop ? signal.reason : new Stop('SIGTERM');
+}
+
+// For code that saw `signal` abort: the stop it was aborted with.
+export const stopFrom = (signal: AbortSignal | undefined): Stop => stopOf(signal) ?? new Stop('SIGTERM');
+
+// 128+N, as a shell reports a death by signal N. SIGUSR1 and SIGUSR2 have
+// other numbers on macOS than on Linux, so N comes from the platform.
+// node:os is loaded here, on the way out, where its start-up cost no longer
+// matters.
+export function stoppedExitStatus(stop: Stop): number {
+  const { constants } = require('node:os') as typeof import('node:os');
+  return 128 + (constants.signals[stop.signal] ?? constants.signals.SIGTERM);
+}
 
 // The one error shape of gsd-check: a check that could not be evaluated.
 // Everything that can go wrong with input is returned as a Failure, never thrown;
@@ -53,6 +95,11 @@ export const stopped = (stop: Stop): { ok: false; failure: Failure } => ({
   ok: false,
   failure: { reason: 'stopped', message: `stopped by ${stop.signal}`, issues: [], stop },
 });
+
+// A command line gsd-check cannot act on: the message, and where to look.
+export function usage(message: string): { ok: false; failure: Failure } {
+  return fail('usage', `${message} (see gsd-check --help)`);
+}
 
 export function exitStatusOf(failure: Failure): number {
   return failure.reason === 'stopped' ? stoppedExitStatus(failure.stop) : REASONS[failure.reason].exitStatus;

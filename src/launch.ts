@@ -3,7 +3,8 @@ import { dirname, isAbsolute } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDirectory, cacheFile, pruneCaches, readCache, writeCache } from './code-cache.ts';
 import { embeddedProgram } from './embedded-program.ts';
-import { EXIT_FAILURE } from './exit-status.ts';
+import { errorCode } from './fs/entry.ts';
+import { EXIT_FAILURE } from './failure.ts';
 
 // The file Node runs. It compiles the program (src/main.ts, bundled by
 // build.mjs as the text of a CommonJS wrapper function, in a comment at the
@@ -47,7 +48,7 @@ function load(): Program | string {
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    return `gsd-check: cannot read its own file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+    return `gsd-check: cannot read its own file ${path}: ${errorCode(error)}`;
   }
   const text = embeddedProgram(bytes.toString(), GSD_CHECK_PROGRAM_LENGTH);
   if (text === undefined) return DAMAGED;

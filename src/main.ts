@@ -3,20 +3,17 @@ import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 
 import { basename, dirname, join } from 'node:path';
 import { defaultsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
 import { checkPredicate } from './commands/check-predicate.ts';
-import type { CliDeps, Outcome } from './commands/deps.ts';
+import { type CliDeps, commandSupported } from './commands/context.ts';
 import { gatesRun } from './commands/gates-run.ts';
-import { completionScript } from './cli/completion.ts';
-import { commandHelp, helpText } from './cli/help.ts';
-import { failureOutcome, stoppedOutcome } from './commands/outcome.ts';
-import { commandSupported } from './commands/platform.ts';
-import { schemaText } from './cli/schema.ts';
+import { completionScript, commandHelp, helpText, schemaText } from './cli/help.ts';
+import { failureOutcome, stoppedOutcome, type Outcome } from './commands/outcome.ts';
 import { validate } from './commands/validate.ts';
-import { openFileLimit } from './fs/open-file-limit.ts';
-import { readTextFile } from './io/read-input.ts';
-import { makeEmitter } from './io/emitter.ts';
-import { EXIT_INTERNAL, EXIT_WRITE_FAILED } from './exit-status.ts';
+import { errorCode } from './fs/entry.ts';
+import { openFileLimit } from './fs/read.ts';
+import { readTextFile } from './io/input.ts';
+import { makeEmitter } from './io/output.ts';
+import { EXIT_INTERNAL, EXIT_WRITE_FAILED, Stop, STOP_SIGNALS, stopOf } from './failure.ts';
 import { colourWanted } from './report/table.ts';
-import { Stop, STOP_SIGNALS, stopOf } from './stop.ts';
 import { runCommand } from './run/runner.ts';
 
 // Where the program meets its process: argv, environment, standard streams,
@@ -125,7 +122,7 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | '
         warn: write,
         terminal: isatty(1) ? { colour: colourWanted(process.env), columns: process.stdout.columns || undefined } : undefined,
         writeFile: replaceFile,
-        appendFile: (path, text) => errorCode(() => appendFileSync(path, text)),
+        appendFile: (path, text) => failureOf(() => appendFileSync(path, text)),
       });
     }
   }
@@ -135,20 +132,21 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | '
 // collector) sees the old file or the new one, never half of one.
 function replaceFile(path: string, text: string): string | undefined {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  const code = errorCode(() => {
+  const code = failureOf(() => {
     writeFileSync(temp, text, { flag: 'wx' });
     renameSync(temp, path);
   });
-  if (code !== undefined) errorCode(() => rmSync(temp, { force: true }));
+  if (code !== undefined) failureOf(() => rmSync(temp, { force: true }));
   return code;
 }
 
-function errorCode(write: () => void): string | undefined {
+// The error code of a write that failed, or undefined when it did not.
+function failureOf(write: () => void): string | undefined {
   try {
     write();
     return undefined;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code ?? String(error);
+    return errorCode(error);
   }
 }
 

@@ -1,10 +1,11 @@
-// Runs the CLI tests (the ones that spawn the artefact) against the standalone
+// Runs the CLI tests (test/helpers/cli-tests.mjs) against the standalone
 // binary, with a PATH that holds every tool of this machine except Node: the
 // binary must need none. Build it first with `npm run build:bin`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CLI_BUNDLES } from './helpers/cli-tests.mjs';
 
 const bin = resolve(process.env.GSD_CHECK_BIN ?? `dist/gsd-check-${process.platform}-${process.arch}`);
 const NODE_TOOLS = new Set(['node', 'nodejs', 'npm', 'npx', 'corepack']);
@@ -27,12 +28,11 @@ try {
   const env = { ...process.env, PATH: shadow, GSD_CHECK_BIN: bin };
   const which = spawnSync('sh', ['-c', 'command -v node || echo none'], { env, encoding: 'utf8' });
   console.log(`PATH without Node (node on it: ${which.stdout.trim()}); testing ${bin}`);
-  const tests = ['.test-out/main.test.mjs', '.test-out/main.property.test.mjs', '.test-out/main.faults.test.mjs', '.test-out/main.signals.test.mjs', '.test-out/main.inputs.test.mjs', '.test-out/launch.test.mjs', '.test-out/artifact/parse-off-thread.test.mjs'];
   // The tests expect the Node they run on inside the binary (--version): the
   // pinned one that build-bin.mjs puts there.
   const pinned = resolve('runtimes', `${process.platform}-${process.arch}`, 'node_modules', 'node24', 'bin', 'node');
   const runner = existsSync(pinned) ? pinned : process.execPath;
-  status = spawnSync(runner, ['--test', ...tests], { env, stdio: 'inherit' }).status ?? 1;
+  status = spawnSync(runner, ['--test', ...CLI_BUNDLES], { env, stdio: 'inherit' }).status ?? 1;
 } finally {
   rmSync(shadow, { recursive: true, force: true });
 }

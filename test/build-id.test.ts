@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT, tempDir } from './support.ts';
+import { ROOT, tempDir } from './helpers/support.ts';
 
 const id = (tree: string) => {
   const r = spawnSync(process.execPath, [join(ROOT, 'build-id.mjs'), tree], { cwd: tree, encoding: 'utf8' });

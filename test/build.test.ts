@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT, tempDir } from './support.ts';
+import { ROOT, tempDir } from './helpers/support.ts';
 
 type Inputs = Record<string, { entry?: string; inputs: string[] }>;
 

@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cacheDirectory, cacheFile, cacheOff, MAX_CACHE_FILES, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
-import { tempDir } from './support.ts';
+import { tempDir } from './helpers/support.ts';
 
 const uid = process.getuid!();
 const SOURCE = Buffer.from('#!/usr/bin/env node\nthe program\n');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from './support.ts';
+import { ROOT } from './helpers/support.ts';
 
 // docs/maintainers/architecture.md promises that no two modules of src/, and
 // no two folders, import each other, directly or round a circle; type-only

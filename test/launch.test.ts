@@ -10,7 +10,7 @@ import { test, type TestContext } from 'node:test';
 import { Script } from 'node:vm';
 import { cacheFile, writeCache } from '../src/code-cache.ts';
 import { embeddedProgram } from '../src/embedded-program.ts';
-import { BIN, cli, predicate, ROOT, tempDir } from './support.ts';
+import { BIN, cli, predicate, ROOT, tempDir } from './helpers/support.ts';
 
 const args = ['check', 'predicate', '--raw', '--pick', 'message', '--predicate', predicate({ command: 'exit 3' })];
 const env = (home: string, extra: Record<string, string> = {}) => ({ PATH: process.env.PATH, HOME: home, ...extra });
@@ -62,11 +62,11 @@ test('a copy edited by hand (same length) runs as edited, not as the cache of th
   const run = () => cli(args, { env: env(home), wrap: (argv) => node(argv) }, bin);
   assert.equal((await run()).stdout, 'command exited 3\n');
   const text = readFileSync(bin, 'latin1');
-  writeFileSync(bin, text.replaceAll('command exited', 'commanD exited'), 'latin1');
+  writeFileSync(bin, text.replaceAll('} exited ${', '} exiteD ${'), 'latin1');
   assert.equal(readFileSync(bin).length, text.length);
   const edited = await run();
-  assert.deepEqual([edited.status, edited.stdout, edited.stderr], [0, 'commanD exited 3\n', '']);
-  assert.equal((await run()).stdout, 'commanD exited 3\n', 'and its own cache, rewritten, after');
+  assert.deepEqual([edited.status, edited.stdout, edited.stderr], [0, 'command exiteD 3\n', '']);
+  assert.equal((await run()).stdout, 'command exiteD 3\n', 'and its own cache, rewritten, after');
 });
 
 test('a cache with bytes flipped anywhere is not used, and is rewritten', async (t) => {

@@ -1,10 +1,11 @@
 // The artefact under faults: each has a defined outcome.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { catches, cli, ended, holdsOpen, killSurvivors, marker, predicate, running, survivors, tempDir, unprivileged, until, within } from './support.ts';
+import { project } from './helpers/project.ts';
+import { catches, cli, ended, holdsOpen, killSurvivors, marker, predicate, running, survivors, tempDir, unprivileged, until, within } from './helpers/support.ts';
 
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
 const message = async (command: string, options: Parameters<typeof cli>[1] = {}) =>
@@ -19,8 +20,7 @@ test('stdout closed by the reader: no crash, exit 74, and the command group is s
 });
 
 test('the project root deleted while the command runs: the verdict stands', async (t) => {
-  const root = tempDir(t);
-  mkdirSync(join(root, '.planning'));
+  const root = project(t, { '.planning': null });
   const result = await cli(check({ command: 'rm -rf "$PWD"; echo gone; exit 3' }, '--raw'), { cwd: root });
   const envelope = JSON.parse(result.stdout);
   assert.deepEqual([envelope.message, envelope.details.cwd], ['command exited 3: gone', root]);
@@ -177,8 +177,7 @@ test('a bug in one gate of gates run: no gate starts after it, every running com
   if (process.env.GSD_CHECK_BIN !== undefined) return t.skip('needs node to preload the fault into the bundle');
   const mark = marker();
   t.after(() => killSurvivors(mark));
-  const dir = tempDir(t);
-  mkdirSync(join(dir, '.planning'));
+  const dir = project(t, { '.planning': null });
   // The fault: reading the answer of one query throws, as if a bug did. The
   // answer comes once the other gate's command runs (a FIFO between them).
   const hook = join(dir, 'break-answer.cjs');

@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cli, predicate, tempDir, unprivileged } from './support.ts';
+import { project } from './helpers/project.ts';
+import { cli, predicate, tempDir, unprivileged } from './helpers/support.ts';
 
 const nested = (depth: number): string => `${'['.repeat(depth)}0${']'.repeat(depth)}`;
 const deepPredicate = `{"kind":"artifact-frontmatter-equals","artifact":"SECURITY.md","field":"threats_open","equals":${nested(5000)}}`;
@@ -60,8 +61,7 @@ test('a value nested 5,000 deep: exit 2 in check predicate, an issue in validate
 });
 
 test('gates run with deep JSON anywhere (a query answer, a hooks entry, a typed config value, a capability\'s when): an envelope, never an internal error', async (t) => {
-  const dir = tempDir(t);
-  mkdirSync(join(dir, '.planning'));
+  const dir = project(t, { '.planning': null });
   const deep = nested(50_000);
   const hook = (fields: Record<string, string>) => {
     const entry = { capId: 'c', kind: 'gate', check: '{"query":"q"}', blocking: 'false', onError: '"skip"', ...fields };
@@ -188,11 +188,8 @@ test('an absolute --cwd works from a deleted current directory; a relative one i
 });
 
 test('gates run follows the one path rule: an absolute --cwd from a deleted directory, and - as standard input for every file argument', async (t) => {
-  const dir = tempDir(t);
-  mkdirSync(join(dir, '.planning'));
   const cap = JSON.stringify({ id: 'c', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' }] });
-  writeFileSync(join(dir, 'cap.json'), cap);
-  writeFileSync(join(dir, 'conf.json'), '{}');
+  const dir = project(t, { '.planning': null, 'cap.json': cap, 'conf.json': '{}' });
   const gone = join(dir, 'gone');
   const fromGone = (argv: string[]): [string, string[]] => ['sh', ['-c', 'mkdir "$1" && cd "$1" && rmdir "$1" && shift && exec "$@"', 'sh', gone, ...argv]];
   const run = ['gates', 'run', '--point', 'ship:pre', '--pick', 'message'];
@@ -222,8 +219,7 @@ test('--predicate-file is taken from --cwd, like --capability and --config', asy
 });
 
 test('stdout a non-blocking pipe that its reader lets fill (300 KB of envelope): the rest goes through the stream of stdout, all of it arrives, exit 0', async (t) => {
-  const dir = tempDir(t);
-  mkdirSync(join(dir, '.planning/phases/01-x'), { recursive: true });
+  const dir = project(t, { '.planning/phases/01-x': null });
   // Thirty failing gates, each with a tail of control bytes escaped six-fold.
   const gate = (i: number) => ({
     capId: `g${i}`,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { cli } from './support.ts';
+import { cli } from './helpers/support.ts';
 
 const RUNS = Math.max(10, Math.floor(Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300) / 10));
 

@@ -5,8 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { cli, ENV, tempDir } from './support.ts';
-import { readJunit, values } from './junit-consumer.ts';
+import { project } from './helpers/project.ts';
+import { cli, ENV } from './helpers/support.ts';
+import { readJunit, values } from './helpers/junit-consumer.ts';
 
 const GATES = [
   { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' },
@@ -18,15 +19,10 @@ const RUN = ['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json'];
 // Times differ run to run; everything else is compared exactly.
 const timeless = (text: string): string => text.replace(/\d+ ms/g, 'N ms').replace(/time="[\d.]+"/g, 'time="N"').replace(/"durationMs":\d+/g, '"durationMs":N');
 
-function project(t: TestContext): string {
-  const dir = tempDir(t);
-  mkdirSync(join(dir, '.planning'));
-  writeFileSync(join(dir, 'cap.json'), JSON.stringify({ id: 'sec', gates: GATES }));
-  return dir;
-}
+const gated = (t: TestContext): string => project(t, { '.planning': null, 'cap.json': { id: 'sec', gates: GATES } });
 
 test('--report junit=<file>: a report the consumer reads, stdout and stderr exactly as without it', async (t) => {
-  const dir = project(t);
+  const dir = gated(t);
   mkdirSync(join(dir, 'reports'));
   const plain = await cli([...RUN, '--raw'], { cwd: dir });
   const reported = await cli([...RUN, '--raw', '--report', 'junit=reports/gates.xml'], { cwd: dir });
@@ -44,7 +40,7 @@ test('--report junit=<file>: a report the consumer reads, stdout and stderr exac
 });
 
 test('a report that cannot be written: exit 74 and one line saying so; the envelope is still printed', async (t) => {
-  const dir = project(t);
+  const dir = gated(t);
   const plain = await cli([...RUN, '--raw'], { cwd: dir });
   const failed = await cli([...RUN, '--raw', '--report', 'junit=missing/gates.xml'], { cwd: dir });
   assert.equal(failed.status, 74);
@@ -62,7 +58,7 @@ test('a report that cannot be written: exit 74 and one line saying so; the envel
 });
 
 test('--report github: annotations on stderr, a table appended to $GITHUB_STEP_SUMMARY; together with junit', async (t) => {
-  const dir = project(t);
+  const dir = gated(t);
   const summaryFile = join(dir, 'summary.md');
   writeFileSync(summaryFile, 'earlier step\n');
   const result = await cli([...RUN, '--pick', 'block', '--report', 'github', '--report', 'junit=gates.xml'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: summaryFile } });
@@ -102,7 +98,7 @@ test('--report values that are not reports are usage errors', async () => {
 
 test('on a terminal: a table of the gates, coloured unless NO_COLOR; --raw and piped output stay the envelope', async (t) => {
   if (spawnSync('script', ['--version'], { stdio: 'ignore' }).status !== 0) return t.skip('needs util-linux script for a terminal');
-  const dir = project(t);
+  const dir = gated(t);
   const quoted = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
   // Under script(1) stdout is a terminal; stderr (the progress lines) is sent
   // away inside it, so what script passes on is stdout's.
@@ -130,4 +126,11 @@ test('on a terminal: a table of the gates, coloured unless NO_COLOR; --raw and p
   const piped = await cli([...RUN, '--raw'], { cwd: dir });
   assert.equal(timeless(raw.stdout).replaceAll('\r\n', '\n'), timeless(piped.stdout));
   assert.ok(piped.stdout.startsWith('{"block":true,'));
+});
+
+test('--pick of a field the envelope lacks: no verdict is printed, so no report is written either', async (t) => {
+  const dir = gated(t);
+  const result = await cli([...RUN, '--pick', 'details.gates[9].status', '--report', 'junit=gates.xml', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: join(dir, 'summary.md') } });
+  assert.deepEqual([result.status, result.stdout, result.stderr], [2, '', 'gsd-check: --pick details.gates[9].status: the envelope has no such field\n']);
+  assert.deepEqual(readdirSync(dir).sort(), ['.planning', 'cap.json']);
 });

@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { isBuiltin } from 'node:module';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { BIN, catches, cli, ended, ENV, killSurvivors, marker, predicate, ROOT, running, survivors, tempDir, until } from './support.ts';
+import { artifact, project } from './helpers/project.ts';
+import { BIN, catches, cli, ended, ENV, killSurvivors, marker, predicate, ROOT, running, survivors, tempDir, until } from './helpers/support.ts';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
@@ -190,8 +191,7 @@ test('the predicate from a file or from standard input', async (t) => {
 });
 
 test('the command runs in the project root', async (t) => {
-  const dir = tempDir(t);
-  mkdirSync(join(dir, '.planning/phases/01-a'), { recursive: true });
+  const dir = project(t, { '.planning/phases/01-a': null });
   const result = await cli(check({ command: 'pwd' }, '--cwd', join(dir, '.planning/phases/01-a'), '--raw'));
   const envelope = JSON.parse(result.stdout);
   assert.equal(envelope.details.cwd, dir);
@@ -328,11 +328,11 @@ test('a lot of output, NUL bytes and invalid UTF-8 never change the exit code', 
 });
 
 test('artifact-frontmatter-equals on a real project', async (t) => {
-  const root = tempDir(t);
+  const root = project(t, {
+    '.planning/phases/03-auth/03-SECURITY.md': '---\r\nthreats_open: 2\r\n---\r\n# Threats\r\n',
+    '.planning/WINDOWS.md': '---\nopen_count: [\n---\n',
+  });
   const phase = join(root, '.planning/phases/03-auth');
-  mkdirSync(phase, { recursive: true });
-  writeFileSync(join(phase, '03-SECURITY.md'), '---\r\nthreats_open: 2\r\n---\r\n# Threats\r\n');
-  writeFileSync(join(root, '.planning/WINDOWS.md'), '---\nopen_count: [\n---\n');
   const gate = (fields: Record<string, unknown>, ...flags: string[]) =>
     cli(['check', 'predicate', '--predicate', JSON.stringify({ kind: 'artifact-frontmatter-equals', ...fields }), ...flags], { cwd: phase });
   const security = { artifact: 'SECURITY.md', field: 'threats_open' };
@@ -359,22 +359,21 @@ test('artifact-frontmatter-equals on a real project', async (t) => {
 });
 
 test('gates run: the two-step contract over real gates, in declaration order', async (t) => {
-  const root = tempDir(t);
-  mkdirSync(join(root, '.planning/phases/02-api'), { recursive: true });
-  writeFileSync(join(root, '.planning/config.json'), JSON.stringify({ workflow: { extra: true } }));
-  writeFileSync(join(root, '.planning/phases/02-api/02-SECURITY.md'), '---\nthreats_open: 0\n---\n');
-  mkdirSync(join(root, 'caps/sec'), { recursive: true });
-  writeFileSync(join(root, 'caps/sec/cap.json'), JSON.stringify({
-    id: 'security',
-    config: { 'workflow.extra': { type: 'boolean', default: false }, 'workflow.never': { type: 'boolean', default: false } },
-    gates: [
-      { point: 'ship:pre', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } }, blocking: true, onError: 'halt' },
-      { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'test "$GSD_CAP_DIR" = "$(pwd)/caps/sec"' } }, when: 'workflow.extra', blocking: true, onError: 'halt' },
-      { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'echo lint warnings; exit 1' } }, blocking: false, onError: 'halt' },
-      { point: 'ship:pre', check: { query: 'phase.ready' }, blocking: true, onError: 'skip' },
-      { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'false' } }, when: 'workflow.never', blocking: true, onError: 'halt' },
-    ],
-  }));
+  const root = project(t, {
+    '.planning/config.json': { workflow: { extra: true } },
+    '.planning/phases/02-api/02-SECURITY.md': artifact({ threats_open: 0 }),
+    'caps/sec/cap.json': {
+      id: 'security',
+      config: { 'workflow.extra': { type: 'boolean', default: false }, 'workflow.never': { type: 'boolean', default: false } },
+      gates: [
+        { point: 'ship:pre', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } }, blocking: true, onError: 'halt' },
+        { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'test "$GSD_CAP_DIR" = "$(pwd)/caps/sec"' } }, when: 'workflow.extra', blocking: true, onError: 'halt' },
+        { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'echo lint warnings; exit 1' } }, blocking: false, onError: 'halt' },
+        { point: 'ship:pre', check: { query: 'phase.ready' }, blocking: true, onError: 'skip' },
+        { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'false' } }, when: 'workflow.never', blocking: true, onError: 'halt' },
+      ],
+    },
+  });
   const args = ['gates', 'run', '--point', 'ship:pre', '--capability', 'caps/sec/cap.json', '--phase-dir', '.planning/phases/02-api', '--raw'];
   const result = await cli(args, { cwd: root });
   assert.equal(result.status, 0, result.stderr);
@@ -495,9 +494,7 @@ test('the artefact: a shebang, its run bit, only Node built-ins, and it runs alo
 });
 
 test('gates run --hooks -: GSD\'s rendered gates from standard input, queries answered by a command', async (t) => {
-  const root = tempDir(t);
-  mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
-  writeFileSync(join(root, '.planning/phases/04-ship/04-SECURITY.md'), '---\nthreats_open: 0\n---\n');
+  const root = project(t, { '.planning/phases/04-ship/04-SECURITY.md': artifact({ threats_open: 0 }) });
   const hooks = JSON.stringify({
     point: 'ship:pre',
     activeHooks: [
@@ -570,9 +567,7 @@ test('no line can be forged from data: a failure without issues on stderr, a mes
 });
 
 test('text from outside never reaches the terminal raw, and a file that is not JSON is not quoted', async (t) => {
-  const root = tempDir(t);
-  mkdirSync(join(root, '.planning'), { recursive: true });
-  writeFileSync(join(root, 'SECURITY.md'), '---\nthreats_open: "\\e[2J\\rPASS"\n---\n');
+  const root = project(t, { '.planning': null, 'SECURITY.md': '---\nthreats_open: "\\e[2J\\rPASS"\n---\n' });
   const artifact = JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 });
   const message = await cli(['check', 'predicate', '--predicate', artifact, '--pick', 'message'], { cwd: root });
   assert.equal(message.stdout, 'Frontmatter field "threats_open" in SECURITY.md is \\x1b[2J\\rPASS, expected 0\n');
@@ -605,10 +600,7 @@ test('gates run on a terminal: a progress line per gate on stderr; off a termina
 });
 
 test("GSD's global flags: --project-dir, --ws, the workstream exported, --exit-contract", async (t) => {
-  const base = tempDir(t);
-  mkdirSync(join(base, 'p/.planning/workstreams/gamma'), { recursive: true });
-  mkdirSync(join(base, 'p/src'));
-  mkdirSync(join(base, 'elsewhere'));
+  const base = project(t, { 'p/.planning/workstreams/gamma': null, 'p/src': null, elsewhere: null });
   const env = { PATH: process.env.PATH, HOME: join(base, 'home') };
   const said = (args: string[], extra: Record<string, string> = {}, cwd = join(base, 'elsewhere')) =>
     cli(check({ command: 'printf "%s|%s" "$PWD" "${GSD_WORKSTREAM-unset}"' }, '--pick', 'details.cwd', ...args), { cwd, env: { ...env, ...extra } });
@@ -636,8 +628,7 @@ test("GSD's global flags: --project-dir, --ws, the workstream exported, --exit-c
 });
 
 test('requirement text as the roadmap holds it, and ${PHASE_DIR} as its real path', async (t) => {
-  const base = tempDir(t);
-  mkdirSync(join(base, 'real/.planning/phases/04-ship'), { recursive: true });
+  const base = project(t, { 'real/.planning/phases/04-ship': null });
   symlinkSync('04-ship', join(base, 'real/.planning/phases/current'));
   symlinkSync('real', join(base, 'link'));
   const env = { PATH: process.env.PATH, HOME: join(base, 'home') };
@@ -649,9 +640,7 @@ test('requirement text as the roadmap holds it, and ${PHASE_DIR} as its real pat
 });
 
 test('gates run --builtin: GSD 1.14\'s own ship:pre gates; --pick takes list items in brackets', async (t) => {
-  const root = tempDir(t);
-  mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
-  writeFileSync(join(root, '.planning/phases/04-ship/04-SECURITY.md'), '---\nthreats_open: 2\n---\n');
+  const root = project(t, { '.planning/phases/04-ship/04-SECURITY.md': artifact({ threats_open: 2 }) });
   const env = { PATH: process.env.PATH, HOME: join(root, 'home') };
   const run = (...args: string[]) => cli(['gates', 'run', '--point', 'ship:pre', '--builtin', '--phase-number', '04', ...args], { cwd: root, env });
   assert.deepEqual(await run('--pick', 'details.gates[-1].envelope.message'), {

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { after, before, test } from 'node:test';
-import { ROOT, tempDir } from './support.ts';
+import { ROOT, tempDir } from './helpers/support.ts';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; files: string[]; bin: Record<string, string>; private?: boolean };
 const TARBALL = `${pkg.name}-${pkg.version}.tgz`;

@@ -1,9 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
-import { errorCode } from '../fs/error-code.ts';
-import { isOutOfDescriptors } from '../fs/error-code.ts';
-import { contains } from '../fs/entry.ts';
+import { contains, isOutOfDescriptors, systemCode } from '../fs/entry.ts';
 
 // The calls the search makes: node:fs, or a stand-in that fails as a system
 // can (EMFILE) for tests.
@@ -30,64 +28,81 @@ const nodeFs: SearchFs = { lstatSync, readdirSync, realpathSync, statSync };
 // A path that cannot be looked at is not the artifact, unless the reason is
 // a lack of descriptors: then nothing is known, and the search fails. The
 // artifact comes with `dir`'s real path, which a read of it must stay within.
-export function findArtifact(dir: string, name: string, io: SearchFs = nodeFs): Result<{ path: string; within: string } | undefined> {
-  try {
-    return ok(search(dir, name, io));
-  } catch (error) {
-    const code = errorCode(error);
-    if (!isOutOfDescriptors(code)) throw error;
-    return fail('resource-limit', `cannot search ${dir} for ${name}: ${code}`);
-  }
+export function findArtifact(dir: string, name: string, io: SearchFs = nodeFs): Result<Found | undefined> {
+  const found = search(dir, name, io);
+  return found.ok ? ok(found.value) : fail('resource-limit', `cannot search ${dir} for ${name}: ${found.code}`);
 }
 
-function search(dir: string, name: string, io: SearchFs): { path: string; within: string } | undefined {
+interface Found {
+  readonly path: string;
+  readonly within: string;
+}
+
+// What a file-system call told: its answer, undefined when the path is not a
+// usable artifact (missing, denied, a loop), or, out of descriptors, the
+// code: then nothing is known and the search stops.
+type Probe<T> = { readonly ok: true; readonly value: T | undefined } | { readonly ok: false; readonly code: string };
+
+const NONE = { ok: true, value: undefined } as const;
+const known = <T>(value: T): Probe<T> => ({ ok: true, value });
+
+function search(dir: string, name: string, io: SearchFs): Probe<Found> {
   const root = real(dir, io);
-  if (root === undefined) return undefined;
+  if (!root.ok || root.value === undefined) return root.ok ? NONE : root;
+  const within = root.value;
   for (const candidate of [join(dir, name), join(dir, '.planning', name)]) {
-    if (namedExactly(candidate, io) && isContainedFile(candidate, root, io)) return { path: candidate, within: root };
+    const exact = namedExactly(candidate, io);
+    if (!exact.ok) return exact;
+    if (!exact.value) continue;
+    const file = isContainedFile(candidate, within, io);
+    if (!file.ok) return file;
+    if (file.value === true) return known({ path: candidate, within });
   }
-  const entries = attempt(() => io.readdirSync(dir)) ?? [];
+  const entries = attempt(() => io.readdirSync(dir));
+  if (!entries.ok) return entries;
   const suffix = `-${name}`;
-  for (const entry of entries.filter((e) => e === name || e.endsWith(suffix))) {
+  for (const entry of (entries.value ?? []).filter((e) => e === name || e.endsWith(suffix))) {
     const candidate = join(dir, entry);
-    if (attempt(() => io.lstatSync(candidate)) === undefined) return undefined;
-    if (isContainedFile(candidate, root, io)) return { path: candidate, within: root };
+    const link = attempt(() => io.lstatSync(candidate));
+    if (!link.ok || link.value === undefined) return link.ok ? NONE : link;
+    const file = isContainedFile(candidate, within, io);
+    if (!file.ok) return file;
+    if (file.value === true) return known({ path: candidate, within });
   }
-  return undefined;
+  return NONE;
 }
 
-function isContainedFile(path: string, root: string, io: SearchFs): boolean {
-  return (
-    attempt(() => {
-      const link = io.lstatSync(path);
-      if (!link.isFile() && !link.isSymbolicLink()) return false;
-      const target = real(path, io);
-      if (target === undefined || !io.statSync(target).isFile()) return false;
-      return target !== root && contains(root, target);
-    }) ?? false
-  );
+function isContainedFile(path: string, root: string, io: SearchFs): Probe<boolean> {
+  const link = attempt(() => io.lstatSync(path));
+  if (!link.ok || link.value === undefined) return link.ok ? known(false) : link;
+  if (!link.value.isFile() && !link.value.isSymbolicLink()) return known(false);
+  const target = real(path, io);
+  if (!target.ok || target.value === undefined) return target.ok ? known(false) : target;
+  const at = target.value;
+  const file = attempt(() => io.statSync(at).isFile());
+  if (!file.ok) return file;
+  return known(file.value === true && at !== root && contains(root, at));
 }
 
-function real(path: string, io: SearchFs): string | undefined {
+function real(path: string, io: SearchFs): Probe<string> {
   return attempt(() => io.realpathSync(path));
 }
 
 // On a case-insensitive file system (macOS, Windows) `security.md` opens as
 // `SECURITY.md`; the search takes only the name as written, as the
 // directory-listing step below does and as Linux would.
-function namedExactly(path: string, io: SearchFs): boolean {
-  return attempt(() => io.readdirSync(dirname(path)).includes(basename(path))) ?? false;
+function namedExactly(path: string, io: SearchFs): Probe<boolean> {
+  const listing = attempt(() => io.readdirSync(dirname(path)));
+  return listing.ok ? known(listing.value?.includes(basename(path)) === true) : listing;
 }
 
-// The call's answer, or undefined when the system said the path is not a
-// usable artifact (missing, denied, a loop). Out of descriptors, or an error
-// that is no system error (a bug), goes up.
-function attempt<T>(call: () => T): T | undefined {
+// A call whose error is no system error (a bug) throws on.
+function attempt<T>(call: () => T): Probe<T> {
   try {
-    return call();
+    return known(call());
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code !== 'string' || isOutOfDescriptors(code)) throw error;
-    return undefined;
+    const code = systemCode(error);
+    if (code === undefined) throw error;
+    return isOutOfDescriptors(code) ? { ok: false, code } : NONE;
   }
 }

@@ -1,7 +1,9 @@
 import { fail, ok, type Result } from '../failure.ts';
-import { coreScalar } from './core-scalar.ts';
-import { readSimpleFrontmatter } from './simple-frontmatter.ts';
-import type { JsYaml, LoadOptions, Schema, YamlError } from './yaml.ts';
+import { errorText } from '../fs/entry.ts';
+
+// An artifact's frontmatter as GSD reads it: found at the top of the file,
+// read without the YAML library where it is plain `key: value` lines, else
+// by the library GSD vendors, compiled on first use.
 
 type Mapping = Record<string, unknown>;
 
@@ -62,7 +64,7 @@ export type Fields =
 
 // Past this, a frontmatter is not metadata. The cap bounds the parse, whose
 // time grows with the keys: a megabyte of them would hold a thread for
-// seconds (read-fields.ts keeps large ones off the main thread).
+// seconds (off-thread.ts keeps large ones off the main thread).
 const MAX_FRONTMATTER_BYTES = 64 * 1024;
 
 // The answer when it comes without the YAML library: a frontmatter over the
@@ -175,7 +177,7 @@ function unreadable(file: string, error: unknown): string {
     return `${file}: invalid YAML in the frontmatter${at}: ${reason}`;
   }
   // The parser recurses per nesting level (to 100), which a small stack may not hold.
-  return `${file}: the frontmatter cannot be read as data: ${error instanceof Error ? error.message : String(error)}`;
+  return `${file}: the frontmatter cannot be read as data: ${errorText(error)}`;
 }
 
 function isYamlError(error: unknown): error is YamlError {
@@ -247,4 +249,108 @@ function unusedPrivateCharacter(text: string): string | null {
     if (!text.includes(c)) return c;
   }
   return null;
+}
+
+// The frontmatter most gates read (`threats_open: 0`, `open_count: 2`), read
+// without the YAML library, whose first use costs every such gate its
+// compiling. Only a strict subset is read here: top-level `key: plain-scalar`
+// lines, blank lines and comments, no key twice. For anything else the answer
+// is undefined and the library reads it. Each value comes as GSD reads it
+// (its text) and as YAML 1.2's core schema types it;
+// test/artifact/frontmatter.property.test.ts holds this reading equal
+// to the library's on every document it accepts.
+
+const LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]+([A-Za-z0-9_.+~-]+))?(?:[ \t]+#.*)?[ \t]*$/;
+const COMMENT = /^[ \t]*(?:#.*)?$/;
+
+export function readSimpleFrontmatter(text: string): { fields: Record<string, unknown>; typed: Record<string, unknown> } | undefined {
+  const fields: [string, unknown][] = [];
+  const typed: [string, unknown][] = [];
+  const seen = new Set<string>();
+  for (const raw of text.split('\n')) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (COMMENT.test(line)) continue;
+    const match = LINE.exec(line);
+    if (match === null) return undefined;
+    const key = match[1]!;
+    const value = match[2];
+    // A leading `-` that is not a number could start a sequence: the library decides.
+    if (seen.has(key) || (value !== undefined && /^-(?![0-9.])/.test(value))) return undefined;
+    seen.add(key);
+    fields.push([key, value ?? null]);
+    typed.push([key, value === undefined ? null : coreScalar(value)]);
+  }
+  // fromEntries defines own properties: a "__proto__" key is a field.
+  return { fields: Object.fromEntries(fields), typed: Object.fromEntries(typed) };
+}
+
+// What YAML 1.2's core schema makes of a plain (unquoted) scalar: null, a
+// boolean, a number, or the text itself. GSD reads every scalar as its text;
+// this typed reading is what lets `0.0` match `equals: 0` besides
+// (differences.md, D7).
+export function coreScalar(text: string): unknown {
+  if (/^(?:~|null|Null|NULL)$/.test(text)) return null;
+  if (/^(?:true|True|TRUE)$/.test(text)) return true;
+  if (/^(?:false|False|FALSE)$/.test(text)) return false;
+  if (/^[-+]?[0-9]+$/.test(text)) return Number(text);
+  if (/^0o[0-7]+$/.test(text)) return parseInt(text.slice(2), 8);
+  if (/^0x[0-9a-fA-F]+$/.test(text)) return parseInt(text.slice(2), 16);
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/.test(text)) return Number(text);
+  if (/^[-+]?\.(?:inf|Inf|INF)$/.test(text)) return text.startsWith('-') ? -Infinity : Infinity;
+  if (/^\.(?:nan|NaN|NAN)$/.test(text)) return NaN;
+  return text;
+}
+
+// js-yaml 4.3.2, the parser GSD 1.14 reads frontmatter with (vendored there
+// verbatim, as its `lib/vendor/js-yaml.cjs`): the same parser gives the same
+// reading, error for error. Minified by build.mjs into this string and kept
+// a string until a frontmatter gate needs it: V8 only scans a string literal,
+// where the bundled functions would cost every gate parsing at start-up,
+// whatever its kind.
+declare const YAML_SOURCE: string;
+declare const require: (id: string) => unknown;
+
+// The part of js-yaml's interface that is used here (its own types are a
+// separate package, and lag its options).
+export interface JsYaml {
+  load(text: string, options: LoadOptions): unknown;
+  readonly FAILSAFE_SCHEMA: Schema;
+  readonly Type: new (tag: string, options: { kind: 'scalar'; resolve: (data: string | null) => boolean; construct: (data: string) => unknown }) => unknown;
+}
+export interface Schema {
+  extend(types: { implicit: unknown[] }): Schema;
+}
+export interface LoadOptions {
+  readonly schema: Schema;
+  readonly json: boolean;
+  readonly listener?: (event: 'open' | 'close', state: { readonly anchor: string | null | undefined }) => void;
+}
+// What js-yaml throws for text it cannot read: the reason without the
+// excerpt, and where (0-based).
+export interface YamlError {
+  readonly name: 'YAMLException';
+  readonly reason: string;
+  readonly mark?: { readonly line: number };
+}
+
+let loaded: JsYaml | undefined;
+
+export function yaml(): JsYaml {
+  loaded ??= compileYaml(yamlSource());
+  return loaded;
+}
+
+// Also what a parsing thread compiles, handed over so that the thread's code
+// carries no second copy. esbuild writes the string wherever YAML_SOURCE is
+// named: here only.
+export function yamlSource(): string {
+  return YAML_SOURCE;
+}
+
+// The library's own code, fixed at build time: nothing from a predicate or
+// an artifact is ever compiled here.
+export function compileYaml(source: string): JsYaml {
+  const module = { exports: {} as JsYaml };
+  new Function('module', 'exports', 'require', source)(module, module.exports, require);
+  return module.exports;
 }

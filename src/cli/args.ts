@@ -1,12 +1,12 @@
-import { ok, type Result } from '../failure.ts';
-import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/points.ts';
-import { exitContract } from './exit-contract.ts';
-import { parseFlags, type Flags } from './flags.ts';
+import { isAbsolute, resolve } from 'node:path';
+import { fail, ok, usage, type Result } from '../failure.ts';
+import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/activation.ts';
+import { closest } from '../text/suggest.ts';
+import { COMMANDS, FLAGS, flagNamed, isShell, SHELLS, takes, type CommandName, type Shell } from './command-table.ts';
 import { parsePickPath, type PickPath } from './pick-path.ts';
-import { usage } from './usage.ts';
-import { reportTargets, type ReportTarget } from './report-target.ts';
-import { isShell, SHELLS, type Shell } from './completion.ts';
-import { COMMANDS, FLAGS, flagNamed, takes, type CommandName } from './command-table.ts';
+
+// The command line → an action with typed options: flags parsed by the
+// command table, values checked, file arguments resolved by one rule.
 
 const DEFAULT_KILL_AFTER = flagNamed('kill-after')!.default!;
 
@@ -36,7 +36,7 @@ export interface GatesOptions extends EvalOptions {
   // Where the gates come from: capability files, or GSD's rendered hooks
   // (a file, or - for standard input); exactly one of the two.
   readonly capabilities: readonly string[];
-  // GSD 1.14's own gates (gates/builtin.ts), before any --capability.
+  // GSD 1.14's own gates (builtinCapabilities in gates/sources.ts), before any --capability.
   readonly builtin: boolean;
   readonly hooks?: string;
   readonly config?: string;
@@ -294,3 +294,166 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
 function optional<K extends string, T>(key: K, value: T | undefined): { [P in K]?: T } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: T };
 }
+
+interface FlagSpec {
+  readonly values: readonly string[];
+  readonly booleans: readonly string[];
+  // Value flags that may be given more than once (--capability a --capability b).
+  readonly repeatable: readonly string[];
+  // Single-letter aliases of booleans.
+  readonly aliases: Readonly<Record<string, string>>;
+}
+
+export interface Flags {
+  readonly values: ReadonlyMap<string, readonly string[]>;
+  readonly booleans: ReadonlySet<string>;
+  readonly words: readonly string[];
+}
+
+// Splits argv into flag values, switches and the remaining words, strictly:
+// a value never starts with "-" unless joined with "=" (`--phase-dir --raw`
+// is a missing value, not a directory named --raw), an empty value is one
+// (`--phase-req-ids=`), a switch takes no value (in `--exit-code false`,
+// false is a word), a lone "-" is a word (standard input), and no flag has a
+// negated form (`--no-exit-code` is unknown, so it cannot undo --exit-code).
+// No library: mri needed each of these undone, and node:util's parseArgs
+// costs more start-up than the loop (see the commit that made this file).
+export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flags> {
+  const values = new Map<string, string[]>();
+  const booleans = new Set<string>();
+  const words: string[] = [];
+  const known = [...spec.values, ...spec.booleans];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      words.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      words.push(arg);
+      continue;
+    }
+    const joined = arg.indexOf('=');
+    const flag = joined === -1 ? arg : arg.slice(0, joined);
+    if (!flag.startsWith('--')) {
+      // -hV: one-letter switches, run together or not.
+      if (joined !== -1) return usage(Object.hasOwn(spec.aliases, flag.slice(1)) ? `${flag} takes no value` : unknownFlag(flag, known));
+      if (flag.startsWith('-no-')) return usage(unknownFlag(flag, known));
+      // `-raw` is not -r -a -w: a word after one dash is a long flag missing a
+      // dash (or a typo), unless each letter is a short alias (`-hV`).
+      if ([...flag.slice(1)].some((letter) => !Object.hasOwn(spec.aliases, letter)) && flag.length > 2) return usage(unknownFlag(flag, known));
+      for (const letter of flag.slice(1)) {
+        if (!Object.hasOwn(spec.aliases, letter)) return usage(unknownFlag(`-${letter}`, known));
+        booleans.add(spec.aliases[letter]!);
+      }
+      continue;
+    }
+    const name = flag.slice(2);
+    if (spec.booleans.includes(name)) {
+      if (joined !== -1) return usage(`${flag} takes no value`);
+      booleans.add(name);
+      continue;
+    }
+    if (!spec.values.includes(name)) return usage(unknownFlag(flag, known));
+    const seen = values.get(name) ?? [];
+    if (seen.length > 0 && !spec.repeatable.includes(name)) return usage(`--${name} is given more than once`);
+    let value: string;
+    if (joined !== -1) value = arg.slice(joined + 1);
+    else {
+      const next = argv[i + 1];
+      if (next === undefined) return usage(`--${name} needs a value`);
+      if (next.startsWith('-') && next !== '-') {
+        return usage(`--${name} needs a value, got the flag ${shown(next)}; for a value that starts with "-", write ${shown(`--${name}=${next}`)}`);
+      }
+      value = next;
+      i++;
+    }
+    values.set(name, [...seen, value]);
+  }
+  return ok({ values, booleans, words });
+}
+
+function unknownFlag(flag: string, known: readonly string[]): string {
+  const name = flag.replace(/^-+/, '');
+  const hints = name.length > 1 ? likelyFlags(name, known) : [];
+  const listed = hints.map((hint) => `--${hint}`);
+  return `unknown flag ${shown(flag)}${hints.length === 0 ? '' : `; did you mean ${listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}`}?`}`;
+}
+
+// A typo of one flag; else the flags the name begins (`--phase`: the three
+// phase flags) or, cut short, one it runs past (`--phase-directory`).
+function likelyFlags(name: string, known: readonly string[]): string[] {
+  const near = closest(name, known);
+  if (near !== undefined) return [near];
+  const lower = name.toLowerCase();
+  if (lower.length < 3) return [];
+  const longer = known.filter((flag) => flag.startsWith(lower));
+  return longer.length > 0 ? longer : known.filter((flag) => flag.length >= 3 && lower.startsWith(flag));
+}
+
+// An argument as a message shows it: bare when it is plain printable text,
+// else quoted, so that a newline or a control character cannot break the
+// one-line error.
+function shown(arg: string): string {
+  return /^[\x21-\x7e]+$/.test(arg) ? arg : JSON.stringify(arg);
+}
+
+// The one rule for a file named on the command line (--predicate-file,
+// --capability, --config, validate's files): relative to --cwd when given,
+// else to the current directory, as `git -C` and `make -C` do. "-" is
+// standard input. Only a relative path needs the current directory, which may
+// have been deleted under us.
+export function argumentPath(file: string, cwdFlag: string | undefined, current: () => string): Result<string> {
+  if (file === '-' || isAbsolute(file)) return ok(file);
+  const base = cwdFlag ?? '.';
+  if (isAbsolute(base)) return ok(resolve(base, file));
+  try {
+    return ok(resolve(current(), base, file));
+  } catch {
+    return fail('bad-cwd', `the current directory no longer exists; give ${file} as an absolute path`);
+  }
+}
+
+// Where gates run also reports the point's gates: a JUnit XML file, or
+// GitHub Actions' annotations and job summary.
+export type ReportTarget = { readonly format: 'junit'; readonly file: string } | { readonly format: 'github' };
+
+const REPORT_KINDS = ['junit=<file>', 'github'] as const;
+
+// The --report values, each format at most once.
+export function reportTargets(values: readonly string[]): Result<ReportTarget[]> {
+  const targets: ReportTarget[] = [];
+  for (const value of values) {
+    const [format, ...rest] = value.split('=');
+    let target: ReportTarget;
+    if (format === 'junit') {
+      const file = rest.join('=');
+      if (rest.length === 0 || file === '') return usage('--report junit needs a file: --report junit=<file>');
+      target = { format: 'junit', file };
+    } else if (format === 'github' && rest.length === 0) {
+      target = { format: 'github' };
+    } else {
+      return usage(`--report ${JSON.stringify(value)} is not a report; one of: ${REPORT_KINDS.join(', ')}`);
+    }
+    if (targets.some((t) => t.format === target.format)) return usage(`--report ${target.format} is given more than once`);
+    targets.push(target);
+  }
+  return ok(targets);
+}
+
+// GSD 1.14's exit-code contract (`--exit-contract=v1|v2`, GSD_EXIT_CONTRACT;
+// the flag first, an empty variable as unset, v1 by default). The versions
+// differ only in a DEGRADED outcome, an answer that carries an `error`
+// field, which exits 0 under v1 and 80 under v2. No envelope of check
+// predicate or gates run carries one, in GSD or here, so both versions exit
+// alike; what the contract changes is which values are refused.
+export type ExitContract = 'v1' | 'v2';
+
+export function exitContract(flag: string | undefined, variable: string | undefined): Result<ExitContract> {
+  const fromEnv = variable === '' ? undefined : variable;
+  const [given, source] = flag !== undefined ? [flag, '--exit-contract'] : [fromEnv, 'GSD_EXIT_CONTRACT'];
+  if (given === undefined) return ok('v1');
+  if (given === 'v1' || given === 'v2') return ok(given);
+  return usage(`${source} ${JSON.stringify(given)} is not an exit contract; v1 or v2`);
+}
+

@@ -1,7 +1,7 @@
 // Every command and every flag of gsd-check, written once. The parser
-// (args.ts, flags.ts), --help (help.ts), shell completion (completion.ts)
-// and the flag tables of docs/reference/cli.md (checked by
-// test/cli/command-table.test.ts) are all derived from these two lists.
+// (args.ts), --help and shell completion (help.ts) and the flag tables of
+// docs/reference/cli.md (checked by test/cli/command-table.test.ts) are all
+// derived from these two lists.
 
 export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'schema' | 'completion' | 'help';
 
@@ -343,3 +343,10 @@ export const takes = (flag: Flag, command: CommandName): boolean => flag.command
 export const flagNamed = (name: string): Flag | undefined => FLAGS.find((flag) => flag.name === name);
 
 export const commandNamed = (name: CommandName): Command => COMMANDS.find((command) => command.name === name)!;
+
+// The shells `gsd-check completion` writes a script for. Bash only for now;
+// zsh can load it through bashcompinit.
+export const SHELLS = ['bash'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+export const isShell = (name: string): name is Shell => (SHELLS as readonly string[]).includes(name);

@@ -1,5 +1,9 @@
+import { ok, usage, type Result } from '../failure.ts';
 import { KINDS } from '../kinds/table.ts';
-import { COMMANDS, FLAGS, commandNamed, takes, type CommandName, type Flag, type FlagGroup } from './command-table.ts';
+import { COMMANDS, FLAGS, commandNamed, takes, type CommandName, type Flag, type FlagGroup, type Shell } from './command-table.ts';
+
+// What gsd-check prints about itself: --help, shell completion, and the
+// JSON Schemas of what users write.
 
 const COLUMN = 29;
 const GROUPS: Readonly<Record<Exclude<FlagGroup, 'own' | 'global'>, string>> = { context: 'Gate context', output: 'Output' };
@@ -102,3 +106,71 @@ More: gsd-check help <command>. The docs (a tutorial, how-tos, every flag, kind
 and message) are README.md and docs/ in gsd-check's repository or npm package;
 every flag: docs/reference/cli.md.
 `;
+
+// Shell completion, written from the command table: a new flag completes
+// without touching this file.
+const quoted = (words: readonly string[]): string => `'${words.join(' ')}'`;
+
+export function completionScript(_shell: Shell): string {
+  const spellings = COMMANDS.flatMap((command) => [command.name, ...command.aliases]);
+  const firstWords = [...new Set(spellings.map((spelling) => spelling.split(' ')[0]!))];
+  const commandCases = COMMANDS.flatMap((command) =>
+    [command.name, ...command.aliases].map((spelling) => {
+      const flags = FLAGS.filter((flag) => takes(flag, command.name)).map((flag) => `--${flag.name}`);
+      return `    ${JSON.stringify(spelling)} | ${JSON.stringify(spelling)}' '*) flags=${quoted(flags)} ;;`;
+    }),
+  );
+  const subcommandCases = firstWords
+    .map((first) => [first, spellings.filter((s) => s.startsWith(`${first} `)).map((s) => s.slice(first.length + 1))] as const)
+    .filter(([, rest]) => rest.length > 0)
+    .map(([first, rest]) => `    ${first}) COMPREPLY=($(compgen -W ${quoted(rest)} -- "$cur")); return ;;`);
+  const valueCases = FLAGS.filter((flag) => flag.hint !== undefined).map((flag) => {
+    const complete = flag.complete;
+    const action =
+      complete === 'file' ? 'compgen -f -- "$cur"' : complete === 'directory' ? 'compgen -d -- "$cur"' : complete === undefined ? 'true' : `compgen -W ${quoted(complete)} -- "$cur"`;
+    return `    --${flag.name}) COMPREPLY=($(${action})); return ;;`;
+  });
+  return `# bash completion for gsd-check: eval "$(gsd-check completion bash)"
+_gsd_check() {
+  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]}
+  case $prev in
+${valueCases.join('\n')}
+  esac
+  local command='' i takes_value=${quoted(FLAGS.filter((flag) => flag.hint !== undefined).map((flag) => `--${flag.name}`))}
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    case " $takes_value " in *" \${COMP_WORDS[i]} "*) ((i++)); continue ;; esac
+    case \${COMP_WORDS[i]} in -*) ;; *) command="$command\${command:+ }\${COMP_WORDS[i]}" ;; esac
+  done
+  local flags='--help --version'
+  case $command in
+${commandCases.join('\n')}
+${subcommandCases.join('\n')}
+    '') COMPREPLY=($(compgen -W ${quoted([...firstWords, '--help', '--version'])} -- "$cur")); return ;;
+  esac
+  case $cur in
+    -*) COMPREPLY=($(compgen -W "$flags" -- "$cur")) ;;
+    *) COMPREPLY=($(compgen -f -- "$cur")) ;;
+  esac
+}
+complete -F _gsd_check gsd-check
+`;
+}
+
+// The JSON Schemas of schemas/*.schema.json by name, as JSON, baked in by
+// build.mjs (schemas/generate.ts): the bundle is vendored alone, with no
+// schemas/ beside it.
+declare const GSD_CHECK_SCHEMAS: string;
+
+// The one place that names them: esbuild writes the text wherever this is
+// used, and only `gsd-check schema` calls it, so no other command parses it.
+const schemas = (): Readonly<Record<string, unknown>> => JSON.parse(GSD_CHECK_SCHEMAS) as Record<string, unknown>;
+
+// A schema as its file under schemas/ holds it, or, without a name, the names
+// one a line.
+export function schemaText(name: string | undefined): Result<string> {
+  const all = schemas();
+  const names = Object.keys(all);
+  if (name === undefined) return ok(`${names.join('\n')}\n`);
+  if (!Object.hasOwn(all, name)) return usage(`no schema named ${JSON.stringify(name)}; one of: ${names.join(', ')}`);
+  return ok(`${JSON.stringify(all[name], null, 2)}\n`);
+}

@@ -1,7 +1,6 @@
-import { fail, ok, type Result } from '../failure.ts';
+import { fail, ok, usage, type Result } from '../failure.ts';
 import type { DetailFields } from '../predicate/kind.ts';
-import { closest } from '../text/closest.ts';
-import { usage } from './usage.ts';
+import { closest } from '../text/suggest.ts';
 
 // A --pick path, read once: fields joined by dots, and a list item in
 // brackets after a field, counted from the end when negative, as GSD writes

@@ -2,13 +2,11 @@ import { ok } from '../failure.ts';
 import type { Evaluation } from '../predicate/kind.ts';
 import { KINDS } from '../kinds/table.ts';
 import { validatePredicate } from '../predicate/validate.ts';
-import type { CheckOptions } from '../cli/args.ts';
+import { type CheckOptions, argumentPath } from '../cli/args.ts';
 import { parseJson } from '../json/parse.ts';
-import { gateContext } from './context.ts';
+import { gateContext, type CliDeps } from './context.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
-import type { CliDeps, Outcome } from './deps.ts';
-import { evaluationOutcome } from './outcome.ts';
-import { argumentPath } from '../cli/paths.ts';
+import { evaluationOutcome, type Outcome } from './outcome.ts';
 
 export async function checkPredicate(options: CheckOptions, deps: CliDeps): Promise<Outcome> {
   return evaluationOutcome(await evaluate(options, deps), options);

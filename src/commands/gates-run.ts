@@ -1,30 +1,20 @@
-import { fail, ok, type Failure, type Result } from '../failure.ts';
-import { builtinCapabilities } from '../gates/builtin.ts';
-import { gatesAt, type Capability } from '../gates/from-capabilities.ts';
-import { gatesFromHooks } from '../gates/from-hooks.ts';
+import { fail, ok, usage, type Failure, type Result, EXIT_WRITE_FAILED } from '../failure.ts';
+import { builtinCapabilities, gatesAt, type Capability, gatesFromHooks } from '../gates/sources.ts';
 import { gatesWithin } from '../gates/pool.ts';
 import type { PointGate } from '../gates/run-point.ts';
 import { POINT_DETAILS, runPoint } from '../gates/run-point.ts';
 import { parseJson } from '../json/parse.ts';
 import { KINDS } from '../kinds/table.ts';
-import { EXIT_WRITE_FAILED } from '../exit-status.ts';
 import { now } from '../run/time.ts';
 import { gateRow } from '../report/gate-row.ts';
 import { githubAnnotations, githubSummary } from '../report/github.ts';
 import { junitReport } from '../report/junit.ts';
 import { gatesTable } from '../report/table.ts';
-import { visible } from '../text/visible.ts';
-import type { GatesOptions } from '../cli/args.ts';
-import { loadLayers } from './config-layers.ts';
-import { argumentPath } from '../cli/paths.ts';
-import { usage } from '../cli/usage.ts';
-import { gateContext } from './context.ts';
-import type { CliDeps, Outcome } from './deps.ts';
-import { loadCapability } from './load-capability.ts';
-import { evaluationOutcome, failureOutcome } from './outcome.ts';
+import { visible } from '../text/format.ts';
+import { type GatesOptions, argumentPath } from '../cli/args.ts';
+import { loadLayers, gateContext, type CliDeps, loadCapability, queryCommand } from './context.ts';
+import { failureOutcome, progressLine, verdictOutcome, type Outcome } from './outcome.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
-import { progressLine } from './progress-line.ts';
-import { queryCommand } from './query-command.ts';
 
 export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Outcome> {
   const failed = (result: { ok: false; failure: Failure }): Outcome => failureOutcome(result.failure, options.jsonErrors);
@@ -33,11 +23,9 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   const context = gateContext(options, deps);
   if (!context.ok) return failed(context);
   const root = context.value.projectRoot;
-  // The report's path is resolved before anything runs, by the rule of every
-  // other file argument.
-  const junit = options.reports.find((target) => target.format === 'junit');
-  const junitPath = junit === undefined ? undefined : argumentPath(junit.file, options.cwd, deps.cwd);
-  if (junitPath !== undefined && !junitPath.ok) return failed(junitPath);
+  // Resolved before anything runs.
+  const junit = junitReportFile(options, deps);
+  if (!junit.ok) return failed(junit);
 
   // The configs are read in the run's workstream, as resolved for the context.
   const sources = await loadGates(options, root, { ...deps, env: context.value.env });
@@ -55,21 +43,21 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
     },
   });
   if (!result.ok) return failed(result);
-  const outcome = evaluationOutcome(result, options);
-  // --pick of a field this envelope lacks: no verdict was printed, so no report either.
-  if (outcome.stdout === '') return outcome;
+  // --pick of a field this envelope lacks: no verdict is printed, so no report either.
+  const outcome = verdictOutcome(result.value, options);
+  if (!outcome.ok) return failed(outcome);
   const rows = result.value.details.gates.map(gateRow);
   const { message } = result.value;
-  let stdout = outcome.stdout;
+  let stdout = outcome.value.stdout;
   if (deps.terminal !== undefined && !options.raw && options.pick === undefined) stdout = gatesTable(options.point, rows, message, deps.terminal);
   // A report that cannot be written does not withhold the verdict: the
   // envelope is still printed (a caller deciding on a halt needs it), and
   // the exit status says that something was not delivered.
   const errors: string[] = [];
   let stderr = '';
-  if (junitPath !== undefined) {
-    const code = deps.writeFile?.(junitPath.value, junitReport(options.point, rows, now() - started));
-    if (code !== undefined) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit!.file)}: ${code}\n`);
+  if (junit.value !== undefined) {
+    const code = deps.writeFile?.(junit.value.path, junitReport(options.point, rows, now() - started));
+    if (code !== undefined) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.value.file)}: ${code}\n`);
   }
   if (options.reports.some((target) => target.format === 'github')) {
     stderr += githubAnnotations(options.point, rows);
@@ -79,7 +67,16 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
       if (code !== undefined) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${code}\n`);
     }
   }
-  return { exitCode: errors.length > 0 ? EXIT_WRITE_FAILED : outcome.exitCode, stdout, stderr: stderr + errors.join('') };
+  return { exitCode: errors.length > 0 ? EXIT_WRITE_FAILED : outcome.value.exitCode, stdout, stderr: stderr + errors.join('') };
+}
+
+// --report junit=<file>: the file as given, for messages, and the path it is
+// written to, resolved by the rule of every other file argument.
+function junitReportFile(options: GatesOptions, deps: CliDeps): Result<{ readonly file: string; readonly path: string } | undefined> {
+  const target = options.reports.find((report) => report.format === 'junit');
+  if (target === undefined) return ok(undefined);
+  const path = argumentPath(target.file, options.cwd, deps.cwd);
+  return path.ok ? ok({ file: target.file, path: path.value }) : path;
 }
 
 function emptyHooks(hooks: string, point: string): string {

@@ -1,20 +1,31 @@
-import type { Envelope } from '../envelope.ts';
-import { exitStatusOf, fail, formatFailure, formatFailureJson, ok, type Failure, type Result } from '../failure.ts';
 import type { EvalOptions } from '../cli/args.ts';
-import { EXIT_BLOCK } from '../exit-status.ts';
-import { stoppedExitStatus, type Stop } from '../stop.ts';
-import type { Outcome } from './deps.ts';
-import { visible } from '../text/visible.ts';
 import { pickValue, type PickPath } from '../cli/pick-path.ts';
+import type { Envelope } from '../predicate/kind.ts';
+import { EXIT_BLOCK, exitStatusOf, fail, formatFailure, formatFailureJson, ok, type Failure, type Result, stoppedExitStatus, type Stop } from '../failure.ts';
+import { checkLabel } from '../gates/declaration.ts';
+import type { GateReport } from '../gates/run-point.ts';
+import { visible, oneLine } from '../text/format.ts';
+
+// What a command prints and exits with.
+export interface Outcome {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
 
 // What an evaluating command prints and exits with, from its verdict or the
 // reason it has none.
 export function evaluationOutcome(evaluation: Result<Envelope>, options: EvalOptions): Outcome {
-  if (!evaluation.ok) return failureOutcome(evaluation.failure, options.jsonErrors);
-  const envelope = evaluation.value;
+  const outcome = evaluation.ok ? verdictOutcome(evaluation.value, options) : evaluation;
+  return outcome.ok ? outcome.value : failureOutcome(outcome.failure, options.jsonErrors);
+}
+
+// A verdict rendered for stdout, or the failure to render it: --pick of a
+// field this envelope lacks.
+export function verdictOutcome(envelope: Envelope, options: EvalOptions): Result<Outcome> {
   const rendered = renderEnvelope(envelope, options);
-  if (!rendered.ok) return failureOutcome(rendered.failure, options.jsonErrors);
-  return { exitCode: options.exitCode && envelope.block ? EXIT_BLOCK : 0, stdout: rendered.value, stderr: '' };
+  if (!rendered.ok) return rendered;
+  return ok({ exitCode: options.exitCode && envelope.block ? EXIT_BLOCK : 0, stdout: rendered.value, stderr: '' });
 }
 
 export function failureOutcome(failure: Failure, json: boolean): Outcome {
@@ -44,4 +55,12 @@ export function renderEnvelope(envelope: Envelope, options: OutputOptions): Resu
   // A picked value is one line, read by scripts line by line: a newline in a
   // message (a command's tail, a query's report) is shown escaped, as on stderr.
   return ok(`${typeof picked.value === 'string' ? visible(picked.value) : JSON.stringify(picked.value)}\n`);
+}
+
+// The line gates run writes to stderr for a finished gate.
+export function progressLine(point: string, report: GateReport): string {
+  const reason = report.error ?? (report.status === 'pass' || report.status === 'inactive' ? '' : report.envelope?.message ?? '');
+  const text = visible(oneLine(reason, 200));
+  const label = visible(`${report.capability}#${report.index} [${checkLabel(report.check)}]`);
+  return `gsd-check: ${point} ${label} ${report.status} (${report.durationMs} ms)${text === '' ? '' : `: ${text}`}`;
 }

@@ -1,14 +1,11 @@
-import { EXIT_INVALID } from '../exit-status.ts';
-import type { Issue } from '../failure.ts';
-import { visible } from '../text/visible.ts';
+import { EXIT_INVALID, usage, type Issue } from '../failure.ts';
+import { visible } from '../text/format.ts';
 import { parseCapability } from '../gates/declaration.ts';
 import { KINDS } from '../kinds/table.ts';
-import type { ValidateOptions } from '../cli/args.ts';
+import { type ValidateOptions, argumentPath } from '../cli/args.ts';
 import { parseJson } from '../json/parse.ts';
-import type { CliDeps, Outcome } from './deps.ts';
-import { usage } from '../cli/usage.ts';
-import { failureOutcome } from './outcome.ts';
-import { argumentPath } from '../cli/paths.ts';
+import type { CliDeps } from './context.ts';
+import { failureOutcome, type Outcome } from './outcome.ts';
 
 interface FileReport {
   readonly file: string;

@@ -1,8 +1,8 @@
 import { accessSync, constants, lstatSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { readRegular } from './read-regular.ts';
+import { basename, dirname, isAbsolute, join, relative, sep, delimiter } from 'node:path';
 
-// Paths and what is at them: the probes every reader makes before it reads.
+// Paths and what is at them: the probes every reader makes before it reads,
+// the program a name finds on PATH, and what a failed call on a path says.
 
 export type EntryKind = 'dir' | 'file' | 'other';
 
@@ -21,18 +21,6 @@ export function entryKind(path: string): EntryKind | undefined {
 export const isDirectory = (path: string): boolean => entryKind(path) === 'dir';
 
 export const exists = (path: string): boolean => entryKind(path) !== undefined;
-
-// The small text files of a project's layout (`.git` files, `commondir`,
-// `gitdir`, `.planning/config.json`): past this size they are not what they
-// claim to be.
-const SMALL_FILE_BYTES = 256 * 1024;
-
-// Reads a small regular file whole (see readRegular: no FIFO, no device, no
-// more than the cap), or answers undefined.
-export function readSmallFile(path: string): string | undefined {
-  const read = readRegular(path, SMALL_FILE_BYTES);
-  return read.ok && read.complete ? read.bytes.toString('utf8') : undefined;
-}
 
 // The canonical path, or undefined when there is none (gone, unsearchable).
 export function realPath(path: string): string | undefined {
@@ -95,4 +83,48 @@ export function isReadableDirectory(dir: string): boolean {
 export function contains(dir: string, path: string): boolean {
   const rel = relative(dir, path);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+// The first executable regular file named `name` in the directories of PATH
+// (absolute ones only: a relative PATH entry would depend on where gsd-check
+// happens to run), or undefined.
+export function findOnPath(name: string, path: string | undefined): string | undefined {
+  for (const dir of (path ?? '').split(delimiter)) {
+    if (dir === '' || !isAbsolute(dir)) continue;
+    const candidate = join(dir, name);
+    try {
+      if (!statSync(candidate).isFile()) continue;
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not there, or not executable
+    }
+  }
+  return undefined;
+}
+
+// A thrown value's system error code (ENOENT, EMFILE…), or undefined when
+// it has none.
+export function systemCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+// What went wrong, from a thrown value: its system error code when it has
+// one, else its message. Every reader, writer and the runner name failures
+// this way.
+export function errorCode(error: unknown): string {
+  return systemCode(error) ?? errorText(error);
+}
+
+// A thrown value as text: an Error's message, anything else as it prints.
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// A file-system call that failed for want of descriptors says nothing about
+// the file: a lookup or read that meets this must fail the gate, never answer
+// "not found" or skip it.
+export function isOutOfDescriptors(code: string): boolean {
+  return code === 'EMFILE' || code === 'ENFILE';
 }

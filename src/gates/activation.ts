@@ -1,5 +1,30 @@
 import { isJsonObject } from '../json/parse.ts';
-import { describe } from '../text/describe.ts';
+import { describe, fewOf } from '../text/format.ts';
+import { closest } from '../text/suggest.ts';
+
+// When a gate runs: at which loop point, and whether its `when` key is on,
+// from the configs and the keys its capability declares.
+
+// The loop points at which GSD runs gates, in loop order.
+export const LOOP_POINTS = [
+  'discuss:pre',
+  'discuss:post',
+  'plan:pre',
+  'plan:post',
+  'execute:pre',
+  'execute:wave:pre',
+  'execute:wave:post',
+  'execute:post',
+  'verify:pre',
+  'verify:post',
+  'ship:pre',
+  'ship:post',
+] as const;
+
+export type LoopPoint = (typeof LOOP_POINTS)[number];
+
+export const isLoopPoint = (value: unknown): value is LoopPoint =>
+  typeof value === 'string' && (LOOP_POINTS as readonly string[]).includes(value);
 
 // Where a `when` key's value came from: the active workstream's config, the
 // project's config, a capability's declared default, or nowhere.
@@ -89,4 +114,40 @@ function nested(config: unknown, key: string): { found: boolean; value?: unknown
 // GSD ignores them with a warning, and so does gsd-check.
 export function flatKeys(config: Record<string, unknown> | undefined): string[] {
   return config === undefined ? [] : Object.keys(config).filter((key) => key.includes('.'));
+}
+
+// Suggesting the closest key compares a `when` with every key; past this many
+// comparisons in one capability, a miss names a few keys instead.
+const SUGGESTION_BUDGET = 20_000;
+
+// The config keys a capability declares, which a gate's `when` must name, and
+// how a miss is told. Built once per capability: listing and comparing every
+// key again for each gate made a 1 MiB capability (30,000 keys, as many gates)
+// cost gigabytes of messages.
+export class ConfigKeys {
+  private readonly known: ReadonlySet<string>;
+  private budget = SUGGESTION_BUDGET;
+  private readonly told = new Map<string, string>();
+
+  constructor(private readonly keys: readonly string[]) {
+    this.known = new Set(keys);
+  }
+
+  has(key: string): boolean {
+    return this.known.has(key);
+  }
+
+  // The issue for a `when` that names no key.
+  miss(when: string): string {
+    const known = this.told.get(when);
+    if (known !== undefined) return known;
+    let hint: string | undefined;
+    if (this.budget >= this.keys.length) {
+      this.budget -= this.keys.length;
+      hint = closest(when, this.keys);
+    }
+    const message = `${describe(when)} is not a key of the capability's config${hint === undefined ? ` (keys: ${fewOf(this.keys)})` : `; did you mean "${hint}"?`}`;
+    this.told.set(when, message);
+    return message;
+  }
 }

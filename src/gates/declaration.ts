@@ -3,13 +3,9 @@ import type { Issue, Result } from '../failure.ts';
 import { isJsonObject } from '../json/parse.ts';
 import type { Kind } from '../predicate/kind.ts';
 import { validatePredicate, type ValidPredicate } from '../predicate/validate.ts';
-import { closest } from '../text/closest.ts';
-import { describe } from '../text/describe.ts';
-import { jsonPath } from '../text/json-path.ts';
-import { unknownField } from '../text/unknown-field.ts';
-import type { KeyDeclaration } from './activation.ts';
-import { ConfigKeys } from './config-keys.ts';
-import { LOOP_POINTS, type LoopPoint } from './points.ts';
+import { describe, jsonPath } from '../text/format.ts';
+import { closest, unknownField } from '../text/suggest.ts';
+import { type KeyDeclaration, ConfigKeys, LOOP_POINTS, type LoopPoint } from './activation.ts';
 
 // The one reading of a capability's gates, shared by `validate` (every issue)
 // and `gates run` (what runs, and how). Fields of the capability outside
@@ -180,4 +176,15 @@ export function parseGate(input: unknown, at: string, kinds: ReadonlyMap<string,
       ? { ok: true as const, value: { check, blocking, onError } }
       : { ok: false as const, issues: broken };
   return { declared: input, point, gate, issues };
+}
+
+// How a gate's check reads in one word or two: `query ui.plan-gate`,
+// `predicate command-exit-zero`, `agentVerdict`.
+export function checkLabel(check: unknown): string {
+  if (typeof check !== 'object' || check === null) return 'check';
+  const fields = check as Record<string, unknown>;
+  if (typeof fields.query === 'string') return `query ${fields.query}`;
+  const predicate = fields.predicate as { kind?: unknown } | null | undefined;
+  if (predicate !== undefined) return `predicate ${typeof predicate?.kind === 'string' ? predicate.kind : '?'}`;
+  return Object.hasOwn(fields, 'agentVerdict') ? 'agentVerdict' : 'check';
 }

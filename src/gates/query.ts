@@ -1,12 +1,10 @@
-import type { Envelope } from '../envelope.ts';
+import type { Envelope, GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
-import { spawnErrorText } from '../run/spawn-error.ts';
-import { isJsonObject } from '../json/parse.ts';
-import type { GateContext } from '../predicate/kind.ts';
+import { endingText, spawnErrorText } from '../run/runner.ts';
+import { isJsonObject, nestsDeeperThan } from '../json/parse.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
-import { nestsDeeperThan } from '../text/json-depth.ts';
 import { tailOf } from '../text/tail.ts';
-import { printable } from '../text/visible.ts';
+import { printable } from '../text/format.ts';
 
 // How query gates are answered: a shell command that GSD's own query code
 // answers through, e.g. GSD's workflow form
@@ -67,10 +65,7 @@ export async function evaluateQuery(
   if (result.status === 'not-started') return failed(`the query command could not start: ${spawnErrorText(result.error)}`);
   const tail = tailOf(result.output.text).text;
   const said = tail === '' ? '' : `: ${tail}`;
-  if (result.timedOut) return failed(`the query command timed out after ${how.timeoutMs / 1000}s${said}`);
-  if (result.exitCode !== 0) {
-    return failed(result.exitCode === null ? `the query command was killed by ${result.signal ?? 'a signal'}${said}` : `the query command exited ${result.exitCode}${said}`);
-  }
+  if (result.timedOut || result.exitCode !== 0) return failed(`${endingText('the query command', result, how.timeoutMs / 1000, 'sentence')}${said}`);
   const stdout = result.stdout;
   if (stdout === undefined || !stdout.complete) return failed(`the answer is larger than ${ANSWER_BYTES} bytes`);
   let answer: unknown;

@@ -1,16 +1,12 @@
 import { setMaxListeners } from 'node:events';
 import { now } from '../run/time.ts';
-import type { Envelope } from '../envelope.ts';
-import { fail, failureLine, ok, REASONS, type Failure, type Result } from '../failure.ts';
-import type { DetailFields, Evaluation, GateContext } from '../predicate/kind.ts';
+import type { Envelope, DetailFields, Evaluation, GateContext } from '../predicate/kind.ts';
+import { fail, failureLine, ok, REASONS, type Failure, type Result, Stop } from '../failure.ts';
 import { MAX_DEPTH } from '../predicate/validate.ts';
-import { Stop } from '../stop.ts';
-import { nestsDeeperThan } from '../text/json-depth.ts';
-import { oneLine } from '../text/one-line.ts';
-import { visible } from '../text/visible.ts';
-import type { Activation, Resolved } from './activation.ts';
+import { nestsDeeperThan } from '../json/parse.ts';
+import { oneLine, visible } from '../text/format.ts';
+import type { Activation, Resolved, LoopPoint } from './activation.ts';
 import type { Check, GateDeclaration } from './declaration.ts';
-import type { LoopPoint } from './points.ts';
 import { mapPool } from './pool.ts';
 import { evaluateQuery, type QueryCommand } from './query.ts';
 
@@ -59,7 +55,7 @@ export interface PointDeps {
   readonly context: GateContext;
   readonly query?: QueryCommand | undefined;
   readonly concurrency: number;
-  readonly onReport?: ((report: GateReport) => void) | undefined;
+  readonly onReport?: (report: GateReport) => void;
 }
 
 

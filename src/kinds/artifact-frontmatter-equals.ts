@@ -2,15 +2,13 @@ import { basename, relative } from 'node:path';
 import * as v from 'valibot';
 import { findArtifact } from '../artifact/find-artifact.ts';
 import { extractFrontmatter } from '../artifact/frontmatter.ts';
-import { readFields } from '../artifact/read-fields.ts';
-import type { Envelope } from '../envelope.ts';
-import { readRegular } from '../fs/read-regular.ts';
-import { readHead } from '../io/read-head.ts';
-import { ok, stopped } from '../failure.ts';
-import { stopFrom } from '../stop.ts';
-import { defineKind, type Evaluation, type GateContext, type Kind } from '../predicate/kind.ts';
-import { describe } from '../text/describe.ts';
-import { visible } from '../text/visible.ts';
+import { readFields } from '../artifact/off-thread.ts';
+import { type Envelope, defineKind, type GateContext, type Kind } from '../predicate/kind.ts';
+import type { PhaseDirLookup } from '../project/phase.ts';
+import { readRegular } from '../fs/read.ts';
+import { readHead } from '../io/input.ts';
+import { ok, type Result } from '../failure.ts';
+import { describe, visible } from '../text/format.ts';
 
 // Frontmatter sits at the top; past this many bytes a file has none worth reading.
 const HEAD_BYTES = 1024 * 1024;
@@ -39,11 +37,32 @@ const schema = v.object({
 
 type Predicate = v.InferOutput<typeof schema>;
 
+export type ArtifactFrontmatterEqualsDetails = {
+  readonly kind: 'artifact-frontmatter-equals';
+  readonly artifact: string;
+  readonly field: string;
+  readonly expected: unknown;
+  // Without --phase-dir: what --phase-number found.
+  readonly phaseDirLookup?: PhaseDirLookup;
+  // The artifact, relative to the project root; null when none was found.
+  readonly path: string | null;
+  // Where it was looked for, when it was not found.
+  readonly searched?: readonly string[];
+  readonly frontmatter?: 'absent' | 'unclosed' | 'not-a-mapping' | 'present';
+  readonly match: boolean;
+  // The field's value as GSD reads it; null when the field is missing.
+  readonly actual?: unknown;
+  readonly fieldPresent?: boolean;
+  readonly artifactNotFound?: true;
+};
+
+type Evaluation = Result<Envelope<ArtifactFrontmatterEqualsDetails>>;
+
 export const artifactFrontmatterEquals = frontmatterKind(readRegular);
 
 // `readFile` reads the artifact: a test passes one whose open fails.
 export function frontmatterKind(readFile: typeof readRegular): Kind {
-  return defineKind({
+  return defineKind<typeof schema, ArtifactFrontmatterEqualsDetails>({
     schema,
     details: {
       kind: 'value',
@@ -88,7 +107,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       if (!head.ok) return head;
       const frontmatter = extractFrontmatter(head.value);
       const expected = textForm(predicate.equals);
-      const missing = (why: string, state: string): Evaluation =>
+      const missing = (why: string, state: 'absent' | 'unclosed' | 'not-a-mapping' | 'present'): Evaluation =>
         envelope({
           block: true,
           message: visible(`Frontmatter field "${predicate.field}" in ${shown} is missing${why}, expected ${expected}`),
@@ -99,7 +118,6 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
         return missing(': its frontmatter, opened by --- on line 1, is never closed by --- or ...', 'unclosed');
       }
       const parsed = await readFields(frontmatter.yaml, shown, { signal: context.signal });
-      if (parsed === 'stopped') return stopped(stopFrom(context.signal));
       if (!parsed.ok) return parsed;
       if (!parsed.value.mapping) return missing(`: its frontmatter is ${parsed.value.shape}, not a mapping of fields`, 'not-a-mapping');
       const fields = parsed.value.fields;
@@ -167,6 +185,6 @@ function textForm(value: unknown): string {
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
-function envelope(value: Envelope): Evaluation {
+function envelope(value: Envelope<ArtifactFrontmatterEqualsDetails>): Evaluation {
   return ok(value);
 }

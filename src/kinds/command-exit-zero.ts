@@ -1,12 +1,10 @@
 import * as v from 'valibot';
-import type { Envelope } from '../envelope.ts';
+import { type Envelope, defineKind, type GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Result } from '../failure.ts';
-import { defineKind, type GateContext } from '../predicate/kind.ts';
 import { phaseEnv, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
-import { isResourceLimit, RETRY_FOR_MS, type RunResult } from '../run/runner.ts';
-import { describe } from '../text/describe.ts';
+import { endingText, isResourceLimit, RETRY_FOR_MS, type RunResult } from '../run/runner.ts';
+import { describe, printable } from '../text/format.ts';
 import { tailOf } from '../text/tail.ts';
-import { printable } from '../text/visible.ts';
 
 const MAX_COMMAND = 4096;
 const DEFAULT_TIMEOUT = 30;
@@ -110,11 +108,8 @@ function envelopeOf(predicate: Predicate, context: GateContext, result: RunResul
   const tail = ending.tail === undefined ? tailOf(result.output.text) : { text: ending.tail, cut: false };
   const withTail = (head: string): string => (tail.text === '' ? head : `${head}: ${printable(tail.text)}`);
 
-  let message: string;
-  if (ending.timedOut) message = withTail(`command timed out after ${predicate.timeout}s`);
-  else if (exitCode === null) message = withTail(`command killed by ${ending.signal ?? 'an unknown signal'}`);
-  else if (exitCode === 0) message = 'command exited 0';
-  else message = withTail(`command exited ${exitCode}`);
+  const text = endingText('command', ending, predicate.timeout, 'headline');
+  const message = !ending.timedOut && exitCode === 0 ? text : withTail(text);
 
   return {
     block: ending.timedOut || exitCode !== 0,

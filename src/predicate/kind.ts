@@ -1,7 +1,6 @@
 import type * as v from 'valibot';
-import type { Details, Envelope } from '../envelope.ts';
 import type { Result } from '../failure.ts';
-import type { PhaseDirLookup } from '../project/phase-dir.ts';
+import type { PhaseDirLookup } from '../project/phase.ts';
 import type { Runner } from '../run/runner.ts';
 
 // What a kind's evaluator may know of the gate and the world; everything with
@@ -19,6 +18,16 @@ export interface GateContext {
   readonly signal?: AbortSignal | undefined;
   readonly force?: AbortSignal | undefined;
   readonly run: Runner;
+}
+
+// What every check answers: whether it blocks, why, and details whose
+// fields depend on its kind (each kind names them in a Details type).
+export type Details = { readonly kind: string } & Readonly<Record<string, unknown>>;
+
+export interface Envelope<D extends { readonly kind: string } = Details> {
+  readonly block: boolean;
+  readonly message: string;
+  readonly details: D;
 }
 
 // A verdict, or why there is none (a stop included).

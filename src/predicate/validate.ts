@@ -1,11 +1,8 @@
 import * as v from 'valibot';
 import { fail, ok, type Issue, type Result } from '../failure.ts';
-import { isJsonObject } from '../json/parse.ts';
-import { closest } from '../text/closest.ts';
-import { describe } from '../text/describe.ts';
-import { nestsDeeperThan } from '../text/json-depth.ts';
-import { jsonPath } from '../text/json-path.ts';
-import { unknownField } from '../text/unknown-field.ts';
+import { isJsonObject, nestsDeeperThan } from '../json/parse.ts';
+import { closest, unknownField } from '../text/suggest.ts';
+import { describe, jsonPath } from '../text/format.ts';
 import type { Kind } from './kind.ts';
 
 // Far beyond any real value (a frontmatter field to compare with), and far

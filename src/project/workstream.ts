@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
-import { isDirectory, readSmallFile } from '../fs/entry.ts';
-import { realPath } from '../fs/entry.ts';
+import { isDirectory, realPath } from '../fs/entry.ts';
+import { readSmallFile } from '../fs/read.ts';
 
 // The workstream a run belongs to, by GSD 1.14's rules
 // (active-workstream-store, workstream-name-policy): --ws, else

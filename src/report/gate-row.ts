@@ -1,6 +1,6 @@
-import { checkLabel } from '../gates/check-label.ts';
+import { checkLabel } from '../gates/declaration.ts';
 import type { GateReport } from '../gates/run-point.ts';
-import { describe } from '../text/describe.ts';
+import { describe } from '../text/format.ts';
 
 // What a report (JUnit, GitHub, the terminal table) says of one gate, read
 // once from the runner's report so that the three cannot disagree.

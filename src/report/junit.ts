@@ -1,6 +1,5 @@
-import type { LoopPoint } from '../gates/points.ts';
-import { oneLine } from '../text/one-line.ts';
-import { printable } from '../text/visible.ts';
+import type { LoopPoint } from '../gates/activation.ts';
+import { oneLine, printable } from '../text/format.ts';
 import type { GateRow } from './gate-row.ts';
 
 // A point's gates as a JUnit XML report, the dialect GitLab, Jenkins and the

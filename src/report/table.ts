@@ -1,6 +1,5 @@
-import type { LoopPoint } from '../gates/points.ts';
-import { oneLine } from '../text/one-line.ts';
-import { visible } from '../text/visible.ts';
+import type { LoopPoint } from '../gates/activation.ts';
+import { oneLine, visible } from '../text/format.ts';
 import type { GateRow } from './gate-row.ts';
 
 export interface TableStyle {

@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { stopOf, type Stop } from '../stop.ts';
-import { CommandOutput, type OutputSummary } from './command-output.ts';
-import { ProcessGroup } from './group.ts';
-import { GroupEnding } from './group-ending.ts';
-import { readPipe, type PipeReader } from './pipe-reader.ts';
-import { spawnErrorOf, type SpawnError } from './spawn-error.ts';
+import { isDirectory, isEnterable, errorCode } from '../fs/entry.ts';
+import { stopOf, type Stop } from '../failure.ts';
+import { CommandOutput, type OutputSummary, readPipe, type PipeReader } from './output.ts';
+import { GroupEnding, ProcessGroup } from './group.ts';
 import { realTime, type Time } from './time.ts';
 
 // Starts the commands of gates and queries, each as `sh -c` in a process
@@ -27,7 +25,7 @@ export interface RunOptions {
   readonly shell?: string;
   // Keep the head of stdout, up to this many bytes, apart from the tail: an
   // answer to parse (a query's JSON) rather than a log to show.
-  readonly keepStdout?: number | undefined;
+  readonly keepStdout?: number;
 }
 
 // How a run ended: sh exited or was killed (on its timeout, or by another
@@ -45,7 +43,23 @@ interface Ran {
   readonly durationMs: number;
   readonly output: OutputSummary;
   // With `keepStdout`: the head of stdout, and whether it is all of it.
-  readonly stdout?: { readonly text: string; readonly complete: boolean } | undefined;
+  readonly stdout?: { readonly text: string; readonly complete: boolean };
+}
+
+// How a run that ended reads in a message, worded once for every caller;
+// `subject` names what ran ("command", "the query command"). A verdict's
+// message is a headline ("command killed by SIGKILL"), a failure's a
+// sentence ("the query command was killed by SIGKILL").
+export function endingText(
+  subject: string,
+  ending: { readonly exitCode: number | null; readonly signal: NodeJS.Signals | null; readonly timedOut: boolean },
+  timeoutSeconds: number,
+  style: 'headline' | 'sentence',
+): string {
+  if (ending.timedOut) return `${subject} timed out after ${timeoutSeconds}s`;
+  // Node reports an exit with a code or a signal, never neither.
+  if (ending.exitCode === null) return `${subject}${style === 'sentence' ? ' was' : ''} killed by ${ending.signal ?? 'a signal'}`;
+  return `${subject} exited ${ending.exitCode}`;
 }
 
 export type Runner = (options: RunOptions) => Promise<RunResult>;
@@ -181,3 +195,24 @@ function wait({ after }: Time, ms: number, signal: AbortSignal | undefined): Pro
 }
 
 export const runCommand: Runner = retryingResourceLimits(makeRunner({ time: realTime, readPipe }));
+
+// Why sh could not be started: the working directory is gone or closed to
+// us, or the system refused with an errno code. Node reports a missing cwd
+// as ENOENT, like a missing sh, and one we may not enter as EACCES, like an
+// sh we may not run; they are told apart here.
+export type SpawnError =
+  | { readonly kind: 'cwd-missing' }
+  | { readonly kind: 'cwd-denied' }
+  | { readonly kind: 'system'; readonly code: string };
+
+export function spawnErrorOf(error: unknown, cwd: string): SpawnError {
+  const code = errorCode(error);
+  if (code === 'ENOENT' && !isDirectory(cwd)) return { kind: 'cwd-missing' };
+  if (code === 'EACCES' && !isEnterable(cwd)) return { kind: 'cwd-denied' };
+  return { kind: 'system', code };
+}
+
+// As a message names it: the errno code, or what is wrong with the cwd.
+export function spawnErrorText(error: SpawnError): string {
+  return error.kind === 'system' ? error.code : error.kind;
+}

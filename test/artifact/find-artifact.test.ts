@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import * as fs from 'node:fs';
 import { findArtifact as search, type SearchFs } from '../../src/artifact/find-artifact.ts';
-import { cli, tempDir, unprivileged } from '../support.ts';
+import { artifact, writeTree } from '../helpers/project.ts';
+import { cli, tempDir, unprivileged } from '../helpers/support.ts';
 
 // The path found, or undefined; a failed search fails the test.
 function findArtifact(dir: string, name: string): string | undefined {
@@ -14,12 +15,8 @@ function findArtifact(dir: string, name: string): string | undefined {
   return found.value?.path;
 }
 
-function files(dir: string, paths: string[]): void {
-  for (const path of paths) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), '---\n---\n');
-  }
-}
+// Empty artifacts at `paths`.
+const files = (dir: string, paths: string[]): string => writeTree(dir, Object.fromEntries(paths.map((path) => [path, artifact({})])));
 
 test('the file itself first, then .planning/, then a -suffixed name', (t) => {
   const dir = tempDir(t);

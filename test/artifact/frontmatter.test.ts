@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { extractFrontmatter, parseWithLibrary, parseWithoutLibrary, repairAmbiguousColons } from '../../src/artifact/frontmatter.ts';
-import { yaml } from '../../src/artifact/yaml.ts';
+import { extractFrontmatter, parseWithLibrary, parseWithoutLibrary, repairAmbiguousColons, yaml, coreScalar } from '../../src/artifact/frontmatter.ts';
 
 // The fields as GSD reads them, or what stood in their way: ABSENT,
 // UNCLOSED, `NOT a list`, or `FAIL <message>`.
@@ -199,4 +198,16 @@ test('nesting is bounded as GSD bounds it: 100 levels', () => {
   assert.equal(typeof read(deep(98)), 'object');
   assert.equal(read(deep(100)), 'FAIL F.md: invalid YAML in the frontmatter at line 2: nesting exceeded maxDepth (100)');
   assert.match(String(read(deep(20_000))), /^FAIL F\.md: invalid YAML in the frontmatter at line 2: nesting exceeded maxDepth/);
+});
+
+test('a plain scalar as YAML 1.2\'s core schema types it', () => {
+  const cases: [string, unknown][] = [
+    ['~', null], ['null', null], ['Null', null], ['NULL', null], ['nULL', 'nULL'],
+    ['true', true], ['True', true], ['TRUE', true], ['tRUE', 'tRUE'], ['false', false], ['FALSE', false], ['yes', 'yes'],
+    ['0', 0], ['00', 0], ['-0', -0], ['+0', 0], ['04', 4], ['0o17', 15], ['0o8', '0o8'], ['0x1F', 31], ['0x', '0x'], ['0b1', '0b1'],
+    ['0.0', 0], ['1.10', 1.1], ['.5', 0.5], ['5.', 5], ['1e3', 1000], ['1E-3', 0.001], ['1_000', '1_000'], ['1.2.3', '1.2.3'],
+    ['.inf', Infinity], ['-.Inf', -Infinity], ['+.INF', Infinity], ['.nan', NaN], ['.NaN', NaN], ['NaN', 'NaN'], ['Infinity', 'Infinity'],
+    ['2024-01-31', '2024-01-31'], ['12:30', '12:30'], ['', ''],
+  ];
+  for (const [text, value] of cases) assert.deepStrictEqual(coreScalar(text), value, text);
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { defaultsFromEnv, parseArgs, wantsJsonErrors } from '../../src/cli/args.ts';
+import { defaultsFromEnv, parseArgs, wantsJsonErrors, parseFlags, argumentPath, reportTargets, exitContract } from '../../src/cli/args.ts';
+import { ok } from '../../src/failure.ts';
 
 const P = '{"kind":"command-exit-zero","command":"true"}';
 
@@ -326,4 +327,116 @@ test('completion: one shell there is a script for, nothing else', () => {
   assert.equal(usage(['completion', 'zsh']), 'completion for "zsh" is not available; one of: bash');
   assert.equal(usage(['completion', 'bash', 'x']), 'unexpected argument "x"');
   assert.equal(usage(['completion', 'bash', '--raw']), '--raw is not a flag of "completion"');
+});
+
+const SPEC = { values: ['file', 'cwd'], booleans: ['raw', 'help'], repeatable: ['file'], aliases: { h: 'help' } };
+
+const parse = (...argv: string[]) => {
+  const result = parseFlags(argv, SPEC);
+  return result.ok ? { values: Object.fromEntries(result.value.values), booleans: [...result.value.booleans], words: result.value.words } : result.failure.message;
+};
+
+test('values, switches and words, in both value forms; words keep their order, - and -- included', () => {
+  assert.deepEqual(parse('a', '--file', 'x', '-', '--raw', '--file=', 'b', '-h', '--', '--raw', '-'), {
+    values: { file: ['x', ''] },
+    booleans: ['raw', 'help'],
+    words: ['a', '-', 'b', '--raw', '-'],
+  });
+  assert.deepEqual(parse('--raw', '--raw'), { values: {}, booleans: ['raw'], words: [] });
+  assert.deepEqual(parse(), { values: {}, booleans: [], words: [] });
+});
+
+test('what cannot be read is a usage error naming the flag', () => {
+  const cases: [string[], string][] = [
+    [['--cwd', 'a', '--cwd', 'b'], '--cwd is given more than once'],
+    [['--cwd'], '--cwd needs a value'],
+    [['--cwd', '-x'], '--cwd needs a value, got the flag -x; for a value that starts with "-", write --cwd=-x'],
+    [['--cwd', '--a b'], '--cwd needs a value, got the flag "--a b"; for a value that starts with "-", write "--cwd=--a b"'],
+    [['--raw=1'], '--raw takes no value'],
+    [['-h=1'], '-h takes no value'],
+    [['--rav'], 'unknown flag --rav; did you mean --raw?'],
+    [['--rav=1'], 'unknown flag --rav; did you mean --raw?'],
+    [['-x'], 'unknown flag -x'],
+    [['-x=1'], 'unknown flag -x'],
+    [['--no-raw=1'], 'unknown flag --no-raw'],
+    [['-no-file'], 'unknown flag -no-file'],
+    [['-raw'], 'unknown flag -raw; did you mean --raw?'],
+    [['-cwd=x'], 'unknown flag -cwd; did you mean --cwd?'],
+    [['-rh'], 'unknown flag -rh'],
+    [['--ra'], 'unknown flag --ra; did you mean --raw?'],
+  ];
+  for (const [argv, message] of cases) assert.equal(parse(...argv), `${message} (see gsd-check --help)`, argv.join(' '));
+});
+
+test('a name that begins several flags lists them; one that runs past a flag names it', () => {
+  const spec = { values: ['phase-dir', 'phase-number', 'phase-req-ids'], booleans: ['help', 'version'], repeatable: [], aliases: { h: 'help', V: 'version' } };
+  const message = (...argv: string[]) => {
+    const result = parseFlags(argv, spec);
+    return result.ok ? undefined : result.failure.message;
+  };
+  assert.equal(message('--phase', '04'), 'unknown flag --phase; did you mean --phase-dir, --phase-number or --phase-req-ids? (see gsd-check --help)');
+  assert.equal(message('--phase-number-padded'), 'unknown flag --phase-number-padded; did you mean --phase-number? (see gsd-check --help)');
+  assert.equal(message('--ph'), 'unknown flag --ph (see gsd-check --help)');
+  assert.equal(message('-hV'), undefined);
+});
+
+const here = () => '/home/u/proj';
+const deleted = (): string => {
+  throw Object.assign(new Error('uv_cwd'), { code: 'ENOENT' });
+};
+
+test('relative to --cwd, else to the current directory; - and absolute paths as given', () => {
+  assert.deepEqual(argumentPath('p.json', undefined, here), ok('/home/u/proj/p.json'));
+  assert.deepEqual(argumentPath('p.json', 'sub', here), ok('/home/u/proj/sub/p.json'));
+  assert.deepEqual(argumentPath('p.json', '/abs', here), ok('/abs/p.json'));
+  assert.deepEqual(argumentPath('/x/p.json', 'sub', here), ok('/x/p.json'));
+  assert.deepEqual(argumentPath('-', 'sub', here), ok('-'));
+});
+
+test('a deleted current directory only matters to a relative path', () => {
+  assert.deepEqual(argumentPath('/x/p.json', undefined, deleted), ok('/x/p.json'));
+  assert.deepEqual(argumentPath('p.json', '/abs', deleted), ok('/abs/p.json'));
+  const failed = argumentPath('p.json', undefined, deleted);
+  assert.equal(failed.ok, false);
+  assert.equal(!failed.ok && failed.failure.reason, 'bad-cwd');
+});
+
+test('junit=<file> and github, in the order given', () => {
+  assert.deepEqual(reportTargets(['github', 'junit=out/a=b.xml']), { ok: true, value: [{ format: 'github' }, { format: 'junit', file: 'out/a=b.xml' }] });
+  assert.deepEqual(reportTargets([]), { ok: true, value: [] });
+});
+
+test('anything else is a usage error naming the value', () => {
+  const message = (values: string[]) => {
+    const result = reportTargets(values);
+    assert.ok(!result.ok);
+    return [result.failure.reason, result.failure.message.replace(/ \(see gsd-check --help\)$/, '')];
+  };
+  assert.deepEqual(message(['junit']), ['usage', '--report junit needs a file: --report junit=<file>']);
+  assert.deepEqual(message(['junit=']), ['usage', '--report junit needs a file: --report junit=<file>']);
+  assert.deepEqual(message(['xml']), ['usage', '--report "xml" is not a report; one of: junit=<file>, github']);
+  assert.deepEqual(message(['github=x']), ['usage', '--report "github=x" is not a report; one of: junit=<file>, github']);
+  assert.deepEqual(message(['junit=a', 'junit=b']), ['usage', '--report junit is given more than once']);
+  assert.deepEqual(message(['github', 'github']), ['usage', '--report github is given more than once']);
+});
+
+const contract = (flag: string | undefined, variable: string | undefined) => {
+  const result = exitContract(flag, variable);
+  return result.ok ? result.value : result.failure.message;
+};
+
+test('v1 by default; the flag over GSD_EXIT_CONTRACT, either way; an empty variable is unset', () => {
+  assert.equal(contract(undefined, undefined), 'v1');
+  assert.equal(contract(undefined, ''), 'v1');
+  assert.equal(contract(undefined, 'v2'), 'v2');
+  assert.equal(contract('v1', 'v2'), 'v1');
+  assert.equal(contract('v2', 'v1'), 'v2');
+  assert.equal(contract('v2', 'garbage'), 'v2');
+});
+
+test('anything but v1 or v2 is refused, from the flag (even empty) or the variable', () => {
+  assert.equal(contract('v3', undefined), '--exit-contract "v3" is not an exit contract; v1 or v2 (see gsd-check --help)');
+  assert.equal(contract('', 'v1'), '--exit-contract "" is not an exit contract; v1 or v2 (see gsd-check --help)');
+  assert.equal(contract('V2', undefined), '--exit-contract "V2" is not an exit contract; v1 or v2 (see gsd-check --help)');
+  assert.equal(contract(undefined, ' v2'), 'GSD_EXIT_CONTRACT " v2" is not an exit contract; v1 or v2 (see gsd-check --help)');
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { COMMANDS, FLAGS, takes, type CommandName, type Flag } from '../../src/cli/command-table.ts';
 import { helpText } from '../../src/cli/help.ts';
-import { ROOT } from '../support.ts';
+import { ROOT } from '../helpers/support.ts';
 
 // docs/reference/cli.md's flag tables are rendered from the command table
 // here. Each sits between `<!-- flags: <commands> … -->` and

@@ -9,10 +9,11 @@ import { after, test } from 'node:test';
 import fc from 'fast-check';
 import type { CheckOptions } from '../../src/cli/args.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
-import type { CliDeps, Outcome } from '../../src/commands/deps.ts';
+import type { CliDeps } from '../../src/commands/context.ts';
+import type { Outcome } from '../../src/commands/outcome.ts';
 import { ok } from '../../src/failure.ts';
-import { findDuplicateKey } from '../../src/text/duplicate-keys.ts';
-import { runResult } from '../support.ts';
+import { findDuplicateKey } from '../../src/json/parse.ts';
+import { runResult } from '../helpers/fake-runner.ts';
 
 const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300);
 const EMPTY = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-check-fuzz-')));

@@ -4,20 +4,19 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { CheckOptions } from '../../src/cli/args.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
-import type { CliDeps } from '../../src/commands/deps.ts';
+import type { CliDeps } from '../../src/commands/context.ts';
 import { fail, ok } from '../../src/failure.ts';
-import type { RunOptions, RunResult } from '../../src/run/runner.ts';
-import { runResult, tempDir, type RunResultSketch } from '../support.ts';
+import type { RunOptions } from '../../src/run/runner.ts';
+import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
+import { project } from '../helpers/project.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const P = JSON.stringify({ kind: 'command-exit-zero', command: 'make test' });
 
 function setup(dir: string, result: RunResultSketch = {}) {
   const runs: RunOptions[] = [];
   const deps: CliDeps = {
-    run: async (options) => {
-      runs.push(options);
-      return runResult(result);
-    },
+    run: fakeRunner(result, runs),
     readFile: async (path) => (path === join(dir, 'p.json') ? ok(P) : fail('unreadable-file', `cannot read ${path}`)),
     cwd: () => dir,
     home: undefined,
@@ -41,9 +40,7 @@ test('a passing and a blocking verdict both exit 0; --exit-code makes a block 1'
 });
 
 test('the command runs in the project root found from --cwd, with the kill-after grace', async (t) => {
-  const dir = tempDir(t);
-  mkdirSync(join(dir, '.planning'));
-  mkdirSync(join(dir, 'src'));
+  const dir = project(t, { '.planning': null, src: null });
   const { deps, runs } = setup('/elsewhere');
   await checkPredicate({ ...base, cwd: join(dir, 'src'), killAfter: 0.5 }, deps);
   assert.equal(runs[0]?.cwd, dir);

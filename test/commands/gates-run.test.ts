@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { GatesOptions } from '../../src/cli/args.ts';
-import type { CliDeps } from '../../src/commands/deps.ts';
+import type { CliDeps } from '../../src/commands/context.ts';
 import { gatesRun } from '../../src/commands/gates-run.ts';
 import { fail, ok } from '../../src/failure.ts';
-import { runResult, tempDir } from '../support.ts';
+import { gatesWithin } from '../../src/gates/pool.ts';
+import { fakeRunner, runResult } from '../helpers/fake-runner.ts';
+import { project, writeTree } from '../helpers/project.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const capability = JSON.stringify({
   id: 'cap',
@@ -18,7 +21,7 @@ const capability = JSON.stringify({
 
 function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: boolean): CliDeps {
   return {
-    run: async () => runResult(),
+    run: fakeRunner(),
     readFile: async (path, label) => (path.endsWith('cap.json') ? ok(capability) : fail('unreadable-file', `cannot read ${label}: no such file`)),
     cwd: () => dir,
     home: undefined,
@@ -100,8 +103,11 @@ test('gates run at once: --concurrency, else as many as CPUs, within the descrip
   assert.equal(await peak({}, { cpus: 5 }), 5);
   assert.equal(await peak({}, {}), 1);
   assert.equal(await peak({ concurrency: 2 }, { cpus: 6 }), 2);
-  // (46 - 32) / 7 = 2 gates fit in 46 descriptors.
-  assert.equal(await peak({ concurrency: 6 }, { cpus: 6, fdLimit: 46 }), 2);
+  // A descriptor limit in which two gates fit (test/gates/pool.test.ts
+  // checks that budget) caps what --concurrency and the CPUs would allow.
+  const fdLimit = Array.from({ length: 1024 }, (_, limit) => limit).find((limit) => gatesWithin(limit) === 2)!;
+  assert.equal(await peak({ concurrency: 6 }, { cpus: 6, fdLimit }), 2);
+  assert.equal(await peak({ concurrency: 6 }, { cpus: 6, fdLimit: fdLimit - 1 }), 1);
 });
 
 test('capability, config and hooks files are taken from --cwd, not the process\'s directory', async (t) => {
@@ -156,10 +162,9 @@ test('--hooks that are empty say so: the producer before the pipe printed nothin
 });
 
 test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before the capability files", async (t) => {
-  const dir = tempDir(t);
-  mkdirSync(join(dir, '.planning/phases/04-ship'), { recursive: true });
+  const dir = project(t, { '.planning/phases/04-ship': null });
   const gates = async (config?: unknown) => {
-    if (config !== undefined) writeFileSync(join(dir, '.planning/config.json'), JSON.stringify(config));
+    if (config !== undefined) writeTree(dir, { '.planning/config.json': config });
     const outcome = await gatesRun({ ...options, builtin: true }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async (path, label) => (path.endsWith('cap.json') ? ok(capability) : ok(config === undefined ? '{}' : JSON.stringify(config))) });
     assert.equal(outcome.exitCode, 0, outcome.stderr);
     const envelope = JSON.parse(outcome.stdout) as { details: { gates: { capability: string; status: string; activation?: { key: string } }[] } };

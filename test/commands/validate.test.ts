@@ -2,16 +2,17 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { CliDeps } from '../../src/commands/deps.ts';
+import type { CliDeps } from '../../src/commands/context.ts';
 import { validate } from '../../src/commands/validate.ts';
 import { fail, ok } from '../../src/failure.ts';
-import { ROOT, runResult } from '../support.ts';
+import { fakeRunner } from '../helpers/fake-runner.ts';
+import { ROOT } from '../helpers/support.ts';
 
 const FIXTURES = join(ROOT, 'test/fixtures/capabilities');
 
 function deps(files: Record<string, string>): CliDeps {
   return {
-    run: async () => runResult(),
+    run: fakeRunner(),
     readFile: async (path, label) => {
       const name = path.slice(path.lastIndexOf('/') + 1);
       if (Object.hasOwn(files, name)) return ok(files[name]!);

@@ -2,15 +2,26 @@
 // the built artefact: a doc whose output drifts from what gsd-check prints
 // fails here. The examples that call GSD run in compat/test/docs.test.mjs.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { BIN, ROOT, tempDir } from '../support.ts';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { BIN, ROOT, tempDir } from '../helpers/support.ts';
 import { binDir, docFiles, docText, parseDoc, runDoc } from './doc-examples.mjs';
+
+// The pages' reader has Node (an example pipes the envelope into node -e),
+// though the build under test may be a standalone binary run with no Node on
+// PATH (test/against-binary.mjs): the shell gets the one running the tests.
+function readersBin(t: TestContext): string {
+  const bin = binDir(tempDir(t), BIN);
+  symlinkSync(process.execPath, join(bin, 'node'));
+  return bin;
+}
 
 for (const file of docFiles(ROOT)) {
   const steps = parseDoc(docText(ROOT, file));
   if (!steps.some((s) => s.setup === undefined && (s.mode === 'run' || s.mode === 'no-gsd'))) continue;
   test(`${file}: its examples print what it shows`, async (t) => {
-    const { expected, actual } = await runDoc(steps, { bin: binDir(tempDir(t), BIN), modes: ['run', 'no-gsd'] });
+    const { expected, actual } = await runDoc(steps, { bin: readersBin(t), modes: ['run', 'no-gsd'] });
     assert.equal(actual, expected);
   });
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from '../support.ts';
+import { ROOT } from '../helpers/support.ts';
 import { docFiles, docText } from './doc-examples.mjs';
 
 // The sections each reference page must keep, as heading paths ("parent >

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseCapability } from '../../src/gates/declaration.ts';
+import { parseCapability, checkLabel } from '../../src/gates/declaration.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 
 const lines = (capability: unknown): string[] => {
@@ -182,4 +182,20 @@ test('an id that is not a non-blank string is no id; a capability without gates 
   assert.deepEqual(parsed.ok ? 'accepted' : parsed.problem, 'gates-not-an-array');
   const scalar = parseCapability('x', KINDS);
   assert.deepEqual(scalar.ok ? 'accepted' : [scalar.problem, scalar.issue], ['not-an-object', { path: '', message: 'must be a JSON object, got "x"' }]);
+});
+
+test('a check in a word or two, whatever was declared', () => {
+  const cases: [unknown, string][] = [
+    [{ query: 'ui.plan-gate' }, 'query ui.plan-gate'],
+    [{ predicate: { kind: 'command-exit-zero', command: 'x' } }, 'predicate command-exit-zero'],
+    [{ predicate: { kind: 3 } }, 'predicate ?'],
+    [{ predicate: null }, 'predicate ?'],
+    [{ agentVerdict: null }, 'agentVerdict'],
+    [{ query: 5, agentVerdict: {} }, 'agentVerdict'],
+    [{}, 'check'],
+    [null, 'check'],
+    [undefined, 'check'],
+    ['npm test', 'check'],
+  ];
+  for (const [check, label] of cases) assert.equal(checkLabel(check), label, JSON.stringify(check));
 });

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { stopped } from '../../src/failure.ts';
-import { Stop } from '../../src/stop.ts';
+import { stopped, Stop } from '../../src/failure.ts';
 import { evaluateQuery, gsdToolsQuery } from '../../src/gates/query.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
-import type { RunOptions, RunResult } from '../../src/run/runner.ts';
-import { runResult, type RunResultSketch } from '../support.ts';
+import type { RunOptions } from '../../src/run/runner.ts';
+import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
 
 function answering(result: RunResultSketch, seen: RunOptions[] = []): GateContext {
   return {
@@ -14,10 +13,7 @@ function answering(result: RunResultSketch, seen: RunOptions[] = []): GateContex
     phaseDir: '/p/.planning/phases/04-ship',
     env: { PATH: '/bin', GSD_QUERY: 'inherited' },
     killAfterMs: 100,
-    run: async (options) => {
-      seen.push(options);
-      return runResult(result);
-    },
+    run: fakeRunner(result, seen),
   };
 }
 

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { stopped } from '../../src/failure.ts';
-import { Stop } from '../../src/stop.ts';
+import { stopped, Stop } from '../../src/failure.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
-import { gatesAt, type Capability } from '../../src/gates/from-capabilities.ts';
-import type { LoopPoint } from '../../src/gates/points.ts';
+import { gatesAt, type Capability } from '../../src/gates/sources.ts';
+import type { LoopPoint } from '../../src/gates/activation.ts';
 import { runPoint as runGates, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { now } from '../../src/run/time.ts';
-import { runResult, sleep } from '../support.ts';
+import { runResult } from '../helpers/fake-runner.ts';
+import { sleep } from '../helpers/support.ts';
 
 const predicate = (command: string, timeout?: number) => ({ predicate: { kind: 'command-exit-zero', command, ...(timeout === undefined ? {} : { timeout }) } });
 const gate = (point: string, check: unknown, extra: Record<string, unknown> = {}) => ({ point, check, blocking: true, onError: 'halt', ...extra });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { artifactFrontmatterEquals, frontmatterKind, matches, typedEqual } from '../../src/kinds/artifact-frontmatter-equals.ts';
@@ -8,7 +8,8 @@ import { runPoint } from '../../src/gates/run-point.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
-import { cli, tempDir } from '../support.ts';
+import { project as projectTree } from '../helpers/project.ts';
+import { cli, tempDir } from '../helpers/support.ts';
 
 test('matches: GSD\'s comparison of the text with equals: equal, or equal as text; containers by their JSON form', () => {
   const yes: [unknown, unknown][] = [
@@ -30,15 +31,8 @@ test('typedEqual: the core schema\'s value equals equals in type and value, item
   for (const [actual, expected] of no) assert.equal(typedEqual(actual, expected), false, `${JSON.stringify(actual)} != ${JSON.stringify(expected)}`);
 });
 
-function project(t: TestContext, files: Record<string, string>): string {
-  const root = tempDir(t);
-  mkdirSync(join(root, '.planning/phases/03-auth'), { recursive: true });
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(root, path, '..'), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
+// A project with phase 03's directory, and `files`.
+const project = (t: TestContext, files: Record<string, string>): string => projectTree(t, { '.planning/phases/03-auth': null, ...files });
 
 const context = (root: string, phase: Partial<GateContext> = {}): GateContext => ({
   projectRoot: root,

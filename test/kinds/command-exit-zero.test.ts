@@ -1,21 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { stopped } from '../../src/failure.ts';
-import { Stop } from '../../src/stop.ts';
+import { stopped, Stop } from '../../src/failure.ts';
 import { commandExitZero } from '../../src/kinds/command-exit-zero.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
-import type { RunOptions, RunResult } from '../../src/run/runner.ts';
-import { runResult, type RunResultSketch } from '../support.ts';
+import type { RunOptions } from '../../src/run/runner.ts';
+import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
 
 function contextWith(result: RunResultSketch, seen: RunOptions[] = [], extra: Partial<GateContext> = {}): GateContext {
   return {
     projectRoot: '/project',
     env: { PATH: '/bin', PHASE_DIR: 'inherited' },
     killAfterMs: 3000,
-    run: async (options) => {
-      seen.push(options);
-      return runResult(result);
-    },
+    run: fakeRunner(result, seen),
     ...extra,
   };
 }

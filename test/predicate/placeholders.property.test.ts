@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { phaseEnv } from '../../src/predicate/placeholders.ts';
 import { runCommand } from '../../src/run/runner.ts';
-import { tempDir, sketchOf } from '../support.ts';
+import { sketchOf } from '../helpers/fake-runner.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const RUNS = Math.max(20, Math.floor(Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300) / 5));
 

@@ -1,48 +1,31 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { findProjectRoot } from '../../src/project/root.ts';
-import { tempDir } from '../support.ts';
-
-// Builds a tree from paths: null makes a directory, a string a file.
-function writeTree(root: string, paths: Record<string, string | null>): void {
-  for (const [path, content] of Object.entries(paths)) {
-    const full = join(root, path);
-    if (content === null) mkdirSync(full, { recursive: true });
-    else {
-      mkdirSync(join(full, '..'), { recursive: true });
-      writeFileSync(full, content);
-    }
-  }
-}
-
-function tree(t: TestContext, paths: Record<string, string | null>): string {
-  const root = tempDir(t);
-  writeTree(root, paths);
-  return root;
-}
+import { findProjectRoot, explicitProjectRoot, workspaceConfig, type SearchBounds, mainWorktree, trustedEntry } from '../../src/project/root.ts';
+import { project, writeTree } from '../helpers/project.ts';
+import { tempDir } from '../helpers/support.ts';
 
 test('the start directory wins when it has .planning', (t) => {
-  const root = tree(t, { 'p/.planning': null, 'p/sub/.planning': null });
+  const root = project(t, { 'p/.planning': null, 'p/sub/.planning': null });
   assert.equal(findProjectRoot(join(root, 'p/sub'), undefined), join(root, 'p/sub'));
 });
 
 test('the nearest ancestor with .planning', (t) => {
-  const root = tree(t, { 'p/.planning': null, 'p/.git': null, 'p/src/deep/er': null });
+  const root = project(t, { 'p/.planning': null, 'p/.git': null, 'p/src/deep/er': null });
   assert.equal(findProjectRoot(join(root, 'p/src/deep/er'), undefined), join(root, 'p'));
 });
 
 test('at most 10 levels up', (t) => {
   const ten = 'a/b/c/d/e/f/g/h/i/j';
-  const root = tree(t, { 'p/.planning': null, [`p/${ten}`]: null, [`p/x/${ten}`]: null });
+  const root = project(t, { 'p/.planning': null, [`p/${ten}`]: null, [`p/x/${ten}`]: null });
   assert.equal(findProjectRoot(join(root, 'p', ten), undefined), join(root, 'p'));
   assert.equal(findProjectRoot(join(root, 'p/x', ten), undefined), join(root, 'p/x', ten));
 });
 
 test('the home directory and what lies above it are never candidates', (t) => {
-  const root = tree(t, { '.planning': null, 'home/u/.planning': null, 'home/u/work/proj': null });
+  const root = project(t, { '.planning': null, 'home/u/.planning': null, 'home/u/work/proj': null });
   const home = join(root, 'home/u');
   assert.equal(findProjectRoot(join(home, 'work/proj'), home), join(home, 'work/proj'));
   // but --cwd itself may be the home directory
@@ -50,15 +33,15 @@ test('the home directory and what lies above it are never candidates', (t) => {
 });
 
 test('a nested git repository between start and ancestor stops the search', (t) => {
-  const root = tree(t, { 'p/.planning': null, 'p/vendor/lib/.git': null, 'p/vendor/lib/src': null });
+  const root = project(t, { 'p/.planning': null, 'p/vendor/lib/.git': null, 'p/vendor/lib/src': null });
   assert.equal(findProjectRoot(join(root, 'p/vendor/lib/src'), undefined), join(root, 'p/vendor/lib/src'));
   // a .git entry in the start directory itself counts too, file or directory
-  const other = tree(t, { 'p/.planning': null, 'p/mod/.git': 'gitdir: ../.git/modules/mod\n' });
+  const other = project(t, { 'p/.planning': null, 'p/mod/.git': 'gitdir: ../.git/modules/mod\n' });
   assert.equal(findProjectRoot(join(other, 'p/mod'), undefined), join(other, 'p/mod'));
 });
 
 test('unless the ancestor lists the first path segment in sub_repos', (t) => {
-  const root = tree(t, {
+  const root = project(t, {
     'p/.planning/config.json': JSON.stringify({ sub_repos: ['backend', 7] }),
     'p/backend/.git': null,
     'p/backend/src': null,
@@ -70,7 +53,7 @@ test('unless the ancestor lists the first path segment in sub_repos', (t) => {
 });
 
 test('a broken config.json means no sub_repos', (t) => {
-  const root = tree(t, { 'p/.planning/config.json': '{nope', 'p/backend/.git': null });
+  const root = project(t, { 'p/.planning/config.json': '{nope', 'p/backend/.git': null });
   assert.equal(findProjectRoot(join(root, 'p/backend'), undefined), join(root, 'p/backend'));
 });
 
@@ -213,12 +196,12 @@ test('an ancestor of HOME is no candidate even from outside HOME', (t) => {
 });
 
 test('nothing found: the start directory itself', (t) => {
-  const root = tree(t, { 'x/y': null });
+  const root = project(t, { 'x/y': null });
   assert.equal(findProjectRoot(join(root, 'x/y'), undefined), join(root, 'x/y'));
 });
 
 test('a .planning file is not a project', (t) => {
-  const root = tree(t, { 'p/.planning': '', 'p/q': null });
+  const root = project(t, { 'p/.planning': '', 'p/q': null });
   assert.equal(findProjectRoot(join(root, 'p/q'), undefined), join(root, 'p/q'));
 });
 
@@ -244,4 +227,122 @@ test('multiRepo owns only a start that a repository leads to: without one, an ou
     'outer/inner/src': null,
   });
   assert.equal(findProjectRoot(join(root, 'outer/inner/src'), undefined), join(root, 'outer'));
+});
+
+const root = (given: string, current: string) => {
+  const result = explicitProjectRoot(given, () => current);
+  return result.ok ? result.value : `${result.failure.reason}: ${result.failure.message}`;
+};
+
+test('--project-dir is the root itself, relative to the current directory', (t) => {
+  const base = project(t, { 'p/.planning': null, 'p/sub': null });
+  assert.equal(root('p', base), join(base, 'p'));
+  assert.equal(root(join(base, 'p/sub/..'), '/nowhere'), join(base, 'p'));
+  assert.equal(root('.', join(base, 'p')), join(base, 'p'));
+});
+
+test('a directory without .planning is refused as a usage error, even below a project: no search up', (t) => {
+  // q's .planning is a file, not a directory.
+  const base = project(t, { 'p/.planning': null, 'p/sub': null, file: '', 'q/.planning': '' });
+  assert.equal(root('p/sub', base), `usage: --project-dir ${join(base, 'p/sub')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`);
+  assert.equal(root('q', base), `usage: --project-dir ${join(base, 'q')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`);
+  assert.equal(root('missing', base), `usage: --project-dir ${join(base, 'missing')}: no such directory`);
+  assert.equal(root('file', base), `usage: --project-dir ${join(base, 'file')}: not a directory`);
+});
+
+test('a relative --project-dir needs the current directory', () => {
+  const result = explicitProjectRoot('p', () => {
+    throw new Error('ENOENT');
+  });
+  assert.deepEqual(result.ok ? 'accepted' : result.failure.message, 'the current directory no longer exists; give --project-dir p as an absolute path');
+});
+
+// A directory whose .planning/config.json holds `text`.
+const withConfig = (t: TestContext, text: string): string => project(t, { '.planning/config.json': text });
+
+const NOTHING = { subRepos: [], multiRepo: false };
+
+test('sub_repos at the top or under planning, strings only; multiRepo only when true', (t) => {
+  assert.deepEqual(workspaceConfig(withConfig(t, '{"sub_repos": ["api", 7, "web"], "multiRepo": true}')), { subRepos: ['api', 'web'], multiRepo: true });
+  assert.deepEqual(workspaceConfig(withConfig(t, '{"planning": {"sub_repos": ["api"]}, "multiRepo": "true"}')), { subRepos: ['api'], multiRepo: false });
+});
+
+test('a top-level sub_repos wins even when it is not a list', (t) => {
+  assert.deepEqual(workspaceConfig(withConfig(t, '{"sub_repos": "api", "planning": {"sub_repos": ["web"]}}')), NOTHING);
+  assert.deepEqual(workspaceConfig(withConfig(t, '{"planning": ["sub_repos"]}')), NOTHING);
+});
+
+test('a config that is missing, not strict JSON or not an object says nothing', (t) => {
+  assert.deepEqual(workspaceConfig(project(t)), NOTHING);
+  for (const text of ['{nope', '{"multiRepo": true, "multiRepo": true}', 'null', '[{"multiRepo": true}]', '"multiRepo"']) {
+    assert.deepEqual(workspaceConfig(withConfig(t, text)), NOTHING, text);
+  }
+});
+
+const UNBOUNDED: SearchBounds = { maxLevels: 10, stopsAt: () => false, trusts: () => true };
+
+// A main repository at `main/` and a linked worktree at `wt/`, its entry
+// `main/.git/worktrees/wt` holding the files given (null: left out).
+function worktree(t: TestContext, entry: { gitdir: string | null; commondir: string | null }): string {
+  const root = tempDir(t);
+  const dir = join(root, 'main/.git/worktrees/wt');
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(join(root, 'wt/src'), { recursive: true });
+  writeFileSync(join(root, 'wt/.git'), 'gitdir: ../main/.git/worktrees/wt\n');
+  const files = { gitdir: entry.gitdir?.replace('WT', join(root, 'wt')), commondir: entry.commondir };
+  for (const [name, text] of Object.entries(files)) if (text !== null && text !== undefined) writeFileSync(join(dir, name), text);
+  return root;
+}
+
+test('a linked worktree leads to its main worktree, from the worktree or below it', (t) => {
+  const root = worktree(t, { gitdir: 'WT/.git\n', commondir: '../..\n' });
+  assert.equal(mainWorktree(join(root, 'wt'), UNBOUNDED), join(root, 'main'));
+  assert.equal(mainWorktree(join(root, 'wt/src'), UNBOUNDED), join(root, 'main'));
+});
+
+test('a worktree entry without a gitdir that points back, or without a commondir, leads nowhere', (t) => {
+  const cases = [
+    { gitdir: null, commondir: '../..\n' },
+    { gitdir: '\n', commondir: '../..\n' },
+    { gitdir: 'WT/.git\n', commondir: null },
+    { gitdir: 'WT/.git\n', commondir: ' \n' },
+  ];
+  for (const entry of cases) {
+    const root = worktree(t, entry);
+    assert.equal(mainWorktree(join(root, 'wt'), UNBOUNDED), undefined, JSON.stringify(entry));
+  }
+});
+
+// Owners are set with chown, which needs root: the CI machine runs as root.
+const canChown = process.getuid?.() === 0;
+
+test('ours or root\'s counts; another user\'s only when we are root', { skip: !canChown && 'chown needs root' }, (t) => {
+  const dir = tempDir(t);
+  for (const [name, owner] of [['mine', 1000], ['roots', 0], ['theirs', 2000]] as const) {
+    mkdirSync(join(dir, name));
+    chownSync(join(dir, name), owner, owner);
+  }
+  assert.deepEqual(['mine', 'roots', 'theirs'].map((n) => trustedEntry(join(dir, n), 1000)), [true, true, false]);
+  assert.deepEqual(['mine', 'roots', 'theirs'].map((n) => trustedEntry(join(dir, n), 0)), [true, true, true]);
+  assert.equal(trustedEntry(join(dir, 'theirs'), undefined), true);
+  assert.equal(trustedEntry(join(dir, 'missing'), 1000), false);
+});
+
+test('in a world-writable directory: only our own, and only if it is sticky', { skip: !canChown && 'chown needs root' }, (t) => {
+  const dir = tempDir(t);
+  const sticky = join(dir, 'tmp');
+  const open = join(dir, 'open');
+  for (const shared of [sticky, open]) {
+    mkdirSync(shared);
+    for (const [name, owner] of [['mine', 1000], ['roots', 0]] as const) {
+      mkdirSync(join(shared, name));
+      chownSync(join(shared, name), owner, owner);
+    }
+  }
+  chmodSync(sticky, 0o1777);
+  chmodSync(open, 0o777);
+  assert.deepEqual([trustedEntry(join(sticky, 'mine'), 1000), trustedEntry(join(sticky, 'roots'), 1000)], [true, false]);
+  // Even root does not trust another's entry where anyone may plant one.
+  assert.deepEqual([trustedEntry(join(sticky, 'mine'), 0), trustedEntry(join(sticky, 'roots'), 0)], [false, true]);
+  assert.deepEqual([trustedEntry(join(open, 'mine'), 1000), trustedEntry(join(open, 'roots'), 0)], [false, false]);
 });

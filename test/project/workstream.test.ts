@@ -4,14 +4,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { isWorkstreamName, resolveWorkstream, sessionKey } from '../../src/project/workstream.ts';
-import { tempDir } from '../support.ts';
+import { project } from '../helpers/project.ts';
+import { tempDir } from '../helpers/support.ts';
 
-const project = (t: import('node:test').TestContext, workstreams: string[] = []) => {
-  const root = tempDir(t);
-  mkdirSync(join(root, '.planning'));
-  for (const name of workstreams) mkdirSync(join(root, '.planning/workstreams', name), { recursive: true });
-  return root;
-};
+const withWorkstreams = (t: import('node:test').TestContext, workstreams: string[] = []) =>
+  project(t, { '.planning': null, ...Object.fromEntries(workstreams.map((name) => [`.planning/workstreams/${name}`, null])) });
 
 const resolved = (flag: string | undefined, root: string, env: Record<string, string> = {}) => {
   const result = resolveWorkstream(flag, root, env);
@@ -26,7 +23,7 @@ test("GSD's name rule: a letter or digit first, then letters, digits, dot, under
 });
 
 test('--ws over GSD_WORKSTREAM over the pointer; each trimmed', (t) => {
-  const root = project(t, ['alpha', 'beta', 'gamma']);
+  const root = withWorkstreams(t, ['alpha', 'beta', 'gamma']);
   writeFileSync(join(root, '.planning/active-workstream'), 'gamma\n');
   assert.deepEqual(resolved(' alpha ', root, { GSD_WORKSTREAM: 'beta' }), { name: 'alpha', source: '--ws' });
   assert.deepEqual(resolved(undefined, root, { GSD_WORKSTREAM: '  beta\t' }), { name: 'beta', source: 'GSD_WORKSTREAM' });
@@ -37,7 +34,7 @@ test('--ws over GSD_WORKSTREAM over the pointer; each trimmed', (t) => {
 });
 
 test('an invalid name from --ws or GSD_WORKSTREAM is refused, naming where it came from', (t) => {
-  const root = project(t);
+  const root = withWorkstreams(t);
   assert.equal(resolved('my ws', root), `usage: --ws "my ws": ${RULE}`);
   assert.equal(resolved('  ', root), 'usage: --ws needs a workstream name');
   assert.equal(resolved(undefined, root, { GSD_WORKSTREAM: 'my ws' }), `usage: GSD_WORKSTREAM "my ws": ${RULE}`);
@@ -47,7 +44,7 @@ test('an invalid name from --ws or GSD_WORKSTREAM is refused, naming where it ca
 });
 
 test('a pointer that names no existing workstream, or no valid name, is no pointer', (t) => {
-  const root = project(t, ['alpha']);
+  const root = withWorkstreams(t, ['alpha']);
   for (const text of ['gone\n', 'my ws', '../alpha', '\n  \n', '']) {
     writeFileSync(join(root, '.planning/active-workstream'), text);
     assert.equal(resolved(undefined, root), undefined, JSON.stringify(text));
@@ -57,7 +54,7 @@ test('a pointer that names no existing workstream, or no valid name, is no point
 });
 
 test("an agent session's own pointer comes first; a session without one reads the shared pointer", (t) => {
-  const root = project(t, ['alpha', 'beta']);
+  const root = withWorkstreams(t, ['alpha', 'beta']);
   const tmp = tempDir(t);
   writeFileSync(join(root, '.planning/active-workstream'), 'alpha\n');
   const env = { TMPDIR: `${tmp}/`, CLAUDE_CODE_SESSION_ID: 'abc 123' };

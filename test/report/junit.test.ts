@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import type { GateRow } from '../../src/report/gate-row.ts';
 import { junitReport } from '../../src/report/junit.ts';
-import { readJunit, values } from '../junit-consumer.ts';
+import { readJunit, values } from '../helpers/junit-consumer.ts';
 
 const row = (fields: Partial<GateRow>): GateRow => ({
   status: 'pass', outcome: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,

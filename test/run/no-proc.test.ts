@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { tempDir } from '../support.ts';
+import { tempDir } from '../helpers/support.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SUITES = ['runner.test.mjs', 'group.test.mjs'].map((name) => join(HERE, name));

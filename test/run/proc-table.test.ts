@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import { believable, listProcesses, noneStartedSince, psListing, sessionGroups, SYSTEM_PROCS, type ProcEntry } from '../../src/run/proc-table.ts';
-import { forgedProcs, statLine } from '../fake-proc.ts';
-import { killSurvivors, marker, running, until } from '../support.ts';
+import { forgedProcs, statLine } from '../helpers/fake-proc.ts';
+import { killSurvivors, marker, running, until } from '../helpers/support.ts';
 
 test('lists this process and a detached child with its group and session', (t) => {
   const child = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });

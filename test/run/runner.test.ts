@@ -4,12 +4,13 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import { readPipe, readStream, type PipeReader } from '../../src/run/pipe-reader.ts';
-import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult } from '../../src/run/runner.ts';
+import { Stop } from '../../src/failure.ts';
+import { readPipe, readStream, type PipeReader } from '../../src/run/output.ts';
+import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult, spawnErrorOf } from '../../src/run/runner.ts';
 import { realTime, type Time } from '../../src/run/time.ts';
-import { FakeTime } from '../fake-time.ts';
-import { Stop } from '../../src/stop.ts';
-import { ended, killSurvivors, marker, runResult, running, sketchOf, survivors, tempDir, until } from '../support.ts';
+import { runResult, sketchOf } from '../helpers/fake-runner.ts';
+import { FakeTime } from '../helpers/fake-time.ts';
+import { ended, killSurvivors, marker, running, survivors, tempDir, until } from '../helpers/support.ts';
 
 // A sleep whose command line carries a marker, so its survivors can be found.
 function sleeper(t: TestContext, seconds = 30): { cmd: string; mark: string } {
@@ -393,4 +394,24 @@ test('a stop signal ends the pause between tries at once', async () => {
 
 test('which start failures are resource limits', () => {
   assert.deepEqual(['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM', 'ENOENT', 'EACCES', undefined].map((spawnError) => isResourceLimit(runResult(spawnError === undefined ? {} : { spawnError }))), [true, true, true, true, false, false, false]);
+});
+
+const error = (code: string): Error => Object.assign(new Error(code), { code });
+
+test('ENOENT is a missing cwd when the cwd is not a directory, else a missing sh', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'file'), '');
+  assert.deepEqual(spawnErrorOf(error('ENOENT'), join(dir, 'gone')), { kind: 'cwd-missing' });
+  assert.deepEqual(spawnErrorOf(error('ENOENT'), join(dir, 'file')), { kind: 'cwd-missing' });
+  assert.deepEqual(spawnErrorOf(error('ENOENT'), dir), { kind: 'system', code: 'ENOENT' });
+});
+
+test('EACCES is a cwd we may not enter when it cannot be searched, else an sh we may not run', (t) => {
+  const dir = tempDir(t);
+  assert.deepEqual(spawnErrorOf(error('EACCES'), join(dir, 'gone')), { kind: 'cwd-denied' });
+  assert.deepEqual(spawnErrorOf(error('EACCES'), dir), { kind: 'system', code: 'EACCES' });
+});
+
+test('any other code is passed on as it is', (t) => {
+  assert.deepEqual(spawnErrorOf(error('EMFILE'), join(tempDir(t), 'gone')), { kind: 'system', code: 'EMFILE' });
 });

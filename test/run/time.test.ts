@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { after, now } from '../../src/run/time.ts';
-import { sleep } from '../support.ts';
+import { sleep } from '../helpers/support.ts';
 
 test('now() counts milliseconds, as performance.now() does', () => {
   // Each reading of now() is bracketed by two of performance.now(): both are

@@ -6,10 +6,10 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import * as v from 'valibot';
 import { generateSchemas, SCHEMA_NAMES, toJson, type SchemaName } from '../../schemas/generate.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
-import { gatesFromHooks } from '../../src/gates/from-hooks.ts';
+import { gatesFromHooks } from '../../src/gates/sources.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import { MAX_DEPTH, validatePredicate } from '../../src/predicate/validate.ts';
-import { ROOT } from '../support.ts';
+import { ROOT } from '../helpers/support.ts';
 
 const GSD_CAPABILITIES = join(ROOT, 'test/fixtures/gsd-1.14/capabilities');
 

@@ -68,3 +68,12 @@ test('a low surrogate is dropped from the start of a cut, a high one or a plain 
   assert.equal(tailOf(`a\udfff${'x'.repeat(1999)}`).text, 'x'.repeat(1999));
   assert.equal(tailOf(`a\ue000${'x'.repeat(1999)}`).text, `\ue000${'x'.repeat(1999)}`);
 });
+
+test('a line ended by several carriage returns shows its last text, as a terminal does', () => {
+  assert.equal(settleCarriageReturns('done\r\r\n'), 'done\n');
+  assert.equal(settleCarriageReturns('10%\r100%\r\r\r'), '100%');
+});
+
+test('a cut that lands in blank space drops it: the tail starts with text', () => {
+  assert.deepEqual(tailOf(`${'a'.repeat(3000)}  \n${'b'.repeat(1997)}`), { text: 'b'.repeat(1997), cut: true });
+});

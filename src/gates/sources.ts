@@ -1,0 +1,107 @@
+import { dirname } from 'node:path';
+import { fail, ok, type Issue, type Result } from '../failure.ts';
+import { isJsonObject } from '../json/parse.ts';
+import { KINDS } from '../kinds/table.ts';
+import type { Kind } from '../predicate/kind.ts';
+import { describe, jsonPath } from '../text/format.ts';
+import { resolveWhen, type ConfigLayers, type KeyDeclaration, type LoopPoint } from './activation.ts';
+import { type CapabilityDeclaration, parseGate, parseCapability } from './declaration.ts';
+import type { PointGate } from './run-point.ts';
+
+// Where a point's gates come from: capability files, GSD's rendered hooks,
+// or GSD's own built-in gates.
+
+export interface Capability {
+  // Where it was read from; none for GSD's built-in ones (builtinCapabilities).
+  readonly file?: string;
+  // Its `id`, or its file path when it has none.
+  readonly name: string;
+  readonly declaration: CapabilityDeclaration;
+}
+
+// The gates of `point` in the capabilities' order and each one's declaration
+// order, each with its `when` resolved as GSD does: against the configs, and
+// the defaults that any of the capabilities declares (GSD's registry-wide
+// config schema), not only the gate's own.
+export function gatesAt(point: LoopPoint, capabilities: readonly Capability[], layers: ConfigLayers): { gates: PointGate[]; warnings: string[] } {
+  const declarations = declaredKeys(capabilities);
+  const warnings = new Set<string>();
+  const gates = capabilities.flatMap((capability) =>
+    capability.declaration.gates.flatMap((declaration, index): PointGate[] => {
+      if (declaration.point !== point) return [];
+      const when = declaration.declared.when;
+      let activation;
+      if (when !== undefined) {
+        // A `when` that is not a key is malformed: inactive, as in GSD.
+        activation =
+          typeof when === 'string' && when !== ''
+            ? resolveWhen(when, layers, declarations)
+            : { active: false, activation: { key: typeof when === 'string' ? when : describe(when), value: null, source: 'absent' as const } };
+        if (activation.warning !== undefined) warnings.add(activation.warning);
+      }
+      // GSD's built-in ones, and one read from standard input, have no directory of their own.
+      return [{ capability: capability.name, capDir: capability.file === undefined || capability.file === '-' ? undefined : dirname(capability.file), index, declaration, activation }];
+    }),
+  );
+  return { gates, warnings: [...warnings] };
+}
+
+// Every config key the capabilities declare; the first declaration counts.
+function declaredKeys(capabilities: readonly Capability[]): Map<string, KeyDeclaration> {
+  const keys = new Map<string, KeyDeclaration>();
+  for (const { declaration } of capabilities) {
+    for (const [key, entry] of declaration.keys) if (!keys.has(key)) keys.set(key, entry);
+  }
+  return keys;
+}
+
+// The gates of GSD's `loop render-hooks <point> --raw` output: its
+// `activeHooks` entries of kind "gate", already filtered by GSD's own
+// activation, so all of them run. Steps and contributions are GSD's to
+// render, not gates: left out. `label` names the input in messages.
+export function gatesFromHooks(hooks: unknown, point: LoopPoint, label: string, kinds: ReadonlyMap<string, Kind>): Result<PointGate[]> {
+  if (!isJsonObject(hooks)) return fail('invalid-json', `${label} is not a JSON object (is it the output of gsd_run loop render-hooks <point> --raw?)`);
+  if (hooks.point !== point) {
+    return fail('usage', `${label} is for point ${describe(hooks.point)}, not --point ${point}`);
+  }
+  const entries = hooks.activeHooks;
+  if (!Array.isArray(entries)) return fail('invalid-json', `${label}: activeHooks must be an array, got ${describe(entries)}`);
+  const issues: Issue[] = [];
+  const counts = new Map<string, number>();
+  const gates: PointGate[] = [];
+  entries.forEach((entry, at) => {
+    if (!isJsonObject(entry) || entry.kind !== 'gate') return;
+    const capId = entry.capId;
+    if (typeof capId !== 'string' || capId === '') {
+      issues.push({ path: jsonPath('activeHooks', [at, 'capId']), message: `must be a non-empty string, got ${describe(capId)}` });
+      return;
+    }
+    const index = counts.get(capId) ?? 0;
+    counts.set(capId, index + 1);
+    const { capId: _, kind: __, ...declared } = entry;
+    gates.push({ capability: capId, index, declaration: parseGate({ point, ...declared }, jsonPath('gates', [index]), kinds) });
+  });
+  if (issues.length > 0) return fail('invalid-json', `${label} has malformed gate entries`, issues);
+  return ok(gates);
+}
+
+// The gates GSD 1.14 ships compiled into its capability registry, which a
+// user cannot hand to --capability since no file of them is installed:
+// `gsd-1.14/capabilities.json` holds, in the registry's order, each
+// capability that declares gates, with those gates and the config keys they
+// are switched by (from @opengsd/gsd-core 1.14.0, MIT: gsd-1.14/LICENSE).
+// compat/test/activation.test.mjs holds them equal to the registry, and
+// their activation equal to `gsd-tools loop render-hooks`.
+declare const GSD_BUILTIN_GATES: string;
+
+export function builtinCapabilities(): Capability[] {
+  // Baked in by build.mjs as a string, parsed on first use only.
+  const data = JSON.parse(GSD_BUILTIN_GATES) as unknown[];
+  return data.map((json) => {
+    const parsed = parseCapability(json, KINDS);
+    // The data is ours and checked by the tests: a capability that does not
+    // parse is a bug of this build.
+    if (!parsed.ok) throw new Error('gsd-1.14/capabilities.json: a capability is not an object with a list of gates');
+    return { name: parsed.value.id ?? 'gsd', declaration: parsed.value };
+  });
+}

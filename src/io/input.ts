@@ -1,0 +1,179 @@
+import { close, constants, fstat, open, read, readlinkSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { promisify } from 'node:util';
+import { fail, ok, stopped, type Result, stopFrom } from '../failure.ts';
+import { errorCode, isOutOfDescriptors, realPath, contains } from '../fs/entry.ts';
+import { readRegular } from '../fs/read.ts';
+
+// Reading what a command is given: a file, standard input or a FIFO, and
+// the head of an artifact, which must stay within its directory.
+
+// Predicates, capabilities and configs are kilobytes; a cap keeps a wrong file
+// (a log, a device) from filling memory before the JSON parser rejects it.
+const MAX_INPUT_BYTES = 1024 * 1024;
+// How long a pipe or FIFO may take to deliver its input: a FIFO nobody writes
+// to must end in an error, not a hang.
+const READ_TIMEOUT_MS = 30_000;
+
+export interface ReadOptions {
+  // A getter: merely touching process.stdin opens it.
+  readonly stdin: () => NodeJS.ReadableStream & { isTTY?: boolean };
+  // A stop signal abandons the read.
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+// Reads a text file ("-": standard input) of at most MAX_INPUT_BYTES of UTF-8.
+// A regular file is read directly; a pipe or a FIFO through an event-driven
+// socket, with a timeout, so that neither a missing writer nor a stop signal
+// leaves gsd-check waiting.
+export async function readTextFile(path: string, label: string, options: ReadOptions): Promise<Result<string>> {
+  const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
+  let bytes: Bytes;
+  if (path === '-') {
+    const stdin = options.stdin();
+    // A person typing a predicate gets all the time they need.
+    bytes = await readStream(stdin, stdin.isTTY === true ? Infinity : timeoutMs, options.signal);
+  } else {
+    bytes = await readPath(path, timeoutMs, options.signal);
+  }
+  if (!bytes.ok) return bytes.failure.reason === 'stopped' ? bytes : fail('unreadable-file', `cannot read ${label}: ${bytes.failure.message}`);
+  if (bytes.value === undefined) return fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
+  try {
+    return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes.value));
+  } catch {
+    return fail('unreadable-file', `${label} is not valid UTF-8`);
+  }
+}
+
+// `undefined` means the input is over the cap.
+type Bytes = Result<Buffer | undefined>;
+
+// node:fs/promises would load eleven more modules at start-up.
+const openFile = promisify(open);
+const readChunk = promisify(read);
+const closeFile = promisify(close);
+const fstatFile = promisify(fstat);
+
+// Opened without blocking, whatever the path is: a FIFO's open then waits for
+// no writer, and what was opened is what is read, so nothing swapped in
+// between counts. A FIFO is read through a socket on that same descriptor:
+// the kernel wakes it when a writer comes, and a stop or the timeout end the
+// wait at once, even once the FIFO's name is gone. (A blocking open, released
+// by opening the FIFO's path for writing, hung for ever if the FIFO was
+// removed meanwhile.) A terminal or another device (/dev/ptmx, /dev/zero) is
+// refused, since a read from it could block a worker thread past any stop.
+async function readPath(path: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
+  let fd: number | undefined;
+  try {
+    fd = await openFile(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = await fstatFile(fd);
+    if (stats.isFIFO()) {
+      const socket = new Socket({ fd, readable: true, writable: false });
+      fd = undefined; // the socket closes it
+      try {
+        return await readStream(socket, timeoutMs, signal);
+      } finally {
+        socket.destroy();
+      }
+    }
+    if (!stats.isFile()) return fail('unreadable-file', stats.isDirectory() ? 'is a directory' : 'is not a regular file, a FIFO or standard input');
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(64 * 1024);
+      const { bytesRead } = await readChunk(fd, buffer, 0, buffer.length, null);
+      if (bytesRead === 0) return ok(Buffer.concat(chunks, total));
+      total += bytesRead;
+      if (total > MAX_INPUT_BYTES) return ok(undefined);
+      chunks.push(buffer.subarray(0, bytesRead));
+    }
+  } catch (error) {
+    return fail('unreadable-file', describeError(error));
+  } finally {
+    if (fd !== undefined) await closeFile(fd).catch(() => {});
+  }
+}
+
+function readStream(stream: NodeJS.ReadableStream, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const done = (result: Bytes): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      stream.removeListener('data', onData);
+      stream.removeListener('end', onEnd);
+      stream.removeListener('error', onError);
+      // Over the cap, timed out or stopped: stop reading for good.
+      if (!result.ok || result.value === undefined) (stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
+      else stream.pause();
+      resolve(result);
+    };
+    const onData = (chunk: Buffer | string): void => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      total += buffer.length;
+      if (total > MAX_INPUT_BYTES) return done(ok(undefined));
+      chunks.push(buffer);
+    };
+    const onEnd = (): void => done(ok(Buffer.concat(chunks, total)));
+    const onError = (error: unknown): void => done(fail('unreadable-file', describeError(error)));
+    const onAbort = (): void => done(stopped(stopFrom(signal)));
+    const timer = Number.isFinite(timeoutMs)
+      ? setTimeout(() => done(fail('unreadable-file', `${total === 0 ? 'nothing arrived' : 'the input did not end'} within ${timeoutMs / 1000} s`)), timeoutMs)
+      : undefined;
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort);
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+  });
+}
+
+const MESSAGES: ReadonlyMap<string, string> = new Map([
+  ['ENOENT', 'no such file'],
+  ['EISDIR', 'is a directory'],
+  ['EACCES', 'permission denied'],
+  ['ENOTDIR', 'a part of the path is not a directory'],
+  // What opening a socket gives (so /dev/stdin, when a parent hands over a
+  // socket, as Node's spawnSync with `input` does), or /dev/tty without a
+  // terminal.
+  ['ENXIO', 'cannot be opened (ENXIO): a socket, or a device with nothing behind it; for standard input, use -'],
+]);
+
+function describeError(error: unknown): string {
+  const code = errorCode(error);
+  return MESSAGES.get(code) ?? code;
+}
+
+// The first `limit` bytes of the regular file at `path`, which must lie in
+// `within` (a real path): frontmatter sits at the top, and a huge artifact
+// must not be read whole to find it. Read with readRegular, so swapping the
+// file between a search and this read gains nothing: a FIFO is refused
+// without blocking, and a link swapped in is judged by where the descriptor
+// really points. `readFile` is readRegular, or a stand-in that fails as a
+// system can (EMFILE) for tests.
+export function readHead(path: string, limit: number, within: string, readFile: typeof readRegular = readRegular): Result<Buffer> {
+  const read = readFile(path, limit, (fd) => {
+    const opened = descriptorPath(fd) ?? realPath(path);
+    return opened === undefined || opened === within || !contains(within, opened) ? 'OUTSIDE' : undefined;
+  });
+  if (read.ok) return ok(read.bytes);
+  // Out of descriptors says nothing about the artifact: never a verdict or a
+  // skip (see run-point).
+  if (isOutOfDescriptors(read.code)) return fail('resource-limit', `cannot open ${path}: ${read.code}`);
+  if (read.code === 'NOTREG') return fail('unreadable-file', `cannot read ${path}: not a regular file`);
+  if (read.code === 'OUTSIDE') return fail('unreadable-file', `cannot read ${path}: it now leads outside ${within}`);
+  return fail('unreadable-file', `cannot read ${path}: ${read.code}`);
+}
+
+// Where an open descriptor really points, on systems that say (Linux's
+// /proc); elsewhere the caller falls back to the path's real path.
+function descriptorPath(fd: number): string | undefined {
+  try {
+    const target = readlinkSync(`/proc/self/fd/${fd}`);
+    return target.startsWith('/') ? target : undefined;
+  } catch {
+    return undefined;
+  }
+}

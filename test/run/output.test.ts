@@ -1,0 +1,279 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import type { Socket } from 'node:net';
+import { PassThrough, Readable } from 'node:stream';
+import { test } from 'node:test';
+import { CommandOutput, readStream, readPipe, HeadBuffer, TailBuffer } from '../../src/run/output.ts';
+import { FakeTime } from '../helpers/fake-time.ts';
+import { until } from '../helpers/support.ts';
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+function reading(keepStdout?: number) {
+  const output = new CommandOutput(keepStdout);
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  output.read(stdout, stderr, readStream);
+  return { output, stdout, stderr };
+}
+
+test('both streams in arrival order, with their byte counts', async () => {
+  const { output, stdout, stderr } = reading();
+  stdout.write('out\n');
+  await tick();
+  stderr.write('err\n');
+  await tick();
+  stdout.write('€\n');
+  await tick();
+  assert.deepEqual(output.summary(), { text: 'out\nerr\n€\n', stdoutBytes: 8, stderrBytes: 4, truncated: false });
+  assert.equal(output.stdout(), undefined);
+});
+
+test('the tail is the last 64 KiB (65,536 bytes)', async () => {
+  const { output, stdout, stderr } = reading();
+  stdout.write(Buffer.alloc(65536, 'a'));
+  await tick();
+  assert.deepEqual([output.summary().text.length, output.summary().truncated], [65536, false]);
+  stderr.write('b');
+  await tick();
+  const summary = output.summary();
+  assert.equal(summary.truncated, true);
+  assert.equal(summary.text, `${'a'.repeat(65535)}b`);
+});
+
+test('with keepStdout, the head of stdout apart, and whether it is whole', async () => {
+  const { output, stdout, stderr } = reading(4);
+  stdout.write('{"a"');
+  stderr.write('noise');
+  await tick();
+  assert.deepEqual(output.stdout(), { text: '{"a"', complete: true });
+  stdout.write(':1}');
+  await tick();
+  assert.deepEqual(output.stdout(), { text: '{"a"', complete: false });
+});
+
+test('after the exit, done as soon as both pipes close', async () => {
+  const time = new FakeTime();
+  const { output, stdout, stderr } = reading();
+  let done = 0;
+  output.drain(time, () => done++);
+  assert.deepEqual(time.pending(), [100]);
+  stdout.end();
+  await until(() => stdout.closed, 'stdout closed');
+  await tick();
+  assert.equal(done, 0, 'done with stderr still open');
+  stderr.end();
+  await until(() => done === 1, 'both pipes closed');
+  assert.deepEqual(time.pending(), [], 'the drain timer is cancelled');
+});
+
+test('after the exit, pipes closed already: done at once', async () => {
+  const time = new FakeTime();
+  const { output, stdout, stderr } = reading();
+  stdout.destroy();
+  stderr.destroy();
+  await until(() => stdout.closed && stderr.closed, 'both pipes closed');
+  await tick();
+  let done = 0;
+  output.drain(time, () => done++);
+  assert.equal(done, 1);
+  assert.deepEqual(time.pending(), []);
+});
+
+test('a pipe held open: reading stops 100 ms after the exit, not before', async () => {
+  const time = new FakeTime();
+  const { output, stdout, stderr } = reading();
+  stderr.end();
+  stderr.resume();
+  await until(() => stderr.closed, 'stderr closed');
+  let done = 0;
+  output.drain(time, () => done++);
+  time.advance(99);
+  assert.equal(done, 0);
+  assert.equal(stdout.destroyed, false);
+  time.advance(1);
+  assert.equal(done, 1);
+  assert.equal(stdout.destroyed, true);
+  await until(() => stdout.closed, 'stdout closed');
+  await tick();
+  assert.equal(done, 1, 'the close after the drain does not finish twice');
+});
+
+test('a child pipe is read through its handle, every byte, in order', async () => {
+  const child = spawn('sh', ['-c', 'i=0; while [ $i -lt 20000 ]; do echo "line $i"; i=$((i+1)); done'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const chunks: Buffer[] = [];
+  // The reused read buffer is overwritten by the next read: copy, as the tail ring does.
+  const reader = readPipe(child.stdout, (bytes) => chunks.push(Buffer.from(bytes)));
+  assert.notEqual(reader, child.stdout, 'took the handle rather than the stream');
+  // A pipe we only read: nothing may be written, or half-closed, through it.
+  assert.equal((reader as Socket).writable, false);
+  await once(reader, 'close');
+  const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+  assert.equal(lines.length, 20001);
+  assert.equal(lines[0], 'line 0');
+  assert.equal(lines[19999], 'line 19999');
+});
+
+test('a stream without a handle is read through its data events', async () => {
+  const stream = Readable.from([Buffer.from('ab'), Buffer.from('cd')]);
+  const chunks: Buffer[] = [];
+  const reader = readPipe(stream, (bytes) => chunks.push(Buffer.from(bytes)));
+  assert.equal(reader, stream);
+  await once(reader, 'close');
+  assert.equal(Buffer.concat(chunks).toString(), 'abcd');
+});
+
+test('keeps the first bytes, copied, and says whether any were dropped', () => {
+  const head = new HeadBuffer(8);
+  const reused = Buffer.from('abcd');
+  head.push(reused);
+  reused.write('zzzz');
+  head.push(Buffer.from('efgh'));
+  assert.deepEqual([head.text(), head.complete], ['abcdefgh', true]);
+  head.push(Buffer.from('i'));
+  assert.deepEqual([head.text(), head.complete], ['abcdefgh', false]);
+  const split = new HeadBuffer(4);
+  split.push(Buffer.from('123456'));
+  assert.deepEqual([split.text(), split.complete], ['1234', false]);
+  assert.deepEqual([new HeadBuffer(4).text(), new HeadBuffer(4).complete], ['', true]);
+});
+
+test('reads of one byte each are kept too', () => {
+  const head = new HeadBuffer(4);
+  for (const byte of ['{', '}', '\n']) head.push(Buffer.from(byte));
+  assert.deepEqual([head.text(), head.complete], ['{}\n', true]);
+});
+
+const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
+
+test('keeps everything, in arrival order, while under capacity', () => {
+  const tail = new TailBuffer(64);
+  tail.push(0, bytes('out1 '));
+  tail.push(1, bytes('err1 '));
+  tail.push(0, bytes('out2'));
+  assert.equal(tail.text(), 'out1 err1 out2');
+  assert.deepEqual(tail.seen, [9, 5]);
+  assert.equal(tail.truncated, false);
+});
+
+test('keeps only the last `capacity` bytes, across wrap-around', () => {
+  const tail = new TailBuffer(10);
+  for (let i = 0; i < 7; i++) tail.push(i % 2 === 0 ? 0 : 1, bytes(`${i}abc`));
+  // 28 bytes pushed; the last 10 are "bc5abc6abc".
+  assert.equal(tail.text(), 'bc5abc6abc');
+  assert.equal(tail.truncated, true);
+  assert.deepEqual(tail.seen, [16, 12]);
+});
+
+test('one chunk larger than the ring keeps its own end', () => {
+  const tail = new TailBuffer(8);
+  tail.push(1, bytes('early'));
+  tail.push(0, bytes('0123456789ABCDEF'));
+  assert.equal(tail.text(), '89ABCDEF');
+  assert.equal(tail.truncated, true);
+});
+
+test('a character split across reads survives the other stream in between', () => {
+  const tail = new TailBuffer(64);
+  const euro = bytes('€'); // e2 82 ac
+  tail.push(0, Buffer.concat([bytes('a'), euro.subarray(0, 1)]));
+  tail.push(1, bytes('[err]'));
+  tail.push(0, Buffer.concat([euro.subarray(1), bytes('b')]));
+  assert.equal(tail.text(), 'a[err]€b');
+});
+
+test('a character cut at the front of the ring is dropped, not shown as U+FFFD', () => {
+  const whole = new TailBuffer(5);
+  whole.push(0, bytes('x€€')); // 7 bytes: the last 5 start inside the first €
+  assert.equal(whole.text(), '€');
+
+  const dropped = new TailBuffer(5);
+  dropped.push(0, bytes('a€')); // 4 bytes
+  dropped.push(1, bytes('E'));
+  dropped.push(0, bytes('cd')); // 7 in all: "a" and the €'s lead byte go
+  assert.equal(dropped.text(), 'Ecd');
+  assert.equal(dropped.truncated, true);
+
+  // é is C3 A9: a continuation byte with its lowest bit set is trimmed too.
+  const odd = new TailBuffer(2);
+  odd.push(0, bytes('xéb'));
+  assert.equal(odd.text(), 'b');
+});
+
+test('invalid UTF-8 becomes U+FFFD', () => {
+  const tail = new TailBuffer(64);
+  tail.push(0, Buffer.from([0x61, 0xff, 0x62, 0xc3]));
+  assert.equal(tail.text(), 'a\ufffdb\ufffd');
+});
+
+test('NUL bytes are kept as they are', () => {
+  const tail = new TailBuffer(16);
+  tail.push(0, Buffer.from([0, 0x41, 0]));
+  assert.equal(tail.text(), '\0A\0');
+});
+
+test('memory is the ring: many tiny reads do not grow the run list without bound', () => {
+  const tail = new TailBuffer(1024);
+  for (let i = 0; i < 200_000; i++) tail.push((i % 2) as 0 | 1, bytes('x'));
+  const runs = (tail as unknown as { runs: unknown[] }).runs.length;
+  assert.ok(runs <= 1024 * 3, `run list has ${runs} entries`);
+  assert.equal(tail.text(), 'x'.repeat(1024));
+});
+
+test('a chunk of exactly the ring size is whole; one byte more is truncated', () => {
+  const exact = new TailBuffer(8);
+  exact.push(0, bytes('01234567'));
+  assert.deepEqual([exact.text(), exact.truncated], ['01234567', false]);
+  const over = new TailBuffer(8);
+  over.push(0, bytes('012345678'));
+  assert.deepEqual([over.text(), over.truncated], ['12345678', true]);
+  const filled = new TailBuffer(8);
+  filled.push(0, bytes('0123'));
+  filled.push(1, bytes('4567'));
+  assert.deepEqual([filled.text(), filled.truncated], ['01234567', false]);
+});
+
+test('a chunk of exactly the ring size after other output: what it pushed out counts as dropped', () => {
+  const tail = new TailBuffer(8);
+  tail.push(1, bytes('ab'));
+  tail.push(0, bytes('01234567'));
+  assert.deepEqual([tail.text(), tail.truncated], ['01234567', true]);
+});
+
+test('consecutive reads of one stream make one run', () => {
+  const tail = new TailBuffer(64);
+  for (let i = 0; i < 3; i++) tail.push(0, bytes('a'));
+  assert.equal((tail as unknown as { runs: unknown[] }).runs.length, 1);
+});
+
+test('a character cut at the front of stderr is dropped too', () => {
+  const tail = new TailBuffer(5);
+  tail.push(1, bytes('x€€'));
+  assert.equal(tail.text(), '€');
+});
+
+test('in a stream whose front was dropped, only its first kept run is trimmed', () => {
+  const tail = new TailBuffer(16);
+  const euro = bytes('€');
+  tail.push(0, bytes('x'.repeat(20)));
+  tail.push(0, Buffer.concat([bytes('a'), euro.subarray(0, 1)]));
+  tail.push(1, bytes('E'));
+  tail.push(0, Buffer.concat([euro.subarray(1), bytes('b')]));
+  assert.equal(tail.text(), `${'x'.repeat(10)}aE€b`);
+});
+
+test('a read that crosses the end of the ring goes on at its start', () => {
+  const tail = new TailBuffer(8);
+  tail.push(0, bytes('012345'));
+  tail.push(0, bytes('6789'));
+  assert.equal(tail.text(), '23456789');
+});
+
+test('at most three continuation bytes are trimmed from a cut front: a fourth is invalid and shown', () => {
+  const tail = new TailBuffer(5);
+  tail.push(0, Buffer.from([0x61, 0x80, 0x80, 0x80, 0x80, 0x62]));
+  assert.equal(tail.text(), '\ufffdb');
+});
