@@ -14,23 +14,32 @@ const PUNCT = [
 const BEFORE_REGEX = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '&&', '||', '??', '=>', 'return', 'typeof', 'case', '===', '!==', '==', '!=']);
 
 function tokens(src) {
-  const out = [];
-  let i = 0;
+  return scan(src, 0, []).tokens;
+}
+
+// Tokens from `from` to the end of src or, when `inTemplate`, to the brace
+// that closes a template's `${…}` (the index after it is `end`). An expression
+// in a template is scanned like any code, so a quote inside a regular
+// expression there (`${s.replace(/'/g, …)}`) is not taken for a string. No
+// loop runs past the end of src: a malformed source ends its token there.
+function scan(src, from, out, inTemplate = false) {
+  let i = from;
+  let depth = 0;
   const push = (type, start) => out.push({ type, start, end: i, text: src.slice(start, i) });
   while (i < src.length) {
     const c = src[i];
     const start = i;
     if (/\s/.test(c)) { i++; continue; }
     if (src.startsWith('//', i)) { i = src.indexOf('\n', i); if (i === -1) i = src.length; continue; }
-    if (src.startsWith('/*', i)) { i = src.indexOf('*/', i + 2) + 2; continue; }
+    if (src.startsWith('/*', i)) { const close = src.indexOf('*/', i + 2); i = close === -1 ? src.length : close + 2; continue; }
     if (c === '"' || c === "'") {
       for (i++; i < src.length && src[i] !== c; i++) if (src[i] === '\\') i++;
-      i++; push('string', start); continue;
+      i = Math.min(i + 1, src.length); push('string', start); continue;
     }
     if (c === '`') { i = skipTemplate(src, i); push('template', start); continue; }
     if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(src[i + 1]))) {
       i++;
-      while (/[0-9a-zA-Z_.]/.test(src[i]) || ((src[i] === '+' || src[i] === '-') && /[eE]/.test(src[i - 1]) && !/^0x/i.test(src.slice(start, i)))) i++;
+      while (/[0-9a-zA-Z_.]/.test(src[i] ?? '') || ((src[i] === '+' || src[i] === '-') && /[eE]/.test(src[i - 1]) && !/^0x/i.test(src.slice(start, i)))) i++;
       push('number', start); continue;
     }
     if (/[A-Za-z_$]/.test(c)) { while (/[\w$]/.test(src[i] ?? '')) i++; push('word', start); continue; }
@@ -43,33 +52,29 @@ function tokens(src) {
           else if (src[i] === '[') inClass = true;
           else if (src[i] === ']') inClass = false;
         }
-        i++;
+        i = Math.min(i + 1, src.length);
         while (/[a-z]/.test(src[i] ?? '')) i++;
         push('regex', start); continue;
       }
     }
+    if (inTemplate && c === '}' && depth === 0) return { tokens: out, end: i + 1 };
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
     const p = PUNCT.find((q) => src.startsWith(q, i));
     i += p ? p.length : 1;
     push('punct', start);
   }
-  return out;
+  return { tokens: out, end: src.length };
 }
 
+// The index after the template literal that opens at i.
 function skipTemplate(src, i) {
-  for (i++; i < src.length && src[i] !== '`'; i++) {
-    if (src[i] === '\\') i++;
-    else if (src[i] === '$' && src[i + 1] === '{') {
-      let depth = 1;
-      for (i += 2; depth > 0 && i < src.length; i++) {
-        if (src[i] === '{') depth++;
-        else if (src[i] === '}') depth--;
-        else if (src[i] === '`') i = skipTemplate(src, i) - 1;
-        else if (src[i] === '"' || src[i] === "'") { const q = src[i]; for (i++; src[i] !== q; i++) if (src[i] === '\\') i++; }
-      }
-      i--;
-    }
+  for (i++; i < src.length && src[i] !== '`'; ) {
+    if (src[i] === '\\') i += 2;
+    else if (src[i] === '$' && src[i + 1] === '{') i = scan(src, i + 2, [], true).end;
+    else i++;
   }
-  return i + 1;
+  return Math.min(i + 1, src.length);
 }
 
 const SWAP = {
