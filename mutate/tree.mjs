@@ -13,7 +13,7 @@ import { join } from 'node:path';
 // the tree): taken from package.json's `files`, so a file added there is
 // copied too.
 const SHIPPED = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).files.map((entry) => entry.split('/')[0]);
-const COPIED = [...new Set(['src', 'test', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', ...SHIPPED])];
+const COPIED = [...new Set(['src', 'test', 'mutate', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', ...SHIPPED])];
 const RUN = `GSD_MUTATE_${randomUUID().replaceAll('-', '')}_`;
 let commands = 0;
 
