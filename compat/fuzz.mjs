@@ -1,26 +1,34 @@
 // The generative differential, run long: `npm run fuzz:compat -- --runs N
-// --seed S [--concurrency C]`. Exits 1 when a case differs with no
-// classifier, after printing its shrunk reproduction.
+// --seed S [--concurrency C] [--only I,J]`. Exits 1 when a case differs with
+// no classifier: each is printed as it is found (unshrunk, with its index to
+// replay it by `--only`), and the first few again, shrunk, at the end.
 import { parseArgs } from 'node:util';
-import { explore, report } from './generative/differential.mjs';
+import { describe, explore, report } from './generative/differential.mjs';
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '1000' },
     seed: { type: 'string', default: String(Date.now() % 2 ** 31) },
     concurrency: { type: 'string', default: '2' },
+    only: { type: 'string' },
   },
 });
-const numbers = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Number(v)]));
+const { only: onlyText, ...counts } = values;
+const numbers = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)]));
 for (const [k, v] of Object.entries(numbers)) {
   if (!Number.isSafeInteger(v) || v < (k === 'seed' ? 0 : 1)) throw new Error(`--${k} must be a whole number, got ${values[k]}`);
+}
+const only = onlyText?.split(',').map(Number);
+if (only !== undefined && !only.every((i) => Number.isSafeInteger(i) && i >= 0 && i < numbers.runs)) {
+  throw new Error(`--only must list case indices below --runs (${numbers.runs}), got ${onlyText}`);
 }
 let shown = 0;
 const started = Date.now();
 const result = await explore({
   ...numbers,
-  onProgress: (done, runs, outcomes, index) => {
-    if (outcomes[index] === 'unclassified') process.stderr.write(`case ${index} differs with no classifier\n`);
+  only,
+  onProgress: (done, runs, outcomes, index, judged) => {
+    if (outcomes[index] === 'unclassified') process.stderr.write(`case ${index} differs with no classifier (replay: --runs ${numbers.runs} --seed ${numbers.seed} --only ${index}):\n${describe(judged)}\n`);
     if (done - shown >= 250 || done === runs) {
       shown = done;
       const tally = {};

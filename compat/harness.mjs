@@ -80,7 +80,8 @@ function reduce(result, ranInFile) {
 }
 
 // Runs `c` through both tools. A case: { tree, cwd?, args, env?, home?,
-// observe? } where args follow `check predicate` and `observe` lists paths
+// wrap?, observe? } where args follow `check predicate`, `wrap(argv)` gives
+// the command line that runs a tool's (under a terminal, say), and `observe` lists paths
 // whose existence afterwards is reported in `seen`. Each tool gets its own copy of the tree, so a
 // file one of them writes cannot change what the other sees. A command can
 // record where it ran with `pwd -P > "$COMPAT_RAN_IN"`.
@@ -100,7 +101,7 @@ export async function runBoth(c) {
       const ranInFile = join(base, `${tool}.ran-in`);
       const args = typeof c.args === 'function' ? c.args(root) : c.args;
       const env = environment(home, { COMPAT_RAN_IN: ranInFile, ...(typeof c.env === 'function' ? c.env(root) : c.env) });
-      const result = await run([...argv, ...args], { cwd: join(root, c.cwd ?? '.'), env });
+      const result = await run((c.wrap ?? ((a) => a))([...argv, ...args]), { cwd: join(root, c.cwd ?? '.'), env });
       const reduced = reduce(result, ranInFile);
       const seen = Object.fromEntries((c.observe ?? []).map((path) => [path, existsSync(join(root, path))]));
       // Paths inside the temp copy read the same for both tools.

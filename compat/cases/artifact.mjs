@@ -94,6 +94,25 @@ export const ARTIFACT_CASES = [
     check: 'pass',
     expect: (gsd, check) => assert.equal(check.envelope.details.path, '.planning/workstreams/ws1/phases/04-ship/04-SECURITY.md'),
   },
+  // D57: find-phase's two further matches, which gsd-check's lookup does
+  // not make: with them, gsd-check would read these reports where GSD's
+  // `check predicate` (the root only, D5) reads none and blocks.
+  {
+    name: '--phase-number of an archived milestone only: both block (find-phase would give the archive)',
+    tree: project({ 'p/.planning/phases/05-next/README.md': '# 05\n', 'p/.planning/milestones/v1.0-phases/04-ship/04-SECURITY.md': clean }),
+    cwd: 'p',
+    args: ['--predicate', SECURITY, '--phase-number', '4', '--raw'],
+    gsd: 'block',
+    expect: (gsd, check) => assert.deepEqual(check.envelope.details.phaseDirLookup.matches, []),
+  },
+  {
+    name: '--phase-number of a directory named by no phase id: both block (find-phase would give the directory)',
+    tree: project({ 'p/.planning/phases/notes/notes-SECURITY.md': clean }),
+    cwd: 'p',
+    args: ['--predicate', SECURITY, '--phase-number', 'notes', '--raw'],
+    gsd: 'block',
+    expect: (gsd, check) => assert.deepEqual(check.envelope.details.phaseDirLookup.matches, []),
+  },
   {
     name: 'a phase number matching two directories searches the project root only, and says so',
     tree: project({

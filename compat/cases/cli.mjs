@@ -2,6 +2,9 @@
 // --json-errors and GSD_JSON_ERRORS, placeholders, and the command runner's
 // rows of the differences table.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { command } from '../case.mjs';
 
 const TRUE = command('true');
@@ -14,6 +17,21 @@ const oneJsonLine = (text) => {
 // GSD's global flags (gsd-tools.cjs): --project-dir, --ws and the workstream
 // rules, --exit-contract and GSD_EXIT_CONTRACT, --pick with brackets.
 const ASSERT_WS = (name) => command(`test "$GSD_WORKSTREAM" = '${name}'`);
+
+// A project whose shared pointer names gamma and whose session pointers live
+// under its own temp directory; no variable of the machine's names a session.
+const SESSION_VARIABLES = ['GSD_SESSION_KEY', 'CODEX_THREAD_ID', 'CLAUDE_SESSION_ID', 'CLAUDE_CODE_SESSION_ID', 'CLAUDE_CODE_SSE_PORT', 'OPENCODE_SESSION_ID', 'GEMINI_SESSION_ID', 'CURSOR_SESSION_ID', 'WINDSURF_SESSION_ID', 'TERM_SESSION_ID', 'WT_SESSION', 'TMUX_PANE', 'ZELLIJ_SESSION_NAME', 'TTY', 'SSH_TTY'];
+const SESSION = {
+  tree: { 'p/.planning/active-workstream': 'gamma\n', 'p/.planning/workstreams/gamma': {}, 'p/.planning/workstreams/beta': {}, tmp: {} },
+  cwd: 'p',
+  args: ['--predicate', command('test "$GSD_WORKSTREAM" = beta'), '--raw'],
+  env: (root) => ({ ...Object.fromEntries(SESSION_VARIABLES.map((v) => [v, ''])), TMPDIR: join(root, 'tmp') }),
+};
+// GSD's folder of session pointers for the project p under `root`: named by
+// the first 16 hex digits of the SHA-1 of its planning directory's real path.
+const sessionPointers = (root) => `tmp/gsd-workstream-sessions/${createHash('sha1').update(join(root, 'p', '.planning')).digest('hex').slice(0, 16)}`;
+const shellQuoted = (word) => `'${word.replace(/'/g, "'\\''")}'`;
+const which = (name) => (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, name)));
 
 const GLOBAL_FLAG_CASES = [
   {
@@ -37,6 +55,24 @@ const GLOBAL_FLAG_CASES = [
       assert.match(check.stderr, /^gsd-check: --project-dir .*\/p\/src has no \.planning directory; it must name the project root itself/);
     },
   },
+  ...[
+    ['missing', 'no such directory'],
+    ['file', 'not a directory'],
+  ].map(([given, what]) => ({
+    name: `--project-dir ${given === 'file' ? 'that is a file' : 'that does not exist'}: a usage error in both, as --json-errors says`,
+    tree: { 'p/.planning': {}, 'p/file': 'not a directory\n' },
+    cwd: 'p',
+    args: ['--predicate', command(), '--project-dir', given, '--json-errors', '--raw'],
+    gsd: 'error',
+    expect: (gsd, check) => {
+      const theirs = oneJsonLine(gsd.stderr);
+      assert.equal(theirs.reason, 'usage');
+      assert.match(theirs.message, new RegExp(`^Invalid --project-dir: .*/p/${given} \\(path does not exist or is not a directory\\)$`));
+      const ours = oneJsonLine(check.stderr);
+      assert.equal(ours.reason, 'usage');
+      assert.match(ours.message, new RegExp(`^--project-dir .*/p/${given}: ${what}$`));
+    },
+  })),
   {
     name: '--project-dir over --cwd',
     tree: { 'p/.planning': {}, 'q/.planning': {} },
@@ -94,6 +130,25 @@ const GLOBAL_FLAG_CASES = [
     args: ['--predicate', command('test -z "${GSD_WORKSTREAM+set}"'), '--raw'],
     gsd: 'pass',
   }),
+  {
+    name: "a session's own pointer, keyed by TTY: read by both over the project's",
+    ...SESSION,
+    env: (root) => ({ ...SESSION.env(root), TTY: '/dev/pts/9' }),
+    tree: (root) => ({ ...SESSION.tree, [`${sessionPointers(root)}/tty-pts_9`]: 'beta\n' }),
+    gsd: 'pass',
+  },
+  {
+    name: 'a terminal and no session variable: GSD asks the terminal its name for the session pointer, gsd-check asks nothing',
+    ...SESSION,
+    // Under a terminal (util-linux `script`), the session pointer written
+    // for the name `tty` gives there, as `gsd workstream use` would.
+    wrap: (argv) => ['script', '-qec', `mkdir -p "$POINTERS" && echo beta > "$POINTERS/tty-$(tty | sed 's,^/dev/,,; s,[^A-Za-z0-9._-]\\+,_,g')" && exec ${argv.map(shellQuoted).join(' ')}`, '/dev/null'],
+    env: (root) => ({ ...SESSION.env(root), POINTERS: join(root, sessionPointers(root)) }),
+    skip: which('script') ? false : 'needs util-linux script for a terminal',
+    gsd: 'pass',
+    differs: 'D24',
+    check: 'block',
+  },
   inProject({
     name: '--ws with spaces: GSD exports them, gsd-check trims',
     args: ['--predicate', ASSERT_WS('alpha'), '--ws', ' alpha ', '--raw'],
@@ -115,6 +170,14 @@ const GLOBAL_FLAG_CASES = [
     args: ['--predicate', command('exit 1'), '--exit-contract=v2', '--raw'],
     gsd: 'block',
     expect: (gsd, check) => assert.deepEqual([gsd.status, check.status], [0, 0]),
+  }),
+  inProject({
+    name: '--exit-contract=v2: a check that fails exits 64 (EX_USAGE) in GSD, 2 in gsd-check',
+    args: ['--predicate', JSON.stringify({ kind: 'nope' }), '--exit-contract=v2', '--raw'],
+    gsd: 'error',
+    differs: 'D1',
+    check: 'error',
+    expect: (gsd, check) => assert.deepEqual([gsd.status, check.status], [64, 2]),
   }),
   inProject({
     name: 'GSD_EXIT_CONTRACT=v2, and an empty one (unset)',

@@ -5,6 +5,7 @@
 // each tool gives it); a case that differs and that no classifier recognises
 // fails the run.
 import { posix } from 'node:path';
+import yaml from 'js-yaml';
 
 const envelope = (a) => a.envelope;
 // The tool evaluated the predicate: exit 0 and an envelope (printed, or the
@@ -58,8 +59,48 @@ const readableByCheck = (check) => evaluated(check);
 // rather than as `${NAME}` placeholders.
 const VARIABLE_FORMS = /\$PHASE_|\$\{PHASE_\w+[^}\w]|\$\{#PHASE_|\$\(\([^)]*PHASE_/;
 const QUOTED_PLACEHOLDER = /'[^']*\$\{PHASE_(NUMBER|DIR|REQ_IDS)\}[^']*'/;
-// Values as written that YAML 1.2's core schema types, and what they are.
-const TYPED = { '0.0': 0, '00': 0, '0x0': 0, '-0': 0, '+0': 0, '1.10': 1.1, '1.1': 1.1, '04': 4, True: true, TRUE: true, true: true, False: false, false: false, '~': null, null: null, Null: null, '': null };
+// A value as written after `key: `, read by js-yaml (the root's, the copy
+// GSD vendors) as text (GSD's failsafe schema) and as YAML 1.2's core schema
+// types it: the reading D7 adds. Undefined when it is not YAML on its own.
+function readings(written) {
+  const source = written === '' ? 'v:' : `v: ${written}`;
+  try {
+    return { text: yaml.load(source, { schema: yaml.FAILSAFE_SCHEMA }).v, typed: yaml.load(source, { schema: yaml.CORE_SCHEMA }).v };
+  } catch {
+    return undefined;
+  }
+}
+// Typed equality, item by item and key by key (-0 is 0).
+function typedSame(a, b) {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => typedSame(x, b[i]));
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && typedSame(a[k], b[k]));
+  }
+  return a === b;
+}
+// GSD's test: the same value, or the same text (JSON for an object).
+const gsdSame = (actual, expected) =>
+  actual === expected ||
+  (actual !== undefined && actual !== null && (typeof actual === 'object' ? JSON.stringify(actual) : String(actual)) === (typeof expected === 'object' ? JSON.stringify(expected) : String(expected)));
+// GSD refuses an anchor or alias in a pass of its own over the frontmatter
+// before reading it; a YAML error earlier in the text (a line its colon repair
+// then fixes) ends that pass before it reaches the anchor.
+class AnchorReached extends Error {}
+function anchorPassEndsEarly(region) {
+  try {
+    yaml.load(region, {
+      schema: yaml.FAILSAFE_SCHEMA,
+      json: true,
+      listener: (_, state) => {
+        if (state.anchor !== null && state.anchor !== undefined) throw new AnchorReached();
+      },
+    });
+    return false;
+  } catch (error) {
+    return !(error instanceof AnchorReached);
+  }
+}
 const SESSION_PROBES = ['test -c /dev/stdin', 'ps -o pgid='];
 
 export const CLASSIFIERS = [
@@ -199,17 +240,19 @@ export const CLASSIFIERS = [
   // ─── Reading frontmatter ──────────────────────────────────────────────────
   {
     id: 'D7',
-    name: "YAML 1.2's typed equality as an addition: 0.0 is 0, True is true, ~ and an empty value are null (GSD compares text)",
-    recognises: (c, gsd, check) =>
-      c.family === 'frontmatter' &&
-      passes(check) &&
-      blocks(gsd) &&
-      fieldIsTheKey(c) &&
-      typeof c.meta.equals !== 'string' &&
-      Object.hasOwn(TYPED, c.meta.value) &&
-      TYPED[c.meta.value] === c.meta.equals &&
-      // GSD read the value, as its text (an empty one as {}).
-      JSON.stringify(envelope(gsd).details?.actual) === JSON.stringify(c.meta.value === '' ? {} : c.meta.value),
+    name: "YAML 1.2's typed equality as an addition, item by item in a list or a mapping: 0.0 is 0, [0x0] is [0], True is true, ~ and an empty value are null (GSD compares text)",
+    recognises: (c, gsd, check) => {
+      if (c.family !== 'frontmatter' || !passes(check) || !blocks(gsd) || !fieldIsTheKey(c)) return false;
+      const read = readings(c.meta.value);
+      if (read === undefined) return false;
+      // GSD read the value as its text (an empty one as {}), and gsd-check
+      // read the same text ...
+      const text = c.meta.value === '' ? {} : read.text;
+      if (JSON.stringify(envelope(gsd).details?.actual) !== JSON.stringify(text)) return false;
+      if (c.meta.value !== '' && JSON.stringify(checkDetails(check).actual) !== JSON.stringify(read.text)) return false;
+      // ... which does not equal `equals` as text, and does once typed.
+      return !gsdSame(text, c.meta.equals) && typedSame(read.typed, c.meta.equals);
+    },
   },
   {
     id: 'D8',
@@ -223,6 +266,15 @@ export const CLASSIFIERS = [
       c.family === 'frontmatter' &&
       refused(check, /invalid YAML in the frontmatter at line \d+: (?!Map keys must be unique)|the frontmatter uses an anchor or alias/) &&
       gsdReadNothing(gsd, c),
+  },
+  {
+    id: 'D9',
+    name: 'an anchor after a line GSD repairs is refused (GSD\'s anchor pass stops at that line, and it reads the anchor)',
+    recognises: (c, gsd, check) =>
+      c.family === 'frontmatter' &&
+      refused(check, /the frontmatter uses an anchor or alias/) &&
+      evaluated(gsd) &&
+      anchorPassEndsEarly(gsdRegion(c.meta.text) ?? ''),
   },
   {
     id: 'D10',

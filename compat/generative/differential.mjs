@@ -1,8 +1,9 @@
 // The generative differential: `runs` cases from `seed`, each run through
 // both tools and, where the answers part, classified. The cases are run a few
-// at a time (each is two processes); the first case that differs with no
-// classifier is then shrunk by fast-check, replaying its run from the same
-// seed, to a minimal reproduction.
+// at a time (each is two processes); every case that differs with no
+// classifier is named (its index: fast-check's path to replay it from the
+// seed), and the first few are then shrunk by fast-check, replaying each run
+// from the same seed, to minimal reproductions.
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,35 +21,44 @@ async function judge(c, cache) {
   return { gsd, check, outcome: classifier === undefined ? 'unclassified' : classifier.id };
 }
 
-export async function explore({ runs, seed, concurrency = 2, onProgress = () => {} }) {
+// How many unclassified cases are shrunk and printed in full: each shrink
+// replays the case many times; the rest are listed by index.
+export const SHRUNK = 5;
+
+export async function explore({ runs, seed, concurrency = 2, only, onProgress = () => {} }) {
   const cache = mkdtempSync(join(tmpdir(), 'gsd-fuzz-cache-'));
   try {
-    return await exploreWith({ runs, seed, concurrency, onProgress, cache });
+    return await exploreWith({ runs, seed, concurrency, only, onProgress, cache });
   } finally {
     rmSync(cache, { recursive: true, force: true });
   }
 }
 
-async function exploreWith({ runs, seed, concurrency, onProgress, cache }) {
+// `only`: the indices to run of the seed's `runs` cases (to replay some);
+// all of them when absent.
+async function exploreWith({ runs, seed, concurrency, only, onProgress, cache }) {
   const started = Date.now();
   const cases = fc.sample(CASES, { seed, numRuns: runs });
+  const indices = only ?? cases.map((_, i) => i);
   const outcomes = new Array(cases.length);
   let next = 0;
   let done = 0;
   await Promise.all(
-    Array.from({ length: Math.min(concurrency, cases.length) }, async () => {
-      while (next < cases.length) {
-        const index = next++;
-        outcomes[index] = (await judge(cases[index], cache)).outcome;
-        onProgress(++done, runs, outcomes, index);
+    Array.from({ length: Math.min(concurrency, indices.length) }, async () => {
+      while (next < indices.length) {
+        const index = indices[next++];
+        const judged = await judge(cases[index], cache);
+        outcomes[index] = judged.outcome;
+        onProgress(++done, indices.length, outcomes, index, { case: cases[index], ...judged });
       }
     }),
   );
   const byId = {};
-  for (const outcome of outcomes) if (outcome !== 'same') byId[outcome] = (byId[outcome] ?? 0) + 1;
+  for (const outcome of outcomes) if (outcome !== undefined && outcome !== 'same') byId[outcome] = (byId[outcome] ?? 0) + 1;
   const unclassified = outcomes.flatMap((o, i) => (o === 'unclassified' ? [i] : []));
-  const result = { runs, seed, seconds: (Date.now() - started) / 1000, differ: outcomes.filter((o) => o !== 'same').length, byId, unclassified };
-  if (unclassified.length > 0) result.reproduction = await shrink({ runs, seed, index: unclassified[0], cache });
+  const differ = outcomes.filter((o) => o !== undefined && o !== 'same').length;
+  const result = { runs: indices.length, of: runs, seed, seconds: (Date.now() - started) / 1000, differ, byId, unclassified, reproductions: [] };
+  for (const index of unclassified.slice(0, SHRUNK)) result.reproductions.push(await shrink({ runs, seed, index, cache }));
   return result;
 }
 
@@ -63,7 +73,7 @@ async function shrink({ runs, seed, index, cache }) {
     return false;
   });
   const details = await fc.check(property, { seed, numRuns: runs, path: String(index) });
-  if (!details.failed) return { note: `run ${index} no longer differs when run again`, index };
+  if (!details.failed) return { note: `case ${index} no longer differs with no classifier when run again`, index };
   // The last failing run is the shrunk counterexample: fast-check stops
   // shrinking at the last case that still failed.
   const shrunk = details.counterexample[0];
@@ -91,20 +101,31 @@ export function report(result) {
   const lines = [
     `generative differential: seed ${result.seed}, ${result.runs} cases in ${result.seconds.toFixed(1)} s; ${result.differ} differ (${ids || 'none'}); ${result.unclassified.length} unclassified`,
   ];
-  const r = result.reproduction;
-  if (r !== undefined && r.case !== undefined) {
-    const command = r.case.family === 'find-phase' ? `gsd-tools find-phase ${JSON.stringify(r.case.argv[0])} --raw` : 'check predicate';
+  if (result.unclassified.length > 0) {
     lines.push(
-      `first unclassified: case ${r.index} of seed ${result.seed}, shrunk by fast-check (path ${r.path}):`,
-      `  family ${r.case.family}; argv after \`${command}\`: ${JSON.stringify(r.case.argv)}`,
-      `  cwd ${r.case.cwd}; env ${JSON.stringify(r.case.env)}`,
-      '  files:',
-      files(r.case.tree),
-      `  gsd-tools: ${shown(r.gsd)}`,
-      `  gsd-check: ${shown(r.check)}`,
+      `unclassified: cases ${result.unclassified.join(', ')} of seed ${result.seed} (replay one with --runs ${result.of} --seed ${result.seed} --only <case>); ` +
+        `the first ${Math.min(SHRUNK, result.unclassified.length)} shrunk below`,
     );
-  } else if (r !== undefined) {
-    lines.push(`first unclassified: ${r.note}`);
+  }
+  for (const r of result.reproductions) {
+    if (r.case === undefined) {
+      lines.push(`unclassified ${r.index}: ${r.note}`);
+      continue;
+    }
+    lines.push(`unclassified ${r.index} of seed ${result.seed}, shrunk by fast-check (path ${r.path}):`, describe(r));
   }
   return lines.join('\n');
+}
+
+// A case and both answers, as a reproduction.
+export function describe(r) {
+  const command = r.case.family === 'find-phase' ? `gsd-tools find-phase ${JSON.stringify(r.case.argv[0])} --raw` : 'check predicate';
+  return [
+    `  family ${r.case.family}; argv after \`${command}\`: ${JSON.stringify(r.case.argv)}`,
+    `  cwd ${r.case.cwd}; env ${JSON.stringify(r.case.env)}`,
+    '  files:',
+    files(r.case.tree),
+    `  gsd-tools: ${shown(r.gsd)}`,
+    `  gsd-check: ${shown(r.check)}`,
+  ].join('\n');
 }

@@ -65,7 +65,7 @@ test('--project-dir is the root, with no search up from it, even beside --cwd', 
   assert.equal(at('inner'), join(base, 'inner'));
   assert.equal(at('inner', 'elsewhere/missing'), join(base, 'inner'));
   assert.deepEqual(at('inner/sub'), [
-    'bad-cwd',
+    'usage',
     `--project-dir ${join(base, 'inner/sub')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`,
   ]);
   const denied = gateContext({ ...options, projectDir: 'inner' }, deps(base, { canEnter: () => false }));

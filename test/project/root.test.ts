@@ -241,13 +241,13 @@ test('--project-dir is the root itself, relative to the current directory', (t) 
   assert.equal(root('.', join(base, 'p')), join(base, 'p'));
 });
 
-test('a directory without .planning is refused, even below a project: no search up', (t) => {
+test('a directory without .planning is refused as a usage error, even below a project: no search up', (t) => {
   // q's .planning is a file, not a directory.
   const base = project(t, { 'p/.planning': null, 'p/sub': null, file: '', 'q/.planning': '' });
-  assert.equal(root('p/sub', base), `bad-cwd: --project-dir ${join(base, 'p/sub')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`);
-  assert.equal(root('q', base), `bad-cwd: --project-dir ${join(base, 'q')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`);
-  assert.equal(root('missing', base), `bad-cwd: --project-dir ${join(base, 'missing')}: no such directory`);
-  assert.equal(root('file', base), `bad-cwd: --project-dir ${join(base, 'file')}: not a directory`);
+  assert.equal(root('p/sub', base), `usage: --project-dir ${join(base, 'p/sub')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`);
+  assert.equal(root('q', base), `usage: --project-dir ${join(base, 'q')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`);
+  assert.equal(root('missing', base), `usage: --project-dir ${join(base, 'missing')}: no such directory`);
+  assert.equal(root('file', base), `usage: --project-dir ${join(base, 'file')}: not a directory`);
 });
 
 test('a relative --project-dir needs the current directory', () => {

@@ -1,0 +1,61 @@
+// The classifiers without the tools: answers written by hand, so that a
+// classifier is seen to recognise its difference and, as much, to leave
+// alone a case its difference does not explain (which is then a bug to
+// report, not a decision).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { frontmatterCase } from '../generative/arbitraries.mjs';
+import { classify } from '../generative/classify.mjs';
+
+// An answer as run-case.mjs reduces it, from the envelope printed.
+function evaluated(envelope) {
+  return { status: 0, signal: null, stdout: JSON.stringify(envelope), stderr: '', ranIn: null, envelope, verdict: envelope.block ? 'block' : 'pass' };
+}
+const refusedWith = (stderr) => ({ status: 2, signal: null, stdout: '', stderr, ranIn: null, envelope: undefined, verdict: 'error' });
+// GSD's block: its message, and the value it read.
+const gsdBlocks = (actual, expected) =>
+  evaluated({ block: true, message: 'Frontmatter field "threats_open" in SECURITY.md is …', details: { kind: 'artifact-frontmatter-equals', match: false, actual, expected } });
+const gsdPasses = () => evaluated({ block: false, message: 'Frontmatter field "threats_open" matches expected value (0)', details: { kind: 'artifact-frontmatter-equals', match: true } });
+// gsd-check's pass, with the text it read.
+const checkPasses = (actual) =>
+  evaluated({ block: false, message: 'Frontmatter field "threats_open" matches …', details: { kind: 'artifact-frontmatter-equals', match: true, actual, fieldPresent: true } });
+const ANCHOR = 'gsd-check: .planning/phases/04-ship/04-SECURITY.md: the frontmatter uses an anchor or alias (& or *), which GSD refuses\n';
+
+test('D7: typed equality item by item explains a list and a mapping', () => {
+  const list = frontmatterCase({ value: '[0]', equals: [0] });
+  assert.equal(classify(list, gsdBlocks(['0'], [0]), checkPasses(['0']))?.id, 'D7');
+  const hex = frontmatterCase({ value: '[1, 0x10]', equals: [1, 16] });
+  assert.equal(classify(hex, gsdBlocks(['1', '0x10'], [1, 16]), checkPasses(['1', '0x10']))?.id, 'D7');
+  const mapping = frontmatterCase({ value: '{a: 0.0}', equals: { a: 0 } });
+  assert.equal(classify(mapping, gsdBlocks({ a: '0.0' }, { a: 0 }), checkPasses({ a: '0.0' }))?.id, 'D7');
+});
+
+test('D7 does not take a pass that typed equality does not explain', () => {
+  // A quoted item is text to YAML 1.2 too: a pass would be a bug.
+  const quoted = frontmatterCase({ value: '["0"]', equals: [0] });
+  assert.equal(classify(quoted, gsdBlocks(['0'], [0]), checkPasses(['0'])), undefined);
+  // Another value, or another length, or another key.
+  const other = frontmatterCase({ value: '[1]', equals: [0] });
+  assert.equal(classify(other, gsdBlocks(['1'], [0]), checkPasses(['1'])), undefined);
+  const longer = frontmatterCase({ value: '[0, 0]', equals: [0] });
+  assert.equal(classify(longer, gsdBlocks(['0', '0'], [0]), checkPasses(['0', '0'])), undefined);
+  const key = frontmatterCase({ value: '{b: 0}', equals: { a: 0 } });
+  assert.equal(classify(key, gsdBlocks({ b: '0' }, { a: 0 }), checkPasses({ b: '0' })), undefined);
+  // gsd-check read something else than the text GSD read.
+  const list = frontmatterCase({ value: '[0]', equals: [0] });
+  assert.equal(classify(list, gsdBlocks(['0'], [0]), checkPasses([0])), undefined);
+});
+
+test('D9: an anchor after a line GSD repairs, which GSD reads', () => {
+  const after = frontmatterCase({ value: '&n 0', before: ['title: Phase 4: Ship'] });
+  assert.equal(classify(after, gsdPasses(), refusedWith(ANCHOR))?.id, 'D9');
+});
+
+test('D9 does not take an anchor GSD reaches first', () => {
+  // The anchor comes before the repaired line: GSD's anchor pass refuses it,
+  // so GSD evaluating it would be a difference D9 does not explain.
+  const before = frontmatterCase({ value: '&n 0', after: ['title: Phase 4: Ship'] });
+  assert.equal(classify(before, gsdPasses(), refusedWith(ANCHOR)), undefined);
+  const alone = frontmatterCase({ value: '&n 0' });
+  assert.equal(classify(alone, gsdPasses(), refusedWith(ANCHOR)), undefined);
+});
