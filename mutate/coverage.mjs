@@ -3,7 +3,7 @@
 // spawns), and the covered byte ranges of each bundle are mapped back through
 // its inline source map. A mutant then runs only the test files that reach its
 // line, which turns hours into minutes.
-import { chmodSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { segments } from './sourcemap.mjs';
@@ -27,8 +27,10 @@ export function coveredLines(dir, root, programs = new Map()) {
     for (const script of result) {
       if (!script.url.startsWith('file://')) continue;
       const file = fileURLToPath(script.url);
-      // The tests' own temp files (TMPDIR is in the tree) are gone by now, and map to nothing.
-      if (!file.startsWith(root) || file.startsWith(`${root}/.tmp/`)) continue;
+      // The tests' own temp files (TMPDIR is in the tree) are gone by now, and
+      // a module given to `node -e` has a URL in the working directory with no
+      // file behind it: neither maps to src/.
+      if (!file.startsWith(root) || file.startsWith(`${root}/.tmp/`) || !existsSync(file)) continue;
       const ranges = script.functions.flatMap((f) => f.ranges);
       const program = programs.get(file);
       const extent = Math.max(0, ...ranges.map((r) => r.endOffset));
