@@ -43,16 +43,26 @@ async function exploreWith({ runs, seed, concurrency, only, onProgress, cache })
   const outcomes = new Array(cases.length);
   let next = 0;
   let done = 0;
-  await Promise.all(
+  // A case that throws stops the others from starting, and the run waits for
+  // those under way before it rethrows: the cache is removed only when no case
+  // still writes to it, so the error shown is the case's, not the removal's.
+  let failure;
+  const settled = await Promise.allSettled(
     Array.from({ length: Math.min(concurrency, indices.length) }, async () => {
-      while (next < indices.length) {
+      while (next < indices.length && failure === undefined) {
         const index = indices[next++];
-        const judged = await judge(cases[index], cache);
-        outcomes[index] = judged.outcome;
-        onProgress(++done, indices.length, outcomes, index, { case: cases[index], ...judged });
+        try {
+          const judged = await judge(cases[index], cache);
+          outcomes[index] = judged.outcome;
+          onProgress(++done, indices.length, outcomes, index, { case: cases[index], ...judged });
+        } catch (error) {
+          failure ??= error;
+        }
       }
     }),
   );
+  const rejected = settled.find((r) => r.status === 'rejected');
+  if (failure !== undefined || rejected !== undefined) throw failure ?? rejected.reason;
   const byId = {};
   for (const outcome of outcomes) if (outcome !== undefined && outcome !== 'same') byId[outcome] = (byId[outcome] ?? 0) + 1;
   const unclassified = outcomes.flatMap((o, i) => (o === 'unclassified' ? [i] : []));
