@@ -48,7 +48,8 @@ const known = <T>(value: T): Probe<T> => ({ ok: true, value });
 
 function search(dir: string, name: string, io: SearchFs): Probe<Found> {
   const root = real(dir, io);
-  if (!root.ok || root.value === undefined) return root.ok ? NONE : root;
+  if (!root.ok) return root;
+  if (root.value === undefined) return NONE;
   const within = root.value;
   for (const candidate of [join(dir, name), join(dir, '.planning', name)]) {
     const exact = namedExactly(candidate, io);
@@ -74,10 +75,12 @@ function search(dir: string, name: string, io: SearchFs): Probe<Found> {
 
 function isContainedFile(path: string, root: string, io: SearchFs): Probe<boolean> {
   const link = attempt(() => io.lstatSync(path));
-  if (!link.ok || link.value === undefined) return link.ok ? known(false) : link;
+  if (!link.ok) return link;
+  if (link.value === undefined) return known(false);
   if (!link.value.isFile() && !link.value.isSymbolicLink()) return known(false);
   const target = real(path, io);
-  if (!target.ok || target.value === undefined) return target.ok ? known(false) : target;
+  if (!target.ok) return target;
+  if (target.value === undefined) return known(false);
   const at = target.value;
   const file = attempt(() => io.statSync(at).isFile());
   if (!file.ok) return file;

@@ -27,8 +27,9 @@ export function extractFrontmatter(bytes: Uint8Array): Frontmatter {
   for (let at = start; at < bytes.length; ) {
     const line = lineAt(bytes, at);
     if (CLOSING.test(line.text)) {
-      // The CR of the last line belongs to the line end, as in GSD.
-      const end = at > start && bytes[at - 2] === 0x0d ? at - 2 : at - 1;
+      // The CR of the last line belongs to the line end, as in GSD. An empty
+      // frontmatter (the closing line first) ends before it starts: nothing.
+      const end = bytes[at - 2] === 0x0d ? at - 2 : at - 1;
       return { status: 'present', yaml: (utf8 ??= new TextDecoder('utf-8')).decode(bytes.subarray(start, Math.max(start, end))) };
     }
     at = line.next;

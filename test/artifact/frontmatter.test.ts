@@ -188,8 +188,11 @@ test('a frontmatter of up to 64 KiB is read; a larger one is refused before pars
   };
   const exact = keys(64 * 1024);
   assert.equal(Buffer.byteLength(exact), 64 * 1024);
-  const fields = read(`---\n${exact}---\n`);
+  // The YAML is what lies between the fences, less the line end before the
+  // closing one: the blank line makes it exactly `exact`, the cap to the byte.
+  const fields = read(`---\n${exact}\n---\n`);
   assert.equal(typeof fields, 'object');
+  assert.equal(read(`---\n${exact} \n---\n`), 'FAIL F.md: the frontmatter is larger than 64 KiB');
   assert.equal(read(`---\n${exact}x: 1\n---\n`), 'FAIL F.md: the frontmatter is larger than 64 KiB');
 });
 
