@@ -171,6 +171,8 @@ test('lists read as GSD reads them: an item that is a list or a mapping is one l
     objs: ['path: a, provides: [x, y]', '[1, [2]]'],
   });
   assert.deepEqual(typed('---\nlist: [1, "2", ~]\nobjs:\n  - {path: a, n: 0x10}\n---\n'), { list: [1, '2', null], objs: [{ path: 'a', n: 16 }] });
+  // An empty value inside such an item shows as nothing, as GSD's flattenScalarForDisplay shows it.
+  assert.deepEqual(read('---\nobjs:\n  - {a: , b: [x, ]}\n  - [[], {}]\n---\n'), { objs: ['a: , b: [x]', '[[], ]'] });
 });
 
 test('a frontmatter of up to 64 KiB is read; a larger one is refused before parsing', () => {
