@@ -127,6 +127,14 @@ test('bytes that are not UTF-8 read as U+FFFD, as GSD reads them', () => {
 test('NUL is read as GSD reads it: kept in the text', () => {
   assert.deepEqual(read('---\na: "x\0y"\nb\0: 1\n---\n'), { a: 'x\0y', 'b\0': '1' });
   assert.deepEqual(read('---\na: "\ue000\0"\n---\n'), { a: '\ue000\0' });
+  // NUL's stand-in is any private-use character the text lacks, the first or
+  // the last of the range too; only a text that holds them all is refused.
+  const privateUse = Array.from({ length: 0xf8ff - 0xe000 + 1 }, (_, i) => String.fromCharCode(0xe000 + i));
+  for (const missing of [0, privateUse.length - 1]) {
+    const held = privateUse.filter((_, i) => i !== missing).join('');
+    assert.deepEqual(read(`---\na: "x\0y"\nb: "${held}"\n---\n`), { a: 'x\0y', b: held }, `all but U+${(0xe000 + missing).toString(16)}`);
+  }
+  assert.equal(read(`---\na: "x\0y"\nb: "${privateUse.join('')}"\n---\n`), 'FAIL F.md: the frontmatter holds NUL and every private-use character');
 });
 
 test('anchors and aliases are refused, as GSD refuses them, before anything expands', () => {
