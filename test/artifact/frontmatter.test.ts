@@ -127,6 +127,8 @@ test('bytes that are not UTF-8 read as U+FFFD, as GSD reads them', () => {
 test('NUL is read as GSD reads it: kept in the text', () => {
   assert.deepEqual(read('---\na: "x\0y"\nb\0: 1\n---\n'), { a: 'x\0y', 'b\0': '1' });
   assert.deepEqual(read('---\na: "\ue000\0"\n---\n'), { a: '\ue000\0' });
+  // Plain (unquoted) text gets its NUL back in the typed reading too.
+  assert.deepEqual(typed('---\na: x\0y\nlist: [1]\n---\n'), { a: 'x\0y', list: [1] });
   // NUL's stand-in is any private-use character the text lacks, the first or
   // the last of the range too; only a text that holds them all is refused.
   const privateUse = Array.from({ length: 0xf8ff - 0xe000 + 1 }, (_, i) => String.fromCharCode(0xe000 + i));
