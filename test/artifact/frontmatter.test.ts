@@ -226,3 +226,13 @@ test('a plain scalar as YAML 1.2\'s core schema types it', () => {
   ];
   for (const [text, value] of cases) assert.deepStrictEqual(coreScalar(text), value, text);
 });
+
+test('an error of the parser that is not a YAML error says the frontmatter cannot be read as data', () => {
+  const real = yaml();
+  // A small stack overflows in the parser's recursion; an error with a `reason` but another name is no YAML error either.
+  for (const thrown of [new RangeError('Maximum call stack size exceeded'), Object.assign(new Error('odd'), { reason: 'a reason' })]) {
+    const library = { ...real, load: () => { throw thrown; } } as typeof real;
+    const parsed = parseWithLibrary('a: [1]\n', 'F.md', library);
+    assert.deepEqual(parsed.ok ? parsed.value : parsed.failure.message, `F.md: the frontmatter cannot be read as data: ${thrown.message}`);
+  }
+});
