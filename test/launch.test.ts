@@ -10,7 +10,7 @@ import { test, type TestContext } from 'node:test';
 import { Script } from 'node:vm';
 import { cacheFile, writeCache } from '../src/code-cache.ts';
 import { embeddedProgram } from '../src/embedded-program.ts';
-import { BIN, cli, predicate, ROOT, tempDir } from './helpers/support.ts';
+import { cli, predicate, ROOT, tempDir } from './helpers/support.ts';
 
 const args = ['check', 'predicate', '--raw', '--pick', 'message', '--predicate', predicate({ command: 'exit 3' })];
 const env = (home: string, extra: Record<string, string> = {}) => ({ PATH: process.env.PATH, HOME: home, ...extra });

@@ -49,7 +49,7 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   const rows = result.value.details.gates.map(gateRow);
   const { message } = result.value;
   let stdout = outcome.value.stdout;
-  if (deps.terminal !== undefined && !options.raw && options.pick === undefined) stdout = gatesTable(options.point, rows, message, deps.terminal);
+  if (deps.terminal !== undefined && !options.raw && options.pick === undefined) stdout = gatesTable(rows, message, deps.terminal);
   // A report that cannot be written does not withhold the verdict: the
   // envelope is still printed (a caller deciding on a halt needs it), and
   // the exit status says that something was not delivered.

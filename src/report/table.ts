@@ -1,4 +1,3 @@
-import type { LoopPoint } from '../gates/activation.ts';
 import { oneLine, visible } from '../text/format.ts';
 import type { GateRow } from './gate-row.ts';
 
@@ -10,7 +9,7 @@ export interface TableStyle {
 
 // A point's gates for a person at a terminal: one row per gate (status, gate,
 // check, time, reason), then the envelope's message.
-export function gatesTable(point: LoopPoint, rows: readonly GateRow[], message: string, style: TableStyle): string {
+export function gatesTable(rows: readonly GateRow[], message: string, style: TableStyle): string {
   if (rows.length === 0) return `${visible(message)}\n`;
   const head = ['STATUS', 'GATE', 'CHECK', 'TIME', 'REASON'];
   const body = rows.map((row) => [row.status, visible(row.gate), visible(row.check), `${row.durationMs} ms`, visible(oneLine(row.reason, 1000))]);

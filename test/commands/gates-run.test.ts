@@ -165,7 +165,7 @@ test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before t
   const dir = project(t, { '.planning/phases/04-ship': null });
   const gates = async (config?: unknown) => {
     if (config !== undefined) writeTree(dir, { '.planning/config.json': config });
-    const outcome = await gatesRun({ ...options, builtin: true }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async (path, label) => (path.endsWith('cap.json') ? ok(capability) : ok(config === undefined ? '{}' : JSON.stringify(config))) });
+    const outcome = await gatesRun({ ...options, builtin: true }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async (path) => (path.endsWith('cap.json') ? ok(capability) : ok(config === undefined ? '{}' : JSON.stringify(config))) });
     assert.equal(outcome.exitCode, 0, outcome.stderr);
     const envelope = JSON.parse(outcome.stdout) as { details: { gates: { capability: string; status: string; activation?: { key: string } }[] } };
     return envelope.details.gates.map((g) => `${g.capability} ${g.status === 'inactive' ? `inactive (${g.activation?.key})` : 'active'}`);

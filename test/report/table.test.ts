@@ -9,7 +9,7 @@ const row = (fields: Partial<GateRow>): GateRow => ({
 const ROWS = [row({}), row({ status: 'halt', outcome: 'failure', gate: 'security#1', check: 'predicate artifact-frontmatter-equals', durationMs: 1500, reason: 'threats_open is 2,\nexpected 0' })];
 
 test('status, gate, check, time and reason in columns, then the message', () => {
-  assert.equal(gatesTable('ship:pre', ROWS, 'ship:pre: halted by security#1', { colour: false }), [
+  assert.equal(gatesTable(ROWS, 'ship:pre: halted by security#1', { colour: false }), [
     'STATUS  GATE        CHECK                                     TIME  REASON',
     'pass    sec#0       query q                                  12 ms',
     'halt    security#1  predicate artifact-frontmatter-equals  1500 ms  threats_open is 2, expected 0',
@@ -19,14 +19,14 @@ test('status, gate, check, time and reason in columns, then the message', () => 
 });
 
 test('in colour, the status only; the reason cut to the width of the terminal; text from outside escaped', () => {
-  const table = gatesTable('ship:pre', [row({ status: 'halt', outcome: 'failure', gate: 'x\u001b[2J#0', reason: 'r'.repeat(100) })], 'm', { colour: true, columns: 60 });
+  const table = gatesTable([row({ status: 'halt', outcome: 'failure', gate: 'x\u001b[2J#0', reason: 'r'.repeat(100) })], 'm', { colour: true, columns: 60 });
   assert.equal(table, [
     '\u001b[1mSTATUS  GATE        CHECK     TIME  REASON\u001b[0m',
     `\u001b[1;31mhalt  \u001b[0m  x\\x1b[2J#0  query q  12 ms  ${'r'.repeat(21)}...`,
     'm',
     '',
   ].join('\n'));
-  assert.equal(gatesTable('plan:pre', [], 'plan:pre: no gates', { colour: true }), 'plan:pre: no gates\n');
+  assert.equal(gatesTable([], 'plan:pre: no gates', { colour: true }), 'plan:pre: no gates\n');
 });
 
 test('colour: FORCE_COLOR over NO_COLOR over TERM=dumb', () => {
