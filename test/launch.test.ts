@@ -10,7 +10,7 @@ import { test, type TestContext } from 'node:test';
 import { Script } from 'node:vm';
 import { cacheFile, writeCache } from '../src/code-cache.ts';
 import { embeddedProgram } from '../src/embedded-program.ts';
-import { cli, predicate, ROOT, tempDir } from './helpers/support.ts';
+import { cli, DIST, predicate, tempDir } from './helpers/support.ts';
 
 const args = ['check', 'predicate', '--raw', '--pick', 'message', '--predicate', predicate({ command: 'exit 3' })];
 const env = (home: string, extra: Record<string, string> = {}) => ({ PATH: process.env.PATH, HOME: home, ...extra });
@@ -26,7 +26,7 @@ function copy(t: TestContext, name = 'gsd-check'): string | undefined {
     return undefined;
   }
   const file = join(tempDir(t), name);
-  copyFileSync(join(ROOT, 'dist', 'gsd-check'), file);
+  copyFileSync(DIST, file);
   return file;
 }
 
@@ -202,7 +202,7 @@ test('piped into node, or damaged: one line saying why, exit 2, no trace', async
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
     child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    child.stdin.end(readFileSync(join(ROOT, 'dist', 'gsd-check')));
+    child.stdin.end(readFileSync(DIST));
     child.once('error', reject);
     child.once('close', (status) => resolve({ status, stdout, stderr }));
   });

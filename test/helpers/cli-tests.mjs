@@ -4,8 +4,9 @@
 // on the other Node lines and from a checkout only root may enter (.ci/run),
 // and against the standalone binary (test/against-binary.mjs);
 // test/helpers/cli-tests.test.ts fails when a file spawns the artefact and is
-// not named here, or is named and does not. Plain JavaScript: the shell and
-// the .mjs scripts read it without a build.
+// not named here, or is named and does not, and when a file writes the
+// artefact's path by hand instead of using DIST or BIN. Plain JavaScript: the
+// shell and the .mjs scripts read it without a build.
 //   node test/helpers/cli-tests.mjs   prints their bundles, one a line
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
