@@ -45,9 +45,11 @@ export function environment(home, extra) {
   return { ...env, HOME: home, ...extra };
 }
 
-export function run(argv, { cwd, env, timeoutMs = 60_000 }) {
+// `signal`: aborting it ends the child with SIGTERM (gsd-check then ends its
+// command's processes) and rejects with the abort.
+export function run(argv, { cwd, env, timeoutMs = 60_000, signal }) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(argv[0], argv.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(argv[0], argv.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], signal });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (s) => (stdout += s));
@@ -55,10 +57,13 @@ export function run(argv, { cwd, env, timeoutMs = 60_000 }) {
     // Not a timing assumption about either tool: a bound so that a hung tool
     // fails the case instead of the whole suite.
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', reject);
-    child.once('close', (status, signal) => {
+    child.once('error', (error) => {
       clearTimeout(timer);
-      resolvePromise({ status, signal, stdout, stderr });
+      reject(error);
+    });
+    child.once('close', (status, ended) => {
+      clearTimeout(timer);
+      resolvePromise({ status, signal: ended, stdout, stderr });
     });
   });
 }

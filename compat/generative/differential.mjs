@@ -14,8 +14,8 @@ import { differs, runCase } from './run-case.mjs';
 
 export const CASES = fc.oneof({ weight: 9, arbitrary: anyCase }, { weight: 1, arbitrary: findPhaseCases });
 
-async function judge(c, cache) {
-  const { gsd, check } = await runCase(c, cache);
+async function judge(c, cache, signal) {
+  const { gsd, check } = await runCase(c, cache, signal);
   if (!differs(c, gsd, check)) return { gsd, check, outcome: 'same' };
   const classifier = classify(c, gsd, check);
   return { gsd, check, outcome: classifier === undefined ? 'unclassified' : classifier.id };
@@ -25,10 +25,13 @@ async function judge(c, cache) {
 // replays the case many times; the rest are listed by index.
 export const SHRUNK = 5;
 
-export async function explore({ runs, seed, concurrency = 2, only, onProgress = () => {} }) {
+// `signal`: aborting it stops the run the way a failing case does (no case
+// starts, those under way are killed and awaited, every directory is
+// removed); the run then rejects with the signal's reason.
+export async function explore({ runs, seed, concurrency = 2, only, onProgress = () => {}, signal }) {
   const cache = mkdtempSync(join(tmpdir(), 'gsd-fuzz-cache-'));
   try {
-    return await exploreWith({ runs, seed, concurrency, only, onProgress, cache });
+    return await exploreWith({ runs, seed, concurrency, only, onProgress, cache, signal });
   } finally {
     rmSync(cache, { recursive: true, force: true });
   }
@@ -36,7 +39,7 @@ export async function explore({ runs, seed, concurrency = 2, only, onProgress = 
 
 // `only`: the indices to run of the seed's `runs` cases (to replay some);
 // all of them when absent.
-async function exploreWith({ runs, seed, concurrency, only, onProgress, cache }) {
+async function exploreWith({ runs, seed, concurrency, only, onProgress, cache, signal }) {
   const started = Date.now();
   const cases = fc.sample(CASES, { seed, numRuns: runs });
   const indices = only ?? cases.map((_, i) => i);
@@ -49,10 +52,10 @@ async function exploreWith({ runs, seed, concurrency, only, onProgress, cache })
   let failure;
   const settled = await Promise.allSettled(
     Array.from({ length: Math.min(concurrency, indices.length) }, async () => {
-      while (next < indices.length && failure === undefined) {
+      while (next < indices.length && failure === undefined && !signal?.aborted) {
         const index = indices[next++];
         try {
-          const judged = await judge(cases[index], cache);
+          const judged = await judge(cases[index], cache, signal);
           outcomes[index] = judged.outcome;
           onProgress(++done, indices.length, outcomes, index, { case: cases[index], ...judged });
         } catch (error) {
@@ -62,22 +65,23 @@ async function exploreWith({ runs, seed, concurrency, only, onProgress, cache })
     }),
   );
   const rejected = settled.find((r) => r.status === 'rejected');
+  signal?.throwIfAborted();
   if (failure !== undefined || rejected !== undefined) throw failure ?? rejected.reason;
   const byId = {};
   for (const outcome of outcomes) if (outcome !== undefined && outcome !== 'same') byId[outcome] = (byId[outcome] ?? 0) + 1;
   const unclassified = outcomes.flatMap((o, i) => (o === 'unclassified' ? [i] : []));
   const differ = outcomes.filter((o) => o !== undefined && o !== 'same').length;
   const result = { runs: indices.length, of: runs, seed, seconds: (Date.now() - started) / 1000, differ, byId, unclassified, reproductions: [] };
-  for (const index of unclassified.slice(0, SHRUNK)) result.reproductions.push(await shrink({ runs, seed, index, cache }));
+  for (const index of unclassified.slice(0, SHRUNK)) result.reproductions.push(await shrink({ runs, seed, index, cache, signal }));
   return result;
 }
 
 // fast-check replays run `index` of `seed` and shrinks it while it still
 // differs with no classifier.
-async function shrink({ runs, seed, index, cache }) {
+async function shrink({ runs, seed, index, cache, signal }) {
   let last;
   const property = fc.asyncProperty(CASES, async (c) => {
-    const judged = await judge(c, cache);
+    const judged = await judge(c, cache, signal);
     if (judged.outcome !== 'unclassified') return true;
     last = { case: c, gsd: judged.gsd, check: judged.check };
     return false;
@@ -87,7 +91,7 @@ async function shrink({ runs, seed, index, cache }) {
   // The last failing run is the shrunk counterexample: fast-check stops
   // shrinking at the last case that still failed.
   const shrunk = details.counterexample[0];
-  const answers = JSON.stringify(last.case) === JSON.stringify(shrunk) ? last : { case: shrunk, ...(await runCase(shrunk, cache)) };
+  const answers = JSON.stringify(last.case) === JSON.stringify(shrunk) ? last : { case: shrunk, ...(await runCase(shrunk, cache, signal)) };
   return { index, path: details.counterexamplePath, ...answers };
 }
 

@@ -61,8 +61,9 @@ function lookedUp(tool, result, root) {
 
 // `cache`: a private directory both tools keep their compiled code in across
 // cases (Node's compile cache, gsd-check's own under XDG_CACHE_HOME), which
-// changes nothing they answer and takes a third off each start.
-export async function runCase(c, cache) {
+// changes nothing they answer and takes a third off each start. `signal`
+// stops both tools.
+export async function runCase(c, cache, signal) {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-fuzz-')));
   try {
     const commands = argvs(c);
@@ -76,7 +77,7 @@ export async function runCase(c, cache) {
         const ranInFile = join(base, `${tool}.ran-in`);
         const caches = cache === undefined ? {} : { NODE_COMPILE_CACHE: join(cache, 'node'), XDG_CACHE_HOME: join(cache, 'xdg') };
         const env = environment(home, { ...caches, COMPAT_RAN_IN: ranInFile, ...c.env });
-        const result = await run(commands[tool], { cwd: join(root, c.cwd), env, timeoutMs: 30_000 });
+        const result = await run(commands[tool], { cwd: join(root, c.cwd), env, timeoutMs: 30_000, signal });
         const ranIn = existsSync(ranInFile) ? relativeTo(root, readFileSync(ranInFile, 'utf8').trim()) : null;
         const answer = { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr, ranIn };
         answer.verdict = c.family === 'find-phase' ? lookedUp(tool, result, root) : verdictOf(result);
@@ -86,7 +87,7 @@ export async function runCase(c, cache) {
         const pick = commands[tool].indexOf('--pick');
         if (c.family !== 'find-phase' && pick !== -1 && result.status === 0) {
           const whole = [...commands[tool].slice(0, pick), ...commands[tool].slice(pick + 2)];
-          answer.envelope = envelopeOf((await run(whole, { cwd: join(root, c.cwd), env, timeoutMs: 30_000 })).stdout);
+          answer.envelope = envelopeOf((await run(whole, { cwd: join(root, c.cwd), env, timeoutMs: 30_000, signal })).stdout);
         }
         return [tool, answer];
       }),
