@@ -1,6 +1,6 @@
 import type { Envelope, GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
-import { endingText, spawnErrorText } from '../run/runner.ts';
+import { endingText, startFailure } from '../run/runner.ts';
 import { isJsonObject, nestsDeeperThan } from '../json/parse.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
 import { tailOf } from '../text/tail.ts';
@@ -40,7 +40,8 @@ const ANSWER_DEPTH = 64;
 // The two-step contract's first step for a query gate: a non-zero exit, or
 // stdout that is not a JSON object with a boolean `block`, is a failure
 // (reason query-failed), routed by onError; otherwise the answer is the
-// envelope.
+// envelope. A start the system refused, or a project root that is gone,
+// fails as a command-exit-zero gate's start does.
 export async function evaluateQuery(
   query: string,
   capDir: string | undefined,
@@ -62,7 +63,10 @@ export async function evaluateQuery(
     keepStdout: ANSWER_BYTES,
   });
   if (result.status === 'stopped') return stopped(result.stop);
-  if (result.status === 'not-started') return failed(`the query command could not start: ${spawnErrorText(result.error)}`);
+  if (result.status === 'not-started') {
+    const started = startFailure(result.error, context.projectRoot, `query ${query}'s command`);
+    return started.ok ? failed(`the query command could not start: ${started.value}`) : started;
+  }
   const tail = tailOf(result.output.text).text;
   const said = tail === '' ? '' : `: ${tail}`;
   if (result.timedOut || result.exitCode !== 0) return failed(`${endingText('the query command', result, how.timeoutMs / 1000, 'sentence')}${said}`);

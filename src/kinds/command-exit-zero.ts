@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type Envelope, defineKind, type GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Result } from '../failure.ts';
 import { phaseEnv, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
-import { endingText, isResourceLimit, RETRY_FOR_MS, type RunResult } from '../run/runner.ts';
+import { endingText, startFailure, type RunResult } from '../run/runner.ts';
 import { describe, printable } from '../text/format.ts';
 import { tailOf } from '../text/tail.ts';
 
@@ -77,12 +77,10 @@ export const commandExitZero = defineKind<typeof schema, CommandExitZeroDetails>
     });
     if (result.status === 'stopped') return stopped(result.stop);
     if (result.status === 'ended') return ok(envelopeOf(predicate, context, result, result));
-    const { error } = result;
-    if (error.kind === 'cwd-missing') return fail('bad-cwd', `project root ${context.projectRoot} is gone`);
-    if (error.kind === 'cwd-denied') return fail('bad-cwd', `project root ${context.projectRoot}: permission denied (cannot enter it)`);
-    if (isResourceLimit(result)) return fail('resource-limit', `could not start sh: ${error.code}, still after ${RETRY_FOR_MS / 1000} s of retries`);
-    const shellError = SHELL_ERRORS.get(error.code);
-    if (shellError === undefined) return fail('spawn-failed', `could not start sh: ${error.code}`);
+    const started = startFailure(result.error, context.projectRoot, 'sh');
+    if (!started.ok) return started;
+    const shellError = SHELL_ERRORS.get(started.value);
+    if (shellError === undefined) return fail('spawn-failed', `could not start sh: ${started.value}`);
     // sh itself missing or not runnable reads as a shell's own answer.
     return ok(envelopeOf(predicate, context, result, { exitCode: shellError.exitCode, signal: null, timedOut: false, tail: shellError.text }));
   },

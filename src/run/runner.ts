@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { isDirectory, isEnterable, errorCode } from '../fs/entry.ts';
-import { stopOf, type Stop } from '../failure.ts';
+import { fail, ok, stopOf, type Result, type Stop } from '../failure.ts';
 import { CommandOutput, type OutputSummary, readPipe, type PipeReader } from './output.ts';
 import { GroupEnding, ProcessGroup } from './group.ts';
 import { realTime, type Time } from './time.ts';
@@ -212,7 +212,13 @@ export function spawnErrorOf(error: unknown, cwd: string): SpawnError {
   return { kind: 'system', code };
 }
 
-// As a message names it: the errno code, or what is wrong with the cwd.
-export function spawnErrorText(error: SpawnError): string {
-  return error.kind === 'system' ? error.code : error.kind;
+// A start that failed for a cause outside the program: its directory
+// (bad-cwd) or the system's limits after the retries (resource-limit, which
+// no onError may skip, so a busy machine never turns a block into a pass).
+// Otherwise the errno code, which each caller words as its program's answer.
+export function startFailure(error: SpawnError, cwd: string, program: string): Result<string> {
+  if (error.kind === 'cwd-missing') return fail('bad-cwd', `project root ${cwd} is gone`);
+  if (error.kind === 'cwd-denied') return fail('bad-cwd', `project root ${cwd}: permission denied (cannot enter it)`);
+  if (RESOURCE_LIMITS.has(error.code)) return fail('resource-limit', `could not start ${program}: ${error.code}, still after ${RETRY_FOR_MS / 1000} s of retries`);
+  return ok(error.code);
 }

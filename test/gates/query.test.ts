@@ -48,7 +48,7 @@ test('anything but a JSON object with a boolean block is a query failure, naming
     [{ exitCode: 3, output: { text: 'Error: unknown check', stdoutBytes: 0, stderrBytes: 20, truncated: false }, ...stdout('') }, 'query q: the query command exited 3: Error: unknown check'],
     [{ exitCode: null, signal: 'SIGKILL', ...stdout('') }, 'query q: the query command was killed by SIGKILL'],
     [{ exitCode: null, signal: 'SIGTERM', timedOut: true, ...stdout('') }, 'query q: the query command timed out after 5s'],
-    [{ spawnError: 'EMFILE' }, 'query q: the query command could not start: EMFILE'],
+    [{ spawnError: 'ENOENT' }, 'query q: the query command could not start: ENOENT'],
     [stdout(''), 'query q: the query command printed no answer'],
     [stdout('{"block": fals'), 'query q: the answer is not JSON'],
     [stdout('[true]'), 'query q: the answer is not a JSON object with a boolean "block"'],
@@ -62,6 +62,18 @@ test('anything but a JSON object with a boolean block is a query failure, naming
     'query-failed',
     'query q: no query command: give --query-command (or GSD_CHECK_QUERY_COMMAND), or put gsd-tools on PATH',
   ]);
+});
+
+// A query is a command like any other here: the system's limits and a lost
+// project root say nothing about the query, and the first must never be
+// skipped by onError into a pass.
+test('a query that could not start for a resource limit or a gone project root fails as a command does', async () => {
+  assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering({ spawnError: 'EAGAIN' }))), [
+    'resource-limit',
+    "could not start query q's command: EAGAIN, still after 10 s of retries",
+  ]);
+  assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering({ spawnError: 'cwd-missing' }))), ['bad-cwd', 'project root /p is gone']);
+  assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering({ spawnError: 'cwd-denied' }))), ['bad-cwd', 'project root /p: permission denied (cannot enter it)']);
 });
 
 test('a stop signal is a stop, and GSD\'s own form passes the values as variables', async () => {

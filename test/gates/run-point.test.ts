@@ -206,6 +206,13 @@ test('a gate that could not start for a resource limit halts, whatever its onErr
   assert.equal(envelope?.message, 'ship:pre: halted by /c.json#0 (/c.json#0: could not start sh: EMFILE, still after 10 s of retries)');
 });
 
+test('a query gate whose command could not start for a resource limit halts too, whatever its onError says', async () => {
+  const run = async (): Promise<RunResult> => runResult({ exitCode: null, spawnError: 'EAGAIN' });
+  const result = await runPoint('ship:pre', [cap('/c.json', { gates: [gate('ship:pre', { query: 'q' }, { onError: 'skip' })] })], { ...deps(run), query: { command: 'answer', timeoutMs: 5000 } });
+  assert.deepEqual(result.ok && (result.value.details.gates as GateReport[]).map((g) => [g.status, g.error]), [['halt', "could not start query q's command: EAGAIN, still after 10 s of retries"]]);
+  assert.equal(result.ok && result.value.block, true);
+});
+
 test('a report shows the declared check up to the deepest a valid predicate can nest, and names a deeper one', async () => {
   const { run } = fakeRun([]);
   const nested = (depth: number): unknown => (depth === 0 ? 0 : [nested(depth - 1)]);

@@ -1,7 +1,7 @@
 // What the kinds, gates and commands get instead of src/run/runner.ts: a
 // runner that starts nothing and answers each run with a result the test
 // chose, keeping what it was asked.
-import { type RunOptions, type RunResult, type Runner, spawnErrorText } from '../../src/run/runner.ts';
+import type { RunOptions, RunResult, Runner } from '../../src/run/runner.ts';
 import { Stop } from '../../src/failure.ts';
 
 // A run's result, described the short way: `interrupted` makes it a stop,
@@ -39,7 +39,7 @@ export function sketchOf(result: RunResult) {
     signal: result.status === 'ended' ? result.signal : result.status === 'stopped' ? result.killedBy : null,
     timedOut: result.status === 'ended' && result.timedOut,
     interrupted: result.status === 'stopped' ? result.stop.signal : null,
-    spawnError: result.status === 'not-started' ? spawnErrorText(result.error) : null,
+    spawnError: result.status === 'not-started' ? (result.error.kind === 'system' ? result.error.code : result.error.kind) : null,
     durationMs: result.durationMs,
     output: result.output,
     stdout: result.stdout,
