@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, usage, type Result } from '../failure.ts';
 import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/activation.ts';
 import { closest } from '../text/suggest.ts';
-import { COMMANDS, FLAGS, flagNamed, isShell, SHELLS, takes, type CommandName, type Shell } from './command-table.ts';
+import { COMMANDS, EXIT_CONTRACTS, FLAGS, flagNamed, isShell, REPORT_KINDS, SHELLS, takes, type CommandName, type Shell } from './command-table.ts';
 import { parsePickPath, type PickPath } from './pick-path.ts';
 
 // The command line → an action with typed options: flags parsed by the
@@ -136,6 +136,8 @@ export function parseArgs(argv: readonly string[], defaults: ArgDefaults = { jso
   if (!contract.ok) return contract;
   if (command === 'validate') {
     if (operands.length === 0) return usage('validate needs at least one capability file');
+    const once = stdinOnce('validate', operands);
+    if (!once.ok) return once;
     return ok({
       action: 'validate',
       options: { files: operands, json: flags.booleans.has('json'), jsonErrors: defaults.jsonErrors || flags.booleans.has('json-errors') },
@@ -271,6 +273,8 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
   if (concurrency !== undefined && (!/^\d+$/.test(concurrencyText!) || concurrency < 1)) {
     return usage(`--concurrency must be a whole number of 1 or more, got ${JSON.stringify(concurrencyText)}`);
   }
+  const once = stdinOnce('gates run', [...(hooks === undefined ? [] : [hooks]), ...capabilities, ...(config === undefined ? [] : [config])]);
+  if (!once.ok) return once;
   const reports = reportTargets(flags.values.get('report') ?? []);
   if (!reports.ok) return reports;
   return ok({
@@ -288,6 +292,11 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
       ...shared,
     },
   });
+}
+
+// Standard input can be read once: "-" may name at most one of a command's files.
+function stdinOnce(command: CommandName, files: readonly string[]): Result<void> {
+  return files.filter((file) => file === '-').length > 1 ? usage(`${command} reads standard input (-) once; give - at most once`) : ok(undefined);
 }
 
 // exactOptionalPropertyTypes: leave a field out rather than set it to undefined.
@@ -418,7 +427,6 @@ export function argumentPath(file: string, cwdFlag: string | undefined, current:
 // GitHub Actions' annotations and job summary.
 export type ReportTarget = { readonly format: 'junit'; readonly file: string } | { readonly format: 'github' };
 
-const REPORT_KINDS = ['junit=<file>', 'github'] as const;
 
 // The --report values, each format at most once.
 export function reportTargets(values: readonly string[]): Result<ReportTarget[]> {
@@ -447,13 +455,14 @@ export function reportTargets(values: readonly string[]): Result<ReportTarget[]>
 // field, which exits 0 under v1 and 80 under v2. No envelope of check
 // predicate or gates run carries one, in GSD or here, so both versions exit
 // alike; what the contract changes is which values are refused.
-export type ExitContract = 'v1' | 'v2';
+type ExitContract = (typeof EXIT_CONTRACTS)[number];
 
 export function exitContract(flag: string | undefined, variable: string | undefined): Result<ExitContract> {
   const fromEnv = variable === '' ? undefined : variable;
   const [given, source] = flag !== undefined ? [flag, '--exit-contract'] : [fromEnv, 'GSD_EXIT_CONTRACT'];
   if (given === undefined) return ok('v1');
-  if (given === 'v1' || given === 'v2') return ok(given);
-  return usage(`${source} ${JSON.stringify(given)} is not an exit contract; v1 or v2`);
+  const known = EXIT_CONTRACTS.find((contract) => contract === given);
+  if (known !== undefined) return ok(known);
+  return usage(`${source} ${JSON.stringify(given)} is not an exit contract; ${EXIT_CONTRACTS.join(' or ')}`);
 }
 

@@ -2,6 +2,13 @@
 // (args.ts), --help and shell completion (help.ts) and the flag tables of
 // docs/reference/cli.md (checked by test/cli/command-table.test.ts) are all
 // derived from these two lists.
+import { EXIT_WRITE_FAILED } from '../failure.ts';
+import { LOOP_POINTS } from '../gates/activation.ts';
+
+// The values of --report and of --exit-contract: what the parser takes, what
+// completion offers, what a refusal lists.
+export const REPORT_KINDS = ['junit=<file>', 'github'] as const;
+export const EXIT_CONTRACTS = ['v1', 'v2'] as const;
 
 export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'schema' | 'completion' | 'help';
 
@@ -135,10 +142,7 @@ export const FLAGS: readonly Flag[] = [
     group: 'own',
     help: ['the loop point (plan:post, ship:pre, ...)'],
     doc: { value: 'loop point', meaning: 'the loop point whose gates run: `discuss:pre`, …, `ship:post`' },
-    complete: [
-      'discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre',
-      'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post',
-    ],
+    complete: LOOP_POINTS,
   },
   {
     name: 'builtin',
@@ -211,8 +215,8 @@ export const FLAGS: readonly Flag[] = [
     commands: ['gates run'],
     group: 'own',
     help: ['also report the gates: junit=<file> (JUnit XML) or github', '(annotations and $GITHUB_STEP_SUMMARY); repeatable'],
-    doc: { value: '`junit=<file>` or `github`', meaning: 'also report every gate of the point: `junit=<file>` writes a JUnit XML file (whole or not at all; relative to `--cwd`), `github` prints GitHub Actions annotations on stderr and appends a Markdown table to `$GITHUB_STEP_SUMMARY` when it is set. Repeatable, each kind once. A report that cannot be written: the envelope is still printed, exit 74' },
-    complete: ['junit=', 'github'],
+    doc: { value: '`junit=<file>` or `github`', meaning: 'also report every gate of the point: `junit=<file>` writes a JUnit XML file (whole or not at all; relative to `--cwd`), `github` prints GitHub Actions annotations on stderr and appends a Markdown table to `$GITHUB_STEP_SUMMARY` when it is set. Repeatable, each kind once. A report that cannot be written: the envelope is still printed, exit ' + EXIT_WRITE_FAILED },
+    complete: REPORT_KINDS.map((kind) => kind.replace('<file>', '')),
   },
   {
     name: 'json',
@@ -313,12 +317,12 @@ export const FLAGS: readonly Flag[] = [
   },
   {
     name: 'exit-contract',
-    hint: '<v1|v2>',
+    hint: `<${EXIT_CONTRACTS.join('|')}>`,
     commands: [...EVAL, 'validate'],
     group: 'output',
     help: ["GSD's exit-code contract (default: GSD_EXIT_CONTRACT, else", 'v1); no envelope is DEGRADED, so both exit alike'],
     doc: { value: '`v1` or `v2`', meaning: "GSD's `--exit-contract` (default: `GSD_EXIT_CONTRACT`, an empty one as unset, else `v1`). v2 changes only a DEGRADED outcome, an answer with an `error` field, which no envelope of gsd-check is: both exit alike. Anything else is a usage error" },
-    complete: ['v1', 'v2'],
+    complete: EXIT_CONTRACTS,
   },
   {
     name: 'help',

@@ -62,19 +62,9 @@ function exampleLines(example: { readonly what: string; readonly command: string
   return [`  # ${example.what}`, ...example.command.split('\n').map((line) => `  ${line}`)];
 }
 
-// What each kind does, in --help: every field of its schema is named in
-// quotes (test/cli/help.test.ts checks it against the kind table).
-export const KIND_SUMMARIES: Readonly<Record<string, readonly string[]>> = {
-  'command-exit-zero': ['runs "command" with sh in the project root; exit 0 passes', '("timeout": seconds, default 30)'],
-  'artifact-frontmatter-equals': [
-    'the frontmatter "field" of the "artifact" (looked for in the', 'phase directory, then the project root) "equals" a value',
-  ],
-};
-
 function kindLines(): string[] {
   const lines = ['Kinds (the predicate\'s "kind"):'];
-  for (const name of KINDS.keys()) {
-    const summary = KIND_SUMMARIES[name] ?? [];
+  for (const [name, { summary }] of KINDS) {
     const indented = summary.map((line) => `${' '.repeat(COLUMN)}${line}`);
     // A name too long for its column gets a line of its own.
     if (name.length > COLUMN - 4) lines.push(`  ${name}`, ...indented);

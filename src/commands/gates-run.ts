@@ -1,4 +1,4 @@
-import { fail, ok, usage, type Failure, type Result, EXIT_WRITE_FAILED } from '../failure.ts';
+import { fail, ok, type Failure, type Result, EXIT_WRITE_FAILED } from '../failure.ts';
 import { builtinCapabilities, gatesAt, type Capability, gatesFromHooks } from '../gates/sources.ts';
 import { gatesWithin } from '../gates/pool.ts';
 import type { PointGate } from '../gates/run-point.ts';
@@ -89,10 +89,8 @@ function emptyHooks(hooks: string, point: string): string {
 // The gates of the point: from GSD's rendered hooks, already resolved, or
 // from capability files, resolved here against the configs.
 async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Promise<Result<{ gates: PointGate[]; warnings: string[] }>> {
-  // Every file argument by the one rule (argumentPath), "-" standard input
-  // included, which can be read once.
-  const files = [...(options.hooks === undefined ? [] : [options.hooks]), ...options.capabilities, ...(options.config === undefined ? [] : [options.config])];
-  if (files.filter((file) => file === '-').length > 1) return usage('gates run reads standard input (-) once; give - at most once');
+  // Every file argument by the one rule (argumentPath); the parser saw that
+  // at most one is "-".
   const path = (file: string): Result<string> => argumentPath(file, options.cwd, deps.cwd);
   if (options.hooks !== undefined) {
     const label = options.hooks === '-' ? 'the hooks on standard input' : `--hooks ${options.hooks}`;

@@ -1,4 +1,4 @@
-import { EXIT_INVALID, usage, type Issue } from '../failure.ts';
+import { EXIT_INVALID, type Issue } from '../failure.ts';
 import { visible } from '../text/format.ts';
 import { parseCapability } from '../gates/declaration.ts';
 import { KINDS } from '../kinds/table.ts';
@@ -17,10 +17,6 @@ interface FileReport {
 // Checks capability files' gate declarations up front, reporting every issue
 // with its JSON path. Exit 0: all valid; 1: some issue; 2: a file unreadable.
 export async function validate(options: ValidateOptions, deps: CliDeps): Promise<Outcome> {
-  // Standard input can be read once.
-  if (options.files.filter((file) => file === '-').length > 1) {
-    return failureOutcome(usage('validate reads standard input (-) once; give - at most once').failure, options.jsonErrors);
-  }
   const reports: FileReport[] = [];
   for (const file of options.files) {
     const path = argumentPath(file, undefined, deps.cwd);

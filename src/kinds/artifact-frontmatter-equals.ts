@@ -63,6 +63,7 @@ export const artifactFrontmatterEquals = frontmatterKind(readRegular);
 // `readFile` reads the artifact: a test passes one whose open fails.
 export function frontmatterKind(readFile: typeof readRegular): Kind {
   return defineKind<typeof schema, ArtifactFrontmatterEqualsDetails>({
+    summary: ['the frontmatter "field" of the "artifact" (looked for in the', 'phase directory, then the project root) "equals" a value'],
     schema,
     details: {
       kind: 'value',

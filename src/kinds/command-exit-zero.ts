@@ -45,6 +45,7 @@ export type CommandExitZeroDetails = {
 };
 
 export const commandExitZero = defineKind<typeof schema, CommandExitZeroDetails>({
+  summary: ['runs "command" with sh in the project root; exit 0 passes', `("timeout": seconds, default ${DEFAULT_TIMEOUT})`],
   schema,
   details: {
     kind: 'value',

@@ -40,6 +40,9 @@ export type DetailFields<D = Details> = { readonly [K in keyof D]-?: 'value' | '
 type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 
 export interface Kind<S extends ObjectSchema = ObjectSchema, D extends Details = Details> {
+  // What it does, in --help's lines: every field of its schema is named in
+  // quotes (test/cli/help.test.ts holds it).
+  readonly summary: readonly string[];
   // The fields a predicate of this kind may carry, `kind` included; any other
   // field is rejected before the schema runs.
   readonly schema: S;

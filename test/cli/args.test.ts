@@ -440,3 +440,14 @@ test('anything but v1 or v2 is refused, from the flag (even empty) or the variab
   assert.equal(contract('V2', undefined), '--exit-contract "V2" is not an exit contract; v1 or v2 (see gsd-check --help)');
   assert.equal(contract(undefined, ' v2'), 'GSD_EXIT_CONTRACT " v2" is not an exit contract; v1 or v2 (see gsd-check --help)');
 });
+
+test('standard input (-) names at most one of a command\'s files, whichever flags name them', () => {
+  assert.equal(usage(['validate', '-', 'tdd.json', '-']), 'validate reads standard input (-) once; give - at most once');
+  const gates = ['gates', 'run', '--point', 'ship:pre'];
+  for (const files of [['--capability', '-', '--capability', '-'], ['--capability', '-', '--config', '-'], ['--hooks', '-', '--config', '-']]) {
+    assert.equal(usage([...gates, ...files]), 'gates run reads standard input (-) once; give - at most once', files.join(' '));
+  }
+  for (const argv of [['validate', '-', 'a.json'], [...gates, '--capability', '-', '--config', 'c.json'], [...gates, '--hooks', '-']]) {
+    assert.equal(parseArgs(argv).ok, true, argv.join(' '));
+  }
+});
