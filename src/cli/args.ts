@@ -350,11 +350,8 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
       if (flag.startsWith('-no-')) return usage(unknownFlag(flag, known));
       // `-raw` is not -r -a -w: a word after one dash is a long flag missing a
       // dash (or a typo), unless each letter is a short alias (`-hV`).
-      if ([...flag.slice(1)].some((letter) => !Object.hasOwn(spec.aliases, letter)) && flag.length > 2) return usage(unknownFlag(flag, known));
-      for (const letter of flag.slice(1)) {
-        if (!Object.hasOwn(spec.aliases, letter)) return usage(unknownFlag(`-${letter}`, known));
-        booleans.add(spec.aliases[letter]!);
-      }
+      if ([...flag.slice(1)].some((letter) => !Object.hasOwn(spec.aliases, letter))) return usage(unknownFlag(flag, known));
+      for (const letter of flag.slice(1)) booleans.add(spec.aliases[letter]!);
       continue;
     }
     const name = flag.slice(2);
@@ -384,7 +381,7 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
 
 function unknownFlag(flag: string, known: readonly string[]): string {
   const name = flag.replace(/^-+/, '');
-  const hints = name.length > 1 ? likelyFlags(name, known) : [];
+  const hints = likelyFlags(name, known);
   const listed = hints.map((hint) => `--${hint}`);
   return `unknown flag ${shown(flag)}${hints.length === 0 ? '' : `; did you mean ${listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}`}?`}`;
 }

@@ -141,6 +141,14 @@ test('every flag of gsd-check can be suggested: a prefix, a missing dash, a typo
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--phase', '04']), 'unknown flag --phase; did you mean --phase-dir, --phase-number or --phase-req-ids?');
   assert.equal(usage(['gates', 'run', '--query', 'x']), 'unknown flag --query; did you mean --query-command or --query-timeout?');
   assert.equal(usage(['check', 'predicate', '-predicate', P]), 'unknown flag -predicate; did you mean --predicate?');
+  // The bounds of a hint: three letters already begin flags; a prefix of one
+  // flag names it; a name that runs past a flag of three letters names that.
+  const gates = ['gates', 'run', '--point', 'ship:pre', '--builtin'];
+  assert.equal(usage([...gates, '--pha']), 'unknown flag --pha; did you mean --phase-dir, --phase-number or --phase-req-ids?');
+  assert.equal(usage([...gates, '--ph']), 'unknown flag --ph');
+  assert.equal(usage([...gates, '--query-c']), 'unknown flag --query-c; did you mean --query-command?');
+  assert.equal(usage([...gates, '--cwd-directory', '.']), 'unknown flag --cwd-directory; did you mean --cwd?');
+  assert.equal(usage([...gates, '-xyz']), 'unknown flag -xyz');
 });
 
 test('--pick takes a list item in brackets after a field, negative from the end', () => {
