@@ -70,7 +70,7 @@ export const REASONS = {
   stopped: { exitStatus: 'signal', onError: false },
 } as const satisfies Record<string, { readonly exitStatus: number | 'signal'; readonly onError: boolean }>;
 
-export type Reason = keyof typeof REASONS;
+type Reason = keyof typeof REASONS;
 
 export interface Issue {
   readonly path: string;

@@ -9,7 +9,7 @@ type Mapping = Record<string, unknown>;
 
 // What the top of a file holds: no frontmatter (its first line is not
 // `---`), one that is never closed, or the YAML text of one that is.
-export type Frontmatter =
+type Frontmatter =
   | { readonly status: 'absent' }
   | { readonly status: 'unclosed' }
   | { readonly status: 'present'; readonly yaml: string };
@@ -313,22 +313,22 @@ declare const require: (id: string) => unknown;
 
 // The part of js-yaml's interface that is used here (its own types are a
 // separate package, and lag its options).
-export interface JsYaml {
+interface JsYaml {
   load(text: string, options: LoadOptions): unknown;
   readonly FAILSAFE_SCHEMA: Schema;
   readonly Type: new (tag: string, options: { kind: 'scalar'; resolve: (data: string | null) => boolean; construct: (data: string) => unknown }) => unknown;
 }
-export interface Schema {
+interface Schema {
   extend(types: { implicit: unknown[] }): Schema;
 }
-export interface LoadOptions {
+interface LoadOptions {
   readonly schema: Schema;
   readonly json: boolean;
   readonly listener?: (event: 'open' | 'close', state: { readonly anchor: string | null | undefined }) => void;
 }
 // What js-yaml throws for text it cannot read: the reason without the
 // excerpt, and where (0-based).
-export interface YamlError {
+interface YamlError {
   readonly name: 'YAMLException';
   readonly reason: string;
   readonly mark?: { readonly line: number };

@@ -24,7 +24,7 @@ declare const FRONTMATTER_WORKER: string;
 // thread is stopped and the gate fails, and gsd-check itself lives on.
 const HEAP_MB = 256;
 
-export interface OffThreadOptions {
+interface OffThreadOptions {
   // A stop signal ends the thread at once.
   readonly signal?: AbortSignal | undefined;
   // The thread's code, for tests: frontmatter-worker.ts by default.

@@ -313,7 +313,7 @@ interface FlagSpec {
   readonly aliases: Readonly<Record<string, string>>;
 }
 
-export interface Flags {
+interface Flags {
   readonly values: ReadonlyMap<string, readonly string[]>;
   readonly booleans: ReadonlySet<string>;
   readonly words: readonly string[];
@@ -422,7 +422,7 @@ export function argumentPath(file: string, cwdFlag: string | undefined, current:
 
 // Where gates run also reports the point's gates: a JUnit XML file, or
 // GitHub Actions' annotations and job summary.
-export type ReportTarget = { readonly format: 'junit'; readonly file: string } | { readonly format: 'github' };
+type ReportTarget = { readonly format: 'junit'; readonly file: string } | { readonly format: 'github' };
 
 
 // The --report values, each format at most once.

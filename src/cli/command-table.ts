@@ -12,7 +12,7 @@ export const EXIT_CONTRACTS = ['v1', 'v2'] as const;
 
 export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'schema' | 'completion' | 'help';
 
-export interface Command {
+interface Command {
   readonly name: CommandName;
   // Other spellings of the same command: GSD's router also takes
   // `check.predicate`.

@@ -6,7 +6,7 @@ import { closest } from '../text/suggest.ts';
 // brackets after a field, counted from the end when negative, as GSD writes
 // them (`details.gates[0].status`, `details.gates[-1]`). A key is a string,
 // an item a number.
-export type PickStep = string | number;
+type PickStep = string | number;
 
 export interface PickPath {
   readonly text: string;

@@ -4,7 +4,7 @@ import { basename, dirname, isAbsolute, join, relative, sep, delimiter } from 'n
 // Paths and what is at them: the probes every reader makes before it reads,
 // the program a name finds on PATH, and what a failed call on a path says.
 
-export type EntryKind = 'dir' | 'file' | 'other';
+type EntryKind = 'dir' | 'file' | 'other';
 
 // What is at `path`, following symbolic links; undefined when nothing is, or
 // when a directory on the way cannot be searched (as good as absent).

@@ -6,7 +6,7 @@ import { errorCode } from './entry.ts';
 
 type ReadAt = (fd: number, buffer: Uint8Array, offset: number, length: number, position: null) => number;
 
-export type RegularRead =
+type RegularRead =
   | { readonly ok: true; readonly bytes: Buffer; readonly complete: boolean }
   | { readonly ok: false; readonly code: string };
 

@@ -38,7 +38,7 @@ export type Check =
   | { readonly shape: 'agentVerdict' };
 
 // What `gates run` needs of a gate: how to check, and how to fail.
-export interface Gate {
+interface Gate {
   readonly check: Check;
   readonly blocking: v.InferOutput<typeof Blocking>;
   readonly onError: v.InferOutput<typeof OnError>;
@@ -67,7 +67,7 @@ export interface CapabilityDeclaration {
   readonly issues: readonly Issue[];
 }
 
-export type CapabilityParse =
+type CapabilityParse =
   | { readonly ok: true; readonly value: CapabilityDeclaration }
   | { readonly ok: false; readonly problem: 'not-an-object' | 'gates-not-an-array'; readonly issue: Issue };
 

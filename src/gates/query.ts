@@ -15,7 +15,7 @@ export interface QueryCommand {
   readonly timeoutMs: number;
 }
 
-export type QueryDetails = {
+type QueryDetails = {
   readonly kind: 'query';
   readonly query: string;
   readonly command: string;

@@ -25,7 +25,7 @@ export interface PointGate {
 }
 
 // What a point's envelope carries in its details (for --pick).
-export type PointDetails = { readonly kind: 'gates'; readonly point: LoopPoint; readonly gates: readonly GateReport[] };
+type PointDetails = { readonly kind: 'gates'; readonly point: LoopPoint; readonly gates: readonly GateReport[] };
 
 export const POINT_DETAILS: DetailFields<PointDetails> = { kind: 'value', point: 'value', gates: 'tree' };
 

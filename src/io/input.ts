@@ -15,7 +15,7 @@ const MAX_INPUT_BYTES = 1024 * 1024;
 // to must end in an error, not a hang.
 const READ_TIMEOUT_MS = 30_000;
 
-export interface ReadOptions {
+interface ReadOptions {
   // A getter: merely touching process.stdin opens it.
   readonly stdin: () => NodeJS.ReadableStream & { isTTY?: boolean };
   // A stop signal abandons the read.

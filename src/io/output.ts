@@ -8,7 +8,7 @@ export type OutputFd = 1 | 2;
 
 // Writes `text` to stdout (1) or stderr (2); `failed` hears the code of a
 // write that failed.
-export type Emit = (fd: OutputFd, text: string, failed: (code: string) => void) => void;
+type Emit = (fd: OutputFd, text: string, failed: (code: string) => void) => void;
 
 // Output goes out with writeAll, not through process.stdout and
 // process.stderr, which are made (`streamOf`) only when a descriptor would
@@ -51,12 +51,12 @@ export function makeEmitter(streamOf: (fd: OutputFd) => Writable, write?: Write)
 // (bench/run.mjs measures a start). A descriptor that would block (a full non-blocking pipe) is left to
 // such a stream, which waits for it; any other error is returned.
 
-export type WriteResult =
+type WriteResult =
   | { readonly status: 'written' }
   | { readonly status: 'blocked'; readonly rest: Uint8Array }
   | { readonly status: 'failed'; readonly code: string };
 
-export type Write = (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
+type Write = (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
 
 export function writeAll(fd: number, text: string, write: Write = writeSync): WriteResult {
   const bytes = Buffer.from(text);

@@ -32,7 +32,7 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
 // and the text may be a secret handed to the wrong flag. Called only once
 // JSON.parse has refused the text. Iterative, so no nesting depth can
 // overflow the stack.
-export interface JsonSyntaxError {
+interface JsonSyntaxError {
   readonly line: number;
   readonly column: number;
   readonly reason: string;
@@ -122,7 +122,7 @@ export function jsonSyntaxError(text: string): JsonSyntaxError {
   }
 }
 
-export interface DuplicateKey {
+interface DuplicateKey {
   readonly key: string;
   // The keys and indices that lead to the object that repeats it.
   readonly path: readonly (string | number)[];

@@ -37,7 +37,7 @@ const schema = v.object({
 
 type Predicate = v.InferOutput<typeof schema>;
 
-export type ArtifactFrontmatterEqualsDetails = {
+type ArtifactFrontmatterEqualsDetails = {
   readonly kind: 'artifact-frontmatter-equals';
   readonly artifact: string;
   readonly field: string;

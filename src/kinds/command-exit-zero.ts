@@ -29,7 +29,7 @@ const schema = v.object({
 
 type Predicate = v.InferOutput<typeof schema>;
 
-export type CommandExitZeroDetails = {
+type CommandExitZeroDetails = {
   readonly kind: 'command-exit-zero';
   readonly command: string;
   // The project root the command ran in.

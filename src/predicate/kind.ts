@@ -22,7 +22,7 @@ export interface GateContext {
 
 // What every check answers: whether it blocks, why, and details whose
 // fields depend on its kind (each kind names them in a Details type).
-export type Details = { readonly kind: string } & Readonly<Record<string, unknown>>;
+type Details = { readonly kind: string } & Readonly<Record<string, unknown>>;
 
 export interface Envelope<D extends { readonly kind: string } = Details> {
   readonly block: boolean;

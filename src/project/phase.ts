@@ -17,7 +17,7 @@ export interface PhaseDirLookup {
 // The planning directory's layout as GSD's environment selects it
 // (planning-workspace.cts): GSD_PROJECT, then GSD_WORKSTREAM, each one path
 // segment.
-export interface PlanningScope {
+interface PlanningScope {
   readonly project?: string | undefined;
   readonly workstream?: string | undefined;
 }
@@ -92,7 +92,7 @@ function phaseTokens(name: string): string[] {
   return code === '' ? [token] : [token, code + token];
 }
 
-export interface PhaseLocation {
+interface PhaseLocation {
   // --phase-dir made absolute against the project root and canonical (links
   // resolved), as GSD 1.14 gives it as ${PHASE_DIR}.
   readonly phaseDir?: string;

@@ -112,7 +112,7 @@ export function explicitProjectRoot(given: string, current: () => string): Resul
   return ok(root);
 }
 
-export interface WorkspaceConfig {
+interface WorkspaceConfig {
   // Top-level directories of the workspace that are repositories of its own
   // project: `sub_repos` at the top or under `planning` (GSD documents the
   // latter, still reads the former).
@@ -189,7 +189,7 @@ export interface SearchBounds {
 
 const MAX_LEVELS = 10;
 
-export function searchBounds(home: string | undefined, uid?: number): SearchBounds {
+function searchBounds(home: string | undefined, uid?: number): SearchBounds {
   const trusts = (entry: string): boolean => trustedEntry(entry, uid);
   if (home === undefined || home === '') return { maxLevels: MAX_LEVELS, stopsAt: () => false, trusts };
   const homes = [...new Set([resolve(home), realPath(home) ?? resolve(home)])];

@@ -9,7 +9,7 @@ import { readSmallFile } from '../fs/read.ts';
 // or in the environment must be a workstream name, or the run is refused; a
 // stored pointer that names none (or a workstream that is gone) is as good
 // as no pointer, since `workstream use` may have been run long ago.
-export interface Workstream {
+interface Workstream {
   readonly name: string;
   readonly source: '--ws' | 'GSD_WORKSTREAM' | 'pointer';
 }

@@ -143,7 +143,7 @@ export class HeadBuffer {
   }
 }
 
-export type Stream = 0 | 1; // 0 = stdout, 1 = stderr
+type Stream = 0 | 1; // 0 = stdout, 1 = stderr
 
 // The last `capacity` bytes of a command's combined output, in the order the
 // reads arrived. Bytes are copied into one preallocated ring, so memory stays

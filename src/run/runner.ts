@@ -64,7 +64,7 @@ export function endingText(
 
 export type Runner = (options: RunOptions) => Promise<RunResult>;
 
-export interface RunnerDeps {
+interface RunnerDeps {
   readonly time: Time;
   readonly readPipe: PipeReader;
 }
@@ -160,7 +160,7 @@ function ignore(): void {}
 // (descriptors, processes, memory), not because the command is wrong: other
 // gates finishing frees it, so the start is tried again.
 const RESOURCE_LIMITS: ReadonlySet<string> = new Set(['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM']);
-export const RETRY_FOR_MS = 10_000;
+const RETRY_FOR_MS = 10_000;
 const FIRST_PAUSE_MS = 10;
 const LONGEST_PAUSE_MS = 250;
 
@@ -200,7 +200,7 @@ export const runCommand: Runner = retryingResourceLimits(makeRunner({ time: real
 // us, or the system refused with an errno code. Node reports a missing cwd
 // as ENOENT, like a missing sh, and one we may not enter as EACCES, like an
 // sh we may not run; they are told apart here.
-export type SpawnError =
+type SpawnError =
   | { readonly kind: 'cwd-missing' }
   | { readonly kind: 'cwd-denied' }
   | { readonly kind: 'system'; readonly code: string };

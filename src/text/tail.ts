@@ -9,7 +9,7 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }
 
-export interface Tail {
+interface Tail {
   readonly text: string;
   // True when the tail leaves out some of what it was given.
   readonly cut: boolean;
