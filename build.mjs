@@ -156,7 +156,7 @@ if (only === null || only.has('dist/gsd-check')) {
   if (programText.includes('*/')) throw new Error('build: the program contains "*/", which would end the comment that holds it; write it as "*\\/"');
   // A namespace import of a Node module becomes esbuild's __toESM, which copies
   // every export at start-up and so runs Node's lazy getters (node:fs's loads
-  // internal/fs/dir): 3 M instructions of every start on Node 24, 10 M on 20.
+  // internal/fs/dir) at every start (docs/explanation/performance.md).
   if (/__toESM\(require\("node:/.test(programText)) throw new Error('build: a namespace import of a node: module (import * as x); import the names used');
   // An object or array in `define` becomes a module of its own that every start
   // initialises; the values above are strings, written only where they are used.

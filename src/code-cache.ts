@@ -83,7 +83,7 @@ export function cacheFile(dir: string, node: string, arch: string, command: stri
 
 // A name for a path, not a defence: the file's header holds the path itself,
 // and two paths with one name only share a file, each rewriting it for the
-// other. FNV-1a: node:crypto would cost a start as much as the cache saves.
+// other. FNV-1a, not node:crypto, which every start would then have to load.
 function pathKey(path: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193);

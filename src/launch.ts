@@ -11,8 +11,8 @@ import { EXIT_FAILURE } from './failure.ts';
 // end of this file) with V8's code cache, and writes that cache when the
 // first run ends, so it holds every function the run compiled: later starts
 // skip parsing and compiling. Node's own module.enableCompileCache() writes
-// its cache right after compiling, before any function has run, and saved a
-// third as much.
+// its cache right after compiling, before any function has run, and saved
+// less (docs/explanation/performance.md).
 //
 // Inside a package whose package.json says "type": "module", Node runs this
 // file as an ES module: no module, exports or __filename, and the `require`

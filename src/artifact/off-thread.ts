@@ -20,7 +20,7 @@ export async function readFields(yamlText: string, file: string, options: OffThr
 // src/artifact/frontmatter-worker.ts, bundled by build.mjs.
 declare const FRONTMATTER_WORKER: string;
 
-// A 64 KiB frontmatter takes the parser tens of megabytes; past this the
+// The parser needs many times a frontmatter's size in memory; past this the
 // thread is stopped and the gate fails, and gsd-check itself lives on.
 const HEAP_MB = 256;
 

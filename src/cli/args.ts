@@ -33,8 +33,8 @@ export interface CheckOptions extends EvalOptions {
 
 export interface GatesOptions extends EvalOptions {
   readonly point: LoopPoint;
-  // Where the gates come from: capability files, or GSD's rendered hooks
-  // (a file, or - for standard input); exactly one of the two.
+  // Where the gates come from: capability files and GSD's own (--builtin), or
+  // GSD's rendered hooks (a file, or - for standard input), never both.
   readonly capabilities: readonly string[];
   // GSD 1.14's own gates (builtinCapabilities in gates/sources.ts), before any --capability.
   readonly builtin: boolean;
@@ -404,11 +404,11 @@ function shown(arg: string): string {
   return /^[\x21-\x7e]+$/.test(arg) ? arg : JSON.stringify(arg);
 }
 
-// The one rule for a file named on the command line (--predicate-file,
-// --capability, --config, validate's files): relative to --cwd when given,
-// else to the current directory, as `git -C` and `make -C` do. "-" is
-// standard input. Only a relative path needs the current directory, which may
-// have been deleted under us.
+// The one rule for every file named on the command line (--predicate-file,
+// --capability, --config, --hooks, --report junit=, validate's files):
+// relative to --cwd when given, else to the current directory, as `git -C`
+// and `make -C` do. "-" is standard input. Only a relative path needs the
+// current directory, which may have been deleted under us.
 export function argumentPath(file: string, cwdFlag: string | undefined, current: () => string): Result<string> {
   if (file === '-' || isAbsolute(file)) return ok(file);
   const base = cwdFlag ?? '.';

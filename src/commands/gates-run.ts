@@ -23,7 +23,8 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   const context = gateContext(options, deps);
   if (!context.ok) return failed(context);
   const root = context.value.projectRoot;
-  // Resolved before anything runs.
+  // Resolved before anything runs: a path that cannot be resolved (its
+  // current directory deleted) fails the call before any gate's command.
   const junit = junitReportFile(options, deps);
   if (!junit.ok) return failed(junit);
 

@@ -15,7 +15,8 @@ interface FileReport {
 }
 
 // Checks capability files' gate declarations up front, reporting every issue
-// with its JSON path. Exit 0: all valid; 1: some issue; 2: a file unreadable.
+// with its JSON path: EXIT_INVALID when any file has one, and a file that
+// cannot be read stops the run as its failure.
 export async function validate(options: ValidateOptions, deps: CliDeps): Promise<Outcome> {
   const reports: FileReport[] = [];
   for (const file of options.files) {

@@ -122,8 +122,7 @@ const SUGGESTION_BUDGET = 20_000;
 
 // The config keys a capability declares, which a gate's `when` must name, and
 // how a miss is told. Built once per capability: listing and comparing every
-// key again for each gate made a 1 MiB capability (30,000 keys, as many gates)
-// cost gigabytes of messages.
+// key again for each gate made the messages grow as keys times gates.
 export class ConfigKeys {
   private readonly known: ReadonlySet<string>;
   private budget = SUGGESTION_BUDGET;

@@ -49,7 +49,7 @@ export async function readTextFile(path: string, label: string, options: ReadOpt
 // `undefined` means the input is over the cap.
 type Bytes = Result<Buffer | undefined>;
 
-// node:fs/promises would load eleven more modules at start-up.
+// node:fs/promises would load modules of its own at every start.
 const openFile = promisify(open);
 const readChunk = promisify(read);
 const closeFile = promisify(close);

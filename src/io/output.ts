@@ -46,11 +46,6 @@ export function makeEmitter(streamOf: (fd: OutputFd) => Writable, write?: Write)
   return emit;
 }
 
-// Writes to a descriptor at once, without the stream objects behind
-// process.stdout and process.stderr, which every start would pay to make
-// (bench/run.mjs measures a start). A descriptor that would block (a full non-blocking pipe) is left to
-// such a stream, which waits for it; any other error is returned.
-
 type WriteResult =
   | { readonly status: 'written' }
   | { readonly status: 'blocked'; readonly rest: Uint8Array }
@@ -58,6 +53,10 @@ type WriteResult =
 
 type Write = (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
 
+// Writes to a descriptor at once, without the stream objects behind
+// process.stdout and process.stderr, which every start would pay to make. A
+// descriptor that would block (a full non-blocking pipe) is left to such a
+// stream, which waits for it; any other error is returned.
 export function writeAll(fd: number, text: string, write: Write = writeSync): WriteResult {
   const bytes = Buffer.from(text);
   let at = 0;

@@ -7,7 +7,7 @@ export interface Time {
 }
 
 // Milliseconds on a monotonic clock. `performance.now()` would do, but its
-// first use loads perf_hooks and eight modules more, at every cold start.
+// first use loads perf_hooks and the modules it needs, at every cold start.
 export function now(): number {
   return Number(process.hrtime.bigint()) / 1e6;
 }

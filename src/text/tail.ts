@@ -17,7 +17,7 @@ interface Tail {
 
 // Progress bars rewrite their line with carriage returns; a terminal shows
 // the last piece written, and so does the message. Linear: a regular
-// expression here backtracked quadratically over 64 KiB without a newline.
+// expression here backtracked quadratically over a long line without a newline.
 export function settleCarriageReturns(text: string): string {
   if (!text.includes('\r')) return text;
   return text

@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ROOT } from './helpers/support.ts';
+
+// CONTRIBUTING's side effects at the edges: what a module's code (its
+// comments aside) may reach for, and which modules may.
+const SRC = join(ROOT, 'src');
+const code = (file: string): string =>
+  readFileSync(join(SRC, file), 'utf8')
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('//'))
+    .join('\n');
+const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+const using = (pattern: RegExp): string[] => files.filter((file) => pattern.test(code(file))).sort();
+
+test('only the entry files touch process, and src/run/ for its signals and clock', () => {
+  assert.deepEqual(
+    using(/\bprocess\??\./).filter((file) => !file.startsWith('run/')),
+    ['launch.ts', 'main.ts'],
+  );
+});
+
+test('only src/run/ starts processes; the frontmatter parser is a thread', () => {
+  assert.deepEqual(using(/'node:child_process'/).filter((file) => !file.startsWith('run/')), []);
+  assert.deepEqual(using(/'node:worker_threads'/), ['artifact/frontmatter-worker.ts', 'artifact/off-thread.ts']);
+});
