@@ -3,7 +3,10 @@ import { visible } from './text/format.ts';
 // The outcome model every folder shares: the exit statuses, a stop by a
 // signal, and the one failure shape with its reasons.
 
-// The exit statuses gsd-check uses, but for a stop's 128+N (below).
+// The exit statuses gsd-check uses, but for a stop's 128+N (below). A
+// failure's comes from its reason (REASONS); the others are not failures of a
+// check: a verdict that blocks, a validate run that found issues, a verdict
+// that could not be delivered, a bug.
 
 export const EXIT_BLOCK = 1;
 export const EXIT_INVALID = 1;
