@@ -56,7 +56,7 @@ type ArtifactFrontmatterEqualsDetails = {
   readonly artifactNotFound?: true;
 };
 
-type Evaluation = Result<Envelope<ArtifactFrontmatterEqualsDetails>>;
+type FrontmatterEvaluation = Result<Envelope<ArtifactFrontmatterEqualsDetails>>;
 
 export const artifactFrontmatterEquals = frontmatterKind(readRegular);
 
@@ -79,7 +79,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       fieldPresent: 'value',
       artifactNotFound: 'value',
     },
-    async evaluate(predicate: Predicate, context: GateContext): Promise<Evaluation> {
+    async evaluate(predicate: Predicate, context: GateContext): Promise<FrontmatterEvaluation> {
       const base = {
         kind: predicate.kind,
         artifact: predicate.artifact,
@@ -108,7 +108,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       if (!head.ok) return head;
       const frontmatter = extractFrontmatter(head.value);
       const expected = textForm(predicate.equals);
-      const missing = (why: string, state: 'absent' | 'unclosed' | 'not-a-mapping' | 'present'): Evaluation =>
+      const missing = (why: string, state: 'absent' | 'unclosed' | 'not-a-mapping' | 'present'): FrontmatterEvaluation =>
         envelope({
           block: true,
           message: visible(`Frontmatter field "${predicate.field}" in ${shown} is missing${why}, expected ${expected}`),
@@ -186,6 +186,6 @@ function textForm(value: unknown): string {
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
-function envelope(value: Envelope<ArtifactFrontmatterEqualsDetails>): Evaluation {
+function envelope(value: Envelope<ArtifactFrontmatterEqualsDetails>): FrontmatterEvaluation {
   return ok(value);
 }

@@ -121,7 +121,7 @@ export function survivors(text: string): string[] {
 
 // The lines `ps -eo pid=,stat=,args=` would print, read from a proc file
 // system mounted at `proc`: the suite that runs with /proc hidden from the
-// code under test sees its processes there (test/run/no-proc.test.ts).
+// code under test sees its processes there (test/run/runner.no-proc.test.ts).
 function fromProc(proc: string): string[] {
   return readdirSync(proc)
     .filter((name) => /^\d+$/.test(name))
