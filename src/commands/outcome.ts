@@ -3,7 +3,7 @@ import { pickValue, type PickPath } from '../cli/pick-path.ts';
 import type { Envelope } from '../predicate/kind.ts';
 import { EXIT_BLOCK, exitStatusOf, fail, formatFailure, formatFailureJson, ok, type Failure, type Result, stoppedExitStatus, type Stop } from '../failure.ts';
 import { checkLabel } from '../gates/declaration.ts';
-import type { GateReport } from '../gates/run-point.ts';
+import { gateLabel, type GateReport } from '../gates/run-point.ts';
 import { visible, oneLine } from '../text/format.ts';
 
 // What a command prints and exits with.
@@ -61,6 +61,6 @@ export function renderEnvelope(envelope: Envelope, options: OutputOptions): Resu
 export function progressLine(point: string, report: GateReport): string {
   const reason = report.error ?? (report.status === 'pass' || report.status === 'inactive' ? '' : report.envelope?.message ?? '');
   const text = visible(oneLine(reason, 200));
-  const label = visible(`${report.capability}#${report.index} [${checkLabel(report.check)}]`);
+  const label = visible(`${gateLabel(report)} [${checkLabel(report.check)}]`);
   return `gsd-check: ${point} ${label} ${report.status} (${report.durationMs} ms)${text === '' ? '' : `: ${text}`}`;
 }

@@ -50,6 +50,9 @@ export interface GateReport {
   readonly durationMs: number;
 }
 
+// How every output names a gate: its capability and its place in the list.
+export const gateLabel = (report: Pick<GateReport, 'capability' | 'index'>): string => `${report.capability}#${report.index}`;
+
 export interface PointDeps {
   // The gate context without the capability: GSD_CAP_DIR is added per gate.
   readonly context: GateContext;
@@ -157,9 +160,9 @@ function summary(point: LoopPoint, reports: readonly GateReport[]): string {
   const count = (status: GateStatus): number => reports.filter((r) => r.status === status).length;
   const halted = reports.filter((r) => r.status === 'halt');
   if (halted.length > 0) {
-    const reasons = halted.map((r) => `${r.capability}#${r.index}: ${oneLine(r.error ?? r.envelope?.message ?? '', 200)}`);
+    const reasons = halted.map((r) => `${gateLabel(r)}: ${oneLine(r.error ?? r.envelope?.message ?? '', 200)}`);
     const advisory = count('advisory');
-    const line = `${point}: halted by ${halted.map((r) => `${r.capability}#${r.index}`).join(', ')} (${reasons.join('; ')})${advisory > 0 ? `; ${advisory} advisory` : ''}`;
+    const line = `${point}: halted by ${halted.map(gateLabel).join(', ')} (${reasons.join('; ')})${advisory > 0 ? `; ${advisory} advisory` : ''}`;
     return visible(line);
   }
   const counts = (['pass', 'advisory', 'skipped', 'inactive'] as const)

@@ -1,5 +1,5 @@
 import { checkLabel } from '../gates/declaration.ts';
-import type { GateReport } from '../gates/run-point.ts';
+import { gateLabel, type GateReport } from '../gates/run-point.ts';
 import { describe } from '../text/format.ts';
 
 // What a report (JUnit, GitHub, the terminal table) says of one gate, read
@@ -26,7 +26,7 @@ export function gateRow(report: GateReport): GateRow {
     status: report.status,
     outcome: outcomeOf(report),
     capability: report.capability,
-    gate: `${report.capability}#${report.index}`,
+    gate: gateLabel(report),
     check: checkLabel(report.check),
     durationMs: report.durationMs,
     reason: reasonOf(report),
