@@ -129,7 +129,8 @@ export function parseWithLibrary(yamlText: string, file: string, library: JsYaml
     schema: schemaOf(library),
     // Off: a repeated key is an error here (differences.md, D8); GSD keeps the last.
     json: false,
-    // Refused as GSD refuses them, before an alias can expand.
+    // Refused as GSD refuses them, before an alias can expand: throwing is the
+    // only way to stop the library mid-parse.
     listener: (_, state) => {
       if (state.anchor !== null && state.anchor !== undefined) throw new AnchorRefused();
     },
@@ -185,6 +186,8 @@ function isYamlError(error: unknown): error is YamlError {
   return error instanceof Error && error.name === 'YAMLException' && typeof (error as Partial<YamlError>).reason === 'string';
 }
 
+// The library gives its errors no code: the reason's text is all there is.
+// The lockfile pins that text, and the frontmatter tests fail if it changes.
 function isRepeatedKey(error: unknown): boolean {
   return isYamlError(error) && error.reason === 'duplicated mapping key';
 }
