@@ -131,3 +131,21 @@ for (const c of GATES_CASES) {
     assert.ok(c.check(result), `gsd-check: exit ${result.status}, ${result.stderr}`);
   });
 }
+
+// Gates whose `when` is odd, through GSD's own resolver (its registry entries
+// are capability gates with a capId) and through gsd-check's capability files.
+test('a gate with when null runs as one with no when; a when of another type, or empty, is inactive', (t) => {
+  const { root, env } = project(t);
+  const whens = { absent: undefined, null: null, empty: '', number: 5, object: { k: 1 }, unset: 'workflow.nothing_here' };
+  const gate = (when) => ({ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt', ...(when === undefined ? {} : { when }) });
+  const files = Object.entries(whens).map(([id, when]) => {
+    const file = join(root, 'caps', `odd-${id}.json`);
+    writeFileSync(file, JSON.stringify({ id: `odd-${id}`, gates: [gate(when)] }));
+    return file;
+  });
+  const resolver = require('../node_modules/@opengsd/gsd-core/gsd-core/bin/lib/loop-resolver.cjs');
+  const registry = { byLoopPoint: { 'ship:pre': { gates: Object.entries(whens).map(([id, when]) => ({ capId: `odd-${id}`, kind: 'gate', ...gate(when) })) } } };
+  const gsd = resolver.resolveLoopHooks({ point: 'ship:pre', registry, config: {}, cwd: root }).activeHooks.map((h) => h.capId);
+  assert.deepEqual(gsd, ['odd-absent', 'odd-null'], "GSD's resolver");
+  assert.deepEqual(checkGates(root, 'ship:pre', env, files), gsd);
+});

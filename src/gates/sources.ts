@@ -31,7 +31,8 @@ export function gatesAt(point: LoopPoint, capabilities: readonly Capability[], l
       if (declaration.point !== point) return [];
       const when = declaration.declared.when;
       let activation;
-      if (when !== undefined) {
+      // No `when`, or a null one, makes a gate unconditional, as in GSD.
+      if (when !== undefined && when !== null) {
         // A `when` that is not a key is malformed: inactive, as in GSD.
         activation =
           typeof when === 'string' && when !== ''

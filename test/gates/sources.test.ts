@@ -48,6 +48,14 @@ test('a when that is not a key is inactive; the first capability to declare a ke
   ]);
 });
 
+// GSD's loop-resolver: `when === undefined || when === null` is unconditional.
+// Inactive would skip a blocking gate that GSD runs.
+test('a gate whose when is null runs unconditionally, as one with no when; an empty when is inactive', () => {
+  const capability = cap('a.json', { id: 'a', gates: [{ ...gate('ship:pre'), when: null }, gate('ship:pre'), gate('ship:pre', '')] });
+  const { gates } = gatesAt('ship:pre', [capability], { root: {} });
+  assert.deepEqual(gates.map((g) => g.activation?.active), [undefined, undefined, false]);
+});
+
 const hookGate = (capId: string, check: unknown, extra: Record<string, unknown> = {}) => ({ capId, kind: 'gate', check, blocking: true, onError: 'halt', ...extra });
 
 test('the rendered gate entries, all active, indexed per capability; steps and contributions left out', () => {
