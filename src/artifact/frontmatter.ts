@@ -296,13 +296,30 @@ export function coreScalar(text: string): unknown {
   if (/^(?:~|null|Null|NULL)$/.test(text)) return null;
   if (/^(?:true|True|TRUE)$/.test(text)) return true;
   if (/^(?:false|False|FALSE)$/.test(text)) return false;
-  if (/^[-+]?[0-9]+$/.test(text)) return Number(text);
-  if (/^0o[0-7]+$/.test(text)) return parseInt(text.slice(2), 8);
-  if (/^0x[0-9a-fA-F]+$/.test(text)) return parseInt(text.slice(2), 16);
-  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/.test(text)) return Number(text);
+  if (/^[-+]?[0-9]+$/.test(text)) return asNumber(text, text, Number(text));
+  if (/^0o[0-7]+$/.test(text)) return asNumber(text, BigInt(text).toString(), parseInt(text.slice(2), 8));
+  if (/^0x[0-9a-fA-F]+$/.test(text)) return asNumber(text, BigInt(text).toString(), parseInt(text.slice(2), 16));
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/.test(text)) return asNumber(text, text, Number(text));
   if (/^[-+]?\.(?:inf|Inf|INF)$/.test(text)) return text.startsWith('-') ? -Infinity : Infinity;
   if (/^\.(?:nan|NaN|NAN)$/.test(text)) return NaN;
   return text;
+}
+
+// A number only where a double holds it as written: rounded, `1e-400` would
+// be 0 and `9007199254740993` would be 2^53, and pass a gate that compares
+// numbers. Any other keeps its text, which matches no number (as in GSD).
+function asNumber(text: string, decimalText: string, value: number): number | string {
+  return Number.isFinite(value) && decimal(decimalText) === decimal(String(value)) ? value : text;
+}
+
+// A decimal numeral's exact value, written one way: sign, digits without
+// zeros at either end, and the power of ten (`0.50` and `5e-1` are `5e-1`).
+function decimal(numeral: string): string {
+  const [, sign, whole = '', fraction = '', exponent = '0'] = /^([-+]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?[0-9]+))?$/.exec(numeral) ?? [];
+  const digits = `${whole}${fraction}`.replace(/^0+/, '');
+  if (digits === '') return '0';
+  const significant = digits.replace(/0+$/, '');
+  return `${sign === '-' ? '-' : ''}${significant}e${BigInt(exponent) - BigInt(fraction.length) + BigInt(digits.length - significant.length)}`;
 }
 
 // js-yaml 4.3.2, the parser GSD 1.14 reads frontmatter with (vendored there

@@ -227,6 +227,17 @@ test('a plain scalar as YAML 1.2\'s core schema types it', () => {
   for (const [text, value] of cases) assert.deepStrictEqual(coreScalar(text), value, text);
 });
 
+test('a number is a number only where a double holds it as written; else it keeps its text', () => {
+  const cases: [string, unknown][] = [
+    ['1e-400', '1e-400'], ['-1e-400', '-1e-400'], ['0.1e-330', '0.1e-330'], ['3e-324', '3e-324'], ['1e400', '1e400'],
+    ['1.0000000000000001', '1.0000000000000001'], ['9007199254740993', '9007199254740993'], ['0x20000000000001', '0x20000000000001'],
+    ['0o400000000000000001', '0o400000000000000001'],
+    ['9007199254740992', 9007199254740992], ['0x20000000000000', 9007199254740992], ['5e-324', 5e-324], ['0.1', 0.1], ['0.10', 0.1],
+    ['1e-1', 0.1], ['1000000000000000000000', 1e21], ['1e+21', 1e21], ['0e99999999999999999999', 0], ['-0.000', -0], ['123.456e2', 12345.6],
+  ];
+  for (const [text, value] of cases) assert.deepStrictEqual(coreScalar(text), value, text);
+});
+
 test('an error of the parser that is not a YAML error says the frontmatter cannot be read as data', () => {
   const real = yaml();
   // A small stack overflows in the parser's recursion; an error with a `reason` but another name is no YAML error either.
