@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { defaultsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
 import { checkPredicate } from './commands/check-predicate.ts';
@@ -8,7 +8,7 @@ import { gatesRun } from './commands/gates-run.ts';
 import { completionScript, commandHelp, helpText, schemaText } from './cli/help.ts';
 import { failureOutcome, stoppedOutcome, type Outcome } from './commands/outcome.ts';
 import { validate } from './commands/validate.ts';
-import { errorCode } from './fs/entry.ts';
+import { canonicalPath, entryKind, errorCode } from './fs/entry.ts';
 import { openFileLimit } from './fs/read.ts';
 import { readTextFile } from './io/input.ts';
 import { makeEmitter } from './io/output.ts';
@@ -122,21 +122,38 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | '
         warn: write,
         terminal: isatty(1) ? { colour: colourWanted(process.env), columns: process.stdout.columns || undefined } : undefined,
         writeFile: replaceFile,
-        appendFile: (path, text) => failureOf(() => appendFileSync(path, text)),
+        appendFile: appendToFile,
       });
     }
   }
 }
 
 // Written beside the file, then renamed over it: a reader (a CI's report
-// collector) sees the old file or the new one, never half of one.
+// collector) sees the old file or the new one, never half of one. Only a
+// regular file is replaced, the one a symbolic link leads to where the path
+// is a link: renaming over a device, a pipe or the link itself destroys it.
 function replaceFile(path: string, text: string): string | undefined {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  if (entryKind(path) === 'other') return 'not a regular file';
+  const target = canonicalPath(path);
+  if (target === undefined) return 'a symbolic link that leads nowhere';
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
   const code = failureOf(() => {
     writeFileSync(temp, text, { flag: 'wx' });
-    renameSync(temp, path);
+    renameSync(temp, target);
   });
   if (code !== undefined) failureOf(() => rmSync(temp, { force: true }));
+  return code;
+}
+
+// Appended to as a shell's >> would, but opened without waiting: a pipe
+// with no reader is an error (ENXIO), not a wait for one.
+function appendToFile(path: string, text: string): string | undefined {
+  let fd: number | undefined;
+  const code = failureOf(() => {
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o666);
+    writeFileSync(fd, text);
+  });
+  if (fd !== undefined) failureOf(() => closeSync(fd!));
   return code;
 }
 

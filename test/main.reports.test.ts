@@ -2,7 +2,7 @@
 // the files and lines a CI or a person reads, and piped output unchanged.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { project } from './helpers/project.ts';
@@ -55,6 +55,34 @@ test('a report that cannot be written: exit 74 and one line saying so; the envel
   assert.deepEqual([summary.status, summary.stdout], [74, 'true\n']);
   assert.ok(summary.stderr.endsWith(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${join(dir, 'no', 'summary.md')}: ENOENT\n`), summary.stderr);
   assert.deepEqual(readdirSync(dir).sort(), ['.planning', 'cap.json', 'taken']);
+});
+
+// Renaming a report over what is there replaces it: a device, a pipe or a
+// symbolic link would be destroyed, /dev/null for everyone when run as root.
+test('a report is never renamed over what is not a regular file; through a symbolic link it replaces the file the link leads to', async (t) => {
+  const dir = gated(t);
+  assert.equal(spawnSync('mkfifo', [join(dir, 'pipe')]).status, 0);
+  const piped = await cli([...RUN, '--raw', '--report', 'junit=pipe'], { cwd: dir });
+  assert.deepEqual([piped.status, piped.stderr], [74, 'gsd-check: cannot write the JUnit report pipe: not a regular file\n']);
+  assert.ok(lstatSync(join(dir, 'pipe')).isFIFO());
+  writeFileSync(join(dir, 'old.xml'), 'old');
+  symlinkSync('old.xml', join(dir, 'link.xml'));
+  const linked = await cli([...RUN, '--raw', '--report', 'junit=link.xml'], { cwd: dir });
+  assert.deepEqual([linked.status, linked.stderr], [0, '']);
+  assert.equal(readlinkSync(join(dir, 'link.xml')), 'old.xml');
+  assert.match(readFileSync(join(dir, 'old.xml'), 'utf8'), /^<\?xml /);
+  symlinkSync('nowhere.xml', join(dir, 'dangling.xml'));
+  const dangling = await cli([...RUN, '--raw', '--report', 'junit=dangling.xml'], { cwd: dir });
+  assert.deepEqual([dangling.status, dangling.stderr], [74, 'gsd-check: cannot write the JUnit report dangling.xml: a symbolic link that leads nowhere\n']);
+  assert.deepEqual(readdirSync(dir).sort(), ['.planning', 'cap.json', 'dangling.xml', 'link.xml', 'old.xml', 'pipe']);
+});
+
+test('GITHUB_STEP_SUMMARY naming a pipe nobody reads: exit 74 at once, never a wait for a reader', async (t) => {
+  const dir = gated(t);
+  assert.equal(spawnSync('mkfifo', [join(dir, 'summary')]).status, 0);
+  const result = await cli([...RUN, '--pick', 'block', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: join(dir, 'summary') } });
+  assert.deepEqual([result.status, result.stdout], [74, 'true\n']);
+  assert.ok(result.stderr.endsWith(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${join(dir, 'summary')}: ENXIO\n`), result.stderr);
 });
 
 test('--report github: annotations on stderr, a table appended to $GITHUB_STEP_SUMMARY; together with junit', async (t) => {
