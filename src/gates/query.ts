@@ -1,7 +1,7 @@
 import type { Envelope, GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
 import { endingText, startFailure } from '../run/runner.ts';
-import { isJsonObject, nestsDeeperThan } from '../json/parse.ts';
+import { isJsonObject, nestsDeeperThan, parseJson } from '../json/parse.ts';
 import { phaseEnv } from '../predicate/placeholders.ts';
 import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/format.ts';
@@ -72,12 +72,12 @@ export async function evaluateQuery(
   if (result.timedOut || result.exitCode !== 0) return failed(`${endingText('the query command', result, how.timeoutMs / 1000, 'sentence')}${said}`);
   const stdout = result.stdout;
   if (stdout === undefined || !stdout.complete) return failed(`the answer is larger than ${ANSWER_BYTES} bytes`);
-  let answer: unknown;
-  try {
-    answer = JSON.parse(stdout.text);
-  } catch {
-    return failed(stdout.text.trim() === '' ? 'the query command printed no answer' : 'the answer is not JSON');
-  }
+  if (stdout.text.trim() === '') return failed('the query command printed no answer');
+  // A key given twice is refused here as everywhere (D15): `block` twice
+  // would leave which verdict counts to the parser.
+  const parsed = parseJson(stdout.text, 'the answer');
+  if (!parsed.ok) return failed(parsed.failure.message);
+  const answer = parsed.value;
   if (!isJsonObject(answer) || typeof answer.block !== 'boolean') {
     return failed('the answer is not a JSON object with a boolean "block"');
   }
