@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { stopped, Stop } from '../../src/failure.ts';
+import { fail, REASONS, stopped, Stop } from '../../src/failure.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
 import { gatesAt, type Capability } from '../../src/gates/sources.ts';
 import type { LoopPoint } from '../../src/gates/activation.ts';
-import { runPoint as runGates, type GateReport, type PointDeps } from '../../src/gates/run-point.ts';
+import { runPoint as runGates, type GateReport, type PointDeps, type PointGate } from '../../src/gates/run-point.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { now } from '../../src/run/time.ts';
@@ -234,4 +234,22 @@ test('a report\'s duration is the time its gate took, within what the whole poin
   const elapsed = now() - started;
   const [report] = result.ok ? (result.value.details.gates as GateReport[]) : [];
   assert.ok(report !== undefined && report.durationMs >= 0 && report.durationMs <= Math.ceil(elapsed), `${report?.durationMs} of ${elapsed} ms`);
+});
+
+// gates.md: a check that could not be evaluated halts with onError "halt" and
+// is skipped with "skip", except when the system's limits made it fail (a stop
+// is its own test above).
+test('onError skips a check that failed for any reason but a resource limit, and halt halts each', async () => {
+  const { run } = fakeRun([]);
+  const reasons = (Object.keys(REASONS) as (keyof typeof REASONS)[]).filter((reason) => reason !== 'stopped');
+  const gateFailing = (reason: Exclude<keyof typeof REASONS, 'stopped'>, onError: 'skip' | 'halt'): PointGate => ({
+    capability: reason,
+    index: 0,
+    declaration: { declared: {}, point: 'ship:pre', gate: { ok: true, value: { check: { shape: 'predicate', predicate: fail(reason, `failed for ${reason}`) }, blocking: true, onError } }, issues: [] },
+  });
+  for (const onError of ['skip', 'halt'] as const) {
+    const result = await runGates('ship:pre', reasons.map((reason) => gateFailing(reason, onError)), deps(run));
+    const statuses = result.ok ? (result.value.details.gates as GateReport[]).map((g) => [g.capability, g.status]) : [];
+    assert.deepEqual(statuses, reasons.map((reason) => [reason, onError === 'skip' && reason !== 'resource-limit' ? 'skipped' : 'halt']), onError);
+  }
 });
