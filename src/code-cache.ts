@@ -93,7 +93,7 @@ function pathKey(path: string): string {
 const MONTH_MS = 30 * 24 * 3600 * 1000;
 // With one file per copy, Node and command, a few copies on two Nodes stay
 // well under it; each file is about half a megabyte.
-export const MAX_CACHE_FILES = 32;
+const MAX_CACHE_FILES = 32;
 
 // Run when a cache is written: removes every temporary file a start left
 // when it died between writing and renaming (a start that is writing one now

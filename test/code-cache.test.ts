@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cacheDirectory, cacheFile, cacheOff, MAX_CACHE_FILES, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
-import { tempDir } from './helpers/support.ts';
+import { cacheDirectory, cacheFile, cacheOff, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
+import { ROOT, tempDir } from './helpers/support.ts';
 
 const uid = process.getuid!();
 const SOURCE = Buffer.from('#!/usr/bin/env node\nthe program\n');
@@ -230,17 +230,39 @@ test('a cache home under /proc gives no cache, at once', { timeout: 60_000 }, ()
   }
 });
 
-test('writing a cache removes every leftover temporary file, and keeps at most MAX_CACHE_FILES', (t) => {
+// The most the docs promise a cache directory holds.
+const MOST = Number(/the oldest beyond (\d+) files/.exec(readFileSync(join(ROOT, 'docs/explanation/security.md'), 'utf8'))?.[1]);
+
+test('writing a cache removes every leftover temporary file, and keeps the newest, as many as security.md says', (t) => {
   const dir = tempDir(t);
   const now = Date.now() / 1000;
-  const names = Array.from({ length: MAX_CACHE_FILES + 5 }, (_, i) => `code-v24.22.3-x64-check-${String(i).padStart(16, '0')}.bin`);
-  // Older as i grows; the kept one is the oldest of all.
+  const count = MOST + 5;
+  // Ages in neither the names' order nor the order written: file i is
+  // (i * 7) % count minutes old (7 and count have no common factor).
+  const age = (i: number) => (i * 7) % count;
+  const names = Array.from({ length: count }, (_, i) => `code-v24.22.3-x64-check-${String(i).padStart(16, '0')}.bin`);
   names.forEach((name, i) => {
     writeFileSync(join(dir, name), '');
-    utimesSync(join(dir, name), now - i * 60, now - i * 60);
+    utimesSync(join(dir, name), now - age(i) * 60, now - age(i) * 60);
   });
   for (const name of ['code-a.bin.123.tmp', 'code-b.bin.9.tmp', 'other.tmp']) writeFileSync(join(dir, name), '');
-  const keep = join(dir, names.at(-1)!);
-  pruneCaches(dir, keep, Date.now());
-  assert.deepEqual(readdirSync(dir).sort(), [...names.slice(0, MAX_CACHE_FILES - 1), names.at(-1)!, 'other.tmp'].sort());
+  // The one being written is kept whatever its age: here the oldest of all.
+  const oldest = names.findIndex((_, i) => age(i) === count - 1);
+  pruneCaches(dir, join(dir, names[oldest]!), Date.now());
+  const newest = names.filter((_, i) => age(i) < MOST - 1);
+  assert.deepEqual(readdirSync(dir).sort(), [...newest, names[oldest]!, 'other.tmp'].sort());
+});
+
+test('a cache file with no cache data in it is no cache; one byte of it is one', (t) => {
+  const file = join(tempDir(t), 'c.bin');
+  writeCache(file, PATH, SOURCE, Buffer.alloc(0), 7);
+  assert.equal(readCache(file, PATH, SOURCE), undefined);
+  writeCache(file, PATH, SOURCE, Buffer.from([9]), 7);
+  assert.deepEqual(readCache(file, PATH, SOURCE), Buffer.from([9]));
+});
+
+test('a home others may read and enter (0755) gets its .cache made, as most homes are', (t) => {
+  const home = tempDir(t);
+  chmodSync(home, 0o755);
+  assert.equal(cacheDirectory({ HOME: home }, uid), join(home, '.cache', 'gsd-check'));
 });
