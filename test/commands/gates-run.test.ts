@@ -190,3 +190,14 @@ test('each config warning is one line on stderr, whatever the config holds', asy
     'gsd-check: warning: --config c.json has flat dotted keys, which GSD ignores and so does gsd-check (nest them: {"workflow": {"x": …}}): workflow.on, a.\\ngsd-check: forged',
   ]);
 });
+
+test('the JUnit report times the whole run: never longer than the call that made it', async (t) => {
+  const dir = project(t, { '.planning/phases/04-ship': null });
+  let written = '';
+  const before = performance.now();
+  const outcome = await gatesRun({ ...options, reports: [{ format: 'junit', file: 'gates.xml' }] }, { ...deps(dir, { progress: [], warn: [] }, false), writeFile: (_, text) => ((written = text), undefined) });
+  const elapsed = (performance.now() - before) / 1000;
+  assert.equal(outcome.exitCode, 0, outcome.stderr);
+  const time = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(written)?.[1]);
+  assert.ok(time >= 0 && time <= elapsed, `time="${time}" against ${elapsed} s`);
+});
