@@ -82,3 +82,10 @@ test('a stop signal is a stop, and GSD\'s own form passes the values as variable
   assert.equal(gsdToolsQuery('/opt/gsd/bin/gsd-tools'), `'/opt/gsd/bin/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
   assert.equal(gsdToolsQuery("/it's/gsd-tools"), `'/it'\\''s/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
 });
+
+test('an answer may nest 64 levels of containers, itself the first; one more is a query failure', async () => {
+  const answer = (levels: number) => stdout(`{"block":false,"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`);
+  const evaluation = await evaluateQuery('q', undefined, how, answering(answer(64)));
+  assert.equal(evaluation.ok && evaluation.value.block, false);
+  assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering(answer(65)))), ['query-failed', 'query q: the answer nests deeper than 64 levels']);
+});
