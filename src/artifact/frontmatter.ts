@@ -318,8 +318,10 @@ function decimal(numeral: string): string {
   const [, sign, whole = '', fraction = '', exponent = '0'] = /^([-+]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?[0-9]+))?$/.exec(numeral) ?? [];
   const digits = `${whole}${fraction}`.replace(/^0+/, '');
   if (digits === '') return '0';
-  const significant = digits.replace(/0+$/, '');
-  return `${sign === '-' ? '-' : ''}${significant}e${BigInt(exponent) - BigInt(fraction.length) + BigInt(digits.length - significant.length)}`;
+  // A loop, not /0+$/, which backtracks quadratically over a run of zeros.
+  let end = digits.length;
+  while (digits.charCodeAt(end - 1) === 0x30) end--;
+  return `${sign === '-' ? '-' : ''}${digits.slice(0, end)}e${BigInt(exponent) - BigInt(fraction.length) + BigInt(digits.length - end)}`;
 }
 
 // js-yaml 4.3.2, the parser GSD 1.14 reads frontmatter with (vendored there

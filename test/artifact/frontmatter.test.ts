@@ -234,6 +234,8 @@ test('a number is a number only where a double holds it as written; else it keep
     ['0o400000000000000001', '0o400000000000000001'],
     ['9007199254740992', 9007199254740992], ['0x20000000000000', 9007199254740992], ['5e-324', 5e-324], ['0.1', 0.1], ['0.10', 0.1],
     ['1e-1', 0.1], ['1000000000000000000000', 1e21], ['1e+21', 1e21], ['0e99999999999999999999', 0], ['-0.000', -0], ['123.456e2', 12345.6],
+    // A run of zeros as long as a frontmatter allows: read in one pass.
+    [`0.1${'0'.repeat(60_000)}1`, `0.1${'0'.repeat(60_000)}1`], [`0.1${'0'.repeat(60_000)}`, 0.1],
   ];
   for (const [text, value] of cases) assert.deepStrictEqual(coreScalar(text), value, text);
 });
