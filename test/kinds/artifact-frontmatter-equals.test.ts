@@ -26,7 +26,7 @@ test('matches: GSD\'s comparison of the text with equals: equal, or equal as tex
 
 test('typedEqual: the core schema\'s value equals equals in type and value, item by item', () => {
   const yes: [unknown, unknown][] = [[0, 0], [-0, 0], [0, -0], [true, true], [null, null], ['0', '0'], [[1, null], [1, null]], [{ a: [0] }, { a: [0] }], [{ a: 1, b: 2 }, { b: 2, a: 1 }]];
-  const no: [unknown, unknown][] = [[0, '0'], [true, 'true'], [null, 'null'], [NaN, NaN], [1, [1]], [[1], { 0: 1 }], [{ a: 1 }, { a: 1, b: 2 }], [{ a: 1, b: 2 }, { a: 1, c: 2 }], [[1, 2], [1]], [{}, null]];
+  const no: [unknown, unknown][] = [[0, '0'], [true, 'true'], [null, 'null'], [NaN, NaN], [1, [1]], [[1], { 0: 1 }], [{ a: 1 }, { a: 1, b: 2 }], [{ a: 1, b: 2 }, { a: 1, c: 2 }], [[1, 2], [1]], [{}, null], [{ a: 1 }, { a: 2 }], [[1], [2]], [{}, ''], [[], '']];
   for (const [actual, expected] of yes) assert.equal(typedEqual(actual, expected), true, `${JSON.stringify(actual)} = ${JSON.stringify(expected)}`);
   for (const [actual, expected] of no) assert.equal(typedEqual(actual, expected), false, `${JSON.stringify(actual)} != ${JSON.stringify(expected)}`);
 });
