@@ -42,6 +42,11 @@ test('a bare number falls back to leading digits however padded; files are not p
   });
 });
 
+test("the fallback is only for a number no directory's token matches: 04-ship is found alone beside 4-old", (t) => {
+  const root = phases(t, ['04-ship', '4-old', '004-older']);
+  assert.deepEqual(lookUpPhaseDir(root, '04', {}).matches, [join(root, '.planning/phases/04-ship')]);
+});
+
 test('the fallback never takes a decimal or lettered phase for the bare number', (t) => {
   const root = phases(t, ['04.1-hotfix', '12A-split', '4-legacy']);
   const found = (n: string) => lookUpPhaseDir(root, n, {}).matches.map((m) => m.slice(root.length + 1));
