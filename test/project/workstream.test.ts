@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { isWorkstreamName, resolveWorkstream, sessionKey } from '../../src/project/workstream.ts';
@@ -65,6 +65,21 @@ test("an agent session's own pointer comes first; a session without one reads th
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'claude-code-session-id-abc_123'), 'beta\n');
   assert.deepEqual(resolved(undefined, root, env), { name: 'beta', source: 'pointer' });
+  // The temporary directory as Node's os.tmpdir() finds it: TMPDIR, TMP or
+  // TEMP, the first set, a trailing slash dropped.
+  const session = { CLAUDE_CODE_SESSION_ID: 'abc 123' };
+  for (const tmpEnv of [{ TMPDIR: tmp }, { TMP: tmp }, { TEMP: `${tmp}/` }, { TMPDIR: tmp, TMP: '/nowhere' }, { TMP: tmp, TEMP: '/nowhere' }]) {
+    assert.deepEqual(resolved(undefined, root, { ...session, ...tmpEnv }), { name: 'beta', source: 'pointer' }, JSON.stringify(tmpEnv));
+  }
+  // Keyed by the real path of .planning: the same pointer through a link.
+  const link = join(tempDir(t), 'link');
+  symlinkSync(root, link);
+  assert.deepEqual(resolved(undefined, link, env), { name: 'beta', source: 'pointer' });
+  // An empty pointer of the session's own is none: the shared one counts.
+  writeFileSync(join(dir, 'claude-code-session-id-abc_123'), ' \n');
+  assert.deepEqual(resolved(undefined, root, env), { name: 'alpha', source: 'pointer' });
+  // Without a session, pointers of sessions are not looked at.
+  assert.deepEqual(resolved(undefined, root, { TMPDIR: tmp }), { name: 'alpha', source: 'pointer' });
   // A session whose own pointer is stale does not fall back to another's choice.
   writeFileSync(join(dir, 'claude-code-session-id-abc_123'), 'gone\n');
   assert.equal(resolved(undefined, root, env), undefined);
