@@ -135,7 +135,7 @@ async function main() {
   for (let i = 0; i < jobs; i++) trees.push(makeTree(ROOT));
   // Read now to refuse a broken list before the run; read again at the end, so
   // that lines added during a run count.
-  equivalents();
+  const before = equivalents();
   const started = performance.now();
   const cov = await baseline(trees[0]);
   const byLine = new Map();
@@ -177,7 +177,15 @@ async function main() {
     }
   };
   await Promise.all(trees.map(worker));
-  report(results, equivalents(), performance.now() - started, files);
+  // A list broken during the run must not cost the run's report: the list as
+  // it was at the start counts then, and the error is said.
+  let equivalent = before;
+  try {
+    equivalent = equivalents();
+  } catch (error) {
+    process.stderr.write(`mutate: ${error.message}\nmutate: counting the list as it was when the run started\n`);
+  }
+  report(results, equivalent, performance.now() - started, files);
 }
 
 // Per tree, the unmutated outputs of its build ({output: bytes}) and the
