@@ -12,6 +12,8 @@ test('suggests the field a slip most likely meant', () => {
   // Two letters swapped are one slip, not two.
   assert.equal(closest('feild', ['kind', 'artifact', 'field', 'equals']), 'field');
   assert.equal(closest('comamnd', FIELDS), 'command');
+  // The first two letters swapped, in a name whose allowance is one slip.
+  assert.equal(closest('arw', ['raw', 'cwd']), 'raw');
 });
 
 test('suggests nothing for a name that is not close to any', () => {
