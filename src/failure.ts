@@ -80,9 +80,17 @@ export interface Issue {
   readonly message: string;
 }
 
-// A stop is a failure of every check it cuts short, carrying the stop.
+// A line of a file, the file relative to the project root: where a report
+// points for a gate whose check read that file.
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+}
+
+// A stop is a failure of every check it cuts short, carrying the stop. A
+// failure about one file (an artifact that cannot be read) says where it is.
 export type Failure =
-  | { readonly reason: Exclude<Reason, 'stopped'>; readonly message: string; readonly issues: readonly Issue[] }
+  | { readonly reason: Exclude<Reason, 'stopped'>; readonly message: string; readonly issues: readonly Issue[]; readonly at?: SourceLocation }
   | { readonly reason: 'stopped'; readonly message: string; readonly issues: readonly Issue[]; readonly stop: Stop };
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: Failure };
@@ -93,6 +101,11 @@ export const fail = (reason: Exclude<Reason, 'stopped'>, message: string, issues
   ok: false,
   failure: { reason, message, issues },
 });
+
+// The same result, its failure (if it is one, and not a stop) located at `at`.
+export function locatedAt<T>(result: Result<T>, at: SourceLocation): Result<T> {
+  return result.ok || result.failure.reason === 'stopped' ? result : { ok: false, failure: { ...result.failure, at } };
+}
 
 export const stopped = (stop: Stop): { ok: false; failure: Failure } => ({
   ok: false,

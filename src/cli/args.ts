@@ -32,7 +32,11 @@ export interface CheckOptions extends EvalOptions {
 }
 
 export interface GatesOptions extends EvalOptions {
-  readonly point: LoopPoint;
+  // The points to run, in order, each once.
+  readonly points: readonly [LoopPoint, ...LoopPoint[]];
+  // One --point prints that point's envelope, as it always has; several, or
+  // --all-points, print the run's envelope, which holds each point's.
+  readonly envelope: 'point' | 'run';
   // Where the gates come from: capability files and GSD's own (--builtin), or
   // GSD's rendered hooks (a file, or - for standard input), never both.
   readonly capabilities: readonly string[];
@@ -245,9 +249,8 @@ function checkAction(flags: Flags, shared: EvalOptions): Result<Action> {
 }
 
 function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
-  const point = one(flags, 'point');
-  if (point === undefined) return usage('--point is required');
-  if (!isLoopPoint(point)) return usage(`--point ${JSON.stringify(point)} is not a loop point; one of: ${LOOP_POINTS.join(', ')}`);
+  const points = loopPoints(flags.values.get('point') ?? [], flags.booleans.has('all-points'));
+  if (!points.ok) return points;
   const capabilities = flags.values.get('capability') ?? [];
   const hooks = one(flags, 'hooks');
   const builtin = flags.booleans.has('builtin');
@@ -280,7 +283,7 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
   return ok({
     action: 'gates-run',
     options: {
-      point,
+      ...points.value,
       capabilities,
       builtin,
       ...optional('hooks', hooks),
@@ -292,6 +295,23 @@ function gatesAction(flags: Flags, shared: EvalOptions): Result<Action> {
       ...shared,
     },
   });
+}
+
+// --point, once or more, or --all-points: GSD's loop order.
+function loopPoints(given: readonly string[], all: boolean): Result<Pick<GatesOptions, 'points' | 'envelope'>> {
+  if (all) {
+    if (given.length > 0) return usage('--point and --all-points cannot be used together: --all-points runs every point');
+    return ok({ points: LOOP_POINTS as GatesOptions['points'], envelope: 'run' });
+  }
+  const [first, ...rest] = given;
+  if (first === undefined) return usage('--point (once per loop point) or --all-points is required');
+  const points: LoopPoint[] = [];
+  for (const point of given) {
+    if (!isLoopPoint(point)) return usage(`--point ${JSON.stringify(point)} is not a loop point; one of: ${LOOP_POINTS.join(', ')}`);
+    if (points.includes(point)) return usage(`--point ${point} is given more than once`);
+    points.push(point);
+  }
+  return ok({ points: points as unknown as GatesOptions['points'], envelope: rest.length === 0 ? 'point' : 'run' });
 }
 
 // Standard input can be read once: "-" may name at most one of a command's files.

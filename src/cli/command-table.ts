@@ -48,11 +48,12 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'gates run',
     aliases: [],
-    usage: 'gates run --point <point> (--builtin | --capability <file>... | --hooks <file|->) [options]',
-    summary: ['evaluates every gate of a loop point with the two-step contract'],
+    usage: 'gates run (--point <point>... | --all-points) (--builtin | --capability <file>... | --hooks <file|->) [options]',
+    summary: ['evaluates every gate of one or more loop points with the two-step contract'],
     examples: [
       { what: 'the gates GSD renders for a point; exit 1 when one halts', command: 'gsd_run loop render-hooks ship:pre --raw | gsd-check gates run --point ship:pre --hooks - --phase-number 04 --exit-code' },
       { what: "capability files' gates, their `when` resolved from .planning/config.json", command: 'gsd-check gates run --point ship:pre --capability caps/security.json --phase-number 04 --pick message' },
+      { what: "a phase's 12 points in one run, for CI; one JUnit file, a <testsuite> per point", command: 'gsd-check gates run --all-points --builtin --phase-number 04 --exit-code --report junit=reports/gsd-gates.xml' },
     ],
     docs: 'docs/reference/gates.md',
   },
@@ -138,11 +139,22 @@ export const FLAGS: readonly Flag[] = [
   {
     name: 'point',
     hint: '<point>',
+    repeatable: true,
     commands: ['gates run'],
     group: 'own',
-    help: ['the loop point (plan:post, ship:pre, ...)'],
-    doc: { value: 'loop point', meaning: 'the loop point whose gates run: `discuss:pre`, …, `ship:post`' },
+    help: ['the loop point (plan:post, ship:pre, ...); repeat for several'],
+    doc: {
+      value: 'loop point',
+      meaning: 'the loop point whose gates run: `discuss:pre`, …, `ship:post`. Repeat it for several points in one run, in the order given: every point is evaluated, even after one halts, and the envelope holds them all (one `--point` prints that point\'s envelope)',
+    },
     complete: LOOP_POINTS,
+  },
+  {
+    name: 'all-points',
+    commands: ['gates run'],
+    group: 'own',
+    help: ["instead of --point: GSD's 12 loop points, in loop order"],
+    doc: { value: '—', meaning: "instead of `--point`: every one of GSD's 12 loop points, in loop order (`discuss:pre` … `ship:post`), in one run" },
   },
   {
     name: 'builtin',

@@ -1,24 +1,31 @@
-import { fail, ok, type Failure, type Result, EXIT_WRITE_FAILED } from '../failure.ts';
-import { builtinCapabilities, gatesAt, type Capability, gatesFromHooks } from '../gates/sources.ts';
+import { EXIT_WRITE_FAILED, fail, ok, type Failure, type Result, type SourceLocation } from '../failure.ts';
+import type { LoopPoint } from '../gates/activation.ts';
+import { builtinCapabilities, gatesAt, type Capability, gatesFromHooks, gatesFromHooksOf } from '../gates/sources.ts';
 import { gatesWithin } from '../gates/pool.ts';
-import type { PointGate } from '../gates/run-point.ts';
-import { POINT_DETAILS, runPoint } from '../gates/run-point.ts';
+import { POINT_DETAILS, runPoints, type PointEnvelope, type PointGate } from '../gates/run-point.ts';
+import { pointEntry, RUN_DETAILS, runEnvelope, type PointOutcome } from '../gates/run-envelope.ts';
 import { parseJson } from '../json/parse.ts';
 import { KINDS } from '../kinds/table.ts';
 import { now } from '../run/time.ts';
-import { gateRow } from '../report/gate-row.ts';
+import { pointRows, type PointRows } from '../report/gate-row.ts';
 import { githubAnnotations, githubSummary } from '../report/github.ts';
 import { junitReport } from '../report/junit.ts';
-import { gatesTable } from '../report/table.ts';
+import { gatesTable, pointsTable } from '../report/table.ts';
 import { visible } from '../text/format.ts';
 import { type GatesOptions, argumentPath } from '../cli/args.ts';
+import { canonicalPath } from '../fs/entry.ts';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { loadLayers, gateContext, type CliDeps, loadCapability, queryCommand } from './context.ts';
 import { failureOutcome, progressLine, verdictOutcome, type Outcome } from './outcome.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
 
+// Each point's gates, or why that point has none (its rendered hooks are
+// missing from the input).
+type PointSources = readonly { readonly point: LoopPoint; readonly gates: Result<PointGate[]> }[];
+
 export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Outcome> {
   const failed = (result: { ok: false; failure: Failure }): Outcome => failureOutcome(result.failure, options.jsonErrors);
-  const pick = checkPickPath(options.pick, POINT_DETAILS, 'gates run');
+  const pick = checkPickPath(options.pick, options.envelope === 'point' ? POINT_DETAILS : RUN_DETAILS, 'gates run');
   if (!pick.ok) return failed(pick);
   const context = gateContext(options, deps);
   if (!context.ok) return failed(context);
@@ -32,43 +39,78 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   const sources = await loadGates(options, root, { ...deps, env: context.value.env });
   if (!sources.ok) return failed(sources);
   for (const warning of sources.value.warnings) deps.warn?.(`gsd-check: warning: ${visible(warning)}`);
+  const runnable = sources.value.points.flatMap(({ point, gates }) => (gates.ok ? [{ point, gates: gates.value }] : []));
 
   const started = now();
-  const result = await runPoint(options.point, sources.value.gates, {
+  const result = await runPoints(runnable, {
     context: context.value,
     query: queryCommand(options, deps.env),
     concurrency: Math.min(options.concurrency ?? deps.cpus ?? 1, gatesWithin(deps.fdLimit)),
-    onReport: (report) => {
-      if (deps.progress !== undefined) deps.progress(progressLine(options.point, report));
-      else if (report.error !== undefined) deps.warn?.(progressLine(options.point, report));
+    onReport: (point, report) => {
+      if (deps.progress !== undefined) deps.progress(progressLine(point, report));
+      else if (report.error !== undefined) deps.warn?.(progressLine(point, report));
     },
   });
   if (!result.ok) return failed(result);
+  const envelopes = new Map(result.value.map((envelope): [LoopPoint, PointEnvelope] => [envelope.details.point, envelope]));
+  const outcomes = sources.value.points.map(({ point, gates }): PointOutcome => (gates.ok ? { point, envelope: envelopes.get(point)! } : { point, failure: gates.failure }));
+  const envelope = options.envelope === 'point' ? envelopes.get(options.points[0])! : runEnvelope(outcomes);
   // --pick of a field this envelope lacks: no verdict is printed, so no report either.
-  const outcome = verdictOutcome(result.value, options);
+  const outcome = verdictOutcome(envelope, options);
   if (!outcome.ok) return failed(outcome);
-  const rows = result.value.details.gates.map(gateRow);
-  const { message } = result.value;
+  const points = outcomes.map((o) => pointRows(pointEntry(o)));
+  const { message } = envelope;
   let stdout = outcome.value.stdout;
-  if (deps.terminal !== undefined && !options.raw && options.pick === undefined) stdout = gatesTable(rows, message, deps.terminal);
-  // A report that cannot be written does not withhold the verdict: the
-  // envelope is still printed (a caller deciding on a halt needs it), and
-  // the exit status says that something was not delivered.
+  if (deps.terminal !== undefined && !options.raw && options.pick === undefined) {
+    stdout = options.envelope === 'point' ? gatesTable(points[0]!.rows, message, deps.terminal) : pointsTable(points, message, deps.terminal);
+  }
+  // A point that could not be evaluated is said on stderr as any failure is,
+  // and fails the call; the envelope still says what the other points gave.
+  const unevaluated = outcomes.flatMap((o) => ('failure' in o ? [failureOutcome({ ...o.failure, message: `${o.point}: ${o.failure.message}` }, options.jsonErrors)] : []));
+  const reported = writeReports(options, deps, points, message, junit.value, now() - started, root);
+  const exitCode = unevaluated[0]?.exitCode ?? (reported.errors.length > 0 ? EXIT_WRITE_FAILED : outcome.value.exitCode);
+  return { exitCode, stdout, stderr: reported.stderr + unevaluated.map((u) => u.stderr).join('') + reported.errors.join('') };
+}
+
+// A report that cannot be written does not withhold the verdict: the
+// envelope is still printed (a caller deciding on a halt needs it), and the
+// exit status says that something was not delivered.
+function writeReports(
+  options: GatesOptions,
+  deps: CliDeps,
+  points: readonly PointRows[],
+  message: string,
+  junit: { readonly file: string; readonly path: string } | undefined,
+  elapsedMs: number,
+  root: string,
+): { stderr: string; errors: string[] } {
   const errors: string[] = [];
   let stderr = '';
-  if (junit.value !== undefined) {
-    const code = deps.writeFile?.(junit.value.path, junitReport(options.point, rows, now() - started));
-    if (code !== undefined) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.value.file)}: ${code}\n`);
+  if (junit !== undefined) {
+    const code = deps.writeFile?.(junit.path, junitReport(points, elapsedMs));
+    if (code !== undefined) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.file)}: ${code}\n`);
   }
   if (options.reports.some((target) => target.format === 'github')) {
-    stderr += githubAnnotations(options.point, rows);
+    stderr += githubAnnotations(points, annotationPath(root, deps.env.GITHUB_WORKSPACE));
     const summary = deps.env.GITHUB_STEP_SUMMARY;
     if (summary !== undefined && summary !== '') {
-      const code = deps.appendFile?.(summary, githubSummary(options.point, rows, message));
+      const code = deps.appendFile?.(summary, githubSummary(points, message));
       if (code !== undefined) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${code}\n`);
     }
   }
-  return { exitCode: errors.length > 0 ? EXIT_WRITE_FAILED : outcome.value.exitCode, stdout, stderr: stderr + errors.join('') };
+  return { stderr, errors };
+}
+
+// An annotation's file as GitHub reads it: relative to the repository's
+// checkout (GITHUB_WORKSPACE) when the file is inside it, else relative to
+// the project root. Both are compared as real paths: the project root is one.
+function annotationPath(root: string, workspace: string | undefined): (location: SourceLocation) => string {
+  const base = workspace === undefined || workspace === '' || !isAbsolute(workspace) ? undefined : (canonicalPath(workspace) ?? workspace);
+  return (location) => {
+    if (base === undefined) return location.file;
+    const inWorkspace = relative(base, resolve(root, location.file));
+    return inWorkspace.startsWith('..') || isAbsolute(inWorkspace) ? location.file : inWorkspace;
+  };
 }
 
 // --report junit=<file>: the file as given, for messages, and the path it is
@@ -80,16 +122,16 @@ function junitReportFile(options: GatesOptions, deps: CliDeps): Result<{ readonl
   return path.ok ? ok({ file: target.file, path: path.value }) : path;
 }
 
-function emptyHooks(hooks: string, point: string): string {
-  const producer = `gsd_run loop render-hooks ${point} --raw`;
+function emptyHooks(hooks: string, points: readonly LoopPoint[]): string {
+  const producer = points.length === 1 ? `gsd_run loop render-hooks ${points[0]} --raw` : 'gsd_run loop render-hooks <point> --raw for each point';
   return hooks === '-'
     ? `the hooks on standard input are empty: whatever was to print them (${producer}) printed nothing; did it fail?`
     : `--hooks ${hooks} is empty: it should hold the output of ${producer}`;
 }
 
-// The gates of the point: from GSD's rendered hooks, already resolved, or
+// The gates of each point: from GSD's rendered hooks, already resolved, or
 // from capability files, resolved here against the configs.
-async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Promise<Result<{ gates: PointGate[]; warnings: string[] }>> {
+async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Promise<Result<{ points: PointSources; warnings: string[] }>> {
   // Every file argument by the one rule (argumentPath); the parser saw that
   // at most one is "-".
   const path = (file: string): Result<string> => argumentPath(file, options.cwd, deps.cwd);
@@ -101,11 +143,16 @@ async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Pr
     if (!text.ok) return text;
     // Empty input is what a failed producer leaves in the pipe (gsd_run not
     // installed, or it exited before writing): say that, not "invalid JSON".
-    if (text.value.trim() === '') return fail('invalid-json', emptyHooks(options.hooks, options.point));
+    if (text.value.trim() === '') return fail('invalid-json', emptyHooks(options.hooks, options.points));
+    if (options.envelope === 'run') {
+      const byPoint = gatesFromHooksOf(text.value, label, options.points, KINDS);
+      if (!byPoint.ok) return byPoint;
+      return ok({ points: options.points.map((point) => ({ point, gates: byPoint.value.get(point)! })), warnings: [] });
+    }
     const json = parseJson(text.value, label);
     if (!json.ok) return json;
-    const gates = gatesFromHooks(json.value, options.point, label, KINDS);
-    return gates.ok ? ok({ gates: gates.value, warnings: [] }) : gates;
+    const gates = gatesFromHooks(json.value, options.points[0], label, KINDS);
+    return gates.ok ? ok({ points: [{ point: options.points[0], gates }], warnings: [] }) : gates;
   }
   const capabilities: Capability[] = options.builtin ? builtinCapabilities() : [];
   for (const file of options.capabilities) {
@@ -117,6 +164,11 @@ async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Pr
   }
   const layers = await loadLayers(options.config, options.cwd, root, deps);
   if (!layers.ok) return layers;
-  const { gates, warnings } = gatesAt(options.point, capabilities, layers.value.layers);
-  return ok({ gates, warnings: [...layers.value.warnings, ...warnings] });
+  const warnings = new Set(layers.value.warnings);
+  const points = options.points.map((point) => {
+    const at = gatesAt(point, capabilities, layers.value.layers);
+    for (const warning of at.warnings) warnings.add(warning);
+    return { point, gates: ok(at.gates) };
+  });
+  return ok({ points, warnings: [...warnings] });
 }

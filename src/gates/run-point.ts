@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { now } from '../run/time.ts';
 import type { Envelope, DetailFields, Evaluation, GateContext } from '../predicate/kind.ts';
-import { fail, failureLine, ok, REASONS, type Failure, type Result, Stop } from '../failure.ts';
+import { fail, failureLine, ok, REASONS, type Failure, type Result, type SourceLocation, Stop } from '../failure.ts';
 import { MAX_DEPTH } from '../predicate/validate.ts';
 import { nestsDeeperThan } from '../json/parse.ts';
 import { oneLine, visible } from '../text/format.ts';
@@ -47,6 +47,9 @@ export interface GateReport {
   readonly activation?: Activation;
   readonly envelope?: Envelope;
   readonly error?: string;
+  // The file and line its verdict or its failure is about, when its check
+  // read one (a frontmatter gate's artifact).
+  readonly location?: SourceLocation;
   readonly durationMs: number;
 }
 
@@ -58,14 +61,22 @@ export interface PointDeps {
   readonly context: GateContext;
   readonly query?: QueryCommand | undefined;
   readonly concurrency: number;
-  readonly onReport?: (report: GateReport) => void;
+  readonly onReport?: (point: LoopPoint, report: GateReport) => void;
 }
 
+// A point and the gates declared for it.
+interface PointGates {
+  readonly point: LoopPoint;
+  readonly gates: readonly PointGate[];
+}
 
-// Runs the active gates of `point` concurrently up to `concurrency`, applies
-// the two-step gate contract to each, and reports every gate, inactive ones
-// included, in the order given.
-export async function runPoint(point: LoopPoint, gates: readonly PointGate[], deps: PointDeps): Promise<Result<Envelope<PointDetails>>> {
+export type PointEnvelope = Envelope<PointDetails>;
+
+// Runs the active gates of every point concurrently up to `concurrency`, in
+// one pool (a slow query gate of one point does not hold up the next point's
+// gates), applies the two-step gate contract to each, and reports every
+// gate, inactive ones included, point by point in the order given.
+export async function runPoints(points: readonly PointGates[], deps: PointDeps): Promise<Result<PointEnvelope[]>> {
   let stoppedBy: Failure | undefined;
   // A bug in one gate ends the others' commands as a stop signal would, and
   // starts no more gates: nothing may run on after gsd-check has exited.
@@ -79,9 +90,10 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
   const context = { ...deps.context, signal: stop.signal };
   const within: PointDeps = { ...deps, context };
   const onThrow = (): void => stop.abort(new Stop('SIGTERM'));
-  const reports = await mapPool(gates, deps.concurrency, async (gate) => {
+  const all = points.flatMap(({ point, gates }) => gates.map((gate) => ({ point, gate })));
+  const reports = await mapPool(all, deps.concurrency, async ({ point, gate }) => {
     const started = now();
-    const { outcome, failure } = await runGate(gate, within);
+    const { outcome, failure, location } = await runGate(gate, within);
     if (failure?.reason === 'stopped') stoppedBy ??= failure;
     const { declared } = gate.declaration;
     const report: GateReport = {
@@ -92,15 +104,19 @@ export async function runPoint(point: LoopPoint, gates: readonly PointGate[], de
       blocking: shown(declared.blocking),
       onError: shown(declared.onError),
       ...outcome,
+      ...(location === undefined ? {} : { location }),
       durationMs: Math.round(now() - started),
     };
-    if (stoppedBy === undefined) deps.onReport?.(report);
+    if (stoppedBy === undefined) deps.onReport?.(point, report);
     return report;
   }, onThrow);
   if (stoppedBy !== undefined) return { ok: false, failure: stoppedBy };
 
-  const halted = reports.filter((r) => r.status === 'halt');
-  return ok({ block: halted.length > 0, message: summary(point, reports), details: { kind: 'gates', point, gates: reports } });
+  let at = 0;
+  return ok(points.map(({ point, gates }) => {
+    const own = reports.slice(at, (at += gates.length));
+    return { block: own.some((r) => r.status === 'halt'), message: summary(point, own), details: { kind: 'gates', point, gates: own } };
+  }));
 }
 
 // A declared value too deep to print is named, not copied: it must not take
@@ -115,43 +131,42 @@ type GateOutcome =
   | { readonly status: 'halt'; readonly envelope?: Envelope; readonly error?: string }
   | { readonly status: 'skipped'; readonly error: string };
 
-// A gate's outcome, and the failure that made it, if one did.
-async function runGate(gate: PointGate, deps: PointDeps): Promise<{ outcome: GateOutcome; failure?: Failure }> {
+// A gate's outcome, the failure that made it, if one did, and where in a
+// file it is, if its check says.
+async function runGate(gate: PointGate, deps: PointDeps): Promise<{ outcome: GateOutcome; failure?: Failure; location?: SourceLocation | undefined }> {
   if (gate.activation !== undefined && !gate.activation.active) return { outcome: { status: 'inactive', activation: gate.activation.activation } };
   // A gate whose check, blocking or onError is broken cannot say how to fail:
   // it halts. Its other slips do not change what runs; `validate` reports them.
   const parsed = gate.declaration.gate;
   if (!parsed.ok) return { outcome: { status: 'halt', error: `invalid gate: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` } };
   const { check, blocking, onError } = parsed.value;
-  const evaluation = await evaluateCheck(check, gate, deps);
+  const { evaluation, location } = await evaluateCheck(check, gate, deps);
   if (!evaluation.ok) {
     const { failure } = evaluation;
     const error = failureLine(failure);
     // Whether onError may skip it is a property of the reason (failure.ts).
-    return { outcome: onError === 'skip' && REASONS[failure.reason].onError ? { status: 'skipped', error } : { status: 'halt', error }, failure };
+    return { outcome: onError === 'skip' && REASONS[failure.reason].onError ? { status: 'skipped', error } : { status: 'halt', error }, failure, location };
   }
   const envelope = evaluation.value;
-  if (!envelope.block) return { outcome: { status: 'pass', envelope } };
-  return { outcome: blocking ? { status: 'halt', envelope } : { status: 'advisory', envelope } };
+  if (!envelope.block) return { outcome: { status: 'pass', envelope }, location };
+  return { outcome: blocking ? { status: 'halt', envelope } : { status: 'advisory', envelope }, location };
 }
 
-async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Promise<Evaluation> {
+async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Promise<{ evaluation: Evaluation; location?: SourceLocation | undefined }> {
   switch (check.shape) {
     case 'query':
-      return evaluateQuery(check.query, gate.capDir, deps.query, deps.context);
+      return { evaluation: await evaluateQuery(check.query, gate.capDir, deps.query, deps.context) };
     case 'agentVerdict':
-      return failure('an agentVerdict check needs an agent to give the verdict; gsd-check cannot');
+      return { evaluation: fail('invalid-predicate', 'an agentVerdict check needs an agent to give the verdict; gsd-check cannot') };
     case 'predicate': {
-      if (!check.predicate.ok) return check.predicate;
+      if (!check.predicate.ok) return { evaluation: check.predicate };
       const { kind, predicate } = check.predicate.value;
       const env = gate.capDir === undefined ? deps.context.env : { ...deps.context.env, GSD_CAP_DIR: gate.capDir };
-      return kind.evaluate(predicate, { ...deps.context, env });
+      const evaluation = await kind.evaluate(predicate, { ...deps.context, env });
+      if (evaluation.ok) return { evaluation, location: kind.locate?.(evaluation.value.details) };
+      return { evaluation, location: evaluation.failure.reason === 'stopped' ? undefined : evaluation.failure.at };
     }
   }
-}
-
-function failure(message: string): Evaluation {
-  return fail('invalid-predicate', message);
 }
 
 // Names every halted gate with its reason, and counts the advisories.

@@ -1,10 +1,10 @@
 import { dirname } from 'node:path';
 import { fail, ok, type Issue, type Result } from '../failure.ts';
-import { isJsonObject } from '../json/parse.ts';
+import { isJsonObject, parseJson } from '../json/parse.ts';
 import { KINDS } from '../kinds/table.ts';
 import type { Kind } from '../predicate/kind.ts';
 import { describe, jsonPath } from '../text/format.ts';
-import { resolveWhen, type ConfigLayers, type KeyDeclaration, type LoopPoint } from './activation.ts';
+import { isLoopPoint, resolveWhen, type ConfigLayers, type KeyDeclaration, type LoopPoint } from './activation.ts';
 import { type CapabilityDeclaration, parseGate, parseCapability } from './declaration.ts';
 import type { PointGate } from './run-point.ts';
 
@@ -105,4 +105,55 @@ export function builtinCapabilities(): Capability[] {
     if (!parsed.ok) throw new Error('gsd-1.14/capabilities.json: a capability is not an object with a list of gates');
     return { name: parsed.value.id ?? 'gsd', declaration: parsed.value };
   });
+}
+
+// Several points' rendered hooks in one input, as a loop over the points
+// prints them (`gsd_run loop render-hooks <point> --raw`, one JSON line
+// each), or a JSON array of them: each point's gates, or why it has none
+// (no hooks of it in the input). Hooks of a point that is not run are
+// refused, as are a point's hooks given twice: either would leave gates
+// unevaluated that the input says are active.
+export function gatesFromHooksOf(
+  text: string,
+  label: string,
+  points: readonly LoopPoint[],
+  kinds: ReadonlyMap<string, Kind>,
+): Result<Map<LoopPoint, Result<PointGate[]>>> {
+  const documents = hooksDocuments(text, label);
+  if (!documents.ok) return documents;
+  const byPoint = new Map<LoopPoint, { document: unknown; where: string }>();
+  for (const { document, where } of documents.value) {
+    const point = isJsonObject(document) ? document.point : undefined;
+    if (typeof point !== 'string' || !isLoopPoint(point)) {
+      return fail('invalid-json', `${where} of ${label} is not the output of gsd_run loop render-hooks <point> --raw (${point === undefined ? 'it names no point' : `its point is ${describe(point)}`})`);
+    }
+    if (!points.includes(point)) return fail('usage', `${where} of ${label} holds the hooks of ${point}, a point not run; add --point ${point}, or leave it out of the input`);
+    const earlier = byPoint.get(point);
+    if (earlier !== undefined) return fail('invalid-json', `${where} of ${label} holds the hooks of ${point} again (first on ${earlier.where}): which ones count is ambiguous`);
+    byPoint.set(point, { document, where });
+  }
+  return ok(new Map(points.map((point): [LoopPoint, Result<PointGate[]>] => {
+    const found = byPoint.get(point);
+    if (found === undefined) return [point, fail('invalid-json', `no ${documents.value.length > 0 && documents.value[0]!.where.startsWith('item') ? 'item' : 'line'} of ${label} holds the hooks of ${point}; did gsd_run loop render-hooks ${point} --raw fail?`)];
+    return [point, gatesFromHooks(found.document, point, `${found.where} of ${label}`, kinds)];
+  })));
+}
+
+function hooksDocuments(text: string, label: string): Result<{ document: unknown; where: string }[]> {
+  if (text.trimStart().startsWith('[')) {
+    const whole = parseJson(text, label);
+    if (!whole.ok) return whole;
+    const items = whole.value as unknown[];
+    return ok(items.map((document, at) => ({ document, where: `item ${at}` })));
+  }
+  const documents: { document: unknown; where: string }[] = [];
+  const lines = text.split('\n');
+  for (const [at, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    const where = `line ${at + 1}`;
+    const document = parseJson(line, `${where} of ${label}`);
+    if (!document.ok) return document;
+    documents.push({ document: document.value, where });
+  }
+  return ok(documents);
 }

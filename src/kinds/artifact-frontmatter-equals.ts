@@ -1,13 +1,13 @@
 import { basename, relative } from 'node:path';
 import * as v from 'valibot';
 import { findArtifact } from '../artifact/find-artifact.ts';
-import { extractFrontmatter } from '../artifact/frontmatter.ts';
+import { extractFrontmatter, fieldLineIndex } from '../artifact/frontmatter.ts';
 import { readFields } from '../artifact/off-thread.ts';
 import { type Envelope, defineKind, type GateContext, type Kind } from '../predicate/kind.ts';
 import type { PhaseDirLookup } from '../project/phase.ts';
 import { readRegular } from '../fs/read.ts';
 import { readHead } from '../io/input.ts';
-import { ok, type Result } from '../failure.ts';
+import { locatedAt, ok, type Result } from '../failure.ts';
 import { describe, visible } from '../text/format.ts';
 
 // Frontmatter sits at the top; past this many bytes a file has none worth reading.
@@ -46,6 +46,9 @@ type ArtifactFrontmatterEqualsDetails = {
   readonly phaseDirLookup?: PhaseDirLookup;
   // The artifact, relative to the project root; null when none was found.
   readonly path: string | null;
+  // The field's line in it, from 1; the frontmatter's first line (1) when
+  // the field is not there. Absent when no artifact was found.
+  readonly line?: number;
   // Where it was looked for, when it was not found.
   readonly searched?: readonly string[];
   readonly frontmatter?: 'absent' | 'unclosed' | 'not-a-mapping' | 'present';
@@ -72,6 +75,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       expected: 'tree',
       phaseDirLookup: 'tree',
       path: 'value',
+      line: 'value',
       searched: 'tree',
       frontmatter: 'value',
       match: 'value',
@@ -79,6 +83,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       fieldPresent: 'value',
       artifactNotFound: 'value',
     },
+    locate: (details) => (details.path === null ? undefined : { file: details.path, line: details.line ?? 1 }),
     async evaluate(predicate: Predicate, context: GateContext): Promise<FrontmatterEvaluation> {
       const base = {
         kind: predicate.kind,
@@ -104,22 +109,25 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       }
 
       const shown = relative(context.projectRoot, found.path);
+      // A file that cannot be read, or whose frontmatter cannot be parsed,
+      // is pointed at whole: its first line.
+      const top = { file: shown, line: 1 };
       const head = readHead(found.path, HEAD_BYTES, found.within, readFile);
-      if (!head.ok) return head;
+      if (!head.ok) return locatedAt(head, top);
       const frontmatter = extractFrontmatter(head.value);
       const expected = textForm(predicate.equals);
       const missing = (why: string, state: 'absent' | 'unclosed' | 'not-a-mapping' | 'present'): FrontmatterEvaluation =>
         envelope({
           block: true,
           message: visible(`Frontmatter field "${predicate.field}" in ${shown} is missing${why}, expected ${expected}`),
-          details: { ...base, path: shown, frontmatter: state, match: false, actual: null, fieldPresent: false },
+          details: { ...base, path: shown, line: 1, frontmatter: state, match: false, actual: null, fieldPresent: false },
         });
       if (frontmatter.status === 'absent') return missing(': the file has no frontmatter (its first line is not ---)', 'absent');
       if (frontmatter.status === 'unclosed') {
         return missing(': its frontmatter, opened by --- on line 1, is never closed by --- or ...', 'unclosed');
       }
       const parsed = await readFields(frontmatter.yaml, shown, { signal: context.signal });
-      if (!parsed.ok) return parsed;
+      if (!parsed.ok) return locatedAt(parsed, top);
       if (!parsed.value.mapping) return missing(`: its frontmatter is ${parsed.value.shape}, not a mapping of fields`, 'not-a-mapping');
       const fields = parsed.value.fields;
       if (!Object.hasOwn(fields, predicate.field)) return missing('', 'present');
@@ -133,7 +141,8 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
             ? `Frontmatter field "${predicate.field}" matches expected value (${expected})`
             : `Frontmatter field "${predicate.field}" in ${shown} is ${textForm(actual)}, expected ${expected}`,
         ),
-        details: { ...base, path: shown, frontmatter: 'present', match, actual, fieldPresent: true },
+        // The frontmatter's text starts on line 2, after the opening ---.
+        details: { ...base, path: shown, line: (fieldLineIndex(frontmatter.yaml, predicate.field) ?? -1) + 2, frontmatter: 'present', match, actual, fieldPresent: true },
       });
     },
   });

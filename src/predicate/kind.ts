@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { Result } from '../failure.ts';
+import type { Result, SourceLocation } from '../failure.ts';
 import type { PhaseDirLookup } from '../project/phase.ts';
 import type { Runner } from '../run/runner.ts';
 
@@ -50,6 +50,9 @@ export interface Kind<S extends ObjectSchema = ObjectSchema, D extends Details =
   // path no envelope of the kind can have before anything runs.
   readonly details: DetailFields<D>;
   evaluate(predicate: v.InferOutput<S>, context: GateContext): Promise<Result<Envelope<D>>>;
+  // The line a verdict is about, for kinds that read a file: a report (a
+  // GitHub annotation) points there.
+  locate?(details: D): SourceLocation | undefined;
   // Declarations that are valid but will not do what they seem to: `validate`
   // reports them as issues, each under the field it concerns.
   lint?(predicate: v.InferOutput<S>): readonly { readonly field: string; readonly message: string }[];

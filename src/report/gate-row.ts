@@ -1,4 +1,7 @@
+import type { SourceLocation } from '../failure.ts';
+import type { LoopPoint } from '../gates/activation.ts';
 import { checkLabel } from '../gates/declaration.ts';
+import type { PointEntry } from '../gates/run-envelope.ts';
 import { gateLabel, type GateReport } from '../gates/run-point.ts';
 import { describe } from '../text/format.ts';
 
@@ -19,6 +22,21 @@ export interface GateRow {
   readonly durationMs: number;
   // Unescaped, possibly several lines: each format makes it safe its own way.
   readonly reason: string;
+  // The file and line it is about, relative to the project root.
+  readonly location?: SourceLocation;
+}
+
+// A point's part of a report: its message and its gates' rows, or, for a
+// point that could not be evaluated, why (its message) and no rows.
+export interface PointRows {
+  readonly point: LoopPoint;
+  readonly message: string;
+  readonly evaluated: boolean;
+  readonly rows: readonly GateRow[];
+}
+
+export function pointRows(entry: PointEntry): PointRows {
+  return { point: entry.point, message: entry.message, evaluated: entry.reason === undefined, rows: entry.gates.map(gateRow) };
 }
 
 export function gateRow(report: GateReport): GateRow {
@@ -30,6 +48,7 @@ export function gateRow(report: GateReport): GateRow {
     check: checkLabel(report.check),
     durationMs: report.durationMs,
     reason: reasonOf(report),
+    ...(report.location === undefined ? {} : { location: report.location }),
   };
 }
 

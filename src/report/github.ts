@@ -1,17 +1,24 @@
-import type { LoopPoint } from '../gates/activation.ts';
+import type { SourceLocation } from '../failure.ts';
 import { oneLine, visible } from '../text/format.ts';
-import type { GateRow } from './gate-row.ts';
+import type { GateRow, PointRows } from './gate-row.ts';
 
-// GitHub Actions' workflow commands for a point's gates: an error annotation
+// GitHub Actions' workflow commands for a run's gates: an error annotation
 // per halted gate, a warning per advisory, a notice per gate skipped because
-// its check failed (a check that said nothing should not pass unseen).
-// Inactive and passing gates make none.
-export function githubAnnotations(point: LoopPoint, rows: readonly GateRow[]): string {
-  const lines = rows.flatMap((row) => {
-    const level = row.status === 'halt' ? 'error' : row.status === 'advisory' ? 'warning' : row.status === 'skipped' ? 'notice' : undefined;
-    if (level === undefined) return [];
-    const title = `gsd-check ${point} ${row.gate} [${row.check}] ${row.status}`;
-    return [`::${level} title=${property(title)}::${data(row.reason === '' ? row.status : row.reason)}`];
+// its check failed (a check that said nothing should not pass unseen), and
+// an error per point that could not be evaluated. Inactive and passing gates
+// make none. A gate whose check read a file (a frontmatter gate's artifact)
+// is annotated at its line, `file` given by `where`: GitHub then shows it on
+// that line of the pull request's diff.
+export function githubAnnotations(points: readonly PointRows[], where: (location: SourceLocation) => string): string {
+  const lines = points.flatMap((point) => {
+    if (!point.evaluated) return [`::error title=${property(`gsd-check ${point.point} not evaluated`)}::${data(point.message)}`];
+    return point.rows.flatMap((row) => {
+      const level = row.status === 'halt' ? 'error' : row.status === 'advisory' ? 'warning' : row.status === 'skipped' ? 'notice' : undefined;
+      if (level === undefined) return [];
+      const title = `gsd-check ${point.point} ${row.gate} [${row.check}] ${row.status}`;
+      const at = row.location === undefined ? '' : `file=${property(where(row.location))},line=${row.location.line},`;
+      return [`::${level} ${at}title=${property(title)}::${data(row.reason === '' ? row.status : row.reason)}`];
+    });
   });
   return lines.map((line) => `${line}\n`).join('');
 }
@@ -28,18 +35,21 @@ function property(value: string): string {
 }
 
 // The job summary's Markdown ($GITHUB_STEP_SUMMARY): a heading, the
-// envelope's message, and a table of every gate.
-export function githubSummary(point: LoopPoint, rows: readonly GateRow[], message: string): string {
-  const table = rows.map((row) =>
-    `| ${ICON[row.status]} ${row.status} | ${cell(row.gate)} | ${cell(row.check)} | ${row.durationMs} ms | ${cell(row.reason)} |`,
-  );
-  return [
-    `### gsd-check gates run: ${cell(point)}`,
-    '',
-    cell(message),
-    '',
-    ...(rows.length === 0 ? [] : ['| Status | Gate | Check | Time | Reason |', '| --- | --- | --- | ---: | --- |', ...table, '']),
-  ].join('\n') + '\n';
+// envelope's message, and a table of every gate; for several points, the
+// run's message, then each point under a heading of its own.
+export function githubSummary(points: readonly PointRows[], message: string): string {
+  const [only] = points;
+  if (points.length === 1 && only !== undefined) {
+    return [`### gsd-check gates run: ${cell(only.point)}`, '', cell(message), '', ...table(only.rows)].join('\n') + '\n';
+  }
+  const parts = points.flatMap((point) => [`#### ${cell(point.point)}`, '', cell(point.message), '', ...table(point.rows)]);
+  return [`### gsd-check gates run: ${points.length} points`, '', cell(message), '', ...parts].join('\n') + '\n';
+}
+
+function table(rows: readonly GateRow[]): string[] {
+  if (rows.length === 0) return [];
+  const body = rows.map((row) => `| ${ICON[row.status]} ${row.status} | ${cell(row.gate)} | ${cell(row.check)} | ${row.durationMs} ms | ${cell(row.reason)} |`);
+  return ['| Status | Gate | Check | Time | Reason |', '| --- | --- | --- | ---: | --- |', ...body, ''];
 }
 
 const ICON = { pass: '✅', advisory: '⚠️', halt: '❌', skipped: '⏭️', inactive: '➖' } as const;

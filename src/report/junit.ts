@@ -1,28 +1,46 @@
-import type { LoopPoint } from '../gates/activation.ts';
 import { oneLine, printable } from '../text/format.ts';
-import type { GateRow } from './gate-row.ts';
+import type { GateRow, PointRows } from './gate-row.ts';
 
-// A point's gates as a JUnit XML report, the dialect GitLab, Jenkins and the
-// GitHub test reporters read: one <testsuite> (the loop point), one
+// A run's gates as a JUnit XML report, the dialect GitLab, Jenkins and the
+// GitHub test reporters read: one <testsuite> per loop point, one
 // <testcase> per gate (classname the capability, name the gate and its
 // check), a halt by the check's verdict as <failure>, a check that could not
 // be evaluated as <error>, skipped and inactive gates as <skipped> with why,
-// and an advisory as a passing case whose message is in <system-out>.
-export function junitReport(point: LoopPoint, rows: readonly GateRow[], elapsedMs: number): string {
-  const count = (outcome: GateRow['outcome']): number => rows.filter((row) => row.outcome === outcome).length;
-  const totals = `tests="${rows.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds(elapsedMs)}"`;
+// and an advisory as a passing case whose message is in <system-out>. A
+// point that could not be evaluated is a suite of one <error>.
+export function junitReport(points: readonly PointRows[], elapsedMs: number): string {
+  const suites = points.map((point) => ({ point, cases: casesOf(point) }));
+  const all = suites.flatMap((suite) => suite.cases);
+  // One point's suite took the run's time; several ran in one pool, so each
+  // is given the time its own gates took.
+  const time = (cases: readonly Case[]): number => (suites.length === 1 ? elapsedMs : cases.reduce((sum, c) => sum + c.durationMs, 0));
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="gsd-check gates run" ${totals}>`,
-    `  <testsuite name=${attr(point)} ${totals}>`,
-    ...rows.flatMap(testcase),
-    '  </testsuite>',
+    `<testsuites name="gsd-check gates run" ${totals(all, elapsedMs)}>`,
+    ...suites.flatMap(({ point, cases }) => [
+      `  <testsuite name=${attr(point.point)} ${totals(cases, time(cases))}>`,
+      ...cases.flatMap(testcase),
+      '  </testsuite>',
+    ]),
     '</testsuites>',
   ];
   return `${lines.join('\n')}\n`;
 }
 
-function testcase(row: GateRow): string[] {
+// A test case: a gate's row, or the error of a point with none.
+type Case = Pick<GateRow, 'outcome' | 'status' | 'capability' | 'gate' | 'check' | 'durationMs' | 'reason'>;
+
+function casesOf(point: PointRows): readonly Case[] {
+  if (point.evaluated) return point.rows;
+  return [{ outcome: 'error', status: 'halt', capability: 'gsd-check', gate: point.point, check: 'not evaluated', durationMs: 0, reason: point.message }];
+}
+
+function totals(cases: readonly Case[], ms: number): string {
+  const count = (outcome: GateRow['outcome']): number => cases.filter((c) => c.outcome === outcome).length;
+  return `tests="${cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds(ms)}"`;
+}
+
+function testcase(row: Case): string[] {
   const open = `    <testcase classname=${attr(row.capability)} name=${attr(`${row.gate} [${row.check}]`)} time="${seconds(row.durationMs)}"`;
   const message = attr(oneLine(row.reason, 200));
   switch (row.outcome) {

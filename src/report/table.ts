@@ -1,5 +1,5 @@
 import { oneLine, visible } from '../text/format.ts';
-import type { GateRow } from './gate-row.ts';
+import type { GateRow, PointRows } from './gate-row.ts';
 
 export interface TableStyle {
   readonly colour: boolean;
@@ -22,6 +22,12 @@ export function gatesTable(rows: readonly GateRow[], message: string, style: Tab
     return `${padded.join('  ')}  ${cut(cells[4]!, room)}`.trimEnd();
   };
   return [paint(line(head), BOLD, style.colour), ...body.map((cells, i) => line(cells, rows[i]!.status)), visible(message)].join('\n') + '\n';
+}
+
+// Several points: each point's name, then its table, then the run's message.
+export function pointsTable(points: readonly PointRows[], message: string, style: TableStyle): string {
+  const parts = points.map((point) => `${paint(point.point, BOLD, style.colour)}\n${gatesTable(point.rows, point.message, style)}`);
+  return `${parts.join('\n')}\n${visible(message)}\n`;
 }
 
 const cut = (text: string, room: number): string => (text.length > room ? `${text.slice(0, room - 3)}...` : text);

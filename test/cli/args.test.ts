@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { defaultsFromEnv, parseArgs, wantsJsonErrors, parseFlags, argumentPath, reportTargets, exitContract } from '../../src/cli/args.ts';
 import { ok } from '../../src/failure.ts';
+import { LOOP_POINTS } from '../../src/gates/activation.ts';
 
 const P = '{"kind":"command-exit-zero","command":"true"}';
 
@@ -212,12 +213,12 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
   assert.deepEqual(result.value, {
     action: 'gates-run',
     options: {
-      point: 'ship:pre', capabilities: ['a.json', 'b.json'], builtin: false, config: 'c.json', concurrency: 3, phaseDir: 'p',
+      points: ['ship:pre'], envelope: 'point', capabilities: ['a.json', 'b.json'], builtin: false, config: 'c.json', concurrency: 3, phaseDir: 'p',
       queryTimeout: 30, reports: [], killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
     },
   });
   const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);
-  assert.equal(gates(['--capability', 'a.json']), '--point is required');
+  assert.equal(gates(['--capability', 'a.json']), '--point (once per loop point) or --all-points is required');
   assert.match(gates(['--point', 'ship', '--capability', 'a.json']), /^--point "ship" is not a loop point; one of: discuss:pre, /);
   assert.equal(gates(['--point', 'ship:pre']), "--builtin (GSD 1.14's own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required");
   const builtin = parseArgs(['gates', 'run', '--point', 'ship:pre', '--builtin', '--capability', 'a.json']);
@@ -227,10 +228,23 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
   for (const bad of ['0', '-1', '1.5', 'x', '']) {
     assert.match(gates(['--point', 'ship:pre', '--capability', 'a', `--concurrency=${bad}`]), /^--concurrency must be a whole number of 1 or more/, bad);
   }
-  assert.equal(gates(['--point', 'ship:pre', '--point', 'plan:post', '--capability', 'a']), '--point is given more than once');
+  assert.equal(gates(['--point', 'ship:pre', '--point', 'ship:pre', '--capability', 'a']), '--point ship:pre is given more than once');
   // The least of each bound is allowed.
   const least = parseArgs(['gates', 'run', '--point', 'ship:pre', '--capability', 'a', '--concurrency', '1', '--query-timeout', '0.5']);
   assert.deepEqual(least.ok && least.value.action === 'gates-run' && [least.value.options.concurrency, least.value.options.queryTimeout], [1, 0.5]);
+});
+
+test('gates run: --point repeated runs those points in the order given, --all-points all 12 in loop order; never both', () => {
+  const points = (argv: string[]) => {
+    const result = parseArgs(['gates', 'run', '--builtin', ...argv]);
+    return result.ok && result.value.action === 'gates-run' ? [result.value.options.points, result.value.options.envelope] : result;
+  };
+  assert.deepEqual(points(['--point', 'ship:pre', '--point=plan:pre']), [['ship:pre', 'plan:pre'], 'run']);
+  assert.deepEqual(points(['--point', 'ship:pre']), [['ship:pre'], 'point']);
+  assert.deepEqual(points(['--all-points']), [[...LOOP_POINTS], 'run']);
+  assert.equal(LOOP_POINTS.length, 12);
+  assert.equal(usage(['gates', 'run', '--builtin', '--all-points', '--point', 'ship:pre']), '--point and --all-points cannot be used together: --all-points runs every point');
+  assert.match(usage(['gates', 'run', '--builtin', '--point', 'ship:pre', '--point', 'nope']), /^--point "nope" is not a loop point/);
 });
 
 test('validate: files and --json', () => {

@@ -17,6 +17,7 @@ export const CLI_TESTS = [
   'test/main.faults.test.ts',
   'test/main.inputs.test.ts',
   'test/main.property.test.ts',
+  'test/main.points.test.ts',
   'test/main.reports.test.ts',
   'test/main.signals.test.ts',
   'test/artifact/find-artifact.test.ts',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { artifactFrontmatterEquals, frontmatterKind, matches, typedEqual } from '../../src/kinds/artifact-frontmatter-equals.ts';
 import { parseGate } from '../../src/gates/declaration.ts';
-import { runPoint } from '../../src/gates/run-point.ts';
+import { runPoints } from '../../src/gates/run-point.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
@@ -61,18 +61,19 @@ test('a match, a mismatch and a missing field: messages and details, exactly', a
   assert.deepEqual(envelopeOf(await evaluate(root, { equals: 0 }, '.planning/phases/03-auth')), {
     block: false,
     message: 'Frontmatter field "threats_open" matches expected value (0)',
-    details: { ...base, field: 'threats_open', expected: 0, match: true, actual: '0', fieldPresent: true },
+    details: { ...base, line: 2, field: 'threats_open', expected: 0, match: true, actual: '0', fieldPresent: true },
   });
   assert.deepEqual(envelopeOf(await evaluate(root, { equals: '2' }, '.planning/phases/03-auth')), {
     block: true,
     message: 'Frontmatter field "threats_open" in .planning/phases/03-auth/03-SECURITY.md is 0, expected 2',
-    details: { ...base, field: 'threats_open', expected: '2', match: false, actual: '0', fieldPresent: true },
+    details: { ...base, line: 2, field: 'threats_open', expected: '2', match: false, actual: '0', fieldPresent: true },
   });
   assert.deepEqual(envelopeOf(await evaluate(root, { field: 'reviewed', equals: null }, '.planning/phases/03-auth')), {
     block: true,
     message: 'Frontmatter field "reviewed" in .planning/phases/03-auth/03-SECURITY.md is missing, expected null',
-    details: { ...base, field: 'reviewed', expected: null, match: false, actual: null, fieldPresent: false },
+    details: { ...base, line: 1, field: 'reviewed', expected: null, match: false, actual: null, fieldPresent: false },
   });
+  assert.equal(envelopeOf(await evaluate(root, { field: 'owner', equals: null }, '.planning/phases/03-auth')).details.line, 3);
   // A field that is there and null (`~`, typed) matches null; only a missing one never does.
   const owner = envelopeOf(await evaluate(root, { field: 'owner', equals: null }, '.planning/phases/03-auth'));
   assert.deepEqual([owner.block, owner.message], [false, 'Frontmatter field "owner" matches expected value (null)']);
@@ -232,15 +233,15 @@ test('out of descriptors when opening the artifact: a resource-limit failure, an
   const predicate = { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 };
   assert.deepEqual(await kind.evaluate(predicate as never, context(root)), {
     ok: false,
-    failure: { reason: 'resource-limit', message: `cannot open ${join(root, 'SECURITY.md')}: EMFILE`, issues: [] },
+    failure: { reason: 'resource-limit', message: `cannot open ${join(root, 'SECURITY.md')}: EMFILE`, issues: [], at: { file: 'SECURITY.md', line: 1 } },
   });
   const declaration = parseGate({ point: 'ship:pre', check: { predicate }, blocking: false, onError: 'skip' }, 'gates[0]', new Map([['artifact-frontmatter-equals', kind]]));
-  const result = await runPoint('ship:pre', [{ capability: 'c', index: 0, declaration }], {
+  const result = await runPoints([{ point: 'ship:pre', gates: [{ capability: 'c', index: 0, declaration }] }], {
     context: context(root),
     concurrency: 1,
   });
   assert.equal(result.ok, true);
-  const gates = result.ok ? (result.value.details as unknown as { gates: { status: string; error?: string }[] }).gates : [];
+  const gates = result.ok ? result.value[0]!.details.gates : [];
   assert.deepEqual(gates.map((g) => [g.status, g.error]), [['halt', `cannot open ${join(root, 'SECURITY.md')}: EMFILE`]]);
 });
 
@@ -250,7 +251,7 @@ test('the frontmatter is looked for within the first 1 MiB: a closing --- past i
   const at = project(t, { 'SECURITY.md': file(0) });
   assert.deepEqual(await evaluate(at, { equals: 0 }), {
     ok: false,
-    failure: { reason: 'invalid-artifact', message: 'SECURITY.md: the frontmatter is larger than 64 KiB', issues: [] },
+    failure: { reason: 'invalid-artifact', message: 'SECURITY.md: the frontmatter is larger than 64 KiB', issues: [], at: { file: 'SECURITY.md', line: 1 } },
   });
   const past = project(t, { 'SECURITY.md': file(1) });
   const envelope = envelopeOf(await evaluate(past, { equals: 0 }));

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { GateRow } from '../../src/report/gate-row.ts';
+import type { GateRow, PointRows } from '../../src/report/gate-row.ts';
 import { githubAnnotations, githubSummary } from '../../src/report/github.ts';
 
 const row = (fields: Partial<GateRow>): GateRow => ({
   status: 'pass', outcome: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
 });
+
+const at = (point: PointRows['point'], rows: readonly GateRow[], message = ''): PointRows[] => [{ point, message, evaluated: true, rows }];
+const asGiven = (location: { file: string }): string => location.file;
 
 const ROWS: GateRow[] = [
   row({}),
@@ -16,22 +19,22 @@ const ROWS: GateRow[] = [
 ];
 
 test('an error per halted gate, a warning per advisory, a notice per skipped: GitHub escaping in data and properties', () => {
-  assert.equal(githubAnnotations('ship:pre', ROWS), [
+  assert.equal(githubAnnotations(at('ship:pre', ROWS), asGiven), [
     '::error title=gsd-check ship%3Apre sec#1 [query q] halt::100%25 of 2:%0D%0Athreats, open',
     '::warning title=gsd-check ship%3Apre a%2Cb%3Ac#2 [query q] advisory::UI spec missing',
     '::notice title=gsd-check ship%3Apre sec#3 [query q] skipped::onError skip: exited 2',
     '',
   ].join('\n'));
-  assert.equal(githubAnnotations('ship:pre', [row({})]), '');
+  assert.equal(githubAnnotations(at('ship:pre', [row({})]), asGiven), '');
 });
 
 test('a command cannot forge a workflow command or drive the log: no raw newline or control character', () => {
-  const out = githubAnnotations('ship:pre', [row({ status: 'halt', outcome: 'failure', reason: 'x\n::add-mask::secret\u001b[2J' })]);
+  const out = githubAnnotations(at('ship:pre', [row({ status: 'halt', outcome: 'failure', reason: 'x\n::add-mask::secret\u001b[2J' })]), asGiven);
   assert.equal(out, '::error title=gsd-check ship%3Apre sec#0 [query q] halt::x%0A::add-mask::secret\\x1b[2J\n');
 });
 
 test('the job summary: heading, message, one row per gate, Markdown that text cannot break', () => {
-  const summary = githubSummary('ship:pre', [ROWS[0]!, row({ status: 'halt', outcome: 'failure', gate: 'sec#1', reason: 'a | b\n<img src=x> *c* [d](e) `f`' })], 'ship:pre: halted by sec#1');
+  const summary = githubSummary(at('ship:pre', [ROWS[0]!, row({ status: 'halt', outcome: 'failure', gate: 'sec#1', reason: 'a | b\n<img src=x> *c* [d](e) `f`' })]), 'ship:pre: halted by sec#1');
   assert.equal(summary, [
     '### gsd-check gates run: ship:pre',
     '',
@@ -44,5 +47,45 @@ test('the job summary: heading, message, one row per gate, Markdown that text ca
     '',
     '',
   ].join('\n'));
-  assert.equal(githubSummary('plan:pre', [], 'plan:pre: no gates'), '### gsd-check gates run: plan:pre\n\nplan:pre: no gates\n\n');
+  assert.equal(githubSummary(at('plan:pre', []), 'plan:pre: no gates'), '### gsd-check gates run: plan:pre\n\nplan:pre: no gates\n\n');
+});
+
+test('a gate with a location is annotated at its file and line, the file as `where` gives it; a point not evaluated is an error', () => {
+  const located = row({ status: 'halt', outcome: 'failure', gate: 'sec#0', reason: 'is 2', location: { file: 'a,b:c.md', line: 7 } });
+  const points: PointRows[] = [
+    { point: 'plan:pre', message: 'plan:pre: not evaluated: no hooks', evaluated: false, rows: [] },
+    { point: 'ship:pre', message: '', evaluated: true, rows: [located, row({ status: 'advisory', gate: 'sec#1', reason: 'late', location: { file: 'x.md', line: 1 } })] },
+  ];
+  assert.equal(githubAnnotations(points, (location) => `ws/${location.file}`), [
+    '::error title=gsd-check plan%3Apre not evaluated::plan:pre: not evaluated: no hooks',
+    '::error file=ws/a%2Cb%3Ac.md,line=7,title=gsd-check ship%3Apre sec#0 [query q] halt::is 2',
+    '::warning file=ws/x.md,line=1,title=gsd-check ship%3Apre sec#1 [query q] advisory::late',
+    '',
+  ].join('\n'));
+});
+
+test('the job summary of several points: the run\'s heading and message, then each point\'s', () => {
+  const points: PointRows[] = [
+    { point: 'plan:pre', message: 'plan:pre: passed (1 pass)', evaluated: true, rows: [row({})] },
+    { point: 'ship:pre', message: 'ship:pre: no gates', evaluated: true, rows: [] },
+  ];
+  assert.equal(githubSummary(points, '2 points: passed (1 pass)'), [
+    '### gsd-check gates run: 2 points',
+    '',
+    '2 points: passed (1 pass)',
+    '',
+    '#### plan:pre',
+    '',
+    'plan:pre: passed (1 pass)',
+    '',
+    '| Status | Gate | Check | Time | Reason |',
+    '| --- | --- | --- | ---: | --- |',
+    '| ✅ pass | sec#0 | query q | 12 ms |  |',
+    '',
+    '#### ship:pre',
+    '',
+    'ship:pre: no gates',
+    '',
+    '',
+  ].join('\n'));
 });

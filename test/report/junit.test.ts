@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import type { GateRow } from '../../src/report/gate-row.ts';
+import type { GateRow, PointRows } from '../../src/report/gate-row.ts';
 import { junitReport } from '../../src/report/junit.ts';
 import { readJunit, values } from '../helpers/junit-consumer.ts';
 
 const row = (fields: Partial<GateRow>): GateRow => ({
   status: 'pass', outcome: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
 });
+
+const at = (point: PointRows['point'], rows: readonly GateRow[]): PointRows[] => [{ point, message: '', evaluated: true, rows }];
 
 const ROWS: GateRow[] = [
   row({}),
@@ -19,7 +21,7 @@ const ROWS: GateRow[] = [
 ];
 
 test('one testcase per gate: failure, error, skipped with why, advisory in system-out', () => {
-  assert.equal(junitReport('ship:pre', ROWS, 2345), `<?xml version="1.0" encoding="UTF-8"?>
+  assert.equal(junitReport(at('ship:pre', ROWS), 2345), `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="gsd-check gates run" tests="6" failures="1" errors="1" skipped="2" time="2.345">
   <testsuite name="ship:pre" tests="6" failures="1" errors="1" skipped="2" time="2.345">
     <testcase classname="sec" name="sec#0 [query q]" time="0.012"/>
@@ -45,7 +47,7 @@ next</failure>
 });
 
 test('a consumer reads it back: valid against the schema, counts and texts as meant', () => {
-  const doc = readJunit(junitReport('ship:pre', ROWS, 2345));
+  const doc = readJunit(junitReport(at('ship:pre', ROWS), 2345));
   assert.deepEqual(values(doc, '/testsuites/testsuite/@name'), ['ship:pre']);
   assert.deepEqual(values(doc, '//testcase/@name').length, 6);
   assert.deepEqual(values(doc, '//failure'), ['command exited 3: <a & "b">\nnext']);
@@ -55,14 +57,14 @@ test('a consumer reads it back: valid against the schema, counts and texts as me
 });
 
 test('no gates: an empty suite, still valid', () => {
-  const text = junitReport('plan:pre', [], 0);
+  const text = junitReport(at('plan:pre', []), 0);
   assert.match(text, /<testsuite name="plan:pre" tests="0" failures="0" errors="0" skipped="0" time="0.000">/);
   readJunit(text).dispose();
 });
 
 test('characters XML 1.0 cannot hold (controls, U+FFFE, lone surrogates) are shown as escapes', () => {
   const reason = 'a\u0000b\u001b[2Jc\rd\ufffee\ud800f\udc00g\u{1f600}h\u2028';
-  const doc = readJunit(junitReport('ship:pre', [row({ status: 'halt', outcome: 'failure', capability: 'x\u0007', reason })], 1));
+  const doc = readJunit(junitReport(at('ship:pre', [row({ status: 'halt', outcome: 'failure', capability: 'x\u0007', reason })]), 1));
   assert.deepEqual(values(doc, '//failure'), ['a\\x00b\\x1b[2Jc\\rd\\ufffee\\ud800f\\udc00g\u{1f600}h\u2028']);
   assert.deepEqual(values(doc, '//testcase/@classname'), ['x\\x07']);
   doc.dispose();
@@ -77,11 +79,36 @@ test('any text in any field: well-formed, valid, and read back', () => {
   fc.assert(
     fc.property(text, text, printableText, fc.constantFrom<GateRow['outcome']>('passed', 'failure', 'error', 'skipped'), (capability, reason, plain, outcome) => {
       const status = outcome === 'failure' || outcome === 'error' ? 'halt' : outcome === 'skipped' ? 'skipped' : 'advisory';
-      const doc = readJunit(junitReport('ship:pre', [row({ capability, reason, status, outcome }), row({ capability: plain, status: 'halt', outcome: 'failure', reason: plain })], 5));
+      const doc = readJunit(junitReport(at('ship:pre', [row({ capability, reason, status, outcome }), row({ capability: plain, status: 'halt', outcome: 'failure', reason: plain })]), 5));
       assert.deepEqual(values(doc, '//testcase/@classname')[1], plain);
       assert.deepEqual(values(doc, '//failure').at(-1), plain);
       doc.dispose();
     }),
     { numRuns: 300 },
   );
+});
+
+test('several points: a <testsuite> each with its own counts and its gates\' time; a point not evaluated is a suite of one <error>', () => {
+  const points: PointRows[] = [
+    { point: 'plan:pre', message: '', evaluated: true, rows: [row({ durationMs: 250 }), row({ gate: 'sec#1', durationMs: 750, status: 'halt', outcome: 'failure', reason: 'no' })] },
+    { point: 'ship:pre', message: 'ship:pre: not evaluated: no hooks', evaluated: false, rows: [] },
+  ];
+  assert.equal(junitReport(points, 1200), `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="gsd-check gates run" tests="3" failures="1" errors="1" skipped="0" time="1.200">
+  <testsuite name="plan:pre" tests="2" failures="1" errors="0" skipped="0" time="1.000">
+    <testcase classname="sec" name="sec#0 [query q]" time="0.250"/>
+    <testcase classname="sec" name="sec#1 [query q]" time="0.750">
+      <failure message="no" type="halt">no</failure>
+    </testcase>
+  </testsuite>
+  <testsuite name="ship:pre" tests="1" failures="0" errors="1" skipped="0" time="0.000">
+    <testcase classname="gsd-check" name="ship:pre [not evaluated]" time="0.000">
+      <error message="ship:pre: not evaluated: no hooks" type="check-failed">ship:pre: not evaluated: no hooks</error>
+    </testcase>
+  </testsuite>
+</testsuites>
+`);
+  const doc = readJunit(junitReport(points, 1200));
+  assert.deepEqual(values(doc, '/testsuites/testsuite/@name'), ['plan:pre', 'ship:pre']);
+  doc.dispose();
 });

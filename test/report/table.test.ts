@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { GateRow } from '../../src/report/gate-row.ts';
-import { colourWanted, gatesTable } from '../../src/report/table.ts';
+import type { GateRow, PointRows } from '../../src/report/gate-row.ts';
+import { colourWanted, gatesTable, pointsTable } from '../../src/report/table.ts';
 
 const row = (fields: Partial<GateRow>): GateRow => ({
   status: 'pass', outcome: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
@@ -38,4 +38,24 @@ test('colour: FORCE_COLOR over NO_COLOR over TERM=dumb', () => {
   assert.equal(colourWanted({ FORCE_COLOR: '' }), true);
   assert.equal(colourWanted({ FORCE_COLOR: '0' }), false);
   assert.equal(colourWanted({ FORCE_COLOR: 'false', TERM: 'xterm' }), false);
+});
+
+test('several points: each point\'s name, then its table, then the run\'s message', () => {
+  const points: PointRows[] = [
+    { point: 'plan:pre', message: 'plan:pre: passed (1 pass)', evaluated: true, rows: [row({})] },
+    { point: 'ship:pre', message: 'ship:pre: no gates', evaluated: true, rows: [] },
+  ];
+  assert.equal(pointsTable(points, '2 points: passed (1 pass)', { colour: false }), [
+    'plan:pre',
+    'STATUS  GATE   CHECK     TIME  REASON',
+    'pass    sec#0  query q  12 ms',
+    'plan:pre: passed (1 pass)',
+    '',
+    'ship:pre',
+    'ship:pre: no gates',
+    '',
+    '2 points: passed (1 pass)',
+    '',
+  ].join('\n'));
+  assert.ok(pointsTable(points, 'm', { colour: true }).startsWith('\u001b[1mplan:pre\u001b[0m\n'));
 });

@@ -1,0 +1,184 @@
+// gates run over several loop points in one call (--point repeated,
+// --all-points), through the shipped artefact: the run's envelope, the exit
+// status, and one report of each kind for the whole run.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { project } from './helpers/project.ts';
+import { cli, ENV } from './helpers/support.ts';
+import { readJunit, values } from './helpers/junit-consumer.ts';
+
+const command = (text: string) => ({ predicate: { kind: 'command-exit-zero', command: text } });
+const GATES = [
+  { point: 'plan:pre', check: command('true'), blocking: true, onError: 'halt' },
+  { point: 'ship:pre', check: command("echo 'threats: 2' >&2; exit 3"), blocking: true, onError: 'halt' },
+  { point: 'ship:pre', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } }, blocking: true, onError: 'halt' },
+  { point: 'verify:pre', check: command('exit 1'), blocking: false, onError: 'halt' },
+];
+const timeless = (text: string): string => text.replace(/\d+ ms/g, 'N ms').replace(/time="[\d.]+"/g, 'time="N"').replace(/"durationMs":\d+/g, '"durationMs":N');
+
+const gated = (t: TestContext): string =>
+  project(t, {
+    '.planning': null,
+    'cap.json': { id: 'sec', gates: GATES },
+    '.planning/phases/04-ship/04-SECURITY.md': '---\nphase: 04\nthreats_open: 2\n---\n# Security\n',
+  });
+
+const RUN = ['gates', 'run', '--capability', 'cap.json', '--phase-number', '04'];
+
+test('several --point: every point is evaluated after a halt, in the order given, in one envelope; --exit-code 1', { timeout: 30_000 }, async (t) => {
+  const dir = gated(t);
+  const points = ['--point', 'ship:pre', '--point', 'plan:pre', '--point', 'verify:pre', '--point', 'ship:post'];
+  const run = await cli([...RUN, ...points, '--raw'], { cwd: dir });
+  assert.equal(run.status, 0);
+  assert.equal(run.stderr, '');
+  const envelope = JSON.parse(run.stdout) as { block: boolean; message: string; details: { kind: string; points: { point: string; block: boolean; message: string; gates: { status: string }[] }[] } };
+  assert.deepEqual(Object.keys(envelope), ['block', 'message', 'details']);
+  assert.equal(envelope.block, true);
+  assert.equal(
+    envelope.message,
+    '1 of 4 points halted: ship:pre: halted by sec#1, sec#2 (sec#1: command exited 3: threats: 2; sec#2: Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0)',
+  );
+  assert.equal(envelope.details.kind, 'points');
+  assert.deepEqual(
+    envelope.details.points.map((p) => [p.point, p.block, p.message, p.gates.map((g) => g.status)]),
+    [
+      ['ship:pre', true, envelope.message.slice('1 of 4 points halted: '.length), ['halt', 'halt']],
+      ['plan:pre', false, 'plan:pre: passed (1 pass)', ['pass']],
+      ['verify:pre', false, 'verify:pre: passed (1 advisory)', ['advisory']],
+      ['ship:post', false, 'ship:post: no gates', []],
+    ],
+  );
+  const exit = await cli([...RUN, ...points, '--exit-code', '--pick', 'details.points[1].gates[0].status'], { cwd: dir });
+  assert.deepEqual([exit.status, exit.stdout, exit.stderr], [1, 'pass\n', '']);
+  const passing = await cli([...RUN, '--point', 'plan:pre', '--point', 'verify:pre', '--exit-code', '--pick', 'message'], { cwd: dir });
+  assert.deepEqual([passing.status, passing.stdout], [0, '2 points: passed (1 pass, 1 advisory)\n']);
+  // A path no run envelope has is refused before anything runs, naming the one it has.
+  const typo = await cli([...RUN, ...points, '--pick', 'details.gates'], { cwd: dir });
+  assert.deepEqual([typo.status, typo.stdout, typo.stderr], [2, '', 'gsd-check: --pick details.gates: no such field in a gates run envelope; its details are: kind, points\n']);
+});
+
+test('one --point prints that point\'s envelope as before; --all-points runs the 12 in loop order', { timeout: 30_000 }, async (t) => {
+  const dir = gated(t);
+  const one = await cli([...RUN, '--point', 'plan:pre', '--raw'], { cwd: dir });
+  assert.equal(timeless(one.stdout), '{"block":false,"message":"plan:pre: passed (1 pass)","details":{"kind":"gates","point":"plan:pre","gates":[{"capability":"sec","index":0,"check":{"predicate":{"kind":"command-exit-zero","command":"true"}},"when":null,"blocking":true,"onError":"halt","status":"pass","envelope":{"block":false,"message":"command exited 0","details":{"kind":"command-exit-zero","command":"true","cwd":"' + dir + '","timeout":30,"exitCode":0,"signal":null,"timedOut":false,"durationMs":N,"stdoutBytes":0,"stderrBytes":0,"tailTruncated":false}},"durationMs":N}]}}\n');
+  const all = await cli([...RUN, '--all-points', '--pick', 'details.points'], { cwd: dir });
+  assert.equal(all.status, 0);
+  const points = JSON.parse(all.stdout) as { point: string }[];
+  assert.deepEqual(points.map((p) => p.point), [
+    'discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre',
+    'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post',
+  ]);
+  const message = await cli([...RUN, '--all-points', '--pick', 'message', '--exit-code'], { cwd: dir });
+  assert.equal(message.status, 1);
+  assert.match(message.stdout, /^1 of 12 points halted: ship:pre: halted by sec#1, sec#2 /);
+});
+
+const hooks = (point: string, gates: unknown[]): string => JSON.stringify({ point, activeHooks: gates.map((gate) => ({ capId: 'sec', kind: 'gate', ...(gate as object) })), rendered: '' });
+const hookGate = (text: string) => ({ when: null, check: command(text), blocking: true, onError: 'halt' });
+
+test('--hooks for several points: one render-hooks line per point, or a JSON array; a point missing from it is not evaluated: exit 2 with the envelope', { timeout: 30_000 }, async (t) => {
+  const dir = gated(t);
+  const lines = `${hooks('plan:pre', [hookGate('true')])}\n${hooks('ship:pre', [hookGate('exit 1')])}\n`;
+  writeFileSync(join(dir, 'hooks.jsonl'), lines);
+  writeFileSync(join(dir, 'hooks.json'), `[${hooks('plan:pre', [hookGate('true')])}, ${hooks('ship:pre', [hookGate('exit 1')])}]`);
+  for (const file of ['hooks.jsonl', 'hooks.json']) {
+    const run = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'ship:pre', '--hooks', file, '--pick', 'message'], { cwd: dir });
+    assert.deepEqual([run.status, run.stdout, run.stderr], [0, '1 of 2 points halted: ship:pre: halted by sec#0 (sec#0: command exited 1)\n', ''], file);
+  }
+  const stdin = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'verify:pre', '--hooks', '-', '--pick', 'message', '--exit-code'], { cwd: dir, input: `${hooks('plan:pre', [hookGate('true')])}\n` });
+  assert.deepEqual(
+    [stdin.status, stdin.stdout, stdin.stderr],
+    [
+      2,
+      '1 of 2 points halted: verify:pre: not evaluated: no line of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?\n',
+      'gsd-check: verify:pre: no line of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?\n',
+    ],
+  );
+  const json = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'verify:pre', '--hooks', '-', '--raw', '--json-errors'], { cwd: dir, input: hooks('plan:pre', []) });
+  assert.equal(json.status, 2);
+  assert.equal(json.stderr, '{"ok":false,"reason":"invalid-json","message":"verify:pre: no line of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?"}\n');
+  assert.deepEqual((JSON.parse(json.stdout) as { details: { points: unknown[] } }).details.points[1], {
+    point: 'verify:pre',
+    block: true,
+    message: 'verify:pre: not evaluated: no line of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?',
+    reason: 'invalid-json',
+    gates: [],
+  });
+});
+
+test('--hooks for several points: hooks of a point not run, a point twice, or a line that is not JSON fail the call with nothing run', { timeout: 30_000 }, async (t) => {
+  const dir = gated(t);
+  const refused = async (input: string): Promise<[number | null, string, string]> => {
+    const run = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'ship:pre', '--hooks', '-', '--raw'], { cwd: dir, input });
+    return [run.status, run.stdout, run.stderr];
+  };
+  assert.deepEqual(await refused(`${hooks('plan:pre', [hookGate('touch ran')])}\n${hooks('verify:pre', [])}\n`), [
+    2, '', 'gsd-check: line 2 of the hooks on standard input holds the hooks of verify:pre, a point not run; add --point verify:pre, or leave it out of the input\n',
+  ]);
+  assert.deepEqual(await refused(`${hooks('ship:pre', [])}\n\n${hooks('ship:pre', [])}\n`), [
+    2, '', 'gsd-check: line 3 of the hooks on standard input holds the hooks of ship:pre again (first on line 1): which ones count is ambiguous\n',
+  ]);
+  assert.deepEqual(await refused(`${hooks('ship:pre', [])}\n{"point":\n`), [
+    2, '', 'gsd-check: line 2 of the hooks on standard input is not valid JSON: unexpected end at line 1, column 10\n',
+  ]);
+  assert.deepEqual(await refused('{"activeHooks":[]}\n'), [
+    2, '', 'gsd-check: line 1 of the hooks on standard input is not the output of gsd_run loop render-hooks <point> --raw (it names no point)\n',
+  ]);
+  assert.deepEqual(await refused('{"point":"ship"}\n'), [
+    2, '', 'gsd-check: line 1 of the hooks on standard input is not the output of gsd_run loop render-hooks <point> --raw (its point is "ship")\n',
+  ]);
+  assert.deepEqual(await refused(''), [
+    2, '', 'gsd-check: the hooks on standard input are empty: whatever was to print them (gsd_run loop render-hooks <point> --raw for each point) printed nothing; did it fail?\n',
+  ]);
+  assert.deepEqual(readFileSync(join(dir, 'cap.json'), 'utf8').includes('ran'), false);
+});
+
+test('one JUnit file holds a <testsuite> per point, one step summary the run, and annotations point at the artifact line', { timeout: 30_000 }, async (t) => {
+  const dir = gated(t);
+  const summary = join(dir, 'summary.md');
+  writeFileSync(summary, 'before\n');
+  const run = await cli([...RUN, '--point', 'plan:pre', '--point', 'ship:pre', '--pick', 'block', '--report', 'junit=gates.xml', '--report', 'github'], {
+    cwd: dir,
+    env: { ...ENV, GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: dir },
+  });
+  assert.equal(run.status, 0);
+  assert.equal(run.stdout, 'true\n');
+  assert.equal(
+    run.stderr,
+    [
+      '::error title=gsd-check ship%3Apre sec#1 [predicate command-exit-zero] halt::command exited 3: threats: 2',
+      '::error file=.planning/phases/04-ship/04-SECURITY.md,line=3,title=gsd-check ship%3Apre sec#2 [predicate artifact-frontmatter-equals] halt::Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0',
+      '',
+    ].join('\n'),
+  );
+  const doc = readJunit(readFileSync(join(dir, 'gates.xml'), 'utf8'));
+  assert.deepEqual(values(doc, '/testsuites/testsuite/@name'), ['plan:pre', 'ship:pre']);
+  assert.deepEqual(values(doc, '/testsuites/@tests'), ['3']);
+  assert.deepEqual(values(doc, '/testsuites/testsuite/@failures'), ['0', '2']);
+  doc.dispose();
+  const text = readFileSync(summary, 'utf8');
+  assert.equal(text.split('### gsd-check gates run').length, 2);
+  assert.ok(text.startsWith('before\n### gsd-check gates run: 2 points\n\n1 of 2 points halted: ship:pre: halted by sec#1, sec#2'), text);
+  assert.match(text, /\n#### plan:pre\n\nplan:pre: passed \(1 pass\)\n\n\| Status /);
+  assert.match(text, /\n#### ship:pre\n\nship:pre: halted by sec#1, sec#2 /);
+});
+
+test('an annotation\'s file is relative to GITHUB_WORKSPACE when the artifact is in it, else to the project root; a missing field points at line 1', { timeout: 30_000 }, async (t) => {
+  const dir = project(t, {
+    'repo/app/.planning': null,
+    'repo/app/cap.json': { id: 'sec', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'reviewed', equals: true } }, blocking: true, onError: 'halt' }] },
+    'repo/app/SECURITY.md': '---\nthreats_open: 0\n---\n',
+  });
+  const annotate = async (workspace: string | undefined): Promise<string> => {
+    const env: Record<string, string | undefined> = { ...ENV, GITHUB_STEP_SUMMARY: '' };
+    if (workspace !== undefined) env.GITHUB_WORKSPACE = workspace;
+    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--raw', '--report', 'github'], { cwd: join(dir, 'repo', 'app'), env });
+    return run.stderr;
+  };
+  const line = (file: string): string => `::error file=${file},line=1,title=gsd-check ship%3Apre sec#0 [predicate artifact-frontmatter-equals] halt::Frontmatter field "reviewed" in SECURITY.md is missing, expected true\n`;
+  assert.equal(await annotate(join(dir, 'repo')), line('app/SECURITY.md'));
+  assert.equal(await annotate(undefined), line('SECURITY.md'));
+  assert.equal(await annotate(join(dir, 'elsewhere')), line('SECURITY.md'));
+});
