@@ -194,6 +194,21 @@ if (only === null || only.has('dist/gsd-check')) {
   distInputs = madeOf([worker, program, launcher].flatMap(reachedBy));
 }
 
+// The GitHub Action's entry (src/action/main.ts), run by the runner's own
+// Node beside dist/gsd-check, and its metadata, action.yml at the top of the
+// repository, generated from the same lists (committed, checked by CI as
+// dist/ is).
+let actionInputs;
+if (only === null || only.has('dist/action.js')) {
+  const action = await build({ ...common, entryPoints: ['src/action/main.ts'], ...programMaps, format: 'cjs', legalComments: 'none', outfile: 'dist/action.js' });
+  actionInputs = madeOf(reachedBy(action));
+}
+if (only === null) {
+  const metadata = await build({ ...common, entryPoints: ['src/action/metadata.ts'], format: 'esm', write: false });
+  const { actionYaml } = await import(`data:text/javascript;base64,${Buffer.from(metadata.outputFiles[0].text).toString('base64')}`);
+  writeFileSync('action.yml', actionYaml());
+}
+
 const testEntries = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? testEntries(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
@@ -213,12 +228,12 @@ if (only !== null) {
   const known = JSON.parse(readFileSync(INPUTS, 'utf8'));
   const unknown = [...only].filter((out) => !Object.hasOwn(known, out));
   if (unknown.length > 0) throw new Error(`build: --only names outputs ${INPUTS} does not know: ${unknown.join(', ')}`);
-  const entryPoints = [...only].filter((out) => out !== 'dist/gsd-check').map((out) => known[out].entry);
+  const entryPoints = [...only].filter((out) => !out.startsWith('dist/')).map((out) => known[out].entry);
   if (entryPoints.length > 0) await build({ ...testOptions, entryPoints });
 } else if (process.argv.includes('--tests')) {
   rmSync('.test-out', { recursive: true, force: true });
   const tests = await build({ ...testOptions, entryPoints: testEntries('test') });
-  const inputs = { 'dist/gsd-check': { inputs: distInputs } };
+  const inputs = { 'dist/gsd-check': { inputs: distInputs }, 'dist/action.js': { inputs: actionInputs } };
   for (const [out, { entryPoint }] of Object.entries(tests.metafile.outputs)) {
     inputs[out] = { entry: entryPoint, inputs: madeOf(reached(tests.metafile.inputs, [entryPoint])) };
   }

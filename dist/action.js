@@ -1,0 +1,529 @@
+"use strict";
+
+// src/action/main.ts
+var import_node_child_process = require("node:child_process");
+var import_node_crypto = require("node:crypto");
+var import_node_fs = require("node:fs");
+var import_node_os = require("node:os");
+var import_node_path = require("node:path");
+
+// src/text/format.ts
+var IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+function jsonPath(root, keys) {
+  let out = root;
+  for (const key of keys) {
+    if (typeof key === "number") out += `[${key}]`;
+    else if (IDENTIFIER.test(key)) out += out === "" ? key : `.${key}`;
+    else out += `[${JSON.stringify(key)}]`;
+  }
+  return out;
+}
+
+// src/failure.ts
+var EXIT_WRITE_FAILED = 74;
+var ok = (value) => ({ ok: true, value });
+var fail = (reason, message, issues = []) => ({
+  ok: false,
+  failure: { reason, message, issues }
+});
+
+// src/json/parse.ts
+function parseJson(text, label, root = "") {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    const error = jsonSyntaxError(text);
+    return fail("invalid-json", `${label} is not valid JSON: ${error.reason} at line ${error.line}, column ${error.column}`);
+  }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== void 0) {
+    const at = jsonPath(root, [...duplicate.path, duplicate.key]);
+    return fail("invalid-json", `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${at}): which one counts is ambiguous`);
+  }
+  return ok(value);
+}
+function isJsonObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/y;
+var ESCAPE = /["\\/bfnrt]|u[0-9a-fA-F]{4}/y;
+function jsonSyntaxError(text) {
+  const at = (offset, reason) => {
+    const before = text.slice(0, offset);
+    const line = before.split("\n").length;
+    return { line, column: offset - (before.lastIndexOf("\n") + 1) + 1, reason };
+  };
+  const stack = [];
+  let i = 0;
+  let state = "value";
+  const skip = () => {
+    while (i < text.length && " 	\n\r".includes(text[i])) i++;
+  };
+  for (; ; ) {
+    skip();
+    if (i >= text.length) return at(i, "unexpected end");
+    const c = text[i];
+    if (state === "after") {
+      const top = stack[stack.length - 1];
+      if (top === void 0) return at(i, "unexpected character after the value");
+      if (c === ",") {
+        i++;
+        state = top === "{" ? "key" : "value";
+      } else if (c === "}" && top === "{" || c === "]" && top === "[") {
+        stack.pop();
+        i++;
+      } else return at(i, top === "{" ? "expected ',' or '}'" : "expected ',' or ']'");
+      continue;
+    }
+    if (state === "key") {
+      if (c !== '"') return at(i, "expected a string key");
+      const end = stringEnd2(i);
+      if (typeof end !== "number") return at(end.offset, end.reason);
+      i = end;
+      skip();
+      if (text[i] !== ":") return at(i, "expected ':'");
+      i++;
+      state = "value";
+      continue;
+    }
+    if (c === "{" || c === "[") {
+      stack.push(c);
+      i++;
+      skip();
+      if (text[i] === (c === "{" ? "}" : "]")) {
+        stack.pop();
+        i++;
+        state = "after";
+      } else state = c === "{" ? "key" : "value";
+      continue;
+    }
+    if (c === '"') {
+      const end = stringEnd2(i);
+      if (typeof end !== "number") return at(end.offset, end.reason);
+      i = end;
+    } else if (text.startsWith("true", i)) i += 4;
+    else if (text.startsWith("false", i)) i += 5;
+    else if (text.startsWith("null", i)) i += 4;
+    else {
+      NUMBER.lastIndex = i;
+      if (!NUMBER.test(text)) return at(i, "unexpected character");
+      i = NUMBER.lastIndex;
+    }
+    state = "after";
+  }
+  function stringEnd2(start) {
+    for (let j = start + 1; j < text.length; j++) {
+      const code = text.charCodeAt(j);
+      if (code === 34) return j + 1;
+      if (code < 32) return { offset: j, reason: "control character in a string" };
+      if (code === 92) {
+        ESCAPE.lastIndex = j + 1;
+        if (!ESCAPE.test(text)) return { offset: j, reason: "bad escape in a string" };
+        j = ESCAPE.lastIndex - 1;
+      }
+    }
+    return { offset: text.length, reason: "unterminated string" };
+  }
+}
+function findDuplicateKey(text) {
+  const stack = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const end = stringEnd(text, i);
+      let next = end + 1;
+      while (next < text.length && isSpace(text.charCodeAt(next))) next++;
+      const top = stack[stack.length - 1];
+      if (text.charCodeAt(next) === 58 && top?.keys) {
+        const key = JSON.parse(text.slice(i, end + 1));
+        if (top.keys.has(key)) return { key, path: stack.slice(0, -1).map((f) => f.keys ? f.key : f.index) };
+        top.keys.add(key);
+        top.key = key;
+      }
+      i = end;
+    } else if (c === 123) stack.push({ keys: /* @__PURE__ */ new Set(), index: 0, key: "" });
+    else if (c === 91) stack.push({ keys: null, index: 0, key: "" });
+    else if (c === 125 || c === 93) stack.pop();
+    else if (c === 44) {
+      const top = stack[stack.length - 1];
+      if (top !== void 0 && top.keys === null) top.index++;
+    }
+  }
+  return void 0;
+}
+function stringEnd(text, start) {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92) i++;
+    else if (c === 34) return i;
+  }
+  return text.length;
+}
+var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+
+// src/gates/activation.ts
+var LOOP_POINTS = [
+  "discuss:pre",
+  "discuss:post",
+  "plan:pre",
+  "plan:post",
+  "execute:pre",
+  "execute:wave:pre",
+  "execute:wave:post",
+  "execute:post",
+  "verify:pre",
+  "verify:post",
+  "ship:pre",
+  "ship:post"
+];
+
+// src/cli/command-table.ts
+var REPORT_KINDS = ["junit=<file>", "github"];
+var EXIT_CONTRACTS = ["v1", "v2"];
+var EVAL = ["check predicate", "gates run"];
+var FLAGS = [
+  {
+    name: "predicate",
+    hint: "<json>",
+    commands: ["check predicate"],
+    group: "own",
+    help: ["the predicate, as JSON"],
+    doc: { value: "JSON", meaning: "the predicate" }
+  },
+  {
+    name: "predicate-file",
+    hint: "<path>",
+    commands: ["check predicate"],
+    group: "own",
+    help: ["read the predicate from a file (- for standard input)"],
+    doc: { value: "path", meaning: "read the predicate from a file; `-` reads standard input. At most 1 MiB of UTF-8 (a BOM is allowed)" },
+    complete: "file"
+  },
+  {
+    name: "point",
+    hint: "<point>",
+    repeatable: true,
+    commands: ["gates run"],
+    group: "own",
+    help: ["the loop point (plan:post, ship:pre, ...); repeat for several"],
+    doc: {
+      value: "loop point",
+      meaning: "the loop point whose gates run: `discuss:pre`, \u2026, `ship:post`. Repeat it for several points in one run, in the order given: every point is evaluated, even after one halts, and the envelope holds them all (one `--point` prints that point's envelope)"
+    },
+    complete: LOOP_POINTS
+  },
+  {
+    name: "all-points",
+    commands: ["gates run"],
+    group: "own",
+    help: ["instead of --point: GSD's 12 loop points, in loop order"],
+    doc: { value: "\u2014", meaning: "instead of `--point`: every one of GSD's 12 loop points, in loop order (`discuss:pre` \u2026 `ship:post`), in one run" }
+  },
+  {
+    name: "builtin",
+    commands: ["gates run"],
+    group: "own",
+    help: ["GSD 1.14's own gates (compiled into its registry), first"],
+    doc: { value: "\u2014", meaning: "GSD 1.14's own gate declarations (the 11 gates its registry compiles in, with the config keys that switch them), before any `--capability`; the way to run GSD's gates without GSD at hand" }
+  },
+  {
+    name: "capability",
+    hint: "<file>",
+    repeatable: true,
+    commands: ["gates run"],
+    group: "own",
+    help: ["a capability file; repeat for several, run in order"],
+    doc: { value: "path", meaning: "a capability file; repeat for several, run in order. gsd-check resolves activation" },
+    complete: "file"
+  },
+  {
+    name: "hooks",
+    hint: "<file|->",
+    commands: ["gates run"],
+    group: "own",
+    help: ["instead: the output of gsd_run loop render-hooks <point> --raw", "(its gates are already activated by GSD)"],
+    doc: { value: "path", meaning: "instead of `--capability`: the output of `gsd_run loop render-hooks <point> --raw` (a file, or `-` for standard input); its gates are already activated by GSD" },
+    complete: "file"
+  },
+  {
+    name: "config",
+    hint: "<path>",
+    commands: ["gates run"],
+    group: "own",
+    help: ["project config (default: .planning/config.json)"],
+    doc: { value: "path", meaning: "the project config (default: `.planning/config.json` under the project root; a `--config` given explicitly must exist)" },
+    complete: "file"
+  },
+  {
+    name: "query-command",
+    hint: "<sh>",
+    commands: ["gates run"],
+    group: "own",
+    help: [
+      "answers query gates (default: GSD_CHECK_QUERY_COMMAND,",
+      'else gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw',
+      "when gsd-tools is on PATH)"
+    ],
+    doc: { value: "shell command", meaning: 'how `query` gates are answered (default: `GSD_CHECK_QUERY_COMMAND`, else `gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw` when `gsd-tools` is on `PATH`)' }
+  },
+  {
+    name: "query-timeout",
+    hint: "<seconds>",
+    commands: ["gates run"],
+    group: "own",
+    default: 30,
+    help: ["a query command's time limit (default 30)"],
+    doc: { value: "seconds", meaning: "a query command's time limit (default 30)" }
+  },
+  {
+    name: "concurrency",
+    hint: "<n>",
+    commands: ["gates run"],
+    group: "own",
+    help: ["gates run at once (default: the number of CPUs)"],
+    doc: { value: "whole number", meaning: "how many gates run at once (default: the number of CPUs, never more than the open-descriptor limit allows)" }
+  },
+  {
+    name: "report",
+    hint: "<kind>",
+    repeatable: true,
+    commands: ["gates run"],
+    group: "own",
+    help: ["also report the gates: junit=<file> (JUnit XML) or github", "(annotations and $GITHUB_STEP_SUMMARY); repeatable"],
+    doc: { value: "`junit=<file>` or `github`", meaning: "also report every gate of the point: `junit=<file>` writes a JUnit XML file (whole or not at all; relative to `--cwd`; through a symbolic link, never over a device or a pipe), `github` prints GitHub Actions annotations on stderr and appends a Markdown table to `$GITHUB_STEP_SUMMARY` when it is set. Repeatable, each kind once. A report that cannot be written: the envelope is still printed, exit " + EXIT_WRITE_FAILED },
+    complete: REPORT_KINDS.map((kind) => kind.replace("<file>", ""))
+  },
+  {
+    name: "json",
+    commands: ["validate"],
+    group: "own",
+    help: ["one JSON document instead of lines"],
+    doc: { value: "\u2014", meaning: "one JSON document instead of lines" }
+  },
+  {
+    name: "phase-dir",
+    hint: "<dir>",
+    commands: EVAL,
+    group: "context",
+    help: ["value of ${PHASE_DIR}; where artifacts are looked for"],
+    doc: { value: "text", meaning: "the phase directory, relative to the project root (absolute in `${PHASE_DIR}`; refused outside the project root); for `artifact-frontmatter-equals`, searched before the project root" },
+    complete: "directory"
+  },
+  {
+    name: "phase-number",
+    hint: "<n>",
+    commands: EVAL,
+    group: "context",
+    help: ["value of ${PHASE_NUMBER}"],
+    doc: { value: "text", meaning: "value of `${PHASE_NUMBER}` (kept as text: `07` stays `07`): a phase id, letters and digits joined by `.`, `_` or `-` (`04`, `4.1`, `12A`, `1-2`, `CK-01`, `PROJ-42`), else a usage error; without `--phase-dir`, `artifact-frontmatter-equals` looks the phase directory up from it" }
+  },
+  {
+    name: "phase-req-ids",
+    hint: "<ids>",
+    commands: EVAL,
+    group: "context",
+    help: ["value of ${PHASE_REQ_IDS}"],
+    doc: { value: "text", meaning: "value of `${PHASE_REQ_IDS}`: the requirement text as GSD's plan-phase passes it from the roadmap (`REQ-07,REQ-08`, `REQ-01 (partial), AUTH/01`, `n/a`, `TBD`), passed as data; one line of at most 4096 characters (a control character is a usage error)" }
+  },
+  {
+    name: "cwd",
+    hint: "<dir>",
+    commands: EVAL,
+    group: "context",
+    help: ["where the project-root search starts (default: .)"],
+    doc: { value: "directory", meaning: "where the project-root search starts, and what relative paths on the command line (`--predicate-file`, `--capability`, `--hooks`, `--config`) are taken from (default: the current directory)" },
+    complete: "directory"
+  },
+  {
+    name: "project-dir",
+    hint: "<dir>",
+    commands: EVAL,
+    group: "context",
+    help: ["the project root itself, no search (must hold .planning/)"],
+    doc: { value: "directory", meaning: "GSD's `--project-dir`: the project root itself, relative to the current directory; no search up from it, so it must hold `.planning/`; over `--cwd` for the root (`--cwd` still bases the other paths)" },
+    complete: "directory"
+  },
+  {
+    name: "ws",
+    hint: "<name>",
+    commands: EVAL,
+    group: "context",
+    help: ["the workstream (default: GSD_WORKSTREAM, else", ".planning/active-workstream); the command gets it", "as GSD_WORKSTREAM"],
+    doc: { value: "name", meaning: "GSD's `--ws`: the workstream, over `GSD_WORKSTREAM` (trimmed), over the session's or the project's `.planning/active-workstream` pointer; a letter or digit, then letters, digits, `.`, `_`, `-`, never `..`, else a usage error. It scopes the phase lookup and the configs, and reaches commands as `GSD_WORKSTREAM`" }
+  },
+  {
+    name: "raw",
+    commands: EVAL,
+    group: "output",
+    help: ["the envelope as one compact JSON line"],
+    doc: { value: "\u2014", meaning: "print the envelope as one compact JSON line (default: indented by 2 spaces)" }
+  },
+  {
+    name: "pick",
+    hint: "<path>",
+    commands: EVAL,
+    group: "output",
+    help: ["print one field (block, message, details.exitCode,", "details.gates[0].status, details.gates[-1], ...)"],
+    doc: { value: "path", meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, a list item in brackets after its field, negative from the end (`details.gates[0].status`, `details.gates[-1]`), as GSD writes them; strings bare on one line (control characters, newlines included, escaped as `\\n`, `\\x1b`), other values as JSON. A path that no envelope of the kind can have (a `details` field the kind never has, brackets on a single value) is a usage error before anything runs, naming the closest field (`--pick blok`: did you mean `block`?)" },
+    complete: ["block", "message", "details"]
+  },
+  {
+    name: "exit-code",
+    commands: EVAL,
+    group: "output",
+    help: ["exit 1 when the envelope blocks"],
+    doc: { value: "\u2014", meaning: "exit 1 when the envelope blocks" }
+  },
+  {
+    name: "json-errors",
+    commands: [...EVAL, "validate"],
+    group: "output",
+    help: ["report a failed check as one JSON line on stderr"],
+    doc: { value: "\u2014", meaning: "report a check failure as one JSON line on stderr; `GSD_JSON_ERRORS=1` in the environment does the same (gsd-tools' switch)" }
+  },
+  {
+    name: "kill-after",
+    hint: "<seconds>",
+    commands: EVAL,
+    group: "output",
+    default: 3,
+    help: ["grace between SIGTERM and SIGKILL (default 3)"],
+    doc: { value: "seconds", meaning: "grace between SIGTERM and SIGKILL on a timeout or a stop signal (default 3; `0` kills at once)" }
+  },
+  {
+    name: "exit-contract",
+    hint: `<${EXIT_CONTRACTS.join("|")}>`,
+    commands: [...EVAL, "validate"],
+    group: "output",
+    help: ["GSD's exit-code contract (default: GSD_EXIT_CONTRACT, else", "v1); no envelope is DEGRADED, so both exit alike"],
+    doc: { value: "`v1` or `v2`", meaning: "GSD's `--exit-contract` (default: `GSD_EXIT_CONTRACT`, an empty one as unset, else `v1`). v2 changes only a DEGRADED outcome, an answer with an `error` field, which no envelope of gsd-check is: both exit alike. Anything else is a usage error" },
+    complete: EXIT_CONTRACTS
+  },
+  {
+    name: "help",
+    short: "h",
+    commands: "any",
+    group: "global",
+    help: ["show this help"],
+    doc: { value: "\u2014", meaning: "print help and exit 0" }
+  },
+  {
+    name: "version",
+    short: "V",
+    commands: "any",
+    group: "global",
+    help: ["show the version"],
+    doc: { value: "\u2014", meaning: "print `gsd-check <version> (source <id>)` and exit 0: the id names the source it was built from (build-id.mjs)" }
+  }
+];
+var takes = (flag, command) => flag.commands === "any" || flag.commands.includes(command);
+
+// src/action/inputs.ts
+var NOT_INPUTS = /* @__PURE__ */ new Set(["raw", "pick", "json-errors", "help", "version"]);
+var DEFAULTS = { "exit-code": "true", report: "github" };
+var shapeOf = (flag) => flag.hint === void 0 ? "switch" : flag.repeatable === true ? "list" : "value";
+var ACTION_INPUTS = FLAGS.filter((flag) => takes(flag, "gates run") && !NOT_INPUTS.has(flag.name)).map((flag) => {
+  const shape = shapeOf(flag);
+  const lines = shape === "list" ? " One per line." : shape === "switch" ? " true or false." : "";
+  const value = DEFAULTS[flag.name];
+  return { name: flag.name, shape, description: `--${flag.name}: ${flag.doc.meaning}.${lines}`, ...value === void 0 ? {} : { default: value } };
+});
+var inputVariable = (name) => `INPUT_${name.toUpperCase()}`;
+var TRUE = ["true", "True", "TRUE"];
+var FALSE = ["false", "False", "FALSE"];
+function argvFromInputs(env) {
+  const argv = ["gates", "run"];
+  for (const input of ACTION_INPUTS) {
+    const given = (env[inputVariable(input.name)] ?? "").trim();
+    if (given === "") continue;
+    if (input.shape === "switch") {
+      if (TRUE.includes(given)) argv.push(`--${input.name}`);
+      else if (!FALSE.includes(given)) return fail("usage", `the input ${input.name} is ${JSON.stringify(given)}; it takes true or false`);
+    } else if (input.shape === "list") {
+      for (const line of given.split(/\r?\n/)) if (line.trim() !== "") argv.push(`--${input.name}=${line.trim()}`);
+    } else {
+      argv.push(`--${input.name}=${given}`);
+    }
+  }
+  return ok([...argv, "--raw"]);
+}
+
+// src/action/outputs.ts
+function actionOutputs(stdout) {
+  const parsed = parseJson(stdout, "the envelope");
+  if (!parsed.ok || !isJsonObject(parsed.value) || typeof parsed.value.block !== "boolean" || typeof parsed.value.message !== "string") return void 0;
+  const { block, message, details } = parsed.value;
+  return { block: String(block), message, halted: haltedGates(details).join("\n"), envelope: JSON.stringify(parsed.value) };
+}
+function haltedGates(details) {
+  if (!isJsonObject(details)) return [];
+  const points = details.kind === "points" && Array.isArray(details.points) ? details.points : [details];
+  return points.flatMap((point) => {
+    if (!isJsonObject(point) || !Array.isArray(point.gates)) return [];
+    if (typeof point.reason === "string") return [`${String(point.point)} not-evaluated`];
+    return point.gates.flatMap(
+      (gate) => isJsonObject(gate) && gate.status === "halt" ? [`${String(point.point)} ${String(gate.capability)}#${String(gate.index)}`] : []
+    );
+  });
+}
+function outputFileText(outputs, delimiter) {
+  return Object.entries(outputs).map(([name, value]) => {
+    let end = delimiter();
+    while (value.includes(end)) end = delimiter();
+    return `${name}<<${end}
+${value}
+${end}
+`;
+  }).join("");
+}
+
+// src/action/main.ts
+var TAIL = 4096;
+var EXIT_FAILURE = 2;
+var EXIT_WRITE_FAILED2 = 74;
+function fail2(status, message) {
+  process.stdout.write(`::error title=gsd-check::${escapeData(message)}
+`);
+  process.exitCode = status;
+}
+var escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+function main() {
+  const argv = argvFromInputs(process.env);
+  if (!argv.ok) return fail2(EXIT_FAILURE, argv.failure.message);
+  const child = (0, import_node_child_process.spawn)(process.execPath, [(0, import_node_path.join)(__dirname, "gsd-check"), ...argv.value], { stdio: ["ignore", "pipe", "pipe"] });
+  const stdout = [];
+  let tail = "";
+  child.stdout.on("data", (chunk) => stdout.push(chunk));
+  child.stderr.on("data", (chunk) => {
+    process.stderr.write(chunk);
+    tail = (tail + chunk.toString("utf8")).slice(-TAIL);
+  });
+  const forward = (signal) => {
+    child.kill(signal);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, forward);
+  child.on("error", (error) => fail2(EXIT_FAILURE, `cannot start gsd-check: ${error.message}`));
+  child.on("close", (code, signal) => {
+    const status = code ?? 128 + (import_node_os.constants.signals[signal ?? "SIGTERM"] ?? import_node_os.constants.signals.SIGTERM);
+    const outputs = actionOutputs(Buffer.concat(stdout).toString("utf8"));
+    if (outputs === void 0) {
+      const reason = tail.split("\n").filter((line) => line.startsWith("gsd-check: ")).at(-1) ?? `gsd-check exited ${status} without a verdict`;
+      return fail2(status === 0 ? EXIT_FAILURE : status, reason);
+    }
+    process.stdout.write(`gsd-check: ${outputs.message}
+`);
+    const file = process.env.GITHUB_OUTPUT;
+    if (file !== void 0 && file !== "") {
+      try {
+        (0, import_node_fs.appendFileSync)(file, outputFileText(outputs, () => `gsd-check-${(0, import_node_crypto.randomUUID)()}`));
+      } catch (error) {
+        return fail2(EXIT_WRITE_FAILED2, `cannot write the step's outputs to GITHUB_OUTPUT: ${error.code ?? String(error)}`);
+      }
+    }
+    const reports = process.env[inputVariable("report")] ?? "";
+    if (status === 1 && !reports.split(/\r?\n/).some((line) => line.trim() === "github")) return fail2(1, outputs.message);
+    process.exitCode = status;
+  });
+}
+main();

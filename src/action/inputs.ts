@@ -1,0 +1,62 @@
+import { fail, ok, type Result } from '../failure.ts';
+import { FLAGS, takes, type Flag } from '../cli/command-table.ts';
+
+// The GitHub Action's inputs: one per flag of `gates run`, named as the flag
+// is, so that a workflow reads like the command line. Written nowhere else:
+// action.yml is generated from this list (metadata.ts), and the entry turns
+// the runner's INPUT_* variables back into those flags here.
+
+// Flags the Action sets itself or has no use for: it reads the envelope as
+// JSON (--raw), gives every field as an output (--pick), and its log is read
+// by people (--json-errors); help and version print no verdict.
+const NOT_INPUTS: ReadonlySet<string> = new Set(['raw', 'pick', 'json-errors', 'help', 'version']);
+
+// What the Action does unless told otherwise: a halt fails the step, and
+// the gates are annotated and summarised where GitHub shows them.
+const DEFAULTS: Readonly<Record<string, string>> = { 'exit-code': 'true', report: 'github' };
+
+interface ActionInput {
+  readonly name: string;
+  // A switch takes true or false; a list one value a line, each given as
+  // the flag once; a value is given once.
+  readonly shape: 'switch' | 'list' | 'value';
+  readonly description: string;
+  readonly default?: string;
+}
+
+const shapeOf = (flag: Flag): ActionInput['shape'] => (flag.hint === undefined ? 'switch' : flag.repeatable === true ? 'list' : 'value');
+
+export const ACTION_INPUTS: readonly ActionInput[] = FLAGS.filter((flag) => takes(flag, 'gates run') && !NOT_INPUTS.has(flag.name)).map((flag) => {
+  const shape = shapeOf(flag);
+  const lines = shape === 'list' ? ' One per line.' : shape === 'switch' ? ' true or false.' : '';
+  const value = DEFAULTS[flag.name];
+  return { name: flag.name, shape, description: `--${flag.name}: ${flag.doc.meaning}.${lines}`, ...(value === undefined ? {} : { default: value }) };
+});
+
+// The runner's name for an input's variable: INPUT_ and the name in upper
+// case, hyphens kept (INPUT_PHASE-NUMBER).
+export const inputVariable = (name: string): string => `INPUT_${name.toUpperCase()}`;
+
+// The booleans @actions/core's getBooleanInput takes (YAML 1.2 core).
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+
+// `gates run` and the flags the inputs set, each value joined with "=" so
+// that one starting with "-" stays a value. An input the runner passes empty
+// is not given; values are trimmed, as @actions/core trims them.
+export function argvFromInputs(env: Readonly<Record<string, string | undefined>>): Result<string[]> {
+  const argv = ['gates', 'run'];
+  for (const input of ACTION_INPUTS) {
+    const given = (env[inputVariable(input.name)] ?? '').trim();
+    if (given === '') continue;
+    if (input.shape === 'switch') {
+      if (TRUE.includes(given)) argv.push(`--${input.name}`);
+      else if (!FALSE.includes(given)) return fail('usage', `the input ${input.name} is ${JSON.stringify(given)}; it takes true or false`);
+    } else if (input.shape === 'list') {
+      for (const line of given.split(/\r?\n/)) if (line.trim() !== '') argv.push(`--${input.name}=${line.trim()}`);
+    } else {
+      argv.push(`--${input.name}=${given}`);
+    }
+  }
+  return ok([...argv, '--raw']);
+}

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ACTION_INPUTS, argvFromInputs, inputVariable } from '../../src/action/inputs.ts';
+import { FLAGS, takes } from '../../src/cli/command-table.ts';
+
+test('an input for every flag of gates run but the five the Action sets itself, named as the flag, shaped as it takes values', () => {
+  const flags = FLAGS.filter((flag) => takes(flag, 'gates run')).map((flag) => flag.name);
+  const inputs = ACTION_INPUTS.map((input) => input.name);
+  assert.deepEqual(flags.filter((name) => !inputs.includes(name)), ['raw', 'pick', 'json-errors', 'help', 'version']);
+  assert.deepEqual(inputs.filter((name) => !flags.includes(name)), []);
+  const shape = (name: string) => ACTION_INPUTS.find((input) => input.name === name)?.shape;
+  assert.deepEqual(['point', 'capability', 'report', 'all-points', 'builtin', 'exit-code', 'phase-number', 'query-command'].map(shape), ['list', 'list', 'list', 'switch', 'switch', 'switch', 'value', 'value']);
+  assert.deepEqual(ACTION_INPUTS.filter((input) => input.default !== undefined).map((input) => [input.name, input.default]), [['report', 'github'], ['exit-code', 'true']]);
+  for (const input of ACTION_INPUTS) assert.ok(input.description.startsWith(`--${input.name}: `), input.name);
+});
+
+test('the runner\'s variables become flags: hyphens kept in the names, lists one a line, values joined with "=", switches true or false', () => {
+  assert.equal(inputVariable('phase-number'), 'INPUT_PHASE-NUMBER');
+  const env = {
+    INPUT_POINT: 'plan:pre\n  ship:pre  \r\n\n',
+    'INPUT_PHASE-NUMBER': ' 04 ',
+    INPUT_BUILTIN: 'True',
+    'INPUT_EXIT-CODE': 'false',
+    'INPUT_ALL-POINTS': '',
+    'INPUT_PHASE-REQ-IDS': '-x',
+    INPUT_CAPABILITY: 'caps/a.json\ncaps/b.json',
+  };
+  assert.deepEqual(argvFromInputs(env), {
+    ok: true,
+    value: ['gates', 'run', '--point=plan:pre', '--point=ship:pre', '--builtin', '--capability=caps/a.json', '--capability=caps/b.json', '--phase-number=04', '--phase-req-ids=-x', '--raw'],
+  });
+  assert.deepEqual(argvFromInputs({}), { ok: true, value: ['gates', 'run', '--raw'] });
+  assert.deepEqual(argvFromInputs({ INPUT_BUILTIN: 'yes' }), {
+    ok: false,
+    failure: { reason: 'usage', message: 'the input builtin is "yes"; it takes true or false', issues: [] },
+  });
+});

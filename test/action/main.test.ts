@@ -1,0 +1,122 @@
+// The GitHub Action's entry as the runner starts it: `node dist/action.js`
+// with the runner's own Node and no other on PATH, the checkout as the
+// current directory, every input of action.yml as INPUT_<NAME> (upper case,
+// hyphens kept; its default, or empty, when the workflow gives none), and
+// the GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_WORKSPACE the runner sets.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { parse } from 'yaml';
+import { project } from '../helpers/project.ts';
+import { ROOT, tempDir } from '../helpers/support.ts';
+
+const ENTRY = join(ROOT, 'dist', 'action.js');
+const METADATA = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
+
+interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly outputs: Record<string, string>;
+  readonly summary: string;
+}
+
+// GITHUB_OUTPUT read as the runner reads it: `name<<delimiter` blocks.
+function readOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const head = /^([\w-]+)<<(.+)$/.exec(lines[i]!);
+    if (head === null) continue;
+    const end = lines.indexOf(head[2]!, i + 1);
+    assert.ok(end > i, `unterminated output ${head[1]}`);
+    outputs[head[1]!] = lines.slice(i + 1, end).join('\n');
+    i = end;
+  }
+  return outputs;
+}
+
+function runAction(t: TestContext, workspace: string, inputs: Record<string, string>): Promise<Run> {
+  const runner = tempDir(t, 'gsd-check-runner-');
+  // A PATH with sh and nothing else: the entry must use the Node it was started with.
+  const bin = join(runner, 'bin');
+  mkdirSync(bin);
+  symlinkSync('/bin/sh', join(bin, 'sh'));
+  const files = { output: join(runner, 'output'), summary: join(runner, 'summary.md') };
+  writeFileSync(files.output, '');
+  writeFileSync(files.summary, '');
+  const env: Record<string, string> = { PATH: bin, HOME: runner, GITHUB_OUTPUT: files.output, GITHUB_STEP_SUMMARY: files.summary, GITHUB_WORKSPACE: workspace, GITHUB_ACTIONS: 'true', CI: 'true' };
+  for (const [name, input] of Object.entries(METADATA.inputs)) env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? input.default ?? '';
+  for (const name of Object.keys(inputs)) assert.ok(Object.hasOwn(METADATA.inputs, name), `action.yml has no input ${name}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ENTRY], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    child.once('error', reject);
+    child.once('close', (status) =>
+      resolve({ status, stdout, stderr, outputs: readOutputs(readFileSync(files.output, 'utf8')), summary: readFileSync(files.summary, 'utf8') }),
+    );
+  });
+}
+
+const fixture = (t: TestContext, threats: number): string =>
+  project(t, {
+    '.planning/config.json': { workflow: { windows_enforce: true } },
+    '.planning/WINDOWS.md': '---\nopen_count: 0\n---\n',
+    '.planning/phases/04-ship/04-SECURITY.md': `---\nphase: 04\nthreats_open: ${threats}\n---\n`,
+  });
+
+const HALT = 'ship:pre: halted by security#0 (security#0: Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0)';
+
+test('a halt fails the step (exit 1): the message in the log, an annotation at the artifact\'s line, the summary and the outputs', { timeout: 30_000 }, async (t) => {
+  const workspace = fixture(t, 2);
+  const run = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true', 'phase-number': '04' });
+  assert.equal(run.status, 1);
+  assert.equal(run.stdout, `gsd-check: ${HALT}\n`);
+  assert.equal(
+    run.stderr,
+    '::error file=.planning/phases/04-ship/04-SECURITY.md,line=3,title=gsd-check ship%3Apre security#0 [predicate artifact-frontmatter-equals] halt::Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0\n',
+  );
+  assert.deepEqual(Object.keys(run.outputs), ['block', 'message', 'halted', 'envelope']);
+  assert.deepEqual([run.outputs.block, run.outputs.message, run.outputs.halted], ['true', HALT, 'ship:pre security#0']);
+  assert.equal((JSON.parse(run.outputs.envelope!) as { details: { point: string } }).details.point, 'ship:pre');
+  assert.match(run.summary, /^### gsd-check gates run: ship:pre\n\n.*\n\n\| Status \| Gate \| Check \| Time \| Reason \|\n/);
+});
+
+test('a healthy phase: every point in one call passes (exit 0), block false, no halted gates', { timeout: 30_000 }, async (t) => {
+  const workspace = fixture(t, 0);
+  // Query gates without GSD: answered by a stand-in that passes them.
+  const run = await runAction(t, workspace, { 'all-points': 'true', builtin: 'true', 'phase-number': '04', 'query-command': 'echo \'{"block":false}\'' });
+  assert.equal(run.stderr, '');
+  assert.equal(run.status, 0);
+  assert.match(run.stdout, /^gsd-check: 12 points: passed \(\d+ pass, \d+ inactive\)\n$/);
+  assert.deepEqual([run.outputs.block, run.outputs.halted], ['false', '']);
+  assert.match(run.summary, /^### gsd-check gates run: 12 points\n/);
+});
+
+test('without the github report, a halt still says why on the step: one error annotation with the message', { timeout: 30_000 }, async (t) => {
+  const workspace = fixture(t, 2);
+  mkdirSync(join(workspace, 'reports'));
+  const run = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true', 'phase-number': '04', report: 'junit=reports/gates.xml' });
+  assert.equal(run.status, 1);
+  assert.equal(run.stdout, `gsd-check: ${HALT}\n::error title=gsd-check::${HALT}\n`);
+  assert.equal(run.summary, '');
+  assert.match(readFileSync(join(workspace, 'reports', 'gates.xml'), 'utf8'), /<testsuite name="ship:pre" tests="2" failures="1"/);
+});
+
+test('a run that cannot be evaluated fails the step with exit 2 and the reason as an error annotation; so does a bad input', { timeout: 30_000 }, async (t) => {
+  const workspace = fixture(t, 0);
+  const missing = await runAction(t, workspace, { point: 'ship:pre', capability: 'capabilities/security.json' });
+  assert.equal(missing.status, 2);
+  assert.equal(missing.stderr, 'gsd-check: cannot read capability file capabilities/security.json: no such file\n');
+  assert.equal(missing.stdout, '::error title=gsd-check::gsd-check: cannot read capability file capabilities/security.json: no such file\n');
+  assert.deepEqual(missing.outputs, {});
+  const bad = await runAction(t, workspace, { point: 'ship:pre', builtin: 'yes' });
+  assert.deepEqual([bad.status, bad.stdout, bad.stderr], [2, '::error title=gsd-check::the input builtin is "yes"; it takes true or false\n', '']);
+  const usage = await runAction(t, workspace, { builtin: 'true' });
+  assert.deepEqual([usage.status, usage.stdout], [2, '::error title=gsd-check::gsd-check: --point (once per loop point) or --all-points is required (see gsd-check --help)\n']);
+});
