@@ -78,56 +78,60 @@ test('one --point prints that point\'s envelope as before; --all-points runs the
 const hooks = (point: string, gates: unknown[]): string => JSON.stringify({ point, activeHooks: gates.map((gate) => ({ capId: 'sec', kind: 'gate', ...(gate as object) })), rendered: '' });
 const hookGate = (text: string) => ({ when: null, check: command(text), blocking: true, onError: 'halt' });
 
-test('--hooks for several points: one render-hooks line per point, or a JSON array; a point missing from it is not evaluated: exit 2 with the envelope', { timeout: 30_000 }, async (t) => {
+test('--hooks for several points: the render-hooks documents one after another (indented or not), or a JSON array; a point missing from it is not evaluated: exit 2 with the envelope', { timeout: 30_000 }, async (t) => {
   const dir = gated(t);
-  const lines = `${hooks('plan:pre', [hookGate('true')])}\n${hooks('ship:pre', [hookGate('exit 1')])}\n`;
-  writeFileSync(join(dir, 'hooks.jsonl'), lines);
+  // As `--raw` prints them: indented, one after another.
+  const indented = (text: string): string => `${JSON.stringify(JSON.parse(text), null, 2)}\n`;
+  writeFileSync(join(dir, 'hooks.jsonl'), `${hooks('plan:pre', [hookGate('true')])}\n${hooks('ship:pre', [hookGate('exit 1')])}\n`);
+  writeFileSync(join(dir, 'hooks.txt'), indented(hooks('plan:pre', [hookGate('true')])) + indented(hooks('ship:pre', [hookGate('echo "}{" >&2; exit 1')])));
   writeFileSync(join(dir, 'hooks.json'), `[${hooks('plan:pre', [hookGate('true')])}, ${hooks('ship:pre', [hookGate('exit 1')])}]`);
   for (const file of ['hooks.jsonl', 'hooks.json']) {
     const run = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'ship:pre', '--hooks', file, '--pick', 'message'], { cwd: dir });
     assert.deepEqual([run.status, run.stdout, run.stderr], [0, '1 of 2 points halted: ship:pre: halted by sec#0 (sec#0: command exited 1)\n', ''], file);
   }
+  const pretty = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'ship:pre', '--hooks', 'hooks.txt', '--pick', 'message'], { cwd: dir });
+  assert.deepEqual([pretty.status, pretty.stdout], [0, '1 of 2 points halted: ship:pre: halted by sec#0 (sec#0: command exited 1: }{)\n']);
   const stdin = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'verify:pre', '--hooks', '-', '--pick', 'message', '--exit-code'], { cwd: dir, input: `${hooks('plan:pre', [hookGate('true')])}\n` });
   assert.deepEqual(
     [stdin.status, stdin.stdout, stdin.stderr],
     [
       2,
-      '1 of 2 points halted: verify:pre: not evaluated: no line of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?\n',
-      'gsd-check: verify:pre: no line of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?\n',
+      '1 of 2 points halted: verify:pre: not evaluated: no document of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?\n',
+      'gsd-check: verify:pre: no document of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?\n',
     ],
   );
   const json = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'verify:pre', '--hooks', '-', '--raw', '--json-errors'], { cwd: dir, input: hooks('plan:pre', []) });
   assert.equal(json.status, 2);
-  assert.equal(json.stderr, '{"ok":false,"reason":"invalid-json","message":"verify:pre: no line of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?"}\n');
+  assert.equal(json.stderr, '{"ok":false,"reason":"invalid-json","message":"verify:pre: no document of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?"}\n');
   assert.deepEqual((JSON.parse(json.stdout) as { details: { points: unknown[] } }).details.points[1], {
     point: 'verify:pre',
     block: true,
-    message: 'verify:pre: not evaluated: no line of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?',
+    message: 'verify:pre: not evaluated: no document of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?',
     reason: 'invalid-json',
     gates: [],
   });
 });
 
-test('--hooks for several points: hooks of a point not run, a point twice, or a line that is not JSON fail the call with nothing run', { timeout: 30_000 }, async (t) => {
+test('--hooks for several points: hooks of a point not run, a point twice, or a document that is not JSON fail the call with nothing run', { timeout: 30_000 }, async (t) => {
   const dir = gated(t);
   const refused = async (input: string): Promise<[number | null, string, string]> => {
     const run = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'ship:pre', '--hooks', '-', '--raw'], { cwd: dir, input });
     return [run.status, run.stdout, run.stderr];
   };
   assert.deepEqual(await refused(`${hooks('plan:pre', [hookGate('touch ran')])}\n${hooks('verify:pre', [])}\n`), [
-    2, '', 'gsd-check: line 2 of the hooks on standard input holds the hooks of verify:pre, a point not run; add --point verify:pre, or leave it out of the input\n',
+    2, '', 'gsd-check: the document on line 2 of the hooks on standard input holds the hooks of verify:pre, a point not run; add --point verify:pre, or leave it out of the input\n',
   ]);
   assert.deepEqual(await refused(`${hooks('ship:pre', [])}\n\n${hooks('ship:pre', [])}\n`), [
-    2, '', 'gsd-check: line 3 of the hooks on standard input holds the hooks of ship:pre again (first on line 1): which ones count is ambiguous\n',
+    2, '', 'gsd-check: the document on line 3 of the hooks on standard input holds the hooks of ship:pre again (first in the document on line 1): which ones count is ambiguous\n',
   ]);
   assert.deepEqual(await refused(`${hooks('ship:pre', [])}\n{"point":\n`), [
-    2, '', 'gsd-check: line 2 of the hooks on standard input is not valid JSON: unexpected end at line 1, column 10\n',
+    2, '', 'gsd-check: the document on line 2 of the hooks on standard input is not valid JSON: unexpected end at line 2, column 1\n',
   ]);
   assert.deepEqual(await refused('{"activeHooks":[]}\n'), [
-    2, '', 'gsd-check: line 1 of the hooks on standard input is not the output of gsd_run loop render-hooks <point> --raw (it names no point)\n',
+    2, '', 'gsd-check: the document on line 1 of the hooks on standard input is not the output of gsd_run loop render-hooks <point> --raw (it names no point)\n',
   ]);
   assert.deepEqual(await refused('{"point":"ship"}\n'), [
-    2, '', 'gsd-check: line 1 of the hooks on standard input is not the output of gsd_run loop render-hooks <point> --raw (its point is "ship")\n',
+    2, '', 'gsd-check: the document on line 1 of the hooks on standard input is not the output of gsd_run loop render-hooks <point> --raw (its point is "ship")\n',
   ]);
   assert.deepEqual(await refused(''), [
     2, '', 'gsd-check: the hooks on standard input are empty: whatever was to print them (gsd_run loop render-hooks <point> --raw for each point) printed nothing; did it fail?\n',

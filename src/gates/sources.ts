@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { fail, ok, type Issue, type Result } from '../failure.ts';
-import { isJsonObject, parseJson } from '../json/parse.ts';
+import { isJsonObject, jsonDocuments, parseJson } from '../json/parse.ts';
 import { KINDS } from '../kinds/table.ts';
 import type { Kind } from '../predicate/kind.ts';
 import { describe, jsonPath } from '../text/format.ts';
@@ -129,31 +129,26 @@ export function gatesFromHooksOf(
     }
     if (!points.includes(point)) return fail('usage', `${where} of ${label} holds the hooks of ${point}, a point not run; add --point ${point}, or leave it out of the input`);
     const earlier = byPoint.get(point);
-    if (earlier !== undefined) return fail('invalid-json', `${where} of ${label} holds the hooks of ${point} again (first on ${earlier.where}): which ones count is ambiguous`);
+    if (earlier !== undefined) return fail('invalid-json', `${where} of ${label} holds the hooks of ${point} again (first in ${earlier.where}): which ones count is ambiguous`);
     byPoint.set(point, { document, where });
   }
   return ok(new Map(points.map((point): [LoopPoint, Result<PointGate[]>] => {
     const found = byPoint.get(point);
-    if (found === undefined) return [point, fail('invalid-json', `no ${documents.value.length > 0 && documents.value[0]!.where.startsWith('item') ? 'item' : 'line'} of ${label} holds the hooks of ${point}; did gsd_run loop render-hooks ${point} --raw fail?`)];
+    if (found === undefined) return [point, fail('invalid-json', `no document of ${label} holds the hooks of ${point}; did gsd_run loop render-hooks ${point} --raw fail?`)];
     return [point, gatesFromHooks(found.document, point, `${found.where} of ${label}`, kinds)];
   })));
 }
 
 function hooksDocuments(text: string, label: string): Result<{ document: unknown; where: string }[]> {
-  if (text.trimStart().startsWith('[')) {
-    const whole = parseJson(text, label);
-    if (!whole.ok) return whole;
-    const items = whole.value as unknown[];
-    return ok(items.map((document, at) => ({ document, where: `item ${at}` })));
-  }
+  const found = jsonDocuments(text);
   const documents: { document: unknown; where: string }[] = [];
-  const lines = text.split('\n');
-  for (const [at, line] of lines.entries()) {
-    if (line.trim() === '') continue;
-    const where = `line ${at + 1}`;
-    const document = parseJson(line, `${where} of ${label}`);
-    if (!document.ok) return document;
-    documents.push({ document: document.value, where });
+  for (const { text: document, line } of found) {
+    const where = `the document on line ${line}`;
+    const parsed = parseJson(document, `${where} of ${label}`);
+    if (!parsed.ok) return parsed;
+    // One list of them is the same as the documents one after another.
+    if (found.length === 1 && Array.isArray(parsed.value)) return ok(parsed.value.map((item, at) => ({ document: item as unknown, where: `item ${at}` })));
+    documents.push({ document: parsed.value, where });
   }
   return ok(documents);
 }

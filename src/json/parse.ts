@@ -166,6 +166,38 @@ export function findDuplicateKey(text: string): DuplicateKey | undefined {
   return undefined;
 }
 
+// A text of several JSON documents one after another, as a loop of
+// commands that each print one leaves it (indented or not): each
+// document's text and the line it starts on. Only the boundaries are found
+// here, by brackets outside strings; each document is then parsed (and
+// refused) on its own. A document that is not an object or a list runs to
+// the end of its line.
+export function jsonDocuments(text: string): { readonly text: string; readonly line: number }[] {
+  const documents: { text: string; line: number }[] = [];
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) line++;
+    if (isSpace(c)) continue;
+    const start = i;
+    const startLine = line;
+    if (c === 0x7b || c === 0x5b) {
+      let depth = 0;
+      for (; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x0a) line++;
+        else if (d === 0x22) i = stringEnd(text, i);
+        else if (d === 0x7b || d === 0x5b) depth++;
+        else if ((d === 0x7d || d === 0x5d) && --depth === 0) break;
+      }
+    } else {
+      while (i + 1 < text.length && text.charCodeAt(i + 1) !== 0x0a) i++;
+    }
+    documents.push({ text: text.slice(start, i + 1), line: startLine });
+  }
+  return documents;
+}
+
 function stringEnd(text: string, start: number): number {
   for (let i = start + 1; i < text.length; i++) {
     const c = text.charCodeAt(i);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { isJsonObject, jsonSyntaxError, findDuplicateKey, nestsDeeperThan } from '../../src/json/parse.ts';
+import { isJsonObject, jsonSyntaxError, findDuplicateKey, nestsDeeperThan, jsonDocuments } from '../../src/json/parse.ts';
 
 test('objects only: not null, arrays or scalars', () => {
   assert.equal(isJsonObject({}), true);
@@ -112,4 +112,16 @@ test('a million-deep value and a million-wide one: no stack overflow', () => {
   for (let i = 0; i < 1_000_000; i++) deep = [deep];
   assert.equal(nestsDeeperThan(deep, 64), true);
   assert.equal(nestsDeeperThan(Array(1_000_000).fill([0]), 2), false);
+});
+
+test('several documents one after another: each one\'s text and first line, by brackets outside strings', () => {
+  const text = '{"a": "}{"}\n\n[1,\n [2]] {"b":\n"\\"]"}\n  true x\n{"open": ';
+  assert.deepEqual(jsonDocuments(text), [
+    { text: '{"a": "}{"}', line: 1 },
+    { text: '[1,\n [2]]', line: 3 },
+    { text: '{"b":\n"\\"]"}', line: 4 },
+    { text: 'true x', line: 6 },
+    { text: '{"open": ', line: 7 },
+  ]);
+  assert.deepEqual(jsonDocuments(' \n\t'), []);
 });
