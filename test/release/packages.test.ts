@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { LOCKFILES, collectPackages, neededPackages, offlineEnv, seedCache } from '../../release/packages.mjs';
 import { DIST, ROOT, tempDir } from '../helpers/support.ts';
@@ -80,5 +80,5 @@ test('from the packages alone, offline with an empty cache, npm ci and the build
   assert.equal(ci.status, 0, ci.stderr);
   const built = run(process.execPath, ['build.mjs']);
   assert.equal(built.status, 0, built.stderr);
-  assert.ok(readFileSync(join(tree, 'dist', 'gsd-check')).equals(readFileSync(DIST)), 'the offline build differs from dist/gsd-check');
+  assert.ok(readFileSync(join(tree, relative(ROOT, DIST))).equals(readFileSync(DIST)), 'the offline build differs from dist/gsd-check');
 });
