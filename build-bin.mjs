@@ -92,7 +92,7 @@ async function build(target) {
 
   if (target !== host) return console.log(`${output}: built for ${target} with Node v${pinnedVersion(target)} (run it there, or under qemu-user: test/against-qemu.mjs)`);
   // Prove it runs with no Node to be found.
-  const version = execFileSync(output, ['--version'], { env: { PATH: '' }, encoding: 'utf8', timeout: 30_000 }).trim();
+  const [version] = execFileSync(output, ['--version'], { env: { PATH: '' }, encoding: 'utf8', timeout: 30_000 }).split('\n');
   if (!version.includes(`standalone build: Node v${pinnedVersion(target)}`)) return refuse(`the built file answered --version with "${version}"`);
   console.log(`${output}: ${version}`);
 }

@@ -7,13 +7,15 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 // What builds and tests, and what the package ships (the package test packs
 // the tree): taken from package.json's `files`, so a file added there is
 // copied too.
 const SHIPPED = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).files.map((entry) => entry.split('/')[0]);
-const COPIED = [...new Set(['src', 'test', 'mutate', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', ...SHIPPED])];
+// The release's scripts and the lockfiles it reads (runtimes/, without the
+// Nodes installed there), for the tests of test/release/.
+const COPIED = [...new Set(['src', 'test', 'mutate', 'build.mjs', 'build-id.mjs', 'release.mjs', 'release', 'runtimes', '.npmrc', 'package.json', 'package-lock.json', 'tsconfig.json', ...SHIPPED])];
 const RUN = `GSD_MUTATE_${randomUUID().replaceAll('-', '')}_`;
 let commands = 0;
 
@@ -21,7 +23,7 @@ export function makeTree(root) {
   const dir = mkdtempSync(join(tmpdir(), 'gsd-mutate-'));
   // Some tests run the bundle as an unprivileged user, who must reach it.
   chmodSync(dir, 0o755);
-  for (const name of COPIED) cpSync(join(root, name), join(dir, name), { recursive: true });
+  for (const name of COPIED) cpSync(join(root, name), join(dir, name), { recursive: true, filter: (path) => !relative(root, path).split(sep).includes('node_modules') });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   // The tests' temp dirs go in the tree too (TMPDIR): a test killed at its
   // timeout never cleans up, and the tree's removal does it instead. Open to

@@ -114,5 +114,28 @@ test('installed from the tarball with no network: gsd-check on PATH runs a gate 
   assert.equal(readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, pkg.bin['gsd-check']!), 'utf8'), readFileSync(join(ROOT, pkg.bin['gsd-check']!), 'utf8'));
 
   const npx = npm(['exec', '--offline', '--yes', '--package', join(home, TARBALL), '--', 'gsd-check', '--version']);
-  assert.match(npx.stdout, new RegExp(`^gsd-check ${pkg.version.replaceAll('.', '\\.')} \\(source [0-9a-f]{12}\\)\n$`));
+  assert.match(npx.stdout, new RegExp(`^gsd-check ${pkg.version.replaceAll('.', '\\.')} \\(source [0-9a-f]{12}\\)\nsource [0-9a-f]{12}: a hash of the files`));
+});
+
+// install.md's forms for a project's devDependency, which never take the name
+// to the registry to run what it holds there (gsd-check is not this project's
+// name on the public registry). `--`: npx would answer --version itself.
+test('a devDependency runs as ./node_modules/.bin/gsd-check and npx --no -- gsd-check; with the install gone, npx --no runs nothing', (t) => {
+  const project = tempDir(t);
+  writeFileSync(join(project, 'package.json'), '{ "name": "a-project", "version": "1.0.0", "private": true }\n');
+  const { env } = npm(['install', '--save-dev', '--offline', join(home, TARBALL)], project);
+  const [command, prefix] = npmCommand();
+  const npx = (args: string[]) => {
+    const cli = prefix.length === 0 ? 'npx' : command;
+    const argv = prefix.length === 0 ? args : [join(dirname(prefix[0]!), 'npx-cli.js'), ...args];
+    // The registry refuses at once: no retries.
+    const r = spawnSync(cli, argv, { cwd: project, env: { ...env, npm_config_fetch_retries: '0' }, encoding: 'utf8', timeout: 60_000 });
+    return [r.status, r.stdout];
+  };
+  const local = spawnSync(join(project, 'node_modules', '.bin', 'gsd-check'), ['--version'], { cwd: project, env, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(local.status, 0, local.stderr);
+  assert.match(local.stdout, new RegExp(`^gsd-check ${pkg.version.replaceAll('.', '\\.')} \\(source [0-9a-f]{12}\\)\n`));
+  assert.deepEqual(npx(['--no', '--', 'gsd-check', '--version']), [0, local.stdout]);
+  rmSync(join(project, 'node_modules'), { recursive: true });
+  assert.deepEqual(npx(['--no', '--', 'gsd-check', '--version']), [1, '']);
 });

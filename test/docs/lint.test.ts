@@ -1,9 +1,11 @@
-// The docs' shape: sections a reader relies on stay, links lead somewhere,
-// every page is reachable, and the README stays a README.
+// The docs' shape: sections a reader relies on stay, links lead somewhere
+// (in the repository and in a release folder), every page is reachable, the
+// README stays a README, and no command reaches the registry for gsd-check.
 import assert from 'node:assert/strict';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { test } from 'node:test';
+import { releaseDocs } from '../../release/docs.mjs';
 import { ROOT } from '../helpers/support.ts';
 import { docFiles, docText } from './doc-examples.mjs';
 
@@ -12,7 +14,7 @@ import { docFiles, docText } from './doc-examples.mjs';
 // heading that starts with the rest (a difference's id, whatever its title).
 // Add a section here when it must not disappear in an edit.
 const REQUIRED_SECTIONS: Record<string, readonly string[]> = {
-  'docs/reference/cli.md': ['Flags', 'Flags > Input files', 'Flags > Flag syntax', 'Help', 'Exit status', 'Errors', 'Signals'],
+  'docs/reference/cli.md': ['Flags', 'Flags > Input files', 'Flags > Flag syntax', 'Help', 'Version', 'Exit status', 'Errors', 'Signals'],
   'docs/reference/predicates.md': [
     'Declaration',
     'Evaluation path',
@@ -147,4 +149,84 @@ test('the README is for users: at most 8 KB, and its set-up keeps the two comman
   const setUp = readme.slice(readme.indexOf('## Set-up'));
   assert.ok(setUp.includes(`./dist/gsd-check check predicate --predicate '{"kind":"command-exit-zero","command":"true"}'\n`));
   assert.ok(setUp.includes('npm ci && npm test\n'));
+});
+
+test('the pages a release folder carries link only to pages it carries', () => {
+  const carried = releaseDocs(ROOT);
+  const broken: string[] = [];
+  for (const file of carried.filter((f) => f.endsWith('.md'))) {
+    for (const link of links(docText(ROOT, file))) {
+      const path = link.split('#')[0]!;
+      const target = path === '' ? file : normalize(join(dirname(file), path)).replace(/\/$/, '');
+      if (!carried.some((c) => c === target || c.startsWith(`${target}/`))) broken.push(`${file}: ${link}`);
+    }
+  }
+  assert.deepEqual(broken, []);
+});
+
+// A command that runs gsd-check by its name through npx or npm exec, or
+// installs it by name: npm takes the name to the registry when no local
+// install has it, where gsd-check is not this project's (unclaimed: anyone
+// may publish it), and npx in CI runs what it fetched without asking. Safe:
+// --no (never fetch) and --package with a path.
+function reachesRegistry(line: string): boolean {
+  const words = line.split(/\s+/).filter((w) => w !== '');
+  // A path, or a placeholder for one (<tarball>).
+  const path = (w: string | undefined) => w !== undefined && (/^[./~<]/.test(w) || w.endsWith('.tgz'));
+  for (let i = 0; i < words.length; i++) {
+    const exec = words[i] === 'npx' ? i + 1 : words[i] === 'npm' && ['exec', 'x'].includes(words[i + 1]!) ? i + 2 : -1;
+    if (exec !== -1) {
+      let safe = false;
+      let j = exec;
+      for (; j < words.length && words[j]!.startsWith('-') && words[j] !== '--'; j++) {
+        const [flag, value] = words[j]!.split('=') as [string, string | undefined];
+        if (flag === '--no' || flag === '--no-install') safe = true;
+        if (flag === '--package' || flag === '-p') {
+          const named = value ?? words[++j];
+          if (path(named)) safe = true;
+          else if (named === 'gsd-check' || named?.startsWith('gsd-check@')) return true;
+        }
+      }
+      if (words[j] === '--') j++;
+      if (!safe && /^gsd-check(@|$)/.test(words[j] ?? '')) return true;
+    }
+    if (words[i] === 'npm' && ['i', 'install', 'add'].includes(words[i + 1]!)) {
+      if (words.slice(i + 2).some((w) => /^gsd-check(@|$)/.test(w))) return true;
+    }
+  }
+  return false;
+}
+
+// What a page tells a reader to type, with its line: the lines of code
+// blocks, and the inline code spans of the rest (prose may name a form to
+// warn of it).
+function code(text: string): { line: number; text: string }[] {
+  const out: { line: number; text: string }[] = [];
+  let fence: string | undefined;
+  text.split('\n').forEach((line, i) => {
+    const open = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (open) {
+      if (fence === undefined) fence = open[1];
+      else if (line.trim().startsWith(fence)) fence = undefined;
+    } else if (fence !== undefined) out.push({ line: i + 1, text: line });
+    else for (const [, span] of line.matchAll(/`([^`]+)`/g)) out.push({ line: i + 1, text: span! });
+  });
+  return out;
+}
+
+test('no page runs or installs gsd-check by its name through the registry (npx --no, ./node_modules/.bin, --package <tarball>)', () => {
+  const reaching = FILES.flatMap((file) => code(docText(ROOT, file)).flatMap(({ line, text }) => (reachesRegistry(text) ? [`${file}:${line}: ${text.trim()}`] : [])));
+  assert.deepEqual(reaching, []);
+});
+
+test('the registry rule catches each form that can fetch gsd-check, and only those', () => {
+  for (const line of ['npx gsd-check --version', 'npx --yes gsd-check', 'npm exec gsd-check', 'npm exec -- gsd-check check predicate', 'npm x gsd-check',
+    'npx --package gsd-check gsd-check', 'npx -p gsd-check@1.0.0 gsd-check', 'npm install --save-dev gsd-check', 'npm i -g gsd-check@1.0.0']) {
+    assert.equal(reachesRegistry(line), true, line);
+  }
+  assert.deepEqual(code('Run `npx gsd-check` here.\n\n```sh\nnpx gsd-check --version\n```\n').map((c) => reachesRegistry(c.text)), [true, true]);
+  for (const line of ['npx --no gsd-check --version', 'npx --package ./gsd-check-1.0.0.tgz gsd-check check predicate', 'npx --package=/opt/gsd-check-1.0.0.tgz gsd-check',
+    './node_modules/.bin/gsd-check --version', 'npm install -g ./gsd-check', 'npm install --offline ./vendor/gsd-check-1.0.0.tgz', 'npx tsc', 'npm exec --no -- gsd-check', 'npx --package <tarball> gsd-check']) {
+    assert.equal(reachesRegistry(line), false, line);
+  }
 });
