@@ -17,3 +17,4 @@ export function runDoc(
 ): Promise<{ expected: string; actual: string }>;
 export function binDir(parent: string, gsdCheck: string, scripts?: Record<string, string>): string;
 export function docText(root: string, file: string): string;
+export function machinePath(): string[];

@@ -188,7 +188,7 @@ function shell(script, { cwd, env, timeoutMs }) {
 
 // The machine's PATH less any directory that holds a GSD of its own: the
 // examples see the GSD `bin` gives them (compat's pinned one) or none.
-function machinePath() {
+export function machinePath() {
   return (process.env.PATH ?? '').split(':').filter((dir) => dir !== '' && !['gsd-tools', 'gsd_run'].some((name) => existsSync(join(dir, name))));
 }
 

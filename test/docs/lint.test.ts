@@ -230,3 +230,18 @@ test('the registry rule catches each form that can fetch gsd-check, and only tho
     assert.equal(reachesRegistry(line), false, line);
   }
 });
+
+// A config a page offers is a file a reader copies: each is marked with its
+// kind and path (test/docs/ci-files.mjs), and so parsed and run by its tool.
+test('every yaml block of the docs is a CI file the tests parse and run', () => {
+  const unmarked = docFiles(ROOT).flatMap((file) => {
+    const lines = docText(ROOT, file).split('\n');
+    return lines.flatMap((line, i) => {
+      if (line.trim() !== '```yaml') return [];
+      let before = i - 1;
+      while (before >= 0 && lines[before]!.trim() === '') before--;
+      return /^<!-- ci-file: [\w-]+ \S+ -->$/.test(lines[before] ?? '') ? [] : [`${file}:${i + 1}`];
+    });
+  });
+  assert.deepEqual(unmarked, []);
+});

@@ -23,6 +23,7 @@ export const CLI_TESTS = [
   'test/artifact/find-artifact.test.ts',
   'test/artifact/off-thread.test.ts',
   'test/cli/help.test.ts',
+  'test/docs/ci-files.test.ts',
   'test/docs/examples.test.ts',
   'test/kinds/artifact-frontmatter-equals.test.ts',
 ];

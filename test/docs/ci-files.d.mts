@@ -1,0 +1,14 @@
+// Types for ci-files.mjs (plain JavaScript, shared with compat/).
+export interface CiFile {
+  readonly kind: string;
+  readonly path: string;
+  readonly text: string;
+  readonly line: number;
+}
+export interface CiRun {
+  readonly path: string;
+  readonly script: string;
+  readonly expected: string;
+  readonly line: number;
+}
+export function ciBlocks(text: string): { files: CiFile[]; runs: CiRun[] };

@@ -1,0 +1,52 @@
+// Every CI file the docs offer is read by its tool's own parser and run as
+// the page shows, on the page's project: GitHub workflows by GitHub's
+// workflow parser and a runner's rules (test/docs/github-runner.mjs),
+// .gitlab-ci.yml by gitlab-ci-local, hook configs by pre-commit and
+// lefthook. A page whose file or log drifts from what the tools do fails
+// here. The workflows that install GSD run in compat/test/ci.test.mjs.
+import assert from 'node:assert/strict';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
+import { BIN, ROOT, tempDir } from '../helpers/support.ts';
+import { ciBlocks } from './ci-files.mjs';
+import { runCiFile } from './ci-run.mjs';
+import { missingTool } from './ci-tools.mjs';
+import { binDir, docFiles, docText } from './doc-examples.mjs';
+
+// CI runs these with every tool installed (.ci/run): there a missing tool
+// is a failure, not a skip.
+const REQUIRED = process.env.GSD_CHECK_CI_TOOLS === '1';
+
+const pages = docFiles(ROOT).flatMap((file) => {
+  const text = docText(ROOT, file);
+  const { files, runs } = ciBlocks(text);
+  return files.length === 0 ? [] : [{ file, text, files, runs }];
+});
+
+test('the docs offer CI files: GitHub workflows with and without GSD, GitLab, pre-commit (local hooks and this repository\'s), lefthook', () => {
+  const kinds = new Set(pages.flatMap((page) => page.files.map((file) => file.kind)));
+  assert.deepEqual([...kinds].sort(), ['github', 'github-gsd', 'gitlab', 'lefthook', 'pre-commit', 'pre-commit-remote']);
+});
+
+for (const page of pages) {
+  for (const file of page.files.filter((f) => f.kind.startsWith('github'))) {
+    test(`${page.file}: ${file.path} (line ${file.line}) is a workflow GitHub's own parser reads without an error`, () => {
+      const parsed = parseWorkflow({ name: file.path, content: file.text }, new NoOperationTraceWriter());
+      assert.deepEqual(parsed.context.errors.getErrors().map((error) => error.message), []);
+      assert.ok(parsed.value !== undefined);
+    });
+  }
+  for (const run of page.runs) {
+    const kind = page.files.find((f) => f.path === run.path)!.kind;
+    if (kind === 'github-gsd') continue;
+    const missing = missingTool(kind);
+    test(`${page.file}: ${run.path} runs as line ${run.line} shows`, { timeout: 120_000, skip: missing !== undefined && !REQUIRED ? missing : false }, async (t) => {
+      assert.equal(missing, undefined, missing);
+      const bin = binDir(tempDir(t), BIN);
+      symlinkSync(process.execPath, join(bin, 'node'));
+      assert.equal(await runCiFile(page, run, { root: ROOT, bin }), run.expected.replace(/\n$/, ''));
+    });
+  }
+}

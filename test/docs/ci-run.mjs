@@ -1,0 +1,59 @@
+// One CI run a page shows (ci-files.mjs), made as a reader would make it:
+// the page's project (its doc-test setup blocks), the page's CI files
+// written into it, gsd-check's Action copied to .github/actions/gsd-check/
+// as the page says, the run's own script, then the file run by its tool.
+// Answers the log to compare with the page's. Plain JavaScript: compat/
+// runs the workflows that install GSD through it too.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { commitAll, runGitlab, runLefthook, runPreCommit, runPreCommitRemote } from './ci-tools.mjs';
+import { machinePath, normalise, parseDoc, SHOWN_ROOT } from './doc-examples.mjs';
+import { runWorkflow } from './github-runner.mjs';
+
+export async function runCiFile(page, run, { root, bin, substitute }) {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-check-ci-')));
+  try {
+    const workspace = join(dir, 'demo');
+    const home = join(dir, '.home');
+    mkdirSync(workspace);
+    mkdirSync(home);
+    const env = { PATH: [bin, ...machinePath()].join(':'), HOME: home, XDG_CACHE_HOME: join(home, '.cache'), LANG: 'C.UTF-8' };
+    const sh = (script, what) => {
+      const done = spawnSync('sh', ['-c', script], { cwd: workspace, env, encoding: 'utf8', timeout: 60_000 });
+      if (done.status !== 0) throw new Error(`${what} failed (${done.status ?? done.signal}): ${done.stdout}${done.stderr}`);
+    };
+    for (const step of parseDoc(page.text)) if (step.setup !== undefined) sh(step.setup, `the setup at line ${step.line}`);
+    for (const file of page.files) {
+      mkdirSync(dirname(join(workspace, file.path)), { recursive: true });
+      writeFileSync(join(workspace, file.path), file.text);
+    }
+    const action = join(workspace, '.github', 'actions', 'gsd-check');
+    mkdirSync(action, { recursive: true });
+    cpSync(join(root, 'action.yml'), join(action, 'action.yml'));
+    cpSync(join(root, 'dist'), join(action, 'dist'), { recursive: true });
+    if (run.script !== '') sh(run.script, `the ci-run script at line ${run.line}`);
+    const file = page.files.find((f) => f.path === run.path);
+    let log;
+    if (file.kind === 'github' || file.kind === 'github-gsd') log = await runWorkflow(file.text, { workspace, env, substitute });
+    else {
+      commitAll(workspace, env);
+      if (file.kind === 'gitlab') log = await runGitlab(workspace, { env, job: Object.keys(yamlJobs(file.text))[0] });
+      else if (file.kind === 'pre-commit') log = await runPreCommit(workspace, { env, config: file.path });
+      else if (file.kind === 'pre-commit-remote') log = await runPreCommitRemote(workspace, { env, config: file.path, root });
+      else if (file.kind === 'lefthook') log = await runLefthook(workspace, { env, hook: 'pre-push' });
+      else throw new Error(`line ${file.line}: no run for a ${file.kind} file`);
+    }
+    return normalise(log, [[workspace, SHOWN_ROOT], [home, '~'], [dir, '/tmp']]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// A .gitlab-ci.yml's jobs: its top-level keys that are not GitLab's own.
+function yamlJobs(text) {
+  const keys = text.split('\n').flatMap((line) => /^([\w.-]+):/.exec(line)?.[1] ?? []);
+  const reserved = new Set(['default', 'include', 'stages', 'variables', 'workflow', 'image', 'services', 'cache', 'before_script', 'after_script']);
+  return Object.fromEntries(keys.filter((key) => !reserved.has(key) && !key.startsWith('.')).map((key) => [key, true]));
+}
