@@ -1,6 +1,6 @@
 // Side-by-side measurements, interleaved in one run so that the machine's
 // drift hits every variant alike. Prints ratios; asserts nothing.
-//   node bench/run.mjs [--runs N] [--bin PATH] [--skip-output] [--instructions]
+//   node bench/run.mjs [--runs N] [--bin PATH] [--skip-output] [--instructions] [--gsd gsd-tools.cjs --gsd-node NODE]
 // --instructions also counts the instructions each start executes under
 // valgrind's callgrind (when installed): slow, but the same on a busy machine.
 import { spawn, spawnSync } from 'node:child_process';
@@ -186,7 +186,62 @@ function instructions() {
   rmSync(project, { recursive: true, force: true });
 }
 
+// A healthy phase's 12 points: one `gates run --all-points` against the 12
+// calls a CI loop made before (one `--point` each), interleaved. Query gates
+// are answered by a stub command (`--query-command`), or, with --gsd
+// <gsd-tools.cjs> [--gsd-node <node>], by GSD's own gsd-tools on PATH, as a
+// job that installs GSD has them.
+const POINTS = ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'];
+
+function phase() {
+  const project = mkdtempSync(join(tmpdir(), 'gsd-check-bench-phase-'));
+  try {
+    mkdirSync(join(project, '.planning', 'phases', '04-ship'), { recursive: true });
+    writeFileSync(join(project, '.planning', 'config.json'), '{"workflow": {"windows_enforce": true}}\n');
+    writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-SECURITY.md'), '---\nthreats_open: 0\n---\n');
+    writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-01-PLAN.md'), '---\nphase: 04\nplan: 01\n---\n# Plan 04-01\n\nShip it.\n');
+    writeFileSync(join(project, '.planning', 'WINDOWS.md'), '---\nopen_count: 0\n---\n');
+    const gsd = option('--gsd', undefined);
+    const variants = [['stub query command', ['--query-command', 'echo \'{"block":false}\''], process.env]];
+    if (gsd !== undefined) {
+      const shim = join(project, '.bin');
+      mkdirSync(shim);
+      writeFileSync(join(shim, 'gsd-tools'), `#!/bin/sh\nexec "${option('--gsd-node', process.execPath)}" "${gsd}" "$@"\n`, { mode: 0o755 });
+      variants.push(["GSD's gsd-tools", [], { ...process.env, PATH: `${shim}:${process.env.PATH}` }]);
+    }
+    const base = ['gates', 'run', '--builtin', '--phase-number', '04', '--raw'];
+    const timeIn = (argv, env) => {
+      const start = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, [bin, ...argv], { stdio: 'ignore', cwd: project, env });
+      if (r.status !== 0) throw new Error(`gsd-check ${argv.join(' ')} exited ${r.status}`);
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const rounds = gsd === undefined ? runs : Math.min(runs, 5);
+    console.log(`a phase's 12 points: median wall time of ${rounds} interleaved runs`);
+    for (const [name, query, env] of variants) {
+      const one = [];
+      const twelve = [];
+      for (let i = 0; i < rounds; i++) {
+        const calls = () => POINTS.reduce((sum, point) => sum + timeIn([...base, ...query, '--point', point], env), 0);
+        const call = () => timeIn([...base, ...query, '--all-points'], env);
+        if (i % 2 === 0) {
+          one.push(call());
+          twelve.push(calls());
+        } else {
+          twelve.push(calls());
+          one.push(call());
+        }
+      }
+      const [a, b] = [median(one), median(twelve)];
+      console.log(`  ${name}: --all-points ${a.toFixed(0)} ms, 12 × --point ${b.toFixed(0)} ms, ratio ${(a / b).toFixed(3)}`);
+    }
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
 console.log(`node ${process.version}, ${bin}`);
 coldStart();
+phase();
 if (args.includes('--instructions')) instructions();
 if (!args.includes('--skip-output')) await output();

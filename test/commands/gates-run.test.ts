@@ -201,3 +201,17 @@ test('the JUnit report times the whole run: never longer than the call that made
   const time = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(written)?.[1]);
   assert.ok(time >= 0 && time <= elapsed, `time="${time}" against ${elapsed} s`);
 });
+
+test('at a terminal, several points print a table each under the point\'s name, then the run\'s message; progress lines name the point', async (t) => {
+  const lines = { progress: [] as string[], warn: [] as string[] };
+  const d = { ...deps(tempDir(t), lines, true), terminal: { colour: false } };
+  const outcome = await gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], envelope: 'run', raw: false }, d);
+  assert.equal(outcome.exitCode, 0);
+  const shown = outcome.stdout.replace(/ +\d+ ms/g, ' N ms');
+  assert.match(shown, /^plan:pre\nplan:pre: no gates\n\nship:pre\nSTATUS +GATE +CHECK +TIME +REASON\npass +cap#0 +predicate command-exit-zero N ms\nskipped +cap#1 +query q N ms +onError skip: query q: no query command/);
+  assert.ok(shown.endsWith('\nship:pre: passed (1 pass, 1 skipped)\n\n2 points: passed (1 pass, 1 skipped)\n'), shown);
+  assert.deepEqual(lines.progress.map((line) => line.split(' ').slice(0, 3).join(' ')).sort(), ['gsd-check: ship:pre cap#0', 'gsd-check: ship:pre cap#1']);
+  // Piped, the same run is the envelope.
+  const piped = await gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], envelope: 'run' }, deps(tempDir(t), { progress: [], warn: [] }, false));
+  assert.equal((JSON.parse(piped.stdout) as { details: { kind: string } }).details.kind, 'points');
+});

@@ -35,8 +35,9 @@ const REQUIRED_SECTIONS: Record<string, readonly string[]> = {
   ],
   'docs/reference/gates.md': [
     '`gsd-check validate <capability.json>… [--json]`',
-    '`gsd-check gates run --point <point> (--capability <file>… | --hooks <file|->)`',
-    '`gsd-check gates run --point <point> (--capability <file>… | --hooks <file|->)` > Output',
+    '`gsd-check gates run (--point <point>… | --all-points) (--builtin | --capability <file>… | --hooks <file|->)`',
+    '`gsd-check gates run (--point <point>… | --all-points) (--builtin | --capability <file>… | --hooks <file|->)` > Several points in one run',
+    '`gsd-check gates run (--point <point>… | --all-points) (--builtin | --capability <file>… | --hooks <file|->)` > Output',
   ],
   'docs/reference/differences.md': [
     ...['D1', 'D11', 'D12', 'D22'].map((id) => `Exit statuses and output > ${id} …`),
