@@ -4,13 +4,13 @@
 // hyphens kept; its default, or empty, when the workflow gives none), and
 // the GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_WORKSPACE the runner sets.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { parse } from 'yaml';
 import { project } from '../helpers/project.ts';
-import { ROOT, tempDir } from '../helpers/support.ts';
+import { killSurvivors, marker, ROOT, running, survivors, tempDir, until, within } from '../helpers/support.ts';
 
 const ENTRY = join(ROOT, 'dist', 'action.js');
 const METADATA = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
@@ -38,12 +38,13 @@ function readOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
-function runAction(t: TestContext, workspace: string, inputs: Record<string, string>): Promise<Run> {
+function runAction(t: TestContext, workspace: string, inputs: Record<string, string>, onSpawn?: (child: ChildProcess) => void): Promise<Run> {
   const runner = tempDir(t, 'gsd-check-runner-');
-  // A PATH with sh and nothing else: the entry must use the Node it was started with.
+  // A PATH with the tools a gate's command uses and no node: the entry must
+  // use the Node it was started with.
   const bin = join(runner, 'bin');
   mkdirSync(bin);
-  symlinkSync('/bin/sh', join(bin, 'sh'));
+  for (const tool of ['sh', 'sleep', 'cat']) symlinkSync(execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim(), join(bin, tool));
   const files = { output: join(runner, 'output'), summary: join(runner, 'summary.md') };
   writeFileSync(files.output, '');
   writeFileSync(files.summary, '');
@@ -56,6 +57,7 @@ function runAction(t: TestContext, workspace: string, inputs: Record<string, str
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
     child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    onSpawn?.(child);
     child.once('error', reject);
     child.once('close', (status) =>
       resolve({ status, stdout, stderr, outputs: readOutputs(readFileSync(files.output, 'utf8')), summary: readFileSync(files.summary, 'utf8') }),
@@ -119,4 +121,19 @@ test('a run that cannot be evaluated fails the step with exit 2 and the reason a
   assert.deepEqual([bad.status, bad.stdout, bad.stderr], [2, '::error title=gsd-check::the input builtin is "yes"; it takes true or false\n', '']);
   const usage = await runAction(t, workspace, { builtin: 'true' });
   assert.deepEqual([usage.status, usage.stdout], [2, '::error title=gsd-check::gsd-check: --point (once per loop point) or --all-points is required (see gsd-check --help)\n']);
+});
+
+test('a cancelled run: the runner\'s SIGTERM reaches gsd-check, which ends the gates\' commands; the step exits 143 and says so', { timeout: 60_000 }, async (t) => {
+  const mark = marker();
+  t.after(() => killSurvivors(mark));
+  const workspace = project(t, { '.planning': null, 'cap.json': { id: 'slow', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: `sleep 300.${mark}`, timeout: 600 } }, blocking: true, onError: 'halt' }] } });
+  let child: ChildProcess | undefined;
+  const pending = runAction(t, workspace, { point: 'ship:pre', capability: 'cap.json' }, (c) => (child = c));
+  await until(() => running(`sleep 300.${mark}`).length === 1, 'the gate\'s command is running');
+  child!.kill('SIGTERM');
+  const run = await within(pending, 30_000, 'the stop ends the command, gsd-check and the step');
+  assert.equal(run.status, 143);
+  assert.equal(run.stderr, 'gsd-check: stopped by SIGTERM; any command it started was ended\n');
+  assert.equal(run.stdout, '::error title=gsd-check::gsd-check: stopped by SIGTERM; any command it started was ended\n');
+  assert.deepEqual(survivors(mark), []);
 });

@@ -2,7 +2,7 @@
 // (in the repository and in a release folder), every page is reachable, the
 // README stays a README, and no command reaches the registry for gsd-check.
 import assert from 'node:assert/strict';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { test } from 'node:test';
 import { releaseDocs } from '../../release/docs.mjs';
@@ -245,4 +245,15 @@ test('every yaml block of the docs is a CI file the tests parse and run', () => 
     });
   });
   assert.deepEqual(unmarked, []);
+});
+
+// The Action and the hook repository are pinned by release tag: a page that
+// names one names this version's.
+test('every release tag the docs pin (uses: …@v, rev: v) is this version\'s', () => {
+  const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  const pins = docFiles(ROOT).flatMap((file) =>
+    [...docText(ROOT, file).matchAll(/(?:gsd-check@|rev: )v(\d+\.\d+\.\d+)/g)].map((m) => `${file}: v${m[1]}`),
+  );
+  assert.ok(pins.length >= 3, pins.join('\n'));
+  assert.deepEqual(pins.filter((pin) => !pin.endsWith(`v${version}`)), []);
 });
