@@ -101,7 +101,9 @@ export async function runLefthook(dir, { env, hook }) {
 const verdict = (lines, status) => `${[...lines, status === 0 ? 'job: success' : 'job: failure'].join('\n')}\n`;
 
 
-function collect(command, args, { cwd, env, timeoutMs = 120_000 }) {
+// A process bounded in time (a hung one fails the test, named), with what it
+// printed as one log.
+export function collect(command, args, { cwd, env, timeoutMs = 120_000 }) {
   // Both streams into one file, as one log: the order they were written in
   // is kept, and the command gets its environment as given (a shell between
   // would drop the runner's INPUT_PHASE-NUMBER, whose name has a hyphen).

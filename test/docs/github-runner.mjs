@@ -6,11 +6,11 @@
 // What a workflow may use is only what the docs need; anything else
 // (another action, another expression) is an error, not a silent pass.
 // Plain JavaScript: compat/ runs the workflows that install GSD.
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { parse } from 'yaml';
+import { collect } from './ci-tools.mjs';
 
 // Runs every job of `workflow` (its text) in `workspace`. `env` is the
 // runner's environment (PATH with the Node the job's setup would give);
@@ -69,7 +69,7 @@ async function runJob(id, job, { workspace, env, temp, substitute, timeoutMs }) 
     else if (step.run !== undefined) {
       const script = join(temp, `step-${index}.sh`);
       writeFileSync(script, expand(step.run));
-      result = await combined('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: workspace, env: stepEnv, timeoutMs });
+      result = await collect('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: workspace, env: stepEnv, timeoutMs });
     } else result = await uses(step, { workspace, env: stepEnv, expand, timeoutMs, where: `job ${id}, step ${index}` });
     if (result.text !== '') log.push(result.text.replace(/\n$/, ''));
     if (step.id !== undefined) outputs[step.id] = readOutputs(readFileSync(output, 'utf8'));
@@ -100,7 +100,7 @@ async function uses(step, { workspace, env, expand, timeoutMs, where }) {
       inputEnv[`INPUT_${input.replaceAll(' ', '_').toUpperCase()}`] = inputs[input] ?? definition.default ?? '';
     }
     for (const input of Object.keys(inputs)) if (!Object.hasOwn(metadata.inputs ?? {}, input)) throw new Error(`${where}: ${name} has no input ${input}`);
-    return combined(process.execPath, [join(dir, metadata.runs.main)], { cwd: workspace, env: { ...env, ...inputEnv }, timeoutMs });
+    return collect(process.execPath, [join(dir, metadata.runs.main)], { cwd: workspace, env: { ...env, ...inputEnv }, timeoutMs });
   }
   throw new Error(`${where}: uses: ${name} is not an action these tests run`);
 }
@@ -134,28 +134,4 @@ function readOutputs(text) {
     if (line !== null) outputs[line[1]] = line[2];
   }
   return outputs;
-}
-
-// A process with stdout and stderr on one pipe, as the runner's log shows
-// them, bounded in time: a hung step fails the test, named.
-function combined(command, args, { cwd, env, timeoutMs = 120_000 }) {
-  // Both streams into one file, as one log: the order they were written in
-  // is kept, and the command gets its environment as given (a shell between
-  // would drop the runner's INPUT_PHASE-NUMBER, whose name has a hyphen).
-  const dir = mkdtempSync(join(tmpdir(), 'gsd-check-log-'));
-  const file = join(dir, 'log');
-  const fd = openSync(file, 'w');
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', fd, fd], detached: true });
-    closeSync(fd);
-    const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), timeoutMs);
-    const done = (settle) => {
-      clearTimeout(timer);
-      const text = readFileSync(file, 'utf8');
-      rmSync(dir, { recursive: true, force: true });
-      settle(text);
-    };
-    child.once('error', (error) => done(() => reject(error)));
-    child.once('close', (status, signal) => done((text) => resolve({ status: status ?? `signal ${signal}`, text })));
-  });
 }
