@@ -482,7 +482,7 @@ ${end}
 var TAIL = 4096;
 var EXIT_FAILURE = 2;
 var EXIT_WRITE_FAILED2 = 74;
-function fail2(status, message) {
+function failStep(status, message) {
   process.stdout.write(`::error title=gsd-check::${escapeData(message)}
 `);
   process.exitCode = status;
@@ -490,7 +490,7 @@ function fail2(status, message) {
 var escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 function main() {
   const argv = argvFromInputs(process.env);
-  if (!argv.ok) return fail2(EXIT_FAILURE, argv.failure.message);
+  if (!argv.ok) return failStep(EXIT_FAILURE, argv.failure.message);
   const child = (0, import_node_child_process.spawn)(process.execPath, [(0, import_node_path.join)(__dirname, "gsd-check"), ...argv.value], { stdio: ["ignore", "pipe", "pipe"] });
   const stdout = [];
   let tail = "";
@@ -503,13 +503,13 @@ function main() {
     child.kill(signal);
   };
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, forward);
-  child.on("error", (error) => fail2(EXIT_FAILURE, `cannot start gsd-check: ${error.message}`));
+  child.on("error", (error) => failStep(EXIT_FAILURE, `cannot start gsd-check: ${error.message}`));
   child.on("close", (code, signal) => {
     const status = code ?? 128 + (import_node_os.constants.signals[signal ?? "SIGTERM"] ?? import_node_os.constants.signals.SIGTERM);
     const outputs = actionOutputs(Buffer.concat(stdout).toString("utf8"));
     if (outputs === void 0) {
       const reason = tail.split("\n").filter((line) => line.startsWith("gsd-check: ")).at(-1) ?? `gsd-check exited ${status} without a verdict`;
-      return fail2(status === 0 ? EXIT_FAILURE : status, reason);
+      return failStep(status === 0 ? EXIT_FAILURE : status, reason);
     }
     process.stdout.write(`gsd-check: ${outputs.message}
 `);
@@ -518,11 +518,11 @@ function main() {
       try {
         (0, import_node_fs.appendFileSync)(file, outputFileText(outputs, () => `gsd-check-${(0, import_node_crypto.randomUUID)()}`));
       } catch (error) {
-        return fail2(EXIT_WRITE_FAILED2, `cannot write the step's outputs to GITHUB_OUTPUT: ${error.code ?? String(error)}`);
+        return failStep(EXIT_WRITE_FAILED2, `cannot write the step's outputs to GITHUB_OUTPUT: ${error.code ?? String(error)}`);
       }
     }
     const reports = process.env[inputVariable("report")] ?? "";
-    if (status === 1 && !reports.split(/\r?\n/).some((line) => line.trim() === "github")) return fail2(1, outputs.message);
+    if (status === 1 && !reports.split(/\r?\n/).some((line) => line.trim() === "github")) return failStep(1, outputs.message);
     process.exitCode = status;
   });
 }

@@ -18,7 +18,7 @@ const TAIL = 4096;
 const EXIT_FAILURE = 2;
 const EXIT_WRITE_FAILED = 74;
 
-function fail(status: number, message: string): void {
+function failStep(status: number, message: string): void {
   process.stdout.write(`::error title=gsd-check::${escapeData(message)}\n`);
   process.exitCode = status;
 }
@@ -28,7 +28,7 @@ const escapeData = (text: string): string => text.replaceAll('%', '%25').replace
 
 function main(): void {
   const argv = argvFromInputs(process.env);
-  if (!argv.ok) return fail(EXIT_FAILURE, argv.failure.message);
+  if (!argv.ok) return failStep(EXIT_FAILURE, argv.failure.message);
   const child = spawn(process.execPath, [join(__dirname, 'gsd-check'), ...argv.value], { stdio: ['ignore', 'pipe', 'pipe'] });
   const stdout: Buffer[] = [];
   let tail = '';
@@ -43,13 +43,13 @@ function main(): void {
     child.kill(signal);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, forward);
-  child.on('error', (error) => fail(EXIT_FAILURE, `cannot start gsd-check: ${error.message}`));
+  child.on('error', (error) => failStep(EXIT_FAILURE, `cannot start gsd-check: ${error.message}`));
   child.on('close', (code, signal) => {
     const status = code ?? 128 + (constants.signals[signal ?? 'SIGTERM'] ?? constants.signals.SIGTERM);
     const outputs = actionOutputs(Buffer.concat(stdout).toString('utf8'));
     if (outputs === undefined) {
       const reason = tail.split('\n').filter((line) => line.startsWith('gsd-check: ')).at(-1) ?? `gsd-check exited ${status} without a verdict`;
-      return fail(status === 0 ? EXIT_FAILURE : status, reason);
+      return failStep(status === 0 ? EXIT_FAILURE : status, reason);
     }
     process.stdout.write(`gsd-check: ${outputs.message}\n`);
     const file = process.env.GITHUB_OUTPUT;
@@ -57,12 +57,12 @@ function main(): void {
       try {
         appendFileSync(file, outputFileText(outputs, () => `gsd-check-${randomUUID()}`));
       } catch (error) {
-        return fail(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+        return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
       }
     }
     // Without the github report no annotation says why the step failed.
     const reports = process.env[inputVariable('report')] ?? '';
-    if (status === 1 && !reports.split(/\r?\n/).some((line) => line.trim() === 'github')) return fail(1, outputs.message);
+    if (status === 1 && !reports.split(/\r?\n/).some((line) => line.trim() === 'github')) return failStep(1, outputs.message);
     process.exitCode = status;
   });
 }

@@ -54,11 +54,12 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   if (!result.ok) return failed(result);
   const envelopes = new Map(result.value.map((envelope): [LoopPoint, PointEnvelope] => [envelope.details.point, envelope]));
   const outcomes = sources.value.points.map(({ point, gates }): PointOutcome => (gates.ok ? { point, envelope: envelopes.get(point)! } : { point, failure: gates.failure }));
-  const envelope = options.envelope === 'point' ? envelopes.get(options.points[0])! : runEnvelope(outcomes);
+  const entries = outcomes.map(pointEntry);
+  const envelope = options.envelope === 'point' ? envelopes.get(options.points[0])! : runEnvelope(entries);
   // --pick of a field this envelope lacks: no verdict is printed, so no report either.
   const outcome = verdictOutcome(envelope, options);
   if (!outcome.ok) return failed(outcome);
-  const points = outcomes.map((o) => pointRows(pointEntry(o)));
+  const points = entries.map(pointRows);
   const { message } = envelope;
   let stdout = outcome.value.stdout;
   if (deps.terminal !== undefined && !options.raw && options.pick === undefined) {

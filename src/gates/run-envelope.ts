@@ -38,8 +38,7 @@ export function pointEntry(outcome: PointOutcome): PointEntry {
   return { point, block: envelope.block, message: envelope.message, gates: envelope.details.gates };
 }
 
-export function runEnvelope(outcomes: readonly PointOutcome[]): RunEnvelope {
-  const points = outcomes.map(pointEntry);
+export function runEnvelope(points: readonly PointEntry[]): RunEnvelope {
   const blocked = points.filter((entry) => entry.block);
   return { block: blocked.length > 0, message: runMessage(points, blocked), details: { kind: 'points', points } };
 }
