@@ -66,6 +66,7 @@ async function main(argv: readonly string[]): Promise<Outcome> {
       home: process.env.HOME,
       uid: process.getuid?.(),
       env: process.env,
+      warn: (line) => writeStderr(`${line}\n`),
       signal: stop.signal,
       force: force.signal,
     });
@@ -123,7 +124,6 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | '
           () => process.report?.getReport(),
         ),
         progress: isatty(2) ? write : undefined,
-        warn: write,
         terminal: isatty(1) ? { colour: colourWanted(process.env), columns: process.stdout.columns || undefined } : undefined,
         writeFile: replaceFile,
         appendFile: appendToFile,

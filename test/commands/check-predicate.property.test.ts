@@ -26,6 +26,7 @@ function deps(onRun: () => void): CliDeps {
       return runResult({ exitCode: 1, output: { text: '\x1b[31m\ud800 tail \0', stdoutBytes: 9, stderrBytes: 0, truncated: false } });
     },
     readFile: async () => ok(''),
+    warn: (line) => assert.fail(`unexpected warning: ${line}`),
     // An empty directory: artifact predicates find nothing and block.
     cwd: () => EMPTY,
     home: undefined,

@@ -21,6 +21,7 @@ function setup(dir: string, result: RunResultSketch = {}) {
     cwd: () => dir,
     home: undefined,
     env: { PATH: '/usr/bin' },
+    warn: (line) => assert.fail(`unexpected warning: ${line}`),
   };
   return { deps, runs };
 }

@@ -25,6 +25,7 @@ function deps(files: Record<string, string>): CliDeps {
     cwd: () => FIXTURES,
     home: undefined,
     env: {},
+    warn: (line) => assert.fail(`unexpected warning: ${line}`),
   };
 }
 
