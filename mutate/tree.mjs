@@ -44,7 +44,7 @@ export function makeTree(root) {
 // the run, which it must not replace; it says what it could not remove.
 export function removeTree(dir) {
   try {
-    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   } catch (error) {
     process.stderr.write(`mutate: could not remove the tree ${dir}: ${error.code ?? error.message}\n`);
   }

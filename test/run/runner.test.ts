@@ -415,3 +415,15 @@ test('EACCES is a cwd we may not enter when it cannot be searched, else an sh we
 test('any other code is passed on as it is', (t) => {
   assert.deepEqual(spawnErrorOf(error('EMFILE'), join(tempDir(t), 'gone')), { kind: 'system', code: 'EMFILE' });
 });
+
+test('a stop after a command ended signals nothing: its group id may be another group by then', async (t) => {
+  const run = makeRunner({ time: realTime, readPipe });
+  const stop = new AbortController();
+  const force = new AbortController();
+  const result = await run({ command: 'true', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000, signal: stop.signal, force: force.signal });
+  assert.equal(result.status, 'ended');
+  const kill = t.mock.method(process, 'kill', () => true);
+  stop.abort(new Stop('SIGTERM'));
+  force.abort(new Stop('SIGTERM'));
+  assert.deepEqual(kill.mock.calls.map((call) => call.arguments), []);
+});
