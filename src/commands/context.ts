@@ -12,6 +12,7 @@ import type { GateContext } from '../predicate/kind.ts';
 import { locatePhase, planningDirectory, planningScope } from '../project/phase.ts';
 import { explicitProjectRoot, findProjectRoot } from '../project/root.ts';
 import { resolveWorkstream } from '../project/workstream.ts';
+import type { ReportTarget } from '../io/report-file.ts';
 import type { TableStyle } from '../report/table.ts';
 import type { Runner } from '../run/runner.ts';
 import { fewOf, visible } from '../text/format.ts';
@@ -48,10 +49,11 @@ export interface CliDeps {
   // Set when stdout is a terminal: the point's gates as a table instead of
   // the indented envelope.
   readonly terminal?: TableStyle | undefined;
-  // Replace a file whole, so that a reader never sees half of it; append
-  // to one. Each gives the error code when it could not.
-  readonly writeFile?: (path: string, text: string) => string | undefined;
-  readonly appendFile?: (path: string, text: string) => string | undefined;
+  // Replace a report file whole, so that a reader never sees half of it,
+  // and only where it was meant to go; append to one whole or not at all.
+  // Each says why it wrote nothing.
+  readonly writeFile: (target: ReportTarget, text: string) => string | undefined;
+  readonly appendFile: (path: string, text: string) => string | undefined;
 }
 
 // Commands are run as `sh -c` in a process group of their own, which is how

@@ -27,6 +27,7 @@ function deps(onRun: () => void): CliDeps {
     },
     readFile: async () => ok(''),
     warn: (line) => assert.fail(`unexpected warning: ${line}`),
+    writeFile: () => assert.fail('no report is written here'), appendFile: () => assert.fail('no report is appended to here'),
     // An empty directory: artifact predicates find nothing and block.
     cwd: () => EMPTY,
     home: undefined,

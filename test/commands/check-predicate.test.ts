@@ -22,6 +22,7 @@ function setup(dir: string, result: RunResultSketch = {}) {
     home: undefined,
     env: { PATH: '/usr/bin' },
     warn: (line) => assert.fail(`unexpected warning: ${line}`),
+    writeFile: () => assert.fail('no report is written here'), appendFile: () => assert.fail('no report is appended to here'),
   };
   return { deps, runs };
 }

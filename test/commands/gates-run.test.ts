@@ -29,6 +29,8 @@ function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: b
     cpus: 2,
     progress: tty ? (line) => lines.progress.push(line) : undefined,
     warn: (line) => lines.warn.push(line),
+    writeFile: () => assert.fail('no report is written here'),
+    appendFile: () => assert.fail('no report is appended to here'),
   };
 }
 

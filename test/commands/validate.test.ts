@@ -26,6 +26,7 @@ function deps(files: Record<string, string>): CliDeps {
     home: undefined,
     env: {},
     warn: (line) => assert.fail(`unexpected warning: ${line}`),
+    writeFile: () => assert.fail('no report is written here'), appendFile: () => assert.fail('no report is appended to here'),
   };
 }
 
