@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { cacheDirectory, cacheFile, cacheOff, maxCacheData, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
 import { ROOT, tempDir } from './helpers/support.ts';
 

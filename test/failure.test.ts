@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { fail, formatFailure, formatFailureJson, Stop, STOP_SIGNALS, stopFrom, stopOf, stoppedExitStatus, EXIT_BLOCK, EXIT_FAILURE, EXIT_INTERNAL, EXIT_INVALID, EXIT_WRITE_FAILED } from '../src/failure.ts';
 
 test('a failure without issues is one line', () => {

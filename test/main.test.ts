@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { isBuiltin } from 'node:module';
 import { join, resolve } from 'node:path';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { artifact, project } from './helpers/project.ts';
 import { BIN, catches, cli, ended, ENV, killSurvivors, marker, predicate, ROOT, running, survivors, tempDir, until } from './helpers/support.ts';
 

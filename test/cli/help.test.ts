@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { COMMANDS, FLAGS, takes, isShell } from '../../src/cli/command-table.ts';
 import { commandHelp, helpText, completionScript, schemaText } from '../../src/cli/help.ts';
 import { KINDS } from '../../src/kinds/table.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync, mkdirSync, readFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import type { EvalOptions } from '../../src/cli/args.ts';
 import { gateContext, type CliDeps, loadLayers, loadCapability, commandSupported, queryCommand } from '../../src/commands/context.ts';
 import { ok, fail } from '../../src/failure.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { flatKeys, resolveWhen, type KeyDeclaration, ConfigKeys } from '../../src/gates/activation.ts';
 
 const declared = new Map<string, KeyDeclaration>([

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
 import { gatesAt, type Capability, gatesFromHooks, builtinCapabilities } from '../../src/gates/sources.ts';
 import { KINDS } from '../../src/kinds/table.ts';

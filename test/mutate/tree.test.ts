@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { ROOT } from '../helpers/support.ts';
 
 // In a child: the harness is plain JavaScript with a process-wide marker, and

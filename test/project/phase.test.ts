@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { lookUpPhaseDir, normalizePhaseNumber, locatePhase } from '../../src/project/phase.ts';
 import { project } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';

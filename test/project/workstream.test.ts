@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { isWorkstreamName, resolveWorkstream, sessionKey } from '../../src/project/workstream.ts';
 import { project } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import type { GateRow, PointRows } from '../../src/report/gate-row.ts';
 import { colourWanted, gatesTable, pointsTable } from '../../src/report/table.ts';
 
