@@ -217,6 +217,9 @@ test('nothing is made in a directory of another user or one others may write (ro
   chmodSync(join(home, '.cache'), 0o777);
   assert.equal(cacheDirectory({ HOME: home }, uid), undefined);
   assert.deepEqual(readdirSync(join(home, '.cache')), [], 'none in a world-writable one either');
+  chmodSync(join(home, '.cache'), 0o770);
+  assert.equal(cacheDirectory({ HOME: home }, uid), undefined);
+  assert.deepEqual(readdirSync(join(home, '.cache')), [], 'nor in a group-writable one');
   // Only the cache home and its gsd-check are made, never a deeper path.
   assert.equal(cacheDirectory({ XDG_CACHE_HOME: join(home, 'a', 'b') }, uid), undefined);
   assert.equal(existsSync(join(home, 'a')), false);

@@ -16,6 +16,14 @@ test('a failure without issues cannot forge a line or drive the terminal', () =>
   assert.equal(formatFailure(failure), 'gsd-check: --cwd /x\\x1b[2K\\ngsd-check: forged: no such directory\n');
 });
 
+test('every issue after the first is escaped too: its path and its message', () => {
+  const { failure } = fail('invalid-capability', 'invalid capability', [
+    { path: 'gates[0]', message: 'ok' },
+    { path: 'gates["a\u202eb"]', message: 'bad\ngsd-check: forged' },
+  ]);
+  assert.equal(formatFailure(failure), 'gsd-check: invalid capability: gates[0]: ok\n  gates["a\\u202eb"]: bad\\ngsd-check: forged\n');
+});
+
 test('the first issue is on the first line, the rest follow', () => {
   const { failure } = fail('invalid-predicate', 'invalid predicate', [
     { path: 'predicate.timeOut', message: 'unknown field; did you mean "timeout"?' },

@@ -127,3 +127,9 @@ test("the test fixtures switch their gates by GSD's own keys, as GSD 1.14 declar
     for (const gate of fixture.gates) if (gate.when !== undefined) assert.ok(gsd.has(gate.when), `${name}.json: when ${gate.when}`);
   }
 });
+
+test('a capability read from standard input has no directory of its own: no GSD_CAP_DIR of "."', () => {
+  const fromStdin = cap('-', { id: 's', gates: [gate('ship:pre')] });
+  const fromFile = cap('caps/c.json', { id: 'f', gates: [gate('ship:pre')] });
+  assert.deepEqual(gatesAt('ship:pre', [fromStdin, fromFile], { root: {} }).gates.map((g) => [g.capability, g.capDir]), [['s', undefined], ['f', 'caps']]);
+});

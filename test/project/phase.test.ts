@@ -42,6 +42,14 @@ test('a bare number falls back to leading digits however padded; files are not p
   });
 });
 
+// Node lists a directory in the order of its names' bytes; GSD sorts the
+// list as JavaScript strings, which differ where a name holds a character
+// beyond U+FFFF (a surrogate pair sorts before U+FF01, its bytes after).
+test('several matching directories come in the order GSD sorts them, as JavaScript strings', (t) => {
+  const root = phases(t, ['04-\uff01', '04-\u{1f600}']);
+  assert.deepEqual(lookUpPhaseDir(root, '04', {}).matches.map((m) => m.slice(root.length + '/.planning/phases/'.length)), ['04-\u{1f600}', '04-\uff01']);
+});
+
 test("the fallback is only for a number no directory's token matches: 04-ship is found alone beside 4-old", (t) => {
   const root = phases(t, ['04-ship', '4-old', '004-older']);
   assert.deepEqual(lookUpPhaseDir(root, '04', {}).matches, [join(root, '.planning/phases/04-ship')]);

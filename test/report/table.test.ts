@@ -29,6 +29,11 @@ test('in colour, the status only; the reason cut to the width of the terminal; t
   assert.equal(gatesTable([], 'plan:pre: no gates', { colour: true }), 'plan:pre: no gates\n');
 });
 
+test('a terminal narrower than the other columns still shows 20 characters of the reason', () => {
+  const narrow = gatesTable([row({ reason: 'r'.repeat(100) })], 'm', { colour: false, columns: 30 });
+  assert.equal(narrow.split('\n')[1], `pass    sec#0  query q  12 ms  ${'r'.repeat(17)}...`);
+});
+
 test('colour: FORCE_COLOR over NO_COLOR over TERM=dumb', () => {
   assert.equal(colourWanted({}), true);
   assert.equal(colourWanted({ NO_COLOR: '1' }), false);
