@@ -118,6 +118,20 @@ test('a planted cache runs its own code; under CI no cache is read or written', 
   assert.equal(existsSync(join(fresh, '.cache')), false, 'nothing made under CI');
 });
 
+test('a cache V8 rejects (whole by our checks, not V8 data) is rewritten when the run ends', async (t) => {
+  const bin = copy(t);
+  if (bin === undefined) return;
+  const home = tempDir(t);
+  mkdirSync(cacheDir(home), { recursive: true, mode: 0o700 });
+  const file = cacheFile(cacheDir(home), process.version, process.arch, 'check', bin);
+  const junk = Buffer.alloc(4096, 0x5a);
+  writeCache(file, bin, readFileSync(bin), junk, 1);
+  const planted = readFileSync(file);
+  const run = await cli(args, { env: env(home), wrap: (argv) => node(argv) }, bin);
+  assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'command exited 3\n', '']);
+  assert.ok(!readFileSync(file).equals(planted), 'rewritten with V8 data of its own');
+});
+
 test('two copies of one build keep a cache each, with their own path', async (t) => {
   const a = copy(t);
   const b = copy(t);

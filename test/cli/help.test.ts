@@ -59,6 +59,8 @@ test('bash completes commands, subcommands, the flags of the command typed, and 
   assert.deepEqual(offered('gsd-check', 'check', 'predicate', '--pick', 'block', '--ex'), ['--exit-code', '--exit-contract']);
   assert.deepEqual(offered('gsd-check', 'check.predicate', '--poi'), []);
   assert.deepEqual(offered('gsd-check', 'validate', 'a.json', '--j'), ['--json', '--json-errors']);
+  // A value flag before the command: its value is not the command either.
+  assert.deepEqual(offered('gsd-check', '--cwd', 'x', 'check', ''), ['predicate']);
   // Right after a command of one word, its flags: no subcommand is offered.
   assert.deepEqual(offered('gsd-check', 'validate', '--j'), ['--json', '--json-errors']);
 });

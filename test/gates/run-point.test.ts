@@ -199,6 +199,15 @@ test('a stop signal during any gate makes the point interrupted', async () => {
   assert.deepEqual(await runPoint('ship:pre', [capability], deps(run)), stopped(new Stop('SIGINT')));
 });
 
+test('after a stop, no gate that ends is reported as progress: there is no verdict to show it in', async () => {
+  // The stop comes first; a slower gate ends after it.
+  const { run } = fakeRun([], { stop: 1, 'slow pass': 30 });
+  const reports: GateReport[] = [];
+  const capability = cap('c.json', { gates: [gate('ship:pre', predicate('stop')), gate('ship:pre', predicate('slow pass'))] });
+  assert.deepEqual(await runPoint('ship:pre', [capability], deps(run, {}, 4, reports)), stopped(new Stop('SIGINT')));
+  assert.deepEqual(reports, []);
+});
+
 test('a gate that could not start for a resource limit halts, whatever its onError says', async () => {
   const run = async (): Promise<RunResult> => runResult({ exitCode: null, spawnError: 'EMFILE' });
   const result = await runPoint('ship:pre', [cap('/c.json', { gates: [gate('ship:pre', predicate('exit 1'), { onError: 'skip' })] })], deps(run));
