@@ -1,4 +1,4 @@
-// npm run mutate [-- --files src/run/,src/text/tail.ts] [--since REF] [--jobs N]
+// npm run mutate [-- --files src/run/,src/text/tail.ts] [--since REF] [--jobs N] [--tests test/a.test.ts,…]
 // Mutates src/ in a temporary copy of the repository, runs against each mutant
 // the test files that execute its line (mirror test first, then the fastest),
 // stops at the first that fails, and prints the score and every survivor.
@@ -12,7 +12,7 @@ import { transform } from 'esbuild';
 import { coverageDir, coveredLines } from './coverage.mjs';
 import { lineOf, mutants } from './mutants.mjs';
 import { embeddedProgram } from './program.mjs';
-import { makeTree, removeTree, run, stopAll } from './tree.mjs';
+import { checkoutFiles, makeTree, removeTree, run, stopAll } from './tree.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -20,8 +20,20 @@ const { values: opts } = parseArgs({
     files: { type: 'string' },
     since: { type: 'string' },
     jobs: { type: 'string', default: '1' },
+    tests: { type: 'string' },
   },
 });
+
+// --tests: only these test files are measured and run, a sample that proves
+// the harness works (CI runs one) rather than a score of the suite. Set by
+// main(), which refuses a name that is not a test file.
+let onlyTests;
+function selectedTests() {
+  return opts.tests?.split(',').filter(Boolean).map((file) => {
+    if (!/^test\/.+\.test\.ts$/.test(file) || !existsSync(join(ROOT, file))) throw new Error(`--tests ${file}: not a test file (test/….test.ts)`);
+    return file.replace(/^test\//, '.test-out/').replace(/\.ts$/, '.mjs');
+  });
+}
 
 const walk = (dir) =>
   readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
@@ -73,7 +85,11 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 // that copy's path in the coverage of this one.
 const treeEnv = (tree) => ({ XDG_CACHE_HOME: join(tree, '.cache'), TMPDIR: join(tree, '.tmp') });
 const build = (tree) => run(process.execPath, ['build.mjs', '--tests'], { cwd: tree });
-const testFiles = (tree) => readdirRec(join(tree, '.test-out')).map((f) => relative(tree, f)).sort();
+const testFiles = (tree) =>
+  readdirRec(join(tree, '.test-out'))
+    .map((f) => relative(tree, f))
+    .filter((f) => onlyTests === undefined || onlyTests.includes(f))
+    .sort();
 function readdirRec(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? readdirRec(join(dir, e.name)) : e.name.endsWith('.mjs') ? [join(dir, e.name)] : [],
@@ -82,7 +98,7 @@ function readdirRec(dir) {
 
 function fingerprint() {
   const h = createHash('sha256');
-  for (const f of [...walk('src'), ...walk('test'), ...walk('schemas'), ...walk('mutate').filter((f) => f.endsWith('.mjs')), 'build.mjs', 'package-lock.json'].sort()) {
+  for (const f of checkoutFiles(ROOT).sort()) {
     h.update(f).update(readFileSync(join(ROOT, f)));
   }
   return h.digest('hex').slice(0, 16);
@@ -91,7 +107,8 @@ function fingerprint() {
 // {test file: {ms, lines: [...]}} for the unmutated tree, cached by content.
 async function baseline(tree) {
   const cacheDir = join(ROOT, 'node_modules', '.cache', 'gsd-mutate');
-  const cache = join(cacheDir, `coverage-${fingerprint()}.json`);
+  const sample = onlyTests === undefined ? '' : `-${createHash('sha256').update(onlyTests.join(',')).digest('hex').slice(0, 8)}`;
+  const cache = join(cacheDir, `coverage-${fingerprint()}${sample}.json`);
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8'));
   // The committed build, plus inline source maps for the launcher and the
   // program it embeds, so that the coverage of the CLI tests' processes maps
@@ -108,15 +125,25 @@ async function baseline(tree) {
     for (let f; (f = queue.shift()); ) {
       const dir = coverageDir(covBase, f);
       const r = await run(process.execPath, ['--test', f], { cwd: tree, env: { ...treeEnv(tree), NODE_V8_COVERAGE: dir } });
-      if (r.status !== 0) throw new Error(`${f} fails on the unmutated tree:\n${r.output.slice(-3000)}`);
+      if (r.status !== 0) {
+        queue.length = 0;
+        throw new Error(`${f} fails on the unmutated tree:\n${r.output.slice(-3000)}`);
+      }
       result[f] = { ms: Math.round(r.ms), lines: [...coveredLines(dir, tree, programs)] };
     }
   };
-  await Promise.all([worker(), worker()]);
+  await settled([worker(), worker()]);
   rmSync(covBase, { recursive: true, force: true });
   mkdirSync(cacheDir, { recursive: true });
   writeFileSync(cache, JSON.stringify(result));
   return result;
+}
+
+// Every one ended, then the first error: a worker still running a test
+// would be writing into the tree that the clean-up removes.
+async function settled(promises) {
+  const failed = (await Promise.allSettled(promises)).find((p) => p.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
 }
 
 // A mutant that changes nothing esbuild emits (it sits in a type) is no mutant.
@@ -131,6 +158,7 @@ async function emitted(code) {
 async function main() {
   const files = selectedFiles();
   if (files.length === 0) throw new Error('no source file selected');
+  onlyTests = selectedTests();
   const jobs = Math.max(1, Number(opts.jobs));
   for (let i = 0; i < jobs; i++) trees.push(makeTree(ROOT));
   // Read now to refuse a broken list before the run; read again at the end, so
@@ -162,13 +190,19 @@ async function main() {
 
   // Each tree builds once unmutated (the first one again, without the source
   // maps of the coverage run), and keeps what it built to go back to.
-  await Promise.all(trees.map(prepare));
+  await settled(trees.map(prepare));
   let done = 0;
   const total = todo.length;
   const results = [];
   const worker = async (tree) => {
     for (let m; (m = todo.shift()); ) {
-      const r = await runMutant(tree, m, cov);
+      let r;
+      try {
+        r = await runMutant(tree, m, cov);
+      } catch (error) {
+        todo.length = 0;
+        throw error;
+      }
       results.push(r);
       done++;
       // Said as they come, so that an interrupted run still tells what it found.
@@ -176,7 +210,7 @@ async function main() {
       if (done % 10 === 0) process.stderr.write(`${done}/${total} done: ${['killed', 'timeout', 'survived', 'no-coverage'].map((s) => `${s} ${results.filter((x) => x.status === s).length}`).join(', ')}\n`);
     }
   };
-  await Promise.all(trees.map(worker));
+  await settled(trees.map(worker));
   // A list broken during the run must not cost the run's report: the list as
   // it was at the start counts then, and the error is said.
   let equivalent = before;

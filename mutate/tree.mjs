@@ -3,19 +3,22 @@
 // the harness starts carries a marker in its environment that is unique to
 // that command, and whatever still carries it after the command ends is killed
 // (a marker per command, so that two trees never kill each other's tests).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 
-// What builds and tests, and what the package ships (the package test packs
-// the tree): taken from package.json's `files`, so a file added there is
-// copied too.
-const SHIPPED = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).files.map((entry) => entry.split('/')[0]);
-// The release's scripts and the lockfiles it reads (runtimes/, without the
-// Nodes installed there), for the tests of test/release/.
-const COPIED = [...new Set(['src', 'test', 'mutate', 'build.mjs', 'build-id.mjs', 'release.mjs', 'release', 'runtimes', '.npmrc', 'package.json', 'package-lock.json', 'tsconfig.json', ...SHIPPED])];
+// What builds and tests (and what the coverage cache is keyed by): every file of the checkout that git tracks or would
+// track (not what .gitignore leaves out: node_modules, .test-out), as it is
+// on disk, edits not yet committed included. A list of what the tests read
+// would rot: test/exports.test.ts began reading bench/ and the run stopped at
+// the unmutated tree.
+export function checkoutFiles(root) {
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  // A file deleted but not yet staged is still listed.
+  return [...new Set(listed.split('\0').filter((name) => name !== ''))].filter((name) => existsSync(join(root, name)));
+}
 const RUN = `GSD_MUTATE_${randomUUID().replaceAll('-', '')}_`;
 let commands = 0;
 
@@ -23,7 +26,10 @@ export function makeTree(root) {
   const dir = mkdtempSync(join(tmpdir(), 'gsd-mutate-'));
   // Some tests run the bundle as an unprivileged user, who must reach it.
   chmodSync(dir, 0o755);
-  for (const name of COPIED) cpSync(join(root, name), join(dir, name), { recursive: true, filter: (path) => !relative(root, path).split(sep).includes('node_modules') });
+  for (const name of checkoutFiles(root)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    cpSync(join(root, name), join(dir, name), { verbatimSymlinks: true });
+  }
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   // The tests' temp dirs go in the tree too (TMPDIR): a test killed at its
   // timeout never cleans up, and the tree's removal does it instead. Open to
@@ -33,8 +39,15 @@ export function makeTree(root) {
   return dir;
 }
 
+// A process killed a moment ago may still be writing there (ENOTEMPTY):
+// rmSync tries again then. Never throws: it runs after the error that ended
+// the run, which it must not replace; it says what it could not remove.
 export function removeTree(dir) {
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  } catch (error) {
+    process.stderr.write(`mutate: could not remove the tree ${dir}: ${error.code ?? error.message}\n`);
+  }
 }
 
 // Pids whose environment holds `marker` (not this process).

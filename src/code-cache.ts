@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 
 // Where V8's code cache of the program lives and what a cache file must hold
@@ -145,15 +145,14 @@ function header(path: string, source: Buffer, cacheLength: number): Buffer {
 }
 
 // The cache when it was made from these very bytes by the copy at `path`, and
-// is whole; else undefined.
+// is whole; else undefined. Only a regular file is read, opened without
+// following a link and without waiting (a FIFO there would block every start
+// in open(); a link to /dev/zero would be read for ever), and only one no
+// larger than a cache of this program can be.
 export function readCache(file: string, path: string, source: Buffer): Buffer | undefined {
-  let data: Buffer;
-  try {
-    data = readFileSync(file);
-  } catch {
-    return undefined;
-  }
   const start = header(path, source, 0).length + source.length;
+  const data = readWhole(file, start + 2 * maxCacheData(source));
+  if (data === undefined) return undefined;
   const cacheLength = (data.length - start) / 2;
   if (!Number.isInteger(cacheLength) || cacheLength <= 0) return undefined;
   const head = header(path, source, cacheLength);
@@ -161,6 +160,37 @@ export function readCache(file: string, path: string, source: Buffer): Buffer | 
   return data.subarray(0, head.length).equals(head) && data.subarray(head.length, start).equals(source) && cache.equals(data.subarray(start + cacheLength))
     ? cache
     : undefined;
+}
+
+// V8's data for a script is its compiled functions: a small multiple of the
+// source at most (docs/explanation/security.md has the measured ratio).
+export const maxCacheData = (source: Buffer): number => 4 * source.length;
+
+// The whole of the regular file at `file` when it holds at most `limit`
+// bytes, else undefined.
+function readWhole(file: string, limit: number): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > limit) return undefined;
+    const data = Buffer.allocUnsafe(stats.size);
+    let filled = 0;
+    while (filled < data.length) {
+      const got = readSync(fd, data, filled, data.length - filled, filled);
+      if (got === 0) return undefined;
+      filled += got;
+    }
+    return data;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 // Written whole or not at all: to a file of this process's, then renamed, so

@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { closeSync, constants, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { fstatSync, readFileSync } from 'node:fs';
 import { defaultsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
 import { checkPredicate } from './commands/check-predicate.ts';
 import { type CliDeps, commandSupported } from './commands/context.ts';
@@ -8,10 +7,10 @@ import { gatesRun } from './commands/gates-run.ts';
 import { completionScript, commandHelp, helpText, schemaText } from './cli/help.ts';
 import { failureOutcome, stoppedOutcome, type Outcome } from './commands/outcome.ts';
 import { validate } from './commands/validate.ts';
-import { canonicalPath, entryKind, errorCode } from './fs/entry.ts';
 import { openFileLimit } from './fs/read.ts';
 import { readTextFile } from './io/input.ts';
 import { makeEmitter } from './io/output.ts';
+import { appendToFile, type FileId, replaceFile } from './io/report-file.ts';
 import { EXIT_INTERNAL, EXIT_WRITE_FAILED, Stop, STOP_SIGNALS, stopOf } from './failure.ts';
 import { colourWanted } from './report/table.ts';
 import { runCommand } from './run/runner.ts';
@@ -66,6 +65,9 @@ async function main(argv: readonly string[]): Promise<Outcome> {
       home: process.env.HOME,
       uid: process.getuid?.(),
       env: process.env,
+      warn: (line) => writeStderr(`${line}\n`),
+      writeFile: (target, text) => replaceFile(target, text, { pid: process.pid, streams: standardStreams() }),
+      appendFile: (path, text) => appendToFile(path, text),
       signal: stop.signal,
       force: force.signal,
     });
@@ -123,52 +125,24 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | '
           () => process.report?.getReport(),
         ),
         progress: isatty(2) ? write : undefined,
-        warn: write,
         terminal: isatty(1) ? { colour: colourWanted(process.env), columns: process.stdout.columns || undefined } : undefined,
-        writeFile: replaceFile,
-        appendFile: appendToFile,
       });
     }
   }
 }
 
-// Written beside the file, then renamed over it: a reader (a CI's report
-// collector) sees the old file or the new one, never half of one. Only a
-// regular file is replaced, the one a symbolic link leads to where the path
-// is a link: renaming over a device, a pipe or the link itself destroys it.
-function replaceFile(path: string, text: string): string | undefined {
-  if (entryKind(path) === 'other') return 'not a regular file';
-  const target = canonicalPath(path);
-  if (target === undefined) return 'a symbolic link that leads nowhere';
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
-  const code = failureOf(() => {
-    writeFileSync(temp, text, { flag: 'wx' });
-    renameSync(temp, target);
+// The files behind standard output and error, for replaceFile to refuse: a
+// report renamed over the file the envelope goes to would replace the
+// envelope.
+function standardStreams(): FileId[] {
+  return ([[1, 'standard output'], [2, 'standard error']] as const).flatMap(([fd, name]) => {
+    try {
+      const { dev, ino } = fstatSync(fd);
+      return [{ dev, ino, name }];
+    } catch {
+      return [];
+    }
   });
-  if (code !== undefined) failureOf(() => rmSync(temp, { force: true }));
-  return code;
-}
-
-// Appended to as a shell's >> would, but opened without waiting: a pipe
-// with no reader is an error (ENXIO), not a wait for one.
-function appendToFile(path: string, text: string): string | undefined {
-  let fd: number | undefined;
-  const code = failureOf(() => {
-    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o666);
-    writeFileSync(fd, text);
-  });
-  if (fd !== undefined) failureOf(() => closeSync(fd!));
-  return code;
-}
-
-// The error code of a write that failed, or undefined when it did not.
-function failureOf(write: () => void): string | undefined {
-  try {
-    write();
-    return undefined;
-  } catch (error) {
-    return errorCode(error);
-  }
 }
 
 const emit = makeEmitter((fd) => (fd === 1 ? process.stdout : process.stderr));

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { ROOT, tempDir } from './helpers/support.ts';
 
 const id = (tree: string) => {

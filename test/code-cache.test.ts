@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
-import { cacheDirectory, cacheFile, cacheOff, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
+import { test } from './helpers/bounded.ts';
+import { cacheDirectory, cacheFile, cacheOff, maxCacheData, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
 import { ROOT, tempDir } from './helpers/support.ts';
 
 const uid = process.getuid!();
@@ -217,6 +217,9 @@ test('nothing is made in a directory of another user or one others may write (ro
   chmodSync(join(home, '.cache'), 0o777);
   assert.equal(cacheDirectory({ HOME: home }, uid), undefined);
   assert.deepEqual(readdirSync(join(home, '.cache')), [], 'none in a world-writable one either');
+  chmodSync(join(home, '.cache'), 0o770);
+  assert.equal(cacheDirectory({ HOME: home }, uid), undefined);
+  assert.deepEqual(readdirSync(join(home, '.cache')), [], 'nor in a group-writable one');
   // Only the cache home and its gsd-check are made, never a deeper path.
   assert.equal(cacheDirectory({ XDG_CACHE_HOME: join(home, 'a', 'b') }, uid), undefined);
   assert.equal(existsSync(join(home, 'a')), false);
@@ -265,4 +268,29 @@ test('a home others may read and enter (0755) gets its .cache made, as most home
   const home = tempDir(t);
   chmodSync(home, 0o755);
   assert.equal(cacheDirectory({ HOME: home }, uid), join(home, '.cache', 'gsd-check'));
+});
+
+test('a symbolic link at the cache path is not followed: to /dev/zero, or even to a good cache', { timeout: 10_000 }, (t) => {
+  const dir = tempDir(t);
+  const good = join(dir, 'good.bin');
+  writeCache(good, PATH, SOURCE, Buffer.from([1, 2, 3]), 42);
+  assert.deepEqual(readCache(good, PATH, SOURCE), Buffer.from([1, 2, 3]));
+  for (const [name, target] of [['zero.bin', '/dev/zero'], ['link.bin', good]] as const) {
+    symlinkSync(target, join(dir, name));
+    assert.equal(readCache(join(dir, name), PATH, SOURCE), undefined, name);
+  }
+  // Nor is a device itself a cache, nor a directory. (A FIFO: test/launch.test.ts,
+  // where a start that waits for ever is a process to kill.)
+  assert.equal(readCache('/dev/zero', PATH, SOURCE), undefined);
+  assert.equal(readCache(dir, PATH, SOURCE), undefined);
+});
+
+test('a cache file is read only up to the size a cache of the program can have', (t) => {
+  const file = join(tempDir(t), 'c.bin');
+  const largest = Buffer.alloc(maxCacheData(SOURCE), 7);
+  writeCache(file, PATH, SOURCE, largest, 42);
+  assert.deepEqual(readCache(file, PATH, SOURCE), largest);
+  const larger = Buffer.alloc(maxCacheData(SOURCE) + 1, 7);
+  writeCache(file, PATH, SOURCE, larger, 42);
+  assert.equal(readCache(file, PATH, SOURCE), undefined, 'whole, and one byte too large');
 });

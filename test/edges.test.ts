@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { ROOT } from './helpers/support.ts';
 
 // CONTRIBUTING's side effects at the edges: what a module's code (its

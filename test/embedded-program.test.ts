@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { embeddedProgram, PROGRAM_CLOSE, PROGRAM_OPEN } from '../src/embedded-program.ts';
 import { DIST } from './helpers/support.ts';
 

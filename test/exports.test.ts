@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { ROOT } from './helpers/support.ts';
 
 // CONTRIBUTING promises no dead exports: every name a module of src/ exports

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { fail, formatFailure, formatFailureJson, Stop, STOP_SIGNALS, stopFrom, stopOf, stoppedExitStatus, EXIT_BLOCK, EXIT_FAILURE, EXIT_INTERNAL, EXIT_INVALID, EXIT_WRITE_FAILED } from '../src/failure.ts';
 
 test('a failure without issues is one line', () => {
@@ -14,6 +14,14 @@ test('a failure without issues is one line', () => {
 test('a failure without issues cannot forge a line or drive the terminal', () => {
   const { failure } = fail('bad-cwd', '--cwd /x\u001b[2K\ngsd-check: forged: no such directory');
   assert.equal(formatFailure(failure), 'gsd-check: --cwd /x\\x1b[2K\\ngsd-check: forged: no such directory\n');
+});
+
+test('every issue after the first is escaped too: its path and its message', () => {
+  const { failure } = fail('invalid-capability', 'invalid capability', [
+    { path: 'gates[0]', message: 'ok' },
+    { path: 'gates["a\u202eb"]', message: 'bad\ngsd-check: forged' },
+  ]);
+  assert.equal(formatFailure(failure), 'gsd-check: invalid capability: gates[0]: ok\n  gates["a\\u202eb"]: bad\\ngsd-check: forged\n');
 });
 
 test('the first issue is on the first line, the rest follow', () => {

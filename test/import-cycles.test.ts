@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { ROOT } from './helpers/support.ts';
 
 // docs/maintainers/architecture.md promises that no two modules of src/, and

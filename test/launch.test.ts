@@ -3,12 +3,12 @@
 // taken from a directory others can write, never under CI. And the launcher
 // itself: it runs wherever the file is copied, and says so when it cannot.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test, type TestContext } from './helpers/bounded.ts';
 import { Script } from 'node:vm';
-import { cacheFile, writeCache } from '../src/code-cache.ts';
+import { cacheFile, maxCacheData, writeCache } from '../src/code-cache.ts';
 import { embeddedProgram } from '../src/embedded-program.ts';
 import { cli, DIST, predicate, tempDir } from './helpers/support.ts';
 
@@ -118,6 +118,20 @@ test('a planted cache runs its own code; under CI no cache is read or written', 
   assert.equal(existsSync(join(fresh, '.cache')), false, 'nothing made under CI');
 });
 
+test('a cache V8 rejects (whole by our checks, not V8 data) is rewritten when the run ends', async (t) => {
+  const bin = copy(t);
+  if (bin === undefined) return;
+  const home = tempDir(t);
+  mkdirSync(cacheDir(home), { recursive: true, mode: 0o700 });
+  const file = cacheFile(cacheDir(home), process.version, process.arch, 'check', bin);
+  const junk = Buffer.alloc(4096, 0x5a);
+  writeCache(file, bin, readFileSync(bin), junk, 1);
+  const planted = readFileSync(file);
+  const run = await cli(args, { env: env(home), wrap: (argv) => node(argv) }, bin);
+  assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'command exited 3\n', '']);
+  assert.ok(!readFileSync(file).equals(planted), 'rewritten with V8 data of its own');
+});
+
 test('two copies of one build keep a cache each, with their own path', async (t) => {
   const a = copy(t);
   const b = copy(t);
@@ -170,6 +184,38 @@ test('root with another user\'s HOME makes nothing there', async (t) => {
   const run = await cli(args, { env: env(home) });
   assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'command exited 3\n', '']);
   assert.deepEqual(readdirSync(home), []);
+});
+
+// The old reader waited in open() on a FIFO for ever and read /dev/zero until
+// memory ran out; under a 1.5 GB address-space limit that is a crash, not a
+// verdict, so neither needs the test's bound to fail.
+test('a FIFO, or a link to /dev/zero, at the cache path: a start without the cache, then a cache of its own', { timeout: 30_000 }, async (t) => {
+  const home = tempDir(t);
+  assert.equal((await cli(args, { env: env(home) })).status, 0);
+  const [name] = readdirSync(cacheDir(home));
+  const file = join(cacheDir(home), name!);
+  const limited = (argv: string[]): [string, string[]] => ['sh', ['-c', 'ulimit -v 1572864 && exec "$@"', 'sh', ...argv]];
+  for (const plant of [() => spawnSync('mkfifo', [file]).status === 0, () => (symlinkSync('/dev/zero', file), true)]) {
+    rmSync(file);
+    assert.ok(plant());
+    const run = await cli(args, { env: env(home), wrap: limited });
+    assert.deepEqual([run.status, run.signal, run.stdout, run.stderr], [0, null, 'command exited 3\n', '']);
+    assert.ok(lstatSync(file).isFile(), 'replaced by a cache of its own when the run ended');
+  }
+});
+
+test("the reader's size bound holds the caches a start writes twice over (gates run compiles the most)", async (t) => {
+  if (process.env.GSD_CHECK_BIN !== undefined) return t.skip('measures the bundled file');
+  const home = tempDir(t);
+  const root = join(home, 'p');
+  mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
+  writeFileSync(join(root, '.planning/phases/04-ship/04-SECURITY.md'), '---\nthreats_open: 0\n---\n');
+  const run = await cli(['gates', 'run', '--point', 'ship:pre', '--builtin', '--phase-number', '04'], { cwd: root, env: env(home) });
+  assert.equal(run.status, 0, run.stderr);
+  const source = readFileSync(DIST);
+  const [name] = readdirSync(cacheDir(home));
+  const data = (statSync(join(cacheDir(home), name!)).size - source.length) / 2;
+  assert.ok(data * 2 <= maxCacheData(source), `${data} bytes of V8 data against a bound of ${maxCacheData(source)}`);
 });
 
 // Node's recursive mkdir spins for ever under /proc/self; the bound is the

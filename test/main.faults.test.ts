@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { project } from './helpers/project.ts';
 import { catches, cli, ended, holdsOpen, killSurvivors, marker, predicate, running, survivors, tempDir, unprivileged, until, within } from './helpers/support.ts';
 

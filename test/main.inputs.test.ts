@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { project } from './helpers/project.ts';
 import { cli, predicate, tempDir, unprivileged } from './helpers/support.ts';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test, type TestContext } from './helpers/bounded.ts';
 import { project } from './helpers/project.ts';
 import { cli, ENV } from './helpers/support.ts';
 import { readJunit, values } from './helpers/junit-consumer.ts';

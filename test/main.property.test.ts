@@ -2,7 +2,7 @@
 // envelope or a clean exit 2, never a stack trace. Commands are drawn from a
 // harmless set, so a predicate that validates runs nothing random.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import fc from 'fast-check';
 import { cli } from './helpers/support.ts';
 

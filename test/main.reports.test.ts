@@ -2,9 +2,9 @@
 // the files and lines a CI or a person reads, and piped output unchanged.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test, type TestContext } from './helpers/bounded.ts';
 import { project } from './helpers/project.ts';
 import { cli, ENV } from './helpers/support.ts';
 import { readJunit, values } from './helpers/junit-consumer.ts';
@@ -45,7 +45,7 @@ test('a report that cannot be written: exit 74 and one line saying so; the envel
   const failed = await cli([...RUN, '--raw', '--report', 'junit=missing/gates.xml'], { cwd: dir });
   assert.equal(failed.status, 74);
   assert.equal(timeless(failed.stdout), timeless(plain.stdout));
-  assert.equal(failed.stderr, 'gsd-check: cannot write the JUnit report missing/gates.xml: ENOENT\n');
+  assert.equal(failed.stderr, 'gsd-check: cannot write the JUnit report missing/gates.xml: the directory missing/ does not exist\n');
   // Written, but not renamed over a directory: the temporary file is removed.
   mkdirSync(join(dir, 'taken'));
   const taken = await cli([...RUN, '--raw', '--report', 'junit=taken'], { cwd: dir });
@@ -75,6 +75,57 @@ test('a report is never renamed over what is not a regular file; through a symbo
   const dangling = await cli([...RUN, '--raw', '--report', 'junit=dangling.xml'], { cwd: dir });
   assert.deepEqual([dangling.status, dangling.stderr], [74, 'gsd-check: cannot write the JUnit report dangling.xml: a symbolic link that leads nowhere\n']);
   assert.deepEqual(readdirSync(dir).sort(), ['.planning', 'cap.json', 'dangling.xml', 'link.xml', 'old.xml', 'pipe']);
+});
+
+// A repository may commit a link: `reports/gates.xml -> ~/.bashrc`, or
+// `reports -> ~/.config/autostart`. What the report would replace or create
+// there is refused, and what is there stays as it was.
+test('a report path inside the project whose link or directory leads out of it: exit 74, one line, nothing written outside', async (t) => {
+  const dir = gated(t);
+  const outside = project(t, {});
+  writeFileSync(join(outside, 'bashrc'), 'mine\n');
+  chmodSync(join(outside, 'bashrc'), 0o600);
+  mkdirSync(join(dir, 'reports'));
+  symlinkSync(join(outside, 'bashrc'), join(dir, 'reports', 'gates.xml'));
+  symlinkSync(outside, join(dir, 'autostart'));
+  const plain = await cli([...RUN, '--raw'], { cwd: dir });
+  const linked = await cli([...RUN, '--raw', '--report', 'junit=reports/gates.xml'], { cwd: dir });
+  assert.deepEqual([linked.status, timeless(linked.stdout), linked.stderr], [74, timeless(plain.stdout), `gsd-check: cannot write the JUnit report reports/gates.xml: it leads outside ${dir} (to ${join(outside, 'bashrc')})\n`]);
+  const created = await cli([...RUN, '--raw', '--report', 'junit=autostart/gates.xml'], { cwd: dir });
+  assert.deepEqual([created.status, created.stderr], [74, `gsd-check: cannot write the JUnit report autostart/gates.xml: it leads outside ${dir} (to ${join(outside, 'gates.xml')})\n`]);
+  assert.equal(readFileSync(join(outside, 'bashrc'), 'utf8'), 'mine\n');
+  assert.equal(statSync(join(outside, 'bashrc')).mode & 0o777, 0o600);
+  assert.deepEqual(readdirSync(outside), ['bashrc']);
+  // --cwd outside the project: inside it counts too, and a path written
+  // outside both is the caller's to choose.
+  const chosen = await cli([...RUN, '--raw', '--report', `junit=${join(outside, 'chosen.xml')}`], { cwd: dir });
+  assert.deepEqual([chosen.status, chosen.stderr], [0, '']);
+  readJunit(readFileSync(join(outside, 'chosen.xml'), 'utf8')).dispose();
+});
+
+test('a replaced report keeps its mode', async (t) => {
+  const dir = gated(t);
+  writeFileSync(join(dir, 'gates.xml'), 'old');
+  chmodSync(join(dir, 'gates.xml'), 0o640);
+  const result = await cli([...RUN, '--raw', '--report', 'junit=gates.xml'], { cwd: dir });
+  assert.deepEqual([result.status, result.stderr], [0, '']);
+  assert.equal(statSync(join(dir, 'gates.xml')).mode & 0o7777, 0o640);
+  readJunit(readFileSync(join(dir, 'gates.xml'), 'utf8')).dispose();
+});
+
+// With stdout sent to a file, /dev/stdout is that file: renamed over, the
+// report would take the envelope's place and the envelope would go to the
+// unlinked copy, with exit 0.
+test('a report path that is the file behind stdout or stderr: exit 74, the envelope where the caller reads it', async (t) => {
+  const dir = gated(t);
+  const plain = await cli([...RUN, '--raw'], { cwd: dir });
+  for (const [path, name] of [['/dev/stdout', 'standard output'], ['/proc/self/fd/1', 'standard output'], ['/dev/stderr', 'standard error'], ['out.txt', 'standard output']] as const) {
+    const toFiles = (argv: string[]): [string, string[]] => ['sh', ['-c', 'exec "$@" > out.txt 2> err.txt', 'sh', ...argv]];
+    const result = await cli([...RUN, '--raw', '--report', `junit=${path}`], { cwd: dir, wrap: toFiles });
+    assert.equal(result.status, 74, path);
+    assert.equal(timeless(readFileSync(join(dir, 'out.txt'), 'utf8')), timeless(plain.stdout), path);
+    assert.equal(readFileSync(join(dir, 'err.txt'), 'utf8'), `gsd-check: cannot write the JUnit report ${path}: it is gsd-check's ${name}, where the envelope goes\n`, path);
+  }
 });
 
 test('GITHUB_STEP_SUMMARY naming a pipe nobody reads: exit 74 at once, never a wait for a reader', async (t) => {

@@ -6,7 +6,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test, type TestContext } from './helpers/bounded.ts';
 import { cli, ended, killSurvivors, marker, predicate, running, sleep, survivors, tempDir, within } from './helpers/support.ts';
 
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];

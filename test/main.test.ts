@@ -2,9 +2,10 @@
 import assert from 'node:assert/strict';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { isBuiltin } from 'node:module';
 import { join, resolve } from 'node:path';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { artifact, project } from './helpers/project.ts';
 import { BIN, catches, cli, ended, ENV, killSurvivors, marker, predicate, ROOT, running, survivors, tempDir, until } from './helpers/support.ts';
 
@@ -627,6 +628,31 @@ test("GSD's global flags: --project-dir, --ws, the workstream exported, --exit-c
   assert.equal(await message([], { GSD_EXIT_CONTRACT: 'v2' }), '0 command exited 1: gamma\n');
   assert.equal(await message(['--exit-contract=v3']), '2 gsd-check: --exit-contract "v3" is not an exit contract; v1 or v2 (see gsd-check --help)\n');
   assert.equal(await message([], { GSD_EXIT_CONTRACT: 'v3' }), '2 gsd-check: GSD_EXIT_CONTRACT "v3" is not an exit contract; v1 or v2 (see gsd-check --help)\n');
+});
+
+test("a session pointer someone else could have written does not choose the workstream: a halt stays a halt, with one warning", async (t) => {
+  const root = project(t, {
+    '.planning/active-workstream': 'strict\n',
+    '.planning/workstreams/strict/phases/04-ship/04-SECURITY.md': artifact({ threats_open: 2 }),
+    '.planning/workstreams/done/phases/04-ship/04-SECURITY.md': artifact({ threats_open: 0 }),
+  });
+  const tmp = tempDir(t);
+  const sessions = join(tmp, 'gsd-workstream-sessions');
+  const folder = join(sessions, createHash('sha1').update(join(root, '.planning')).digest('hex').slice(0, 16));
+  mkdirSync(folder, { recursive: true, mode: 0o755 });
+  chmodSync(sessions, 0o755);
+  chmodSync(folder, 0o755);
+  const pointer = join(folder, 'tmux-pane-3');
+  writeFileSync(pointer, 'done\n', { mode: 0o644 });
+  const env = { PATH: process.env.PATH, HOME: join(root, 'home'), TMPDIR: tmp, TMUX_PANE: '%3' };
+  const run = () => cli(['gates', 'run', '--point', 'ship:pre', '--builtin', '--phase-number', '04', '--pick', 'block'], { cwd: root, env });
+  // Our own pointer chooses.
+  assert.deepEqual(await run(), { status: 0, signal: null, stdout: 'false\n', stderr: '' });
+  // Another user's (as root: given to uid 4242), or one others may write.
+  const planted = process.getuid?.() === 0 ? () => spawnSync('chown', ['4242:4242', pointer]) : () => chmodSync(pointer, 0o666);
+  planted();
+  const why = process.getuid?.() === 0 ? 'belongs to uid 4242, not to this user or root' : 'may be written by its group and others';
+  assert.deepEqual(await run(), { status: 0, signal: null, stdout: 'true\n', stderr: `gsd-check: warning: the session pointer ${pointer} is ignored: ${pointer} ${why}\n` });
 });
 
 test('requirement text as the roadmap holds it, and ${PHASE_DIR} as its real path', async (t) => {

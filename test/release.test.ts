@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from './helpers/bounded.ts';
 import { ROOT, tempDir } from './helpers/support.ts';
 
 const release = (args: string[]) => {

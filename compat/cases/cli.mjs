@@ -31,6 +31,9 @@ const SESSION = {
 // the first 16 hex digits of the SHA-1 of its planning directory's real path.
 const sessionPointers = (root) => `tmp/gsd-workstream-sessions/${createHash('sha1').update(join(root, 'p', '.planning')).digest('hex').slice(0, 16)}`;
 const shellQuoted = (word) => `'${word.replace(/'/g, "'\\''")}'`;
+// Runs a tool after the session pointers' folder is made no one else's to
+// write, whatever the umask, and then after `then` (a shell command).
+const sessionsPrivate = (then = 'true') => (argv) => ['sh', '-c', `chmod -R go-w "$TMPDIR/gsd-workstream-sessions" && ${then} && exec "$@"`, 'sh', ...argv];
 const which = (name) => (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, name)));
 
 const GLOBAL_FLAG_CASES = [
@@ -135,7 +138,24 @@ const GLOBAL_FLAG_CASES = [
     ...SESSION,
     env: (root) => ({ ...SESSION.env(root), TTY: '/dev/pts/9' }),
     tree: (root) => ({ ...SESSION.tree, [`${sessionPointers(root)}/tty-pts_9`]: 'beta\n' }),
+    // Whatever the umask: gsd-check reads only a pointer no one else may write (D58).
+    wrap: sessionsPrivate(),
     gsd: 'pass',
+  },
+  {
+    name: 'a session pointer others may write: GSD reads it, gsd-check ignores it with a warning',
+    ...SESSION,
+    env: (root) => ({ ...SESSION.env(root), TTY: '/dev/pts/9' }),
+    tree: (root) => ({ ...SESSION.tree, [`${sessionPointers(root)}/tty-pts_9`]: 'beta\n' }),
+    wrap: sessionsPrivate('find "$TMPDIR/gsd-workstream-sessions" -type f -exec chmod o+w {} +'),
+    gsd: 'pass',
+    differs: 'D58',
+    check: 'block',
+    expect: (gsd, check) => {
+      const pointer = join(check.root, sessionPointers(check.root), 'tty-pts_9');
+      assert.equal(gsd.stderr, '');
+      assert.equal(check.stderr, `gsd-check: warning: the session pointer ${pointer} is ignored: ${pointer} may be written by others\n`);
+    },
   },
   {
     name: 'a terminal and no session variable: GSD asks the terminal its name for the session pointer, gsd-check asks nothing',

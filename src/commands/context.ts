@@ -12,9 +12,10 @@ import type { GateContext } from '../predicate/kind.ts';
 import { locatePhase, planningDirectory, planningScope } from '../project/phase.ts';
 import { explicitProjectRoot, findProjectRoot } from '../project/root.ts';
 import { resolveWorkstream } from '../project/workstream.ts';
+import type { ReportTarget } from '../io/report-file.ts';
 import type { TableStyle } from '../report/table.ts';
 import type { Runner } from '../run/runner.ts';
-import { fewOf } from '../text/format.ts';
+import { fewOf, visible } from '../text/format.ts';
 
 // What a command gathers before it evaluates: what it needs from the world
 // (CliDeps), the platform, the gate context, and for gates run the config
@@ -42,15 +43,17 @@ export interface CliDeps {
   readonly fdLimit?: number | undefined;
   // Set when stderr is a terminal: one line per finished gate.
   readonly progress?: ((line: string) => void) | undefined;
-  // Warnings for stderr (a skipped gate), whether or not it is a terminal.
-  readonly warn?: (line: string) => void;
+  // Warnings for stderr (a skipped gate, an ignored session pointer),
+  // whether or not it is a terminal.
+  readonly warn: (line: string) => void;
   // Set when stdout is a terminal: the point's gates as a table instead of
   // the indented envelope.
   readonly terminal?: TableStyle | undefined;
-  // Replace a file whole, so that a reader never sees half of it; append
-  // to one. Each gives the error code when it could not.
-  readonly writeFile?: (path: string, text: string) => string | undefined;
-  readonly appendFile?: (path: string, text: string) => string | undefined;
+  // Replace a report file whole, so that a reader never sees half of it,
+  // and only where it was meant to go; append to one whole or not at all.
+  // Each says why it wrote nothing.
+  readonly writeFile: (target: ReportTarget, text: string) => string | undefined;
+  readonly appendFile: (path: string, text: string) => string | undefined;
 }
 
 // Commands are run as `sh -c` in a process group of their own, which is how
@@ -73,9 +76,11 @@ export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateCon
   const projectRoot = located.value;
   // The workstream reaches the command as GSD_WORKSTREAM, as GSD exports it,
   // and scopes the phase lookup and the configs through it.
-  const workstream = resolveWorkstream(options.ws, projectRoot, deps.env);
-  if (!workstream.ok) return workstream;
-  const env = workstream.value === undefined ? deps.env : { ...deps.env, GSD_WORKSTREAM: workstream.value.name };
+  const resolved = resolveWorkstream(options.ws, projectRoot, deps.env, deps.uid);
+  if (!resolved.ok) return resolved;
+  for (const warning of resolved.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
+  const workstream = resolved.value.workstream;
+  const env = workstream === undefined ? deps.env : { ...deps.env, GSD_WORKSTREAM: workstream.name };
   const phase = locatePhase(projectRoot, options, env);
   if (!phase.ok) return phase;
   return ok({

@@ -13,7 +13,8 @@ import { junitReport } from '../report/junit.ts';
 import { gatesTable, pointsTable } from '../report/table.ts';
 import { visible } from '../text/format.ts';
 import { type GatesOptions, argumentPath } from '../cli/args.ts';
-import { canonicalPath } from '../fs/entry.ts';
+import { canonicalPath, realPath } from '../fs/entry.ts';
+import type { ReportTarget } from '../io/report-file.ts';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { loadLayers, gateContext, type CliDeps, loadCapability, queryCommand } from './context.ts';
 import { failureOutcome, progressLine, verdictOutcome, type Outcome } from './outcome.ts';
@@ -32,7 +33,7 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   const root = context.value.projectRoot;
   // Resolved before anything runs: a path that cannot be resolved (its
   // current directory deleted) fails the call before any gate's command.
-  const junit = junitReportFile(options, deps);
+  const junit = junitReportFile(options, deps, root);
   if (!junit.ok) return failed(junit);
 
   // The configs are read in the run's workstream, as resolved for the context.
@@ -81,21 +82,21 @@ function writeReports(
   deps: CliDeps,
   points: readonly PointRows[],
   message: string,
-  junit: { readonly file: string; readonly path: string } | undefined,
+  junit: ReportTarget | undefined,
   elapsedMs: number,
   root: string,
 ): { stderr: string; errors: string[] } {
   const errors: string[] = [];
   let stderr = '';
   if (junit !== undefined) {
-    const code = deps.writeFile?.(junit.path, junitReport(points, elapsedMs));
-    if (code !== undefined) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.file)}: ${code}\n`);
+    const why = deps.writeFile(junit, junitReport(points, elapsedMs));
+    if (why !== undefined) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.shown)}: ${visible(why)}\n`);
   }
   if (options.reports.some((target) => target.format === 'github')) {
     stderr += githubAnnotations(points, annotationPath(root, deps.env.GITHUB_WORKSPACE));
     const summary = deps.env.GITHUB_STEP_SUMMARY;
     if (summary !== undefined && summary !== '') {
-      const code = deps.appendFile?.(summary, githubSummary(points, message));
+      const code = deps.appendFile(summary, githubSummary(points, message));
       if (code !== undefined) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${code}\n`);
     }
   }
@@ -114,13 +115,18 @@ function annotationPath(root: string, workspace: string | undefined): (location:
   };
 }
 
-// --report junit=<file>: the file as given, for messages, and the path it is
-// written to, resolved by the rule of every other file argument.
-function junitReportFile(options: GatesOptions, deps: CliDeps): Result<{ readonly file: string; readonly path: string } | undefined> {
+// --report junit=<file>: the file as given, for messages, the path it is
+// written to, resolved by the rule of every other file argument, and where
+// it must stay once its links are followed when it is written there: the
+// project root, and --cwd when given (both as found and as real paths).
+function junitReportFile(options: GatesOptions, deps: CliDeps, root: string): Result<ReportTarget | undefined> {
   const target = options.reports.find((report) => report.format === 'junit');
   if (target === undefined) return ok(undefined);
   const path = argumentPath(target.file, options.cwd, deps.cwd);
-  return path.ok ? ok({ file: target.file, path: path.value }) : path;
+  if (!path.ok) return path;
+  const cwd = options.cwd === undefined ? undefined : argumentPath('.', options.cwd, deps.cwd);
+  const cwds = cwd?.ok ? [cwd.value, realPath(cwd.value) ?? cwd.value] : [];
+  return ok({ path: path.value, shown: target.file, within: [...new Set([root, ...cwds])] });
 }
 
 function emptyHooks(hooks: string, points: readonly LoopPoint[]): string {

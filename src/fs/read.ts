@@ -51,9 +51,9 @@ export function readRegular(path: string, limit: number, accept?: (fd: number) =
 const SMALL_FILE_BYTES = 256 * 1024;
 
 // Reads a small regular file whole (see readRegular: no FIFO, no device, no
-// more than the cap), or answers undefined.
-export function readSmallFile(path: string): string | undefined {
-  const read = readRegular(path, SMALL_FILE_BYTES);
+// more than the cap, and what `accept` refuses), or answers undefined.
+export function readSmallFile(path: string, accept?: (fd: number) => string | undefined): string | undefined {
+  const read = readRegular(path, SMALL_FILE_BYTES, accept);
   return read.ok && read.complete ? read.bytes.toString('utf8') : undefined;
 }
 

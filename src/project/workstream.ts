@@ -1,3 +1,4 @@
+import { fstatSync, lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { isDirectory, realPath } from '../fs/entry.ts';
@@ -44,36 +45,86 @@ const SESSION_VARIABLES = [
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export function resolveWorkstream(flag: string | undefined, projectRoot: string, env: Env): Result<Workstream | undefined> {
+// The workstream, and a warning for a session pointer that was ignored.
+interface Resolved {
+  readonly workstream: Workstream | undefined;
+  readonly warnings: readonly string[];
+}
+
+// `uid`: who we run as, for the owner rule of session pointers; undefined
+// where the platform has no owners.
+export function resolveWorkstream(flag: string | undefined, projectRoot: string, env: Env, uid: number | undefined): Result<Resolved> {
   if (flag !== undefined) {
     const name = flag.trim();
     if (name === '') return fail('usage', '--ws needs a workstream name');
     if (!isWorkstreamName(name)) return fail('usage', `--ws ${JSON.stringify(flag)}: ${RULE}`);
-    return ok({ name, source: '--ws' });
+    return ok({ workstream: { name, source: '--ws' }, warnings: [] });
   }
   const given = env.GSD_WORKSTREAM?.trim();
   if (given !== undefined && given !== '') {
     if (!isWorkstreamName(given)) return fail('usage', `GSD_WORKSTREAM ${JSON.stringify(env.GSD_WORKSTREAM)}: ${RULE}`);
-    return ok({ name: given, source: 'GSD_WORKSTREAM' });
+    return ok({ workstream: { name: given, source: 'GSD_WORKSTREAM' }, warnings: [] });
   }
-  const stored = storedWorkstream(projectRoot, env);
-  return ok(stored === undefined ? undefined : { name: stored, source: 'pointer' });
+  const warnings: string[] = [];
+  const stored = storedWorkstream(projectRoot, env, uid, warnings);
+  return ok({ workstream: stored === undefined ? undefined : { name: stored, source: 'pointer' }, warnings });
 }
 
 // The session's own pointer when the session has one (even a stale one: a
 // session that chose a workstream never falls back to another's choice),
-// else the project's shared `.planning/active-workstream`.
-function storedWorkstream(projectRoot: string, env: Env): string | undefined {
+// else the project's shared `.planning/active-workstream`. A session pointer
+// someone else could have written is no pointer: the temp directory is
+// shared, and a pointer chooses the workstream whose gates decide.
+function storedWorkstream(projectRoot: string, env: Env, uid: number | undefined, warnings: string[]): string | undefined {
   const session = sessionKey(env);
   const sessions = join(tmpdir(env), 'gsd-workstream-sessions');
   // Most runs have no session pointers at all: then the hash is not worth
   // loading node:crypto for.
   if (session !== undefined && isDirectory(sessions)) {
-    const own = pointerValue(sessionPointerFile(projectRoot, session, sessions));
+    const own = sessionPointer(sessionPointerOf(projectRoot, session, sessions), uid, warnings);
     if (own !== undefined) return existing(projectRoot, own);
   }
   const shared = pointerValue(join(projectRoot, '.planning', 'active-workstream'));
   return shared === undefined ? undefined : existing(projectRoot, shared);
+}
+
+// A session pointer's text when it is there and nobody else could have
+// written it: the pointer and each directory between it and the temp
+// directory are this user's or root's, and neither group nor others may
+// write them (the code cache's rule). The directories are judged as
+// themselves (a link is its maker's), the file by its open descriptor, so
+// what is read is what was judged.
+function sessionPointer(pointer: SessionPointer, uid: number | undefined, warnings: string[]): string | undefined {
+  if (!isEntry(pointer.file)) return undefined;
+  let problem = uid === undefined ? undefined : [pointer.sessions, pointer.project].map((dir) => untrusted(dir, lstatOf(dir), uid)).find((why) => why !== undefined);
+  const text =
+    problem === undefined
+      ? readSmallFile(pointer.file, (fd) => (problem = uid === undefined ? undefined : untrusted(pointer.file, fstatSync(fd), uid)))?.trim()
+      : undefined;
+  if (problem !== undefined) warnings.push(`the session pointer ${pointer.file} is ignored: ${problem}`);
+  return text === undefined || text === '' ? undefined : text;
+}
+
+function isEntry(path: string): boolean {
+  return lstatOf(path) !== undefined;
+}
+
+function lstatOf(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+// Why `path` may hold what someone else wrote, or undefined when it cannot.
+function untrusted(path: string, stats: Stats | undefined, uid: number): string | undefined {
+  if (stats === undefined) return `${path} cannot be examined`;
+  if (stats.isSymbolicLink()) return `${path} is a symbolic link`;
+  if (stats.uid !== uid && stats.uid !== 0) return `${path} belongs to uid ${stats.uid}, not to this user or root`;
+  const writers = [(stats.mode & 0o020) !== 0 && 'its group', (stats.mode & 0o002) !== 0 && 'others'].filter(Boolean);
+  if (writers.length > 0) return `${path} may be written by ${writers.join(' and ')}`;
+  return undefined;
 }
 
 function existing(projectRoot: string, name: string): string | undefined {
@@ -112,11 +163,17 @@ function tmpdir(env: Env): string {
   return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir;
 }
 
+interface SessionPointer {
+  readonly sessions: string;
+  readonly project: string;
+  readonly file: string;
+}
+
 // <tmpdir>/gsd-workstream-sessions/<first 16 hex of sha1(planning dir's real path)>/<key>.
-function sessionPointerFile(projectRoot: string, key: string, sessions: string): string {
+function sessionPointerOf(projectRoot: string, key: string, sessions: string): SessionPointer {
   const planning = join(projectRoot, '.planning');
   // Loaded here only: node:crypto costs every other run start-up time.
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  const project = createHash('sha1').update(realPath(planning) ?? planning).digest('hex').slice(0, 16);
-  return join(sessions, project, key);
+  const project = join(sessions, createHash('sha1').update(realPath(planning) ?? planning).digest('hex').slice(0, 16));
+  return { sessions, project, file: join(project, key) };
 }

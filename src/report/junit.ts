@@ -1,4 +1,4 @@
-import { oneLine, printable } from '../text/format.ts';
+import { oneLine, visible } from '../text/format.ts';
 import type { GateRow, PointRows } from './gate-row.ts';
 
 // A run's gates as a JUnit XML report, the dialect GitLab, Jenkins and the
@@ -59,19 +59,30 @@ function testcase(row: Case): string[] {
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
-// XML 1.0 allows no control character but tab, newline and carriage return,
-// no U+FFFE/U+FFFF and no lone surrogate, not even as a character reference:
-// each is written as a visible escape (\x1b, \ud800), as on stderr.
-function xmlSafe(value: string): string {
-  return printable(value).replace(/[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
-}
+// Every value, in attributes and text alike, is one line of the file: tab,
+// newlines (U+2028 and U+2029 too) and the control characters XML 1.0
+// allows (DEL, C1) become
+// character references, so no gate's output can choose whole lines of the
+// file it is written into (a replaced ~/.ssh/authorized_keys held one key:
+// the attacker's). The control characters XML 1.0 forbids even as a
+// reference, U+FFFE, U+FFFF and lone surrogates are written as visible
+// escapes (\x1b, \ud800), as on stderr, and so are the bidirectional
+// overrides that would reorder what a reader sees.
+const SPECIAL =
+  /[&<>"\t\n\r\u007f-\u009f\u2028\u2029]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const ENTITY: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 function text(value: string): string {
-  return xmlSafe(value).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return value.replace(SPECIAL, (c) => {
+    const code = c.charCodeAt(0);
+    if (ENTITY[c] !== undefined) return ENTITY[c];
+    if (c === '\t' || c === '\n' || c === '\r' || (code >= 0x7f && code <= 0x9f) || c === '\u2028' || c === '\u2029') return `&#${code};`;
+    // visible() escapes the controls and overrides; the rest it leaves.
+    const shown = visible(c);
+    return shown !== c ? shown : `\\u${code.toString(16)}`;
+  });
 }
 
-// Quoted, with newlines and tabs as character references: a parser would
-// otherwise normalise them to spaces.
 function attr(value: string): string {
-  return `"${text(value).replaceAll('"', '&quot;').replaceAll('\n', '&#10;').replaceAll('\t', '&#9;')}"`;
+  return `"${text(value)}"`;
 }

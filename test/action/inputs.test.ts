@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { ACTION_INPUTS, argvFromInputs, inputVariable } from '../../src/action/inputs.ts';
 import { FLAGS, takes } from '../../src/cli/command-table.ts';
 

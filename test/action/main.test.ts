@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test, type TestContext } from '../helpers/bounded.ts';
 import { parse } from 'yaml';
 import { project } from '../helpers/project.ts';
 import { killSurvivors, marker, ROOT, running, survivors, tempDir, until, within } from '../helpers/support.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { parse } from 'yaml';
 import { NoOperationTraceWriter } from '@actions/workflow-parser';
 import { parseAction } from '@actions/workflow-parser/actions/index';

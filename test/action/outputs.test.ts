@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { actionOutputs, outputFileText } from '../../src/action/outputs.ts';
 
 const gate = (capability: string, index: number, status: string) => ({ capability, index, status });

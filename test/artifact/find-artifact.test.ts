@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import * as fs from 'node:fs';
 import { findArtifact as search, type SearchFs } from '../../src/artifact/find-artifact.ts';
 import { artifact, writeTree } from '../helpers/project.ts';

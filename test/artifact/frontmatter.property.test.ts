@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import fc from 'fast-check';
 import { parseWithLibrary, readSimpleFrontmatter, yaml } from '../../src/artifact/frontmatter.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { extractFrontmatter, fieldLineIndex, parseWithLibrary, parseWithoutLibrary, repairAmbiguousColons, yaml, coreScalar } from '../../src/artifact/frontmatter.ts';
 
 // The fields as GSD reads them, or what stood in their way: ABSENT,

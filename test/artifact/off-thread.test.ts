@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test, type TestContext } from '../helpers/bounded.ts';
 import { parseWithLibrary, yaml } from '../../src/artifact/frontmatter.ts';
 import { parseOffThread, readFields } from '../../src/artifact/off-thread.ts';
 import { cli, type CliResult, killSurvivors, marker, running, survivors, tempDir, until } from '../helpers/support.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { defaultsFromEnv, parseArgs, wantsJsonErrors, parseFlags, argumentPath, reportTargets, exitContract } from '../../src/cli/args.ts';
 import { ok } from '../../src/failure.ts';
 import { LOOP_POINTS } from '../../src/gates/activation.ts';

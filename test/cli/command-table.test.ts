@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { COMMANDS, FLAGS, takes, type CommandName, type Flag } from '../../src/cli/command-table.ts';
 import { helpText } from '../../src/cli/help.ts';
 import { ROOT } from '../helpers/support.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { COMMANDS, FLAGS, takes, isShell } from '../../src/cli/command-table.ts';
 import { commandHelp, helpText, completionScript, schemaText } from '../../src/cli/help.ts';
 import { KINDS } from '../../src/kinds/table.ts';
@@ -59,6 +59,8 @@ test('bash completes commands, subcommands, the flags of the command typed, and 
   assert.deepEqual(offered('gsd-check', 'check', 'predicate', '--pick', 'block', '--ex'), ['--exit-code', '--exit-contract']);
   assert.deepEqual(offered('gsd-check', 'check.predicate', '--poi'), []);
   assert.deepEqual(offered('gsd-check', 'validate', 'a.json', '--j'), ['--json', '--json-errors']);
+  // A value flag before the command: its value is not the command either.
+  assert.deepEqual(offered('gsd-check', '--cwd', 'x', 'check', ''), ['predicate']);
   // Right after a command of one word, its flags: no subcommand is offered.
   assert.deepEqual(offered('gsd-check', 'validate', '--j'), ['--json', '--json-errors']);
 });

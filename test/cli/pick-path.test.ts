@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { checkPickPath, parsePickPath } from '../../src/cli/pick-path.ts';
 import { POINT_DETAILS } from '../../src/gates/run-point.ts';
 import { artifactFrontmatterEquals } from '../../src/kinds/artifact-frontmatter-equals.ts';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { after, test } from '../helpers/bounded.ts';
 import fc from 'fast-check';
 import type { CheckOptions } from '../../src/cli/args.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
@@ -26,6 +26,8 @@ function deps(onRun: () => void): CliDeps {
       return runResult({ exitCode: 1, output: { text: '\x1b[31m\ud800 tail \0', stdoutBytes: 9, stderrBytes: 0, truncated: false } });
     },
     readFile: async () => ok(''),
+    warn: (line) => assert.fail(`unexpected warning: ${line}`),
+    writeFile: () => assert.fail('no report is written here'), appendFile: () => assert.fail('no report is appended to here'),
     // An empty directory: artifact predicates find nothing and block.
     cwd: () => EMPTY,
     home: undefined,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import type { CheckOptions } from '../../src/cli/args.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
 import type { CliDeps } from '../../src/commands/context.ts';
@@ -21,6 +21,8 @@ function setup(dir: string, result: RunResultSketch = {}) {
     cwd: () => dir,
     home: undefined,
     env: { PATH: '/usr/bin' },
+    warn: (line) => assert.fail(`unexpected warning: ${line}`),
+    writeFile: () => assert.fail('no report is written here'), appendFile: () => assert.fail('no report is appended to here'),
   };
   return { deps, runs };
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync, mkdirSync, readFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import type { EvalOptions } from '../../src/cli/args.ts';
 import { gateContext, type CliDeps, loadLayers, loadCapability, commandSupported, queryCommand } from '../../src/commands/context.ts';
 import { ok, fail } from '../../src/failure.ts';
@@ -12,7 +12,7 @@ import { tempDir } from '../helpers/support.ts';
 const options: EvalOptions = { killAfter: 1.5, raw: false, exitCode: false, jsonErrors: false };
 
 function deps(dir: string, world: Partial<CliDeps> = {}): CliDeps {
-  return { run: fakeRunner(), readFile: async () => ok(''), cwd: () => dir, home: undefined, env: { X: '1' }, ...world };
+  return { run: fakeRunner(), readFile: async () => ok(''), cwd: () => dir, home: undefined, env: { X: '1' }, warn: (line) => assert.fail(`unexpected warning: ${line}`), writeFile: () => assert.fail('no report is written here'), appendFile: () => assert.fail('no report is appended to here'), ...world };
 }
 
 const failure = (result: ReturnType<typeof gateContext>) => (result.ok ? 'accepted' : [result.failure.reason, result.failure.message]);

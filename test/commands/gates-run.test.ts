@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import type { GatesOptions } from '../../src/cli/args.ts';
 import type { CliDeps } from '../../src/commands/context.ts';
 import { gatesRun } from '../../src/commands/gates-run.ts';
@@ -29,6 +29,8 @@ function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: b
     cpus: 2,
     progress: tty ? (line) => lines.progress.push(line) : undefined,
     warn: (line) => lines.warn.push(line),
+    writeFile: () => assert.fail('no report is written here'),
+    appendFile: () => assert.fail('no report is appended to here'),
   };
 }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { parsePickPath, type PickPath } from '../../src/cli/pick-path.ts';
 import { renderEnvelope, progressLine } from '../../src/commands/outcome.ts';
 import type { GateReport } from '../../src/gates/run-point.ts';

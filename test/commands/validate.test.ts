@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import type { CliDeps } from '../../src/commands/context.ts';
 import { validate } from '../../src/commands/validate.ts';
 import { fail, ok } from '../../src/failure.ts';
@@ -25,6 +25,8 @@ function deps(files: Record<string, string>): CliDeps {
     cwd: () => FIXTURES,
     home: undefined,
     env: {},
+    warn: (line) => assert.fail(`unexpected warning: ${line}`),
+    writeFile: () => assert.fail('no report is written here'), appendFile: () => assert.fail('no report is appended to here'),
   };
 }
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { BIN, ROOT, tempDir } from '../helpers/support.ts';
 import { ciBlocks } from './ci-files.mjs';

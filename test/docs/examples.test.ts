@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test, type TestContext } from '../helpers/bounded.ts';
 import { BIN, ROOT, tempDir } from '../helpers/support.ts';
 import { binDir, docFiles, docText, parseDoc, runDoc } from './doc-examples.mjs';
 

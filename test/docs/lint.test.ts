@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { releaseDocs } from '../../release/docs.mjs';
 import { ROOT } from '../helpers/support.ts';
 import { docFiles, docText } from './doc-examples.mjs';

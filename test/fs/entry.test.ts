@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { canonicalPath, contains, entryKind, isReadableDirectory, realPath, findOnPath } from '../../src/fs/entry.ts';
 import { readSmallFile } from '../../src/fs/read.ts';
 import { tempDir } from '../helpers/support.ts';

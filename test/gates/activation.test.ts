@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { flatKeys, resolveWhen, type KeyDeclaration, ConfigKeys } from '../../src/gates/activation.ts';
 
 const declared = new Map<string, KeyDeclaration>([
@@ -42,6 +42,12 @@ test('a value of the wrong type reads as the declared default, with a warning (G
     assert.equal(off.active, false, JSON.stringify(value));
   }
   assert.equal(resolve('workflow.level', { workflow: { level: '2' } }).active, false);
+  // An enum's values are strings: a number there is set aside too.
+  assert.deepEqual(resolve('workflow.mode', { workflow: { mode: 3 } }), {
+    active: true,
+    activation: { key: 'workflow.mode', value: 'off', source: 'default' },
+    warning: `workflow.mode is 3 in the project's config, not a enum: its default "off" is used`,
+  });
 });
 
 test('the warning about a wrongly typed value stays short, however deep or long the value', () => {

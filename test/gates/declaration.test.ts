@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { parseCapability, checkLabel } from '../../src/gates/declaration.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 

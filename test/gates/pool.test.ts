@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { gatesWithin, mapPool } from '../../src/gates/pool.ts';
 import { runCommand } from '../../src/run/runner.ts';
 import { Stop } from '../../src/failure.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { stopped, Stop } from '../../src/failure.ts';
 import { evaluateQuery, gsdToolsQuery } from '../../src/gates/query.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';

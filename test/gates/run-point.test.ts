@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { fail, ok, REASONS, stopped, Stop } from '../../src/failure.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
 import { gatesAt, type Capability } from '../../src/gates/sources.ts';
@@ -197,6 +197,15 @@ test('a stop signal during any gate makes the point interrupted', async () => {
   const { run } = fakeRun([]);
   const capability = cap('c.json', { gates: [gate('ship:pre', predicate('pass')), gate('ship:pre', predicate('stop'))] });
   assert.deepEqual(await runPoint('ship:pre', [capability], deps(run)), stopped(new Stop('SIGINT')));
+});
+
+test('after a stop, no gate that ends is reported as progress: there is no verdict to show it in', async () => {
+  // The stop comes first; a slower gate ends after it.
+  const { run } = fakeRun([], { stop: 1, 'slow pass': 30 });
+  const reports: GateReport[] = [];
+  const capability = cap('c.json', { gates: [gate('ship:pre', predicate('stop')), gate('ship:pre', predicate('slow pass'))] });
+  assert.deepEqual(await runPoint('ship:pre', [capability], deps(run, {}, 4, reports)), stopped(new Stop('SIGINT')));
+  assert.deepEqual(reports, []);
 });
 
 test('a gate that could not start for a resource limit halts, whatever its onError says', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
 import { gatesAt, type Capability, gatesFromHooks, builtinCapabilities } from '../../src/gates/sources.ts';
 import { KINDS } from '../../src/kinds/table.ts';
@@ -126,4 +126,10 @@ test("the test fixtures switch their gates by GSD's own keys, as GSD 1.14 declar
     }
     for (const gate of fixture.gates) if (gate.when !== undefined) assert.ok(gsd.has(gate.when), `${name}.json: when ${gate.when}`);
   }
+});
+
+test('a capability read from standard input has no directory of its own: no GSD_CAP_DIR of "."', () => {
+  const fromStdin = cap('-', { id: 's', gates: [gate('ship:pre')] });
+  const fromFile = cap('caps/c.json', { id: 'f', gates: [gate('ship:pre')] });
+  assert.deepEqual(gatesAt('ship:pre', [fromStdin, fromFile], { root: {} }).gates.map((g) => [g.capability, g.capDir]), [['s', undefined], ['f', 'caps']]);
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { test } from 'node:test';
+import { test } from './bounded.ts';
 import { CLI_BUNDLES, CLI_TESTS } from './cli-tests.mjs';
 import { ROOT } from './support.ts';
 

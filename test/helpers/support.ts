@@ -74,6 +74,11 @@ export interface CliOptions {
   readonly wrap?: (argv: string[]) => [string, string[]];
 }
 
+// A run of the artefact that has not ended by then is killed (SIGKILL, which
+// the result shows): not a timing assumption, a bound, so that a hang fails
+// its test instead of holding the test file open for ever.
+const CLI_BOUND_MS = 60_000;
+
 export function cli(args: readonly string[], options: CliOptions = {}, bin = BIN): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const [command, argv] = options.wrap?.([bin, ...args]) ?? [bin, [...args]];
@@ -87,8 +92,15 @@ export function cli(args: readonly string[], options: CliOptions = {}, bin = BIN
     child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
     child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
     if (options.input !== undefined) child.stdin?.end(options.input);
-    child.once('error', reject);
-    child.once('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
+    const bound = setTimeout(() => child.kill('SIGKILL'), CLI_BOUND_MS);
+    child.once('error', (error) => {
+      clearTimeout(bound);
+      reject(error);
+    });
+    child.once('close', (status, signal) => {
+      clearTimeout(bound);
+      resolve({ status, signal, stdout, stderr });
+    });
     options.onSpawn?.(child);
   });
 }

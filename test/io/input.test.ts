@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync, closeSync, openSync, sym
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { Stop } from '../../src/failure.ts';
 import type { readRegular } from '../../src/fs/read.ts';
 import { readTextFile, readHead } from '../../src/io/input.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { makeEmitter, type OutputFd, writeAll } from '../../src/io/output.ts';
 import { tempDir } from '../helpers/support.ts';
 

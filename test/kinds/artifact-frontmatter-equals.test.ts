@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test, type TestContext } from '../helpers/bounded.ts';
 import { artifactFrontmatterEquals, frontmatterKind, matches, typedEqual } from '../../src/kinds/artifact-frontmatter-equals.ts';
 import { parseGate } from '../../src/gates/declaration.ts';
 import { runPoints } from '../../src/gates/run-point.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { stopped, Stop } from '../../src/failure.ts';
 import { commandExitZero } from '../../src/kinds/command-exit-zero.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { ROOT } from '../helpers/support.ts';
 
 const mutantsOf = (sources: string[]): { description: string; start: number }[][] => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import fc from 'fast-check';
 import { phaseEnv } from '../../src/predicate/placeholders.ts';
 import { runCommand } from '../../src/run/runner.ts';

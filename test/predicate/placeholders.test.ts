@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { phaseEnv, singleQuotedPlaceholders } from '../../src/predicate/placeholders.ts';
 
 test('every phase variable is set, missing ones empty', () => {

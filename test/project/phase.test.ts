@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { lookUpPhaseDir, normalizePhaseNumber, locatePhase } from '../../src/project/phase.ts';
 import { project } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';
@@ -40,6 +40,14 @@ test('a bare number falls back to leading digits however padded; files are not p
     searched: join(root, '.planning/phases'),
     matches: [join(root, '.planning/phases/004-old'), join(root, '.planning/phases/4-ship')],
   });
+});
+
+// Node lists a directory in the order of its names' bytes; GSD sorts the
+// list as JavaScript strings, which differ where a name holds a character
+// beyond U+FFFF (a surrogate pair sorts before U+FF01, its bytes after).
+test('several matching directories come in the order GSD sorts them, as JavaScript strings', (t) => {
+  const root = phases(t, ['04-\uff01', '04-\u{1f600}']);
+  assert.deepEqual(lookUpPhaseDir(root, '04', {}).matches.map((m) => m.slice(root.length + '/.planning/phases/'.length)), ['04-\u{1f600}', '04-\uff01']);
 });
 
 test("the fallback is only for a number no directory's token matches: 04-ship is found alone beside 4-old", (t) => {

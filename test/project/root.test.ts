@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test, type TestContext } from '../helpers/bounded.ts';
 import { findProjectRoot, explicitProjectRoot, workspaceConfig, type SearchBounds, mainWorktree, trustedEntry } from '../../src/project/root.ts';
 import { project, writeTree } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { isWorkstreamName, resolveWorkstream, sessionKey } from '../../src/project/workstream.ts';
 import { project } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';
@@ -10,9 +11,14 @@ import { tempDir } from '../helpers/support.ts';
 const withWorkstreams = (t: import('node:test').TestContext, workstreams: string[] = []) =>
   project(t, { '.planning': null, ...Object.fromEntries(workstreams.map((name) => [`.planning/workstreams/${name}`, null])) });
 
+const uid = process.getuid!();
+
+// The workstream, when no warning came with it.
 const resolved = (flag: string | undefined, root: string, env: Record<string, string> = {}) => {
-  const result = resolveWorkstream(flag, root, env);
-  return result.ok ? result.value : `${result.failure.reason}: ${result.failure.message}`;
+  const result = resolveWorkstream(flag, root, env, uid);
+  if (!result.ok) return `${result.failure.reason}: ${result.failure.message}`;
+  assert.deepEqual(result.value.warnings, []);
+  return result.value.workstream;
 };
 
 const RULE = 'a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")';
@@ -62,8 +68,9 @@ test("an agent session's own pointer comes first; a session without one reads th
   assert.deepEqual(resolved(undefined, root, env), { name: 'alpha', source: 'pointer' });
   const project16 = createHash('sha1').update(join(root, '.planning')).digest('hex').slice(0, 16);
   const dir = join(tmp, 'gsd-workstream-sessions', project16);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'claude-code-session-id-abc_123'), 'beta\n');
+  // Modes given, whatever the umask: a pointer others may write is ignored.
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  writeFileSync(join(dir, 'claude-code-session-id-abc_123'), 'beta\n', { mode: 0o644 });
   assert.deepEqual(resolved(undefined, root, env), { name: 'beta', source: 'pointer' });
   // The temporary directory as Node's os.tmpdir() finds it: TMPDIR, TMP or
   // TEMP, the first set, a trailing slash dropped.
@@ -91,4 +98,100 @@ test("the session key: GSD's variables in its order, then the terminal", () => {
   assert.equal(sessionKey({ GSD_SESSION_KEY: '///', TMUX_PANE: '%3' }), 'tmux-pane-3');
   assert.equal(sessionKey({ TTY: '/dev/pts/4' }), 'tty-pts_4');
   assert.equal(sessionKey({ SSH_TTY: 'x'.repeat(200) }), `tty-${'x'.repeat(160)}`);
+});
+
+// A project with workstreams alpha (shared pointer) and beta (the session's
+// own pointer, under a temp directory of the test's), every mode given.
+function sessionProject(t: import('node:test').TestContext) {
+  const root = withWorkstreams(t, ['alpha', 'beta']);
+  writeFileSync(join(root, '.planning/active-workstream'), 'alpha\n');
+  const tmp = tempDir(t);
+  const sessions = join(tmp, 'gsd-workstream-sessions');
+  const project = join(sessions, createHash('sha1').update(join(root, '.planning')).digest('hex').slice(0, 16));
+  mkdirSync(project, { recursive: true, mode: 0o755 });
+  chmodSync(sessions, 0o755);
+  chmodSync(project, 0o755);
+  const pointer = join(project, 'tmux-pane-3');
+  writeFileSync(pointer, 'beta\n', { mode: 0o644 });
+  const env = { TMPDIR: tmp, TMUX_PANE: '%3' };
+  const resolve = (as: number | undefined = uid) => {
+    const result = resolveWorkstream(undefined, root, env, as);
+    assert.ok(result.ok);
+    return { name: result.value.workstream?.name, warnings: result.value.warnings };
+  };
+  // Not resolve(undefined), which would be resolve() by its default.
+  const resolveUnowned = () => {
+    const result = resolveWorkstream(undefined, root, env, undefined);
+    assert.ok(result.ok);
+    return { name: result.value.workstream?.name, warnings: result.value.warnings };
+  };
+  return { root, sessions, project, pointer, resolve, resolveUnowned };
+}
+
+test('a session pointer that others may write, or that sits in a directory they may write, is ignored with a warning', (t) => {
+  const { sessions, project, pointer, resolve } = sessionProject(t);
+  assert.deepEqual(resolve(), { name: 'beta', warnings: [] });
+  for (const [path, mode, who] of [
+    [pointer, 0o664, 'its group'],
+    [pointer, 0o646, 'others'],
+    [project, 0o775, 'its group'],
+    [project, 0o1777, 'its group and others'],
+    [sessions, 0o757, 'others'],
+  ] as const) {
+    const before = path === pointer ? 0o644 : 0o755;
+    chmodSync(path, mode);
+    assert.deepEqual(resolve(), { name: 'alpha', warnings: [`the session pointer ${pointer} is ignored: ${path} may be written by ${who}`] }, `${path} ${mode.toString(8)}`);
+    chmodSync(path, before);
+  }
+  // Readable by all is not writable by all: 0o600 and 0o711 are fine too.
+  chmodSync(pointer, 0o600);
+  chmodSync(project, 0o711);
+  assert.deepEqual(resolve(), { name: 'beta', warnings: [] });
+});
+
+test("a session pointer, or a directory on its way, that is another user's is ignored with a warning; root's counts", (t) => {
+  const { sessions, project, pointer, resolve } = sessionProject(t);
+  // As root, an entry is given away (chown); as another user, the entries are
+  // ours and the run is someone else's (neither their owner nor root).
+  const runner = uid === 0 ? 0 : uid + 1;
+  const owner = uid === 0 ? 4242 : uid;
+  for (const path of [pointer, project, sessions]) {
+    if (uid === 0) chownSync(path, owner, owner);
+    assert.deepEqual(resolve(runner), { name: 'alpha', warnings: [`the session pointer ${pointer} is ignored: ${path} belongs to uid ${owner}, not to this user or root`] }, path);
+    if (uid === 0) chownSync(path, 0, 0);
+    else break;
+  }
+  if (uid === 0) {
+    // Root's entries count for every user.
+    for (const path of [pointer, project, sessions]) chownSync(path, 0, 0);
+    assert.deepEqual(resolve(4242), { name: 'beta', warnings: [] });
+  }
+});
+
+test('a session directory that is a symbolic link is ignored with a warning; a missing pointer is no pointer, without one', (t) => {
+  const { sessions, project, pointer, resolve } = sessionProject(t);
+  const real = `${project}.real`;
+  renameSync(project, real);
+  symlinkSync(real, project);
+  assert.deepEqual(resolve(), { name: 'alpha', warnings: [`the session pointer ${pointer} is ignored: ${project} is a symbolic link`] });
+  // A pointer that is not there warns of nothing, whoever owns the directories.
+  chmodSync(sessions, 0o777);
+  assert.deepEqual(resolve(), { name: 'alpha', warnings: [`the session pointer ${pointer} is ignored: ${sessions} may be written by its group and others`] });
+  const { pointer: other, sessions: otherSessions, resolve: resolveOther } = sessionProject(t);
+  chmodSync(otherSessions, 0o777);
+  rmSync(other);
+  assert.deepEqual(resolveOther(), { name: 'alpha', warnings: [] });
+});
+
+test('a FIFO as the session pointer is no pointer and does not block', (t) => {
+  const { pointer, resolve } = sessionProject(t);
+  rmSync(pointer);
+  assert.equal(spawnSync('mkfifo', [pointer]).status, 0);
+  assert.deepEqual(resolve(), { name: 'alpha', warnings: [] });
+});
+
+test('where the platform has no owners (uid undefined), a session pointer is read as GSD reads it', (t) => {
+  const { pointer, resolveUnowned } = sessionProject(t);
+  chmodSync(pointer, 0o666);
+  assert.deepEqual(resolveUnowned(), { name: 'beta', warnings: [] });
 });

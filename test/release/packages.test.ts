@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { LOCKFILES, collectPackages, neededPackages, offlineEnv, seedCache } from '../../release/packages.mjs';
 import { DIST, ROOT, tempDir } from '../helpers/support.ts';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { NAMESPACE, UNSIGNED_NOTE, writeSums } from '../../release/sums.mjs';
 import { tempDir } from '../helpers/support.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import type { GateReport } from '../../src/gates/run-point.ts';
 import { gateRow } from '../../src/report/gate-row.ts';
 

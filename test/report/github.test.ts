@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import type { GateRow, PointRows } from '../../src/report/gate-row.ts';
 import { githubAnnotations, githubSummary } from '../../src/report/github.ts';
 

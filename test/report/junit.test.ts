@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import fc from 'fast-check';
 import type { GateRow, PointRows } from '../../src/report/gate-row.ts';
 import { junitReport } from '../../src/report/junit.ts';
@@ -26,8 +26,7 @@ test('one testcase per gate: failure, error, skipped with why, advisory in syste
   <testsuite name="ship:pre" tests="6" failures="1" errors="1" skipped="2" time="2.345">
     <testcase classname="sec" name="sec#0 [query q]" time="0.012"/>
     <testcase classname="sec" name="sec#1 [predicate command-exit-zero]" time="1.500">
-      <failure message="command exited 3: &lt;a &amp; &quot;b&quot;&gt; next" type="halt">command exited 3: &lt;a &amp; "b"&gt;
-next</failure>
+      <failure message="command exited 3: &lt;a &amp; &quot;b&quot;&gt; next" type="halt">command exited 3: &lt;a &amp; &quot;b&quot;&gt;&#10;next</failure>
     </testcase>
     <testcase classname="sec" name="sec#2 [query q]" time="0.012">
       <error message="query q: exited 2" type="check-failed">query q: exited 2</error>
@@ -62,12 +61,33 @@ test('no gates: an empty suite, still valid', () => {
   readJunit(text).dispose();
 });
 
-test('characters XML 1.0 cannot hold (controls, U+FFFE, lone surrogates) are shown as escapes', () => {
-  const reason = 'a\u0000b\u001b[2Jc\rd\ufffee\ud800f\udc00g\u{1f600}h\u2028';
-  const doc = readJunit(junitReport(at('ship:pre', [row({ status: 'halt', outcome: 'failure', capability: 'x\u0007', reason })]), 1));
-  assert.deepEqual(values(doc, '//failure'), ['a\\x00b\\x1b[2Jc\\rd\\ufffee\\ud800f\\udc00g\u{1f600}h\u2028']);
+test('characters XML 1.0 cannot hold (controls, U+FFFE, lone surrogates) are shown as escapes; those it can, as references', () => {
+  const reason = 'a\u0000b\u001b[2Jc\rd\ufffee\ud800f\udc00g\u{1f600}h\u2028i\u007fj\u0085k\u009bl\u202em';
+  const report = junitReport(at('ship:pre', [row({ status: 'halt', outcome: 'failure', capability: 'x\u0007', reason })]), 1);
+  assert.ok(report.includes('c&#13;d'), report);
+  assert.ok(report.includes('i&#127;j&#133;k&#155;l'), report);
+  const doc = readJunit(report);
+  assert.deepEqual(values(doc, '//failure'), ['a\\x00b\\x1b[2Jc\rd\\ufffee\\ud800f\\udc00g\u{1f600}h\u2028i\u007fj\u0085k\u009bl\\u202em']);
   assert.deepEqual(values(doc, '//testcase/@classname'), ['x\\x07']);
   doc.dispose();
+});
+
+// A gate's output must not choose whole lines of the file the report is
+// written into (through a link, ~/.ssh/authorized_keys once held the
+// attacker's key alone): whatever the values, the report has the lines its
+// structure gives, each value on the line of its element.
+test('no value, in an attribute or in text, starts a line of the file: newlines and every control character are references or escapes', () => {
+  const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 30 });
+  fc.assert(
+    fc.property(anyText, anyText, anyText, (capability, gate, reason) => {
+      const rows = [row({ capability, gate, status: 'halt', outcome: 'failure', reason }), row({ capability, gate, status: 'advisory', reason })];
+      const plain = [row({ status: 'halt', outcome: 'failure', reason: 'x' }), row({ status: 'advisory', reason: 'x' })];
+      const lines = junitReport(at('ship:pre', rows), 1).split('\n');
+      assert.equal(lines.length, junitReport(at('ship:pre', plain), 1).split('\n').length);
+      for (const line of lines) assert.doesNotMatch(line, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+    }),
+    { numRuns: 300 },
+  );
 });
 
 // Any text at all, in every field a gate's author or its command controls,

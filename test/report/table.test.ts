@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import type { GateRow, PointRows } from '../../src/report/gate-row.ts';
 import { colourWanted, gatesTable, pointsTable } from '../../src/report/table.ts';
 
@@ -27,6 +27,11 @@ test('in colour, the status only; the reason cut to the width of the terminal; t
     '',
   ].join('\n'));
   assert.equal(gatesTable([], 'plan:pre: no gates', { colour: true }), 'plan:pre: no gates\n');
+});
+
+test('a terminal narrower than the other columns still shows 20 characters of the reason', () => {
+  const narrow = gatesTable([row({ reason: 'r'.repeat(100) })], 'm', { colour: false, columns: 30 });
+  assert.equal(narrow.split('\n')[1], `pass    sec#0  query q  12 ms  ${'r'.repeat(17)}...`);
 });
 
 test('colour: FORCE_COLOR over NO_COLOR over TERM=dumb', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { ProcessGroup, GroupEnding, type Signalled } from '../../src/run/group.ts';
 import { forgedProcs, statLine } from '../helpers/fake-proc.ts';
 import { FakeTime } from '../helpers/fake-time.ts';

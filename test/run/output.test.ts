@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { CommandOutput, readStream, readPipe, HeadBuffer, TailBuffer } from '../../src/run/output.ts';
 import { FakeTime } from '../helpers/fake-time.ts';
 import { until } from '../helpers/support.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { believable, listProcesses, noneStartedSince, psListing, sessionGroups, SYSTEM_PROCS, type ProcEntry } from '../../src/run/proc-table.ts';
 import { forgedProcs, statLine } from '../helpers/fake-proc.ts';
 import { killSurvivors, marker, running, until } from '../helpers/support.ts';

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { tempDir } from '../helpers/support.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, test, type TestContext } from 'node:test';
+import { describe, test, type TestContext } from '../helpers/bounded.ts';
 import { Stop } from '../../src/failure.ts';
 import { readPipe, readStream, type PipeReader } from '../../src/run/output.ts';
 import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult, spawnErrorOf } from '../../src/run/runner.ts';
@@ -414,4 +414,16 @@ test('EACCES is a cwd we may not enter when it cannot be searched, else an sh we
 
 test('any other code is passed on as it is', (t) => {
   assert.deepEqual(spawnErrorOf(error('EMFILE'), join(tempDir(t), 'gone')), { kind: 'system', code: 'EMFILE' });
+});
+
+test('a stop after a command ended signals nothing: its group id may be another group by then', async (t) => {
+  const run = makeRunner({ time: realTime, readPipe });
+  const stop = new AbortController();
+  const force = new AbortController();
+  const result = await run({ command: 'true', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000, signal: stop.signal, force: force.signal });
+  assert.equal(result.status, 'ended');
+  const kill = t.mock.method(process, 'kill', () => true);
+  stop.abort(new Stop('SIGTERM'));
+  force.abort(new Stop('SIGTERM'));
+  assert.deepEqual(kill.mock.calls.map((call) => call.arguments), []);
 });

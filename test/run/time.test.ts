@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { after, now } from '../../src/run/time.ts';
 import { sleep } from '../helpers/support.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { Ajv, type ValidateFunction } from 'ajv';
 import * as v from 'valibot';
 import { generateSchemas, SCHEMA_NAMES, toJson, type SchemaName } from '../../schemas/generate.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { printable, visible, oneLine, describe, fewOf, jsonPath } from '../../src/text/format.ts';
 
 test('control characters and direction overrides are shown as escapes', () => {

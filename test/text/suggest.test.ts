@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { closest, unknownField } from '../../src/text/suggest.ts';
 
 const FIELDS = ['kind', 'command', 'timeout'];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../helpers/bounded.ts';
 import { settleCarriageReturns, stripAnsi, tailOf } from '../../src/text/tail.ts';
 
 test('stripAnsi removes colour, cursor, OSC and charset sequences', () => {
