@@ -4,30 +4,41 @@ import { dirname, isAbsolute, join } from 'node:path';
 // Where V8's code cache of the program lives and what a cache file must hold
 // to be used. A cache file is code: whoever can write one chooses what runs
 // (docs/explanation/security.md). So it lives in a directory of this user's,
-// never a shared one, is not used at all under CI, and is used only when it
-// was made from the very bytes this start read, by a copy at this path.
+// never a shared one, under CI only in a directory of the job's own, and is
+// used only when it was made from the very bytes this start read, by a copy
+// at this path.
 
 // Why the cache is off for this environment, or undefined when it may be used.
 // CI: a cache restored across workflows or jobs is written by something other
-// than this run, and a CI start pays the first-run cost once anyway. Any
-// non-empty value counts, "false" too: a wrong guess costs only start-up time.
+// than this run. Any non-empty value counts, "false" too: a wrong guess costs
+// only start-up time. GitHub Actions is the exception: its RUNNER_TEMP is
+// emptied by the runner at the start and the end of every job, so a cache
+// there was written by this job's own steps, which run as this user anyway.
 export function cacheOff(env: Readonly<Record<string, string | undefined>>): 'CI' | 'NODE_DISABLE_COMPILE_CACHE' | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE) return 'NODE_DISABLE_COMPILE_CACHE';
-  if (env.CI) return 'CI';
+  if (env.CI && jobDirectory(env) === undefined) return 'CI';
   return undefined;
+}
+
+// The job's own temporary directory, where a CI service promises one.
+function jobDirectory(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const temp = env.RUNNER_TEMP;
+  return env.GITHUB_ACTIONS === 'true' && temp && isAbsolute(temp) ? temp : undefined;
 }
 
 // The cache directory, or undefined when none can be trusted: the cache off,
 // no POSIX owner to check (Windows), no absolute home, a directory to make
 // inside one that is not this user's (root with another user's HOME), or a
-// directory on the way that another user could change.
+// directory on the way that another user could change. Under CI, it is
+// RUNNER_TEMP's (GitHub Actions), never the home's, which outlives the job.
 export function cacheDirectory(env: Readonly<Record<string, string | undefined>>, uid: number | undefined): string | undefined {
   if (uid === undefined || cacheOff(env) !== undefined) return undefined;
   const xdg = env.XDG_CACHE_HOME;
   const home = env.HOME;
-  const base = xdg && isAbsolute(xdg) ? xdg : home && isAbsolute(home) && home !== '/' ? join(home, '.cache') : undefined;
+  const job = env.CI ? jobDirectory(env) : undefined;
+  const base = job ?? (xdg && isAbsolute(xdg) ? xdg : home && isAbsolute(home) && home !== '/' ? join(home, '.cache') : undefined);
   if (base === undefined) return undefined;
-  const wanted = join(base, 'gsd-check');
+  const wanted = join(base, job === undefined ? 'gsd-check' : 'gsd-check-code-cache');
   try {
     if (!exists(wanted) && !(makeIn(base, uid) && makeIn(wanted, uid))) return undefined;
     const dir = realpathSync.native(wanted);

@@ -206,6 +206,28 @@ test('under CI (any non-empty value) or with NODE_DISABLE_COMPILE_CACHE, no cach
   assert.equal(cacheDirectory({ HOME: home, CI: '' }, uid), join(home, '.cache', 'gsd-check'));
 });
 
+test('under GitHub Actions (CI with GITHUB_ACTIONS=true and an absolute RUNNER_TEMP), the cache is the job\'s own: in RUNNER_TEMP, never the home', (t) => {
+  const home = tempDir(t);
+  const job = tempDir(t);
+  const github = { HOME: home, CI: 'true', GITHUB_ACTIONS: 'true', RUNNER_TEMP: job };
+  assert.equal(cacheOff(github), undefined);
+  const dir = cacheDirectory(github, uid);
+  assert.equal(dir, join(job, 'gsd-check-code-cache'));
+  assert.equal(statSync(dir!).mode & 0o777, 0o700);
+  assert.deepEqual(readdirSync(home), [], 'the home outlives the job: nothing there');
+  for (const other of [{ ...github, GITHUB_ACTIONS: 'false' }, { ...github, GITHUB_ACTIONS: undefined }, { ...github, RUNNER_TEMP: 'relative' }, { ...github, RUNNER_TEMP: '' }]) {
+    assert.equal(cacheOff(other), 'CI');
+    assert.equal(cacheDirectory(other, uid), undefined);
+  }
+  // Outside CI, RUNNER_TEMP changes nothing.
+  assert.equal(cacheDirectory({ ...github, CI: undefined }, uid), join(home, '.cache', 'gsd-check'));
+  // A job directory others may write is no more trusted than a home would be.
+  const shared = tempDir(t);
+  chmodSync(shared, 0o777);
+  assert.equal(cacheDirectory({ ...github, RUNNER_TEMP: shared }, uid), undefined);
+  assert.deepEqual(readdirSync(shared), []);
+});
+
 test('nothing is made in a directory of another user or one others may write (root with another user\'s HOME)', (t) => {
   const home = tempDir(t);
   // Run "as" another user: home belongs to this one.
