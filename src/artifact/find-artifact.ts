@@ -30,7 +30,7 @@ const nodeFs: SearchFs = { lstatSync, readdirSync, realpathSync, statSync };
 // artifact comes with `dir`'s real path, which a read of it must stay within.
 export function findArtifact(dir: string, name: string, io: SearchFs = nodeFs): Result<Found | undefined> {
   const found = search(dir, name, io);
-  return found.ok ? ok(found.value) : fail('resource-limit', `cannot search ${dir} for ${name}: ${found.code}`);
+  return found.ok ? found : fail('resource-limit', `cannot search ${dir} for ${name}: ${found.failure.message}`);
 }
 
 interface Found {
@@ -39,12 +39,13 @@ interface Found {
 }
 
 // What a file-system call told: its answer, undefined when the path is not a
-// usable artifact (missing, denied, a loop), or, out of descriptors, the
-// code: then nothing is known and the search stops.
-type Probe<T> = { readonly ok: true; readonly value: T | undefined } | { readonly ok: false; readonly code: string };
+// usable artifact (missing, denied, a loop), or, out of descriptors, a
+// resource-limit failure whose message is the code: then nothing is known
+// and the search stops.
+type Probe<T> = Result<T | undefined>;
 
-const NONE = { ok: true, value: undefined } as const;
-const known = <T>(value: T): Probe<T> => ({ ok: true, value });
+const NONE = ok(undefined);
+const known = <T>(value: T): Probe<T> => ok(value);
 
 function search(dir: string, name: string, io: SearchFs): Probe<Found> {
   const root = real(dir, io);
@@ -84,7 +85,7 @@ function isContainedFile(path: string, root: string, io: SearchFs): Probe<boolea
   const at = target.value;
   const file = attempt(() => io.statSync(at).isFile());
   if (!file.ok) return file;
-  return known(file.value === true && at !== root && contains(root, at));
+  return known(file.value === true && contains(root, at));
 }
 
 function real(path: string, io: SearchFs): Probe<string> {
@@ -106,6 +107,6 @@ function attempt<T>(call: () => T): Probe<T> {
   } catch (error) {
     const code = systemCode(error);
     if (code === undefined) throw error;
-    return isOutOfDescriptors(code) ? { ok: false, code } : NONE;
+    return isOutOfDescriptors(code) ? fail('resource-limit', code) : NONE;
   }
 }
