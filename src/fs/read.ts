@@ -6,6 +6,10 @@ import { errorCode } from './entry.ts';
 
 type ReadAt = (fd: number, buffer: Uint8Array, offset: number, length: number, position: null) => number;
 
+// A system error code, not a Failure: which reason a failed read is (a
+// resource limit for EMFILE, an unreadable file else, no artifact at all)
+// and how it is worded depend on what the caller was reading, so the
+// caller makes the Failure.
 type RegularRead =
   | { readonly ok: true; readonly bytes: Buffer; readonly complete: boolean }
   | { readonly ok: false; readonly code: string };
