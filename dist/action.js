@@ -3,7 +3,7 @@
 // src/action/main.ts
 var import_node_child_process = require("node:child_process");
 var import_node_crypto = require("node:crypto");
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
 
@@ -20,12 +20,92 @@ function jsonPath(root, keys) {
 }
 
 // src/failure.ts
+var EXIT_BLOCK = 1;
+var EXIT_FAILURE = 2;
 var EXIT_WRITE_FAILED = 74;
+var STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGALRM", "SIGUSR1", "SIGUSR2", "SIGXCPU", "SIGVTALRM", "SIGPROF"];
+function stoppedExitStatus(stop) {
+  const { constants: constants3 } = require("node:os");
+  return 128 + (constants3.signals[stop.signal] ?? constants3.signals.SIGTERM);
+}
+var REASONS = {
+  usage: { exitStatus: EXIT_FAILURE, onError: true },
+  "invalid-json": { exitStatus: EXIT_FAILURE, onError: true },
+  "invalid-predicate": { exitStatus: EXIT_FAILURE, onError: true },
+  "unknown-kind": { exitStatus: EXIT_FAILURE, onError: true },
+  "bad-cwd": { exitStatus: EXIT_FAILURE, onError: true },
+  "unreadable-file": { exitStatus: EXIT_FAILURE, onError: true },
+  "spawn-failed": { exitStatus: EXIT_FAILURE, onError: true },
+  "resource-limit": { exitStatus: EXIT_FAILURE, onError: false },
+  "invalid-artifact": { exitStatus: EXIT_FAILURE, onError: true },
+  "invalid-capability": { exitStatus: EXIT_FAILURE, onError: true },
+  "no-such-field": { exitStatus: EXIT_FAILURE, onError: true },
+  "query-failed": { exitStatus: EXIT_FAILURE, onError: true },
+  "unsupported-platform": { exitStatus: EXIT_FAILURE, onError: true },
+  stopped: { exitStatus: "signal", onError: false }
+};
 var ok = (value) => ({ ok: true, value });
 var fail = (reason, message, issues = []) => ({
   ok: false,
   failure: { reason, message, issues }
 });
+function exitStatusOf(failure) {
+  return failure.reason === "stopped" ? stoppedExitStatus(failure.stop) : REASONS[failure.reason].exitStatus;
+}
+
+// src/io/report-file.ts
+var import_node_fs = require("node:fs");
+
+// src/fs/entry.ts
+function systemCode(error) {
+  const code = error?.code;
+  return typeof code === "string" ? code : void 0;
+}
+function errorCode(error) {
+  return systemCode(error) ?? errorText(error);
+}
+function errorText(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/io/report-file.ts
+function appendToFile(path, text, write = import_node_fs.writeSync) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_APPEND | import_node_fs.constants.O_CREAT | import_node_fs.constants.O_NONBLOCK, 438);
+  } catch (error) {
+    return errorCode(error);
+  }
+  let before;
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    before = stats.isFile() ? stats.size : void 0;
+    writeAll(fd, text, write);
+    return void 0;
+  } catch (error) {
+    if (before !== void 0) quietly(() => (0, import_node_fs.ftruncateSync)(fd, before));
+    return errorCode(error);
+  } finally {
+    closeQuietly(fd);
+  }
+}
+function writeAll(fd, text, write) {
+  const bytes = Buffer.from(text);
+  for (let done = 0; done < bytes.length; ) {
+    const wrote = write(fd, bytes, done, bytes.length - done, null);
+    if (wrote <= 0) throw new Error("the write made no progress");
+    done += wrote;
+  }
+}
+function closeQuietly(fd) {
+  quietly(() => (0, import_node_fs.closeSync)(fd));
+}
+function quietly(action) {
+  try {
+    action();
+  } catch {
+  }
+}
 
 // src/json/parse.ts
 function parseJson(text, label, root = "") {
@@ -291,7 +371,7 @@ var FLAGS = [
     commands: ["gates run"],
     group: "own",
     help: ["also report the gates: junit=<file> (JUnit XML) or github", "(annotations and $GITHUB_STEP_SUMMARY); repeatable"],
-    doc: { value: "`junit=<file>` or `github`", meaning: "also report every gate of the point: `junit=<file>` writes a JUnit XML file (whole or not at all, keeping the mode of a file it replaces; relative to `--cwd`; through a symbolic link, never over a device or a pipe, never out of the project or `--cwd` by a link, never over the file behind stdout or stderr), `github` prints GitHub Actions annotations on stderr and appends a Markdown table to `$GITHUB_STEP_SUMMARY` when it is set. Repeatable, each kind once. A report that cannot be written: the envelope is still printed, exit " + EXIT_WRITE_FAILED },
+    doc: { value: "`junit=<file>` or `github`", meaning: "also report every gate of the run: `junit=<file>` writes a JUnit XML file (whole or not at all, keeping the mode of a file it replaces; relative to `--cwd`; through a symbolic link, never over a device or a pipe, never out of the project or `--cwd` by a link, never over the file behind stdout or stderr), `github` prints GitHub Actions annotations on stderr and appends a Markdown table to `$GITHUB_STEP_SUMMARY` when it is set. Repeatable, each kind once. A report that cannot be written: the envelope is still printed, exit " + EXIT_WRITE_FAILED },
     complete: REPORT_KINDS.map((kind) => kind.replace("<file>", ""))
   },
   {
@@ -424,29 +504,31 @@ var NOT_INPUTS = /* @__PURE__ */ new Set(["raw", "pick", "json-errors", "help", 
 var DEFAULTS = { "exit-code": "true", report: "github" };
 var shapeOf = (flag) => flag.hint === void 0 ? "switch" : flag.repeatable === true ? "list" : "value";
 var ACTION_INPUTS = FLAGS.filter((flag) => takes(flag, "gates run") && !NOT_INPUTS.has(flag.name)).map((flag) => {
-  const shape = shapeOf(flag);
-  const lines = shape === "list" ? " One per line." : shape === "switch" ? " true or false." : "";
   const value = DEFAULTS[flag.name];
-  return { name: flag.name, shape, description: `--${flag.name}: ${flag.doc.meaning}.${lines}`, ...value === void 0 ? {} : { default: value } };
+  return { name: flag.name, shape: shapeOf(flag), file: flag.complete === "file", description: `--${flag.name}: ${flag.doc.meaning}.`, ...value === void 0 ? {} : { default: value } };
 });
 var inputVariable = (name) => `INPUT_${name.toUpperCase()}`;
 var TRUE = ["true", "True", "TRUE"];
 var FALSE = ["false", "False", "FALSE"];
 function argvFromInputs(env) {
   const argv = ["gates", "run"];
+  let annotated = false;
   for (const input of ACTION_INPUTS) {
     const given = (env[inputVariable(input.name)] ?? "").trim();
     if (given === "") continue;
     if (input.shape === "switch") {
       if (TRUE.includes(given)) argv.push(`--${input.name}`);
       else if (!FALSE.includes(given)) return fail("usage", `the input ${input.name} is ${JSON.stringify(given)}; it takes true or false`);
-    } else if (input.shape === "list") {
-      for (const line of given.split(/\r?\n/)) if (line.trim() !== "") argv.push(`--${input.name}=${line.trim()}`);
-    } else {
-      argv.push(`--${input.name}=${given}`);
+      continue;
+    }
+    const values = input.shape === "list" ? given.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "") : [given];
+    for (const value of values) {
+      if (input.file && value === "-") return fail("usage", `the input ${input.name} is "-", standard input, which a step does not have; give a file`);
+      if (input.name === "report" && value === "github") annotated = true;
+      argv.push(`--${input.name}=${value}`);
     }
   }
-  return ok([...argv, "--raw"]);
+  return ok({ argv: [...argv, "--raw"], annotated });
 }
 
 // src/action/outputs.ts
@@ -480,18 +562,21 @@ ${end}
 
 // src/action/main.ts
 var TAIL = 4096;
-var EXIT_FAILURE = 2;
-var EXIT_WRITE_FAILED2 = 74;
+var PREFIX = "gsd-check: ";
 function failStep(status, message) {
-  process.stdout.write(`::error title=gsd-check::${escapeData(message)}
+  const text = message.startsWith(PREFIX) ? message.slice(PREFIX.length) : message;
+  process.stdout.write(`::error title=gsd-check::${escapeData(text)}
 `);
   process.exitCode = status;
 }
 var escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+var withoutVerdict = (status) => status === EXIT_WRITE_FAILED || status > 128 ? status : EXIT_FAILURE;
 function main() {
-  const argv = argvFromInputs(process.env);
-  if (!argv.ok) return failStep(EXIT_FAILURE, argv.failure.message);
-  const child = (0, import_node_child_process.spawn)(process.execPath, [(0, import_node_path.join)(__dirname, "gsd-check"), ...argv.value], { stdio: ["ignore", "pipe", "pipe"] });
+  const run = argvFromInputs(process.env);
+  if (!run.ok) return failStep(exitStatusOf(run.failure), run.failure.message);
+  const program = (0, import_node_path.join)(__dirname, "gsd-check");
+  if (!(0, import_node_fs2.existsSync)(program)) return failStep(EXIT_FAILURE, `${program} is missing: the Action's copy needs action.yml and all of dist/`);
+  const child = (0, import_node_child_process.spawn)(process.execPath, [program, ...run.value.argv], { stdio: ["ignore", "pipe", "pipe"] });
   const stdout = [];
   let tail = "";
   child.stdout.on("data", (chunk) => stdout.push(chunk));
@@ -502,27 +587,23 @@ function main() {
   const forward = (signal) => {
     child.kill(signal);
   };
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, forward);
+  for (const signal of STOP_SIGNALS) process.on(signal, forward);
   child.on("error", (error) => failStep(EXIT_FAILURE, `cannot start gsd-check: ${error.message}`));
   child.on("close", (code, signal) => {
     const status = code ?? 128 + (import_node_os.constants.signals[signal ?? "SIGTERM"] ?? import_node_os.constants.signals.SIGTERM);
     const outputs = actionOutputs(Buffer.concat(stdout).toString("utf8"));
     if (outputs === void 0) {
-      const reason = tail.split("\n").filter((line) => line.startsWith("gsd-check: ")).at(-1) ?? `gsd-check exited ${status} without a verdict`;
-      return failStep(status === 0 ? EXIT_FAILURE : status, reason);
+      const reason = tail.split("\n").filter((line) => line.startsWith(PREFIX)).at(-1) ?? `gsd-check exited ${status} without a verdict`;
+      return failStep(withoutVerdict(status), reason);
     }
-    process.stdout.write(`gsd-check: ${outputs.message}
+    process.stdout.write(`${PREFIX}${outputs.message}
 `);
     const file = process.env.GITHUB_OUTPUT;
     if (file !== void 0 && file !== "") {
-      try {
-        (0, import_node_fs.appendFileSync)(file, outputFileText(outputs, () => `gsd-check-${(0, import_node_crypto.randomUUID)()}`));
-      } catch (error) {
-        return failStep(EXIT_WRITE_FAILED2, `cannot write the step's outputs to GITHUB_OUTPUT: ${error.code ?? String(error)}`);
-      }
+      const code2 = appendToFile(file, outputFileText(outputs, () => `gsd-check-${(0, import_node_crypto.randomUUID)()}`));
+      if (code2 !== void 0) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${code2}`);
     }
-    const reports = process.env[inputVariable("report")] ?? "";
-    if (status === 1 && !reports.split(/\r?\n/).some((line) => line.trim() === "github")) return failStep(1, outputs.message);
+    if (status === EXIT_BLOCK && !run.value.annotated) return failStep(status, outputs.message);
     process.exitCode = status;
   });
 }

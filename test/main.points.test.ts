@@ -2,7 +2,7 @@
 // --all-points), through the shipped artefact: the run's envelope, the exit
 // status, and one report of each kind for the whole run.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from './helpers/bounded.ts';
 import { project } from './helpers/project.ts';
@@ -119,24 +119,42 @@ test('--hooks for several points: hooks of a point not run, a point twice, or a 
     return [run.status, run.stdout, run.stderr];
   };
   assert.deepEqual(await refused(`${hooks('plan:pre', [hookGate('touch ran')])}\n${hooks('verify:pre', [])}\n`), [
-    2, '', 'gsd-check: the document on line 2 of the hooks on standard input holds the hooks of verify:pre, a point not run; add --point verify:pre, or leave it out of the input\n',
+    2, '', 'gsd-check: document 2 (line 2) of the hooks on standard input holds the hooks of verify:pre, a point not run; add --point verify:pre, or leave it out of the input\n',
   ]);
   assert.deepEqual(await refused(`${hooks('ship:pre', [])}\n\n${hooks('ship:pre', [])}\n`), [
-    2, '', 'gsd-check: the document on line 3 of the hooks on standard input holds the hooks of ship:pre again (first in the document on line 1): which ones count is ambiguous\n',
+    2, '', 'gsd-check: document 2 (line 3) of the hooks on standard input holds the hooks of ship:pre again (first in document 1 (line 1)): which ones count is ambiguous\n',
   ]);
   assert.deepEqual(await refused(`${hooks('ship:pre', [])}\n{"point":\n`), [
-    2, '', 'gsd-check: the document on line 2 of the hooks on standard input is not valid JSON: unexpected end at line 2, column 1\n',
+    2, '', 'gsd-check: document 2 (line 2) of the hooks on standard input is not valid JSON: unexpected end at line 2, column 1\n',
   ]);
   assert.deepEqual(await refused('{"activeHooks":[]}\n'), [
-    2, '', 'gsd-check: the document on line 1 of the hooks on standard input is not the output of gsd_run loop render-hooks <point> --raw (it names no point)\n',
+    2, '', 'gsd-check: the document of the hooks on standard input is not the output of gsd_run loop render-hooks <point> --raw (it names no point)\n',
   ]);
   assert.deepEqual(await refused('{"point":"ship"}\n'), [
-    2, '', 'gsd-check: the document on line 1 of the hooks on standard input is not the output of gsd_run loop render-hooks <point> --raw (its point is "ship")\n',
+    2, '', 'gsd-check: the document of the hooks on standard input is not the output of gsd_run loop render-hooks <point> --raw (its point is "ship")\n',
   ]);
   assert.deepEqual(await refused(''), [
     2, '', 'gsd-check: the hooks on standard input are empty: whatever was to print them (gsd_run loop render-hooks <point> --raw for each point) printed nothing; did it fail?\n',
   ]);
+  // Two documents on one line are told apart by their number.
+  assert.deepEqual(await refused(`${hooks('ship:pre', [])} ${hooks('ship:pre', [])}\n`), [
+    2, '', 'gsd-check: document 2 (line 1) of the hooks on standard input holds the hooks of ship:pre again (first in document 1 (line 1)): which ones count is ambiguous\n',
+  ]);
+  // Junk fails at its first document, whatever follows.
+  assert.deepEqual(await refused('[] '.repeat(100_000)), [
+    2, '', 'gsd-check: document 1 (line 1) of the hooks on standard input is not the output of gsd_run loop render-hooks <point> --raw (it names no point)\n',
+  ]);
   assert.deepEqual(readFileSync(join(dir, 'cap.json'), 'utf8').includes('ran'), false);
+});
+
+test('one --point given a loop\'s whole output: the other points\' hooks are named, its own are found among them', { timeout: 30_000 }, async (t) => {
+  const dir = gated(t);
+  writeFileSync(join(dir, 'loop.json'), `${hooks('plan:pre', [hookGate('true')])}\n${hooks('ship:pre', [hookGate('exit 1')])}\n`);
+  const run = await cli(['gates', 'run', '--point', 'ship:pre', '--hooks', 'loop.json', '--raw'], { cwd: dir });
+  assert.deepEqual([run.status, run.stdout, run.stderr], [2, '', 'gsd-check: document 1 (line 1) of --hooks loop.json holds the hooks of plan:pre, a point not run; add --point plan:pre, or leave it out of the input\n']);
+  writeFileSync(join(dir, 'one.json'), `${hooks('ship:pre', [hookGate('exit 1')])}\n${hooks('verify:pre', [])}\n`);
+  const both = await cli(['gates', 'run', '--point', 'ship:pre', '--point', 'verify:pre', '--hooks', 'one.json', '--pick', 'message'], { cwd: dir });
+  assert.deepEqual([both.status, both.stdout], [0, '1 of 2 points halted: ship:pre: halted by sec#0 (sec#0: command exited 1)\n']);
 });
 
 test('one JUnit file holds a <testsuite> per point, one step summary the run, and annotations point at the artifact line', { timeout: 30_000 }, async (t) => {
@@ -185,4 +203,10 @@ test('an annotation\'s file is relative to GITHUB_WORKSPACE when the artifact is
   assert.equal(await annotate(join(dir, 'repo')), line('app/SECURITY.md'));
   assert.equal(await annotate(undefined), line('SECURITY.md'));
   assert.equal(await annotate(join(dir, 'elsewhere')), line('SECURITY.md'));
+  // A directory whose name starts with two dots is inside the workspace.
+  mkdirSync(join(dir, 'ws'));
+  renameSync(join(dir, 'repo'), join(dir, 'ws', '..repo'));
+  const env: Record<string, string | undefined> = { ...ENV, GITHUB_STEP_SUMMARY: '', GITHUB_WORKSPACE: join(dir, 'ws') };
+  const dotted = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--raw', '--report', 'github'], { cwd: join(dir, 'ws', '..repo', 'app'), env });
+  assert.equal(dotted.stderr, line('..repo/app/SECURITY.md'));
 });

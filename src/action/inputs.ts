@@ -20,6 +20,8 @@ interface ActionInput {
   // A switch takes true or false; a list one value a line, each given as
   // the flag once; a value is given once.
   readonly shape: 'switch' | 'list' | 'value';
+  // A file's path: never "-", since the step has no standard input.
+  readonly file: boolean;
   readonly description: string;
   readonly default?: string;
 }
@@ -27,10 +29,8 @@ interface ActionInput {
 const shapeOf = (flag: Flag): ActionInput['shape'] => (flag.hint === undefined ? 'switch' : flag.repeatable === true ? 'list' : 'value');
 
 export const ACTION_INPUTS: readonly ActionInput[] = FLAGS.filter((flag) => takes(flag, 'gates run') && !NOT_INPUTS.has(flag.name)).map((flag) => {
-  const shape = shapeOf(flag);
-  const lines = shape === 'list' ? ' One per line.' : shape === 'switch' ? ' true or false.' : '';
   const value = DEFAULTS[flag.name];
-  return { name: flag.name, shape, description: `--${flag.name}: ${flag.doc.meaning}.${lines}`, ...(value === undefined ? {} : { default: value }) };
+  return { name: flag.name, shape: shapeOf(flag), file: flag.complete === 'file', description: `--${flag.name}: ${flag.doc.meaning}.`, ...(value === undefined ? {} : { default: value }) };
 });
 
 // The runner's name for an input's variable: INPUT_ and the name in upper
@@ -41,22 +41,33 @@ export const inputVariable = (name: string): string => `INPUT_${name.toUpperCase
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
 
-// `gates run` and the flags the inputs set, each value joined with "=" so
-// that one starting with "-" stays a value. An input the runner passes empty
-// is not given; values are trimmed, as @actions/core trims them.
-export function argvFromInputs(env: Readonly<Record<string, string | undefined>>): Result<string[]> {
+// What the step runs: `gates run` and the flags the inputs set, each value
+// joined with "=" so that one starting with "-" stays a value; and whether
+// gsd-check annotates the run itself (report includes github). An input the
+// runner passes empty is not given; values are trimmed, as @actions/core
+// trims them.
+interface StepRun {
+  readonly argv: readonly string[];
+  readonly annotated: boolean;
+}
+
+export function argvFromInputs(env: Readonly<Record<string, string | undefined>>): Result<StepRun> {
   const argv = ['gates', 'run'];
+  let annotated = false;
   for (const input of ACTION_INPUTS) {
     const given = (env[inputVariable(input.name)] ?? '').trim();
     if (given === '') continue;
     if (input.shape === 'switch') {
       if (TRUE.includes(given)) argv.push(`--${input.name}`);
       else if (!FALSE.includes(given)) return fail('usage', `the input ${input.name} is ${JSON.stringify(given)}; it takes true or false`);
-    } else if (input.shape === 'list') {
-      for (const line of given.split(/\r?\n/)) if (line.trim() !== '') argv.push(`--${input.name}=${line.trim()}`);
-    } else {
-      argv.push(`--${input.name}=${given}`);
+      continue;
+    }
+    const values = input.shape === 'list' ? given.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '') : [given];
+    for (const value of values) {
+      if (input.file && value === '-') return fail('usage', `the input ${input.name} is "-", standard input, which a step does not have; give a file`);
+      if (input.name === 'report' && value === 'github') annotated = true;
+      argv.push(`--${input.name}=${value}`);
     }
   }
-  return ok([...argv, '--raw']);
+  return ok({ argv: [...argv, '--raw'], annotated });
 }

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
-import { argvFromInputs, inputVariable } from './inputs.ts';
+import { EXIT_BLOCK, EXIT_FAILURE, EXIT_WRITE_FAILED, exitStatusOf, STOP_SIGNALS } from '../failure.ts';
+import { appendToFile } from '../io/report-file.ts';
+import { argvFromInputs } from './inputs.ts';
 import { actionOutputs, outputFileText } from './outputs.ts';
 
 // The GitHub Action's entry (action.yml's runs.main), as the runner starts
@@ -15,21 +17,30 @@ import { actionOutputs, outputFileText } from './outputs.ts';
 
 // What the log keeps of gsd-check's stderr for the step's own error line.
 const TAIL = 4096;
-const EXIT_FAILURE = 2;
-const EXIT_WRITE_FAILED = 74;
+const PREFIX = 'gsd-check: ';
 
+// One error annotation, the step's summary of why it failed: GitHub shows
+// it on the run's page, where stderr's lines are not.
 function failStep(status: number, message: string): void {
-  process.stdout.write(`::error title=gsd-check::${escapeData(message)}\n`);
+  const text = message.startsWith(PREFIX) ? message.slice(PREFIX.length) : message;
+  process.stdout.write(`::error title=gsd-check::${escapeData(text)}\n`);
   process.exitCode = status;
 }
 
 // GitHub's escaping of a workflow command's message.
 const escapeData = (text: string): string => text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 
+// A status with no verdict behind it: a write that failed and a stop keep
+// theirs; anything else (a crash, a damaged copy) is a check that could not
+// be made, never the 1 of a halt.
+const withoutVerdict = (status: number): number => (status === EXIT_WRITE_FAILED || status > 128 ? status : EXIT_FAILURE);
+
 function main(): void {
-  const argv = argvFromInputs(process.env);
-  if (!argv.ok) return failStep(EXIT_FAILURE, argv.failure.message);
-  const child = spawn(process.execPath, [join(__dirname, 'gsd-check'), ...argv.value], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = argvFromInputs(process.env);
+  if (!run.ok) return failStep(exitStatusOf(run.failure), run.failure.message);
+  const program = join(__dirname, 'gsd-check');
+  if (!existsSync(program)) return failStep(EXIT_FAILURE, `${program} is missing: the Action's copy needs action.yml and all of dist/`);
+  const child = spawn(process.execPath, [program, ...run.value.argv], { stdio: ['ignore', 'pipe', 'pipe'] });
   const stdout: Buffer[] = [];
   let tail = '';
   child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -39,30 +50,28 @@ function main(): void {
   });
   // A cancelled run signals this process; gsd-check ends its gates' process
   // groups on the same signal and exits 128+N, which the step then takes.
+  // Every signal gsd-check stops on is passed on: one left to its default
+  // action here would end this process and orphan gsd-check's.
   const forward = (signal: NodeJS.Signals): void => {
     child.kill(signal);
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, forward);
+  for (const signal of STOP_SIGNALS) process.on(signal, forward);
   child.on('error', (error) => failStep(EXIT_FAILURE, `cannot start gsd-check: ${error.message}`));
   child.on('close', (code, signal) => {
     const status = code ?? 128 + (constants.signals[signal ?? 'SIGTERM'] ?? constants.signals.SIGTERM);
     const outputs = actionOutputs(Buffer.concat(stdout).toString('utf8'));
     if (outputs === undefined) {
-      const reason = tail.split('\n').filter((line) => line.startsWith('gsd-check: ')).at(-1) ?? `gsd-check exited ${status} without a verdict`;
-      return failStep(status === 0 ? EXIT_FAILURE : status, reason);
+      const reason = tail.split('\n').filter((line) => line.startsWith(PREFIX)).at(-1) ?? `gsd-check exited ${status} without a verdict`;
+      return failStep(withoutVerdict(status), reason);
     }
-    process.stdout.write(`gsd-check: ${outputs.message}\n`);
+    process.stdout.write(`${PREFIX}${outputs.message}\n`);
     const file = process.env.GITHUB_OUTPUT;
     if (file !== undefined && file !== '') {
-      try {
-        appendFileSync(file, outputFileText(outputs, () => `gsd-check-${randomUUID()}`));
-      } catch (error) {
-        return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-      }
+      const code = appendToFile(file, outputFileText(outputs, () => `gsd-check-${randomUUID()}`));
+      if (code !== undefined) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${code}`);
     }
     // Without the github report no annotation says why the step failed.
-    const reports = process.env[inputVariable('report')] ?? '';
-    if (status === 1 && !reports.split(/\r?\n/).some((line) => line.trim() === 'github')) return failStep(1, outputs.message);
+    if (status === EXIT_BLOCK && !run.value.annotated) return failStep(status, outputs.message);
     process.exitCode = status;
   });
 }

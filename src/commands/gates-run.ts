@@ -4,7 +4,7 @@ import { builtinCapabilities, gatesAt, type Capability, gatesFromHooks, gatesFro
 import { gatesWithin } from '../gates/pool.ts';
 import { POINT_DETAILS, runPoints, type PointEnvelope, type PointGate } from '../gates/run-point.ts';
 import { pointEntry, RUN_DETAILS, runEnvelope, type PointOutcome } from '../gates/run-envelope.ts';
-import { parseJson } from '../json/parse.ts';
+import { jsonDocuments, parseJson } from '../json/parse.ts';
 import { KINDS } from '../kinds/table.ts';
 import { now } from '../run/time.ts';
 import { pointRows, type PointRows } from '../report/gate-row.ts';
@@ -15,7 +15,7 @@ import { visible } from '../text/format.ts';
 import { type GatesOptions, argumentPath } from '../cli/args.ts';
 import { canonicalPath, realPath } from '../fs/entry.ts';
 import type { ReportTarget } from '../io/report-file.ts';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { loadLayers, gateContext, type CliDeps, loadCapability, queryCommand } from './context.ts';
 import { failureOutcome, progressLine, verdictOutcome, type Outcome } from './outcome.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
@@ -111,7 +111,7 @@ function annotationPath(root: string, workspace: string | undefined): (location:
   return (location) => {
     if (base === undefined) return location.file;
     const inWorkspace = relative(base, resolve(root, location.file));
-    return inWorkspace.startsWith('..') || isAbsolute(inWorkspace) ? location.file : inWorkspace;
+    return inWorkspace === '..' || inWorkspace.startsWith(`..${sep}`) || isAbsolute(inWorkspace) ? location.file : inWorkspace;
   };
 }
 
@@ -151,10 +151,16 @@ async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Pr
     // Empty input is what a failed producer leaves in the pipe (gsd_run not
     // installed, or it exited before writing): say that, not "invalid JSON".
     if (text.value.trim() === '') return fail('invalid-json', emptyHooks(options.hooks, options.points));
-    if (options.envelope === 'run') {
+    // Several documents (a loop's output) are read as such even for one
+    // point: the hooks of another point are then named, not a syntax error.
+    if (options.envelope === 'run' || jsonDocuments(text.value).length > 1) {
       const byPoint = gatesFromHooksOf(text.value, label, options.points, KINDS);
       if (!byPoint.ok) return byPoint;
-      return ok({ points: options.points.map((point) => ({ point, gates: byPoint.value.get(point)! })), warnings: [] });
+      const points = options.points.map((point) => ({ point, gates: byPoint.value.get(point)! }));
+      // One point prints its own envelope: without its hooks there is none.
+      const [only] = points;
+      if (options.envelope === 'point' && only !== undefined && !only.gates.ok) return only.gates;
+      return ok({ points, warnings: [] });
     }
     const json = parseJson(text.value, label);
     if (!json.ok) return json;

@@ -108,21 +108,21 @@ export function builtinCapabilities(): Capability[] {
 }
 
 // Several points' rendered hooks in one input, as a loop over the points
-// prints them (`gsd_run loop render-hooks <point> --raw`, one JSON line
-// each), or a JSON array of them: each point's gates, or why it has none
-// (no hooks of it in the input). Hooks of a point that is not run are
-// refused, as are a point's hooks given twice: either would leave gates
-// unevaluated that the input says are active.
+// prints them (`gsd_run loop render-hooks <point> --raw`, indented, one
+// document after another), or a JSON array of them: each point's gates, or
+// why it has none (no hooks of it in the input). Hooks of a point that is
+// not run are refused, as are a point's hooks given twice: either would
+// leave gates unevaluated that the input says are active. Each document is
+// checked as it is parsed, so a long input of junk fails at its first.
 export function gatesFromHooksOf(
   text: string,
   label: string,
   points: readonly LoopPoint[],
   kinds: ReadonlyMap<string, Kind>,
 ): Result<Map<LoopPoint, Result<PointGate[]>>> {
-  const documents = hooksDocuments(text, label);
-  if (!documents.ok) return documents;
+  const found = jsonDocuments(text);
   const byPoint = new Map<LoopPoint, { document: unknown; where: string }>();
-  for (const { document, where } of documents.value) {
+  const take = (document: unknown, where: string): Result<void> => {
     const point = isJsonObject(document) ? document.point : undefined;
     if (typeof point !== 'string' || !isLoopPoint(point)) {
       return fail('invalid-json', `${where} of ${label} is not the output of gsd_run loop render-hooks <point> --raw (${point === undefined ? 'it names no point' : `its point is ${describe(point)}`})`);
@@ -131,24 +131,22 @@ export function gatesFromHooksOf(
     const earlier = byPoint.get(point);
     if (earlier !== undefined) return fail('invalid-json', `${where} of ${label} holds the hooks of ${point} again (first in ${earlier.where}): which ones count is ambiguous`);
     byPoint.set(point, { document, where });
-  }
-  return ok(new Map(points.map((point): [LoopPoint, Result<PointGate[]>] => {
-    const found = byPoint.get(point);
-    if (found === undefined) return [point, fail('invalid-json', `no document of ${label} holds the hooks of ${point}; did gsd_run loop render-hooks ${point} --raw fail?`)];
-    return [point, gatesFromHooks(found.document, point, `${found.where} of ${label}`, kinds)];
-  })));
-}
-
-function hooksDocuments(text: string, label: string): Result<{ document: unknown; where: string }[]> {
-  const found = jsonDocuments(text);
-  const documents: { document: unknown; where: string }[] = [];
-  for (const { text: document, line } of found) {
-    const where = `the document on line ${line}`;
-    const parsed = parseJson(document, `${where} of ${label}`);
+    return ok(undefined);
+  };
+  for (const [at, { text: documentText, line }] of found.entries()) {
+    const where = found.length === 1 ? 'the document' : `document ${at + 1} (line ${line})`;
+    const parsed = parseJson(documentText, `${where} of ${label}`);
     if (!parsed.ok) return parsed;
     // One list of them is the same as the documents one after another.
-    if (found.length === 1 && Array.isArray(parsed.value)) return ok(parsed.value.map((item, at) => ({ document: item as unknown, where: `item ${at}` })));
-    documents.push({ document: parsed.value, where });
+    const items = found.length === 1 && Array.isArray(parsed.value) ? parsed.value.map((item, i) => ({ item: item as unknown, where: `item ${i}` })) : [{ item: parsed.value, where }];
+    for (const { item, where: itemWhere } of items) {
+      const taken = take(item, itemWhere);
+      if (!taken.ok) return taken;
+    }
   }
-  return ok(documents);
+  return ok(new Map(points.map((point): [LoopPoint, Result<PointGate[]>] => {
+    const entry = byPoint.get(point);
+    if (entry === undefined) return [point, fail('invalid-json', `no document of ${label} holds the hooks of ${point}; did gsd_run loop render-hooks ${point} --raw fail?`)];
+    return [point, gatesFromHooks(entry.document, point, `${entry.where} of ${label}`, kinds)];
+  })));
 }

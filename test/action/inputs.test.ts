@@ -27,9 +27,17 @@ test('the runner\'s variables become flags: hyphens kept in the names, lists one
   };
   assert.deepEqual(argvFromInputs(env), {
     ok: true,
-    value: ['gates', 'run', '--point=plan:pre', '--point=ship:pre', '--builtin', '--capability=caps/a.json', '--capability=caps/b.json', '--phase-number=04', '--phase-req-ids=-x', '--raw'],
+    value: { argv: ['gates', 'run', '--point=plan:pre', '--point=ship:pre', '--builtin', '--capability=caps/a.json', '--capability=caps/b.json', '--phase-number=04', '--phase-req-ids=-x', '--raw'], annotated: false },
   });
-  assert.deepEqual(argvFromInputs({}), { ok: true, value: ['gates', 'run', '--raw'] });
+  assert.deepEqual(argvFromInputs({}), { ok: true, value: { argv: ['gates', 'run', '--raw'], annotated: false } });
+  assert.deepEqual(argvFromInputs({ INPUT_REPORT: 'junit=a.xml\n github \n' }), { ok: true, value: { argv: ['gates', 'run', '--report=junit=a.xml', '--report=github', '--raw'], annotated: true } });
+  // The step has no standard input: "-" for a file is refused, naming the input.
+  for (const [variable, name] of [['INPUT_HOOKS', 'hooks'], ['INPUT_CAPABILITY', 'capability'], ['INPUT_CONFIG', 'config']] as const) {
+    assert.deepEqual(argvFromInputs({ [variable]: name === 'capability' ? 'a.json\n-' : '-' }), {
+      ok: false,
+      failure: { reason: 'usage', message: `the input ${name} is "-", standard input, which a step does not have; give a file`, issues: [] },
+    });
+  }
   assert.deepEqual(argvFromInputs({ INPUT_BUILTIN: 'yes' }), {
     ok: false,
     failure: { reason: 'usage', message: 'the input builtin is "yes"; it takes true or false', issues: [] },

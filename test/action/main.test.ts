@@ -4,13 +4,13 @@
 // hyphens kept; its default, or empty, when the workflow gives none), and
 // the GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_WORKSPACE the runner sets.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { test, type TestContext } from '../helpers/bounded.ts';
 import { parse } from 'yaml';
 import { project } from '../helpers/project.ts';
-import { killSurvivors, marker, ROOT, running, survivors, tempDir, until, within } from '../helpers/support.ts';
+import { DIST, killSurvivors, marker, ROOT, running, survivors, tempDir, until, within } from '../helpers/support.ts';
 
 const ENTRY = join(ROOT, 'dist', 'action.js');
 const METADATA = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
@@ -38,7 +38,7 @@ function readOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
-function runAction(t: TestContext, workspace: string, inputs: Record<string, string>, onSpawn?: (child: ChildProcess) => void): Promise<Run> {
+function runAction(t: TestContext, workspace: string, inputs: Record<string, string>, onSpawn?: (child: ChildProcess) => void, entry = ENTRY, extra: Record<string, string> = {}): Promise<Run> {
   const runner = tempDir(t, 'gsd-check-runner-');
   // A PATH with the tools a gate's command uses and no node: the entry must
   // use the Node it was started with.
@@ -48,11 +48,11 @@ function runAction(t: TestContext, workspace: string, inputs: Record<string, str
   const files = { output: join(runner, 'output'), summary: join(runner, 'summary.md') };
   writeFileSync(files.output, '');
   writeFileSync(files.summary, '');
-  const env: Record<string, string> = { PATH: bin, HOME: runner, GITHUB_OUTPUT: files.output, GITHUB_STEP_SUMMARY: files.summary, GITHUB_WORKSPACE: workspace, GITHUB_ACTIONS: 'true', CI: 'true' };
+  const env: Record<string, string> = { PATH: bin, HOME: runner, GITHUB_OUTPUT: files.output, GITHUB_STEP_SUMMARY: files.summary, GITHUB_WORKSPACE: workspace, GITHUB_ACTIONS: 'true', CI: 'true', RUNNER_TEMP: runner, ...extra };
   for (const [name, input] of Object.entries(METADATA.inputs)) env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? input.default ?? '';
   for (const name of Object.keys(inputs)) assert.ok(Object.hasOwn(METADATA.inputs, name), `action.yml has no input ${name}`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ENTRY], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [entry], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
@@ -115,25 +115,53 @@ test('a run that cannot be evaluated fails the step with exit 2 and the reason a
   const missing = await runAction(t, workspace, { point: 'ship:pre', capability: 'capabilities/security.json' });
   assert.equal(missing.status, 2);
   assert.equal(missing.stderr, 'gsd-check: cannot read capability file capabilities/security.json: no such file\n');
-  assert.equal(missing.stdout, '::error title=gsd-check::gsd-check: cannot read capability file capabilities/security.json: no such file\n');
+  assert.equal(missing.stdout, '::error title=gsd-check::cannot read capability file capabilities/security.json: no such file\n');
   assert.deepEqual(missing.outputs, {});
   const bad = await runAction(t, workspace, { point: 'ship:pre', builtin: 'yes' });
   assert.deepEqual([bad.status, bad.stdout, bad.stderr], [2, '::error title=gsd-check::the input builtin is "yes"; it takes true or false\n', '']);
   const usage = await runAction(t, workspace, { builtin: 'true' });
-  assert.deepEqual([usage.status, usage.stdout], [2, '::error title=gsd-check::gsd-check: --point (once per loop point) or --all-points is required (see gsd-check --help)\n']);
+  assert.deepEqual([usage.status, usage.stdout], [2, '::error title=gsd-check::--point (once per loop point) or --all-points is required (see gsd-check --help)\n']);
 });
 
-test('a cancelled run: the runner\'s SIGTERM reaches gsd-check, which ends the gates\' commands; the step exits 143 and says so', { timeout: 60_000 }, async (t) => {
-  const mark = marker();
-  t.after(() => killSurvivors(mark));
-  const workspace = project(t, { '.planning': null, 'cap.json': { id: 'slow', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: `sleep 300.${mark}`, timeout: 600 } }, blocking: true, onError: 'halt' }] } });
-  let child: ChildProcess | undefined;
-  const pending = runAction(t, workspace, { point: 'ship:pre', capability: 'cap.json' }, (c) => (child = c));
-  await until(() => running(`sleep 300.${mark}`).length === 1, 'the gate\'s command is running');
-  child!.kill('SIGTERM');
-  const run = await within(pending, 30_000, 'the stop ends the command, gsd-check and the step');
-  assert.equal(run.status, 143);
-  assert.equal(run.stderr, 'gsd-check: stopped by SIGTERM; any command it started was ended\n');
-  assert.equal(run.stdout, '::error title=gsd-check::gsd-check: stopped by SIGTERM; any command it started was ended\n');
-  assert.deepEqual(survivors(mark), []);
+for (const [name, number] of [['SIGTERM', 15], ['SIGINT', 2], ['SIGHUP', 1]] as const) {
+  test(`a cancelled run: ${name} reaches gsd-check, which ends the gates' commands; the step exits ${128 + number} and says so`, { timeout: 60_000 }, async (t) => {
+    const mark = marker();
+    t.after(() => killSurvivors(mark));
+    const workspace = project(t, { '.planning': null, 'cap.json': { id: 'slow', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: `sleep 300.${mark}`, timeout: 600 } }, blocking: true, onError: 'halt' }] } });
+    let child: ChildProcess | undefined;
+    const pending = runAction(t, workspace, { point: 'ship:pre', capability: 'cap.json' }, (c) => (child = c));
+    await until(() => running(`sleep 300.${mark}`).length === 1, "the gate's command is running");
+    child!.kill(name);
+    const run = await within(pending, 30_000, 'the stop ends the command, gsd-check and the step');
+    assert.equal(run.status, 128 + number);
+    assert.equal(run.stderr, `gsd-check: stopped by ${name}; any command it started was ended\n`);
+    assert.equal(run.stdout, `::error title=gsd-check::stopped by ${name}; any command it started was ended\n`);
+    assert.deepEqual(survivors(mark), []);
+    assert.deepEqual(survivors('gates run --point=ship:pre'), []);
+  });
+}
+
+test('a copy of the Action without a working gsd-check fails the step with exit 2, never the 1 of a halt', { timeout: 30_000 }, async (t) => {
+  const workspace = fixture(t, 0);
+  const copy = join(tempDir(t), 'action');
+  cpSync(join(ROOT, 'dist'), join(copy, 'dist'), { recursive: true });
+  writeFileSync(join(copy, 'dist', basename(DIST)), 'throw new Error("damaged")\n');
+  const damaged = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true' }, undefined, join(copy, 'dist', 'action.js'));
+  assert.equal(damaged.status, 2);
+  assert.match(damaged.stdout, /^::error title=gsd-check::gsd-check exited 1 without a verdict\n$/);
+  rmSync(join(copy, 'dist', basename(DIST)));
+  const missing = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true' }, undefined, join(copy, 'dist', 'action.js'));
+  assert.deepEqual([missing.status, missing.stdout], [2, `::error title=gsd-check::${join(copy, 'dist', basename(DIST))} is missing: the Action's copy needs action.yml and all of dist/\n`]);
+});
+
+test('GITHUB_OUTPUT that cannot take the outputs: exit 74 and why, at once (a pipe with no reader is no wait)', { timeout: 30_000 }, async (t) => {
+  const workspace = fixture(t, 0);
+  const fifo = join(tempDir(t), 'output');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+  const piped = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true', 'phase-number': '04' }, undefined, ENTRY, { GITHUB_OUTPUT: fifo });
+  assert.equal(piped.status, 74);
+  assert.equal(piped.stdout, `gsd-check: ship:pre: passed (2 pass)\n::error title=gsd-check::cannot write the step's outputs to GITHUB_OUTPUT ${fifo}: ENXIO\n`);
+  const full = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true', 'phase-number': '04' }, undefined, ENTRY, { GITHUB_OUTPUT: '/dev/full' });
+  assert.equal(full.status, 74);
+  assert.match(full.stdout, /GITHUB_OUTPUT \/dev\/full: ENOSPC\n$/);
 });
