@@ -1,7 +1,8 @@
 import { basename, relative } from 'node:path';
 import * as v from 'valibot';
 import { findArtifact } from '../artifact/find-artifact.ts';
-import { extractFrontmatter, fieldLineIndex } from '../artifact/frontmatter.ts';
+import { fieldLineIndex } from '../artifact/field-line.ts';
+import { extractFrontmatter } from '../artifact/frontmatter.ts';
 import { readFields } from '../artifact/off-thread.ts';
 import { type Envelope, defineKind, type GateContext, type Kind } from '../predicate/kind.ts';
 import type { PhaseDirLookup } from '../project/phase.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
-import { extractFrontmatter, fieldLineIndex, parseWithLibrary, parseWithoutLibrary, repairAmbiguousColons, yaml, coreScalar } from '../../src/artifact/frontmatter.ts';
+import { extractFrontmatter, parseWithLibrary, parseWithoutLibrary, repairAmbiguousColons, yaml, coreScalar } from '../../src/artifact/frontmatter.ts';
 
 // The fields as GSD reads them, or what stood in their way: ABSENT,
 // UNCLOSED, `NOT a list`, or `FAIL <message>`.
@@ -248,17 +248,4 @@ test('an error of the parser that is not a YAML error says the frontmatter canno
     const parsed = parseWithLibrary('a: [1]\n', 'F.md', library);
     assert.deepEqual(parsed.ok ? parsed.value : parsed.failure.message, `F.md: the frontmatter cannot be read as data: ${thrown.message}`);
   }
-});
-
-test('a field\'s line: the last line that gives it as a top-level key, bare or quoted; none for a nested or flow one', () => {
-  const text = 'title: x\n"threats_open": 1\nnested:\n  threats_open: 5\nthreats_open : 2\r\n\'it\'\'s\': y\n- z\nurl: http://a:b\n';
-  assert.equal(fieldLineIndex(text, 'threats_open'), 4);
-  assert.equal(fieldLineIndex(text, 'title'), 0);
-  assert.equal(fieldLineIndex(text, "it's"), 5);
-  assert.equal(fieldLineIndex(text, 'url'), 7);
-  assert.equal(fieldLineIndex(text, 'nested'), 2);
-  assert.equal(fieldLineIndex('{threats_open: 1}\n', 'threats_open'), undefined);
-  assert.equal(fieldLineIndex('  threats_open: 1\n', 'threats_open'), undefined);
-  assert.equal(fieldLineIndex('threats_openx: 1\nthreats_open:1\n', 'threats_open'), undefined);
-  assert.equal(fieldLineIndex('"a\\"b": 1\n', 'a"b'), 0);
 });
