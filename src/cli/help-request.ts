@@ -20,11 +20,11 @@ export const asksForHelp = (argv: readonly string[]): boolean => beforeEnd(argv)
 // it is: a value flag that a spelling stood in for the value of goes too,
 // so that `gates run --point -h` is still `gates run`.
 export function withoutHelp(argv: readonly string[]): string[] {
-  const end = argv.indexOf('--');
+  const searched = beforeEnd(argv);
   const rest: string[] = [];
-  for (const arg of end === -1 ? argv : argv.slice(0, end)) {
+  for (const arg of searched) {
     if (!SPELLINGS.includes(arg)) rest.push(arg);
     else if (TAKES_VALUE.has(rest.at(-1) ?? '')) rest.pop();
   }
-  return end === -1 ? rest : [...rest, ...argv.slice(end)];
+  return [...rest, ...argv.slice(searched.length)];
 }
