@@ -85,7 +85,8 @@ function reduce(result, ranInFile) {
 }
 
 // Runs `c` through both tools. A case: { tree, cwd?, args, env?, home?,
-// wrap?, observe? } where args follow `check predicate`, `wrap(argv)` gives
+// wrap?, observe? } where args follow `check predicate`, or { line } instead
+// of args: the whole command line (`['query', 'check.predicate', …]`), `wrap(argv)` gives
 // the command line that runs a tool's (under a terminal, say), and `observe` lists paths
 // whose existence afterwards is reported in `seen`. Each tool gets its own copy of the tree, so a
 // file one of them writes cannot change what the other sees. A command can
@@ -95,8 +96,8 @@ export async function runBoth(c) {
   try {
     const answers = {};
     for (const [tool, argv] of [
-      ['gsd', [NODE, GSD_TOOLS, 'check', 'predicate']],
-      ['check', [NODE, GSD_CHECK, 'check', 'predicate']],
+      ['gsd', [NODE, GSD_TOOLS]],
+      ['check', [NODE, GSD_CHECK]],
     ]) {
       const root = join(base, tool);
       mkdirSync(root);
@@ -105,8 +106,9 @@ export async function runBoth(c) {
       mkdirSync(home, { recursive: true });
       const ranInFile = join(base, `${tool}.ran-in`);
       const args = typeof c.args === 'function' ? c.args(root) : c.args;
+      const line = c.line ?? ['check', 'predicate', ...args];
       const env = environment(home, { COMPAT_RAN_IN: ranInFile, ...(typeof c.env === 'function' ? c.env(root) : c.env) });
-      const result = await run((c.wrap ?? ((a) => a))([...argv, ...args]), { cwd: join(root, c.cwd ?? '.'), env });
+      const result = await run((c.wrap ?? ((a) => a))([...argv, ...line]), { cwd: join(root, c.cwd ?? '.'), env });
       const reduced = reduce(result, ranInFile);
       const seen = Object.fromEntries((c.observe ?? []).map((path) => [path, existsSync(join(root, path))]));
       // Paths inside the temp copy read the same for both tools.

@@ -248,18 +248,103 @@ function applyForm(argv, form, flagIndex) {
   }
 }
 
+// ─── The whole line: where flags stand, GSD's global flags, help, `query` ────
+//
+// These forms change the words around the arguments too, so a case made by
+// one carries `line`, the whole command line (`argv` stays the arguments,
+// less the command's words, for the classifiers to read).
+
+const COMMAND = ['check', 'predicate'];
+// GSD's global flags, as each may be written once.
+const GLOBALS = [['--raw'], ['--cwd', '.'], ['--ws', 'ws1'], ['--exit-contract=v1'], ['--json-errors'], ['--pick', 'block'], ['--cwd=.'], ['--ws=ws1']];
+// A value padded with blanks or a carriage return, joined (GSD trims --cwd=,
+// --project-dir=, --ws=; not --exit-contract=) or spaced (trimmed by neither).
+const PADDED = [['--cwd=. '], ['--cwd=.\r'], ['--cwd= .\t'], ['--project-dir= .'], ['--project-dir=.\r\n'], ['--ws= ws1\r'], ['--ws=ws1 '], ['--exit-contract=v1\r'], ['--exit-contract= v2'], ['--cwd= '], ['--ws=\r'], ['--cwd', '. '], ['--cwd', '.\r'], ['--project-dir', '.\r']];
+// A global flag given twice: GSD keeps the first (the first = form, for
+// --cwd, --project-dir and --ws).
+const REPEATED = [['--cwd', '.', '--cwd', '.'], ['--ws', 'ws1', '--ws', 'ws2'], ['--exit-contract=v1', '--exit-contract=v2'], ['--cwd', 'src', '--cwd=.'], ['--project-dir', '.', '--project-dir', '.'], ['--pick', 'block', '--pick', 'message'], ['--ws=ws1', '--ws', 'ws2']];
+export const HELP_SPELLINGS = ['-h', '--help', '-?', '--h', '--usage'];
+// Where a help spelling stands: before the command, between its words, at
+// the end, as the value of a flag of check predicate, as the value of one of
+// GSD's global flags (which GSD takes it as), after `--`.
+export const HELP_PLACES = ['first', 'between', 'last', 'check-value', 'global-value', 'after-end'];
+const GLOBAL_VALUE_FLAGS = ['--cwd', '--ws', '--pick', '--project-dir'];
+export const LINE_FORMS = ['query', 'query spaced', 'global first', 'global between', 'own first', 'own between', 'padded', 'repeated global', 'help'];
+
+const pick = (list, n) => list[n % list.length];
+
+function lineForm(argv, form, flagIndex, variant) {
+  const valueAt = argv.flatMap((a, i) => (VALUE_FLAGS.includes(a) ? [i] : []));
+  const at = valueAt[flagIndex % valueAt.length];
+  const without = (i, n) => [...argv.slice(0, i), ...argv.slice(i + n)];
+  switch (form) {
+    case 'query':
+      return { line: ['query', 'check.predicate', ...argv], argv, meta: {} };
+    case 'query spaced':
+      return { line: ['query', ...COMMAND, ...argv], argv, meta: {} };
+    case 'global first':
+    case 'global between': {
+      const global = pick(GLOBALS, variant);
+      const rest = global[0] === '--raw' ? argv.filter((a) => a !== '--raw') : argv;
+      const line = form === 'global first' ? [...global, ...COMMAND, ...rest] : ['check', ...global, 'predicate', ...rest];
+      return { line, argv: [...global, ...rest], meta: { global } };
+    }
+    case 'own first':
+    case 'own between': {
+      const own = argv.slice(at, at + 2);
+      const rest = without(at, 2);
+      const line = form === 'own first' ? [...own, ...COMMAND, ...rest] : ['check', ...own, 'predicate', ...rest];
+      return { line, argv: [...own, ...rest], meta: { moved: own[0] } };
+    }
+    case 'padded': {
+      const padded = pick(PADDED, variant);
+      return { line: [...COMMAND, ...argv, ...padded], argv: [...argv, ...padded], meta: { padded } };
+    }
+    case 'repeated global': {
+      const twice = pick(REPEATED, variant);
+      return { line: [...COMMAND, ...argv, ...twice], argv: [...argv, ...twice], meta: { twice } };
+    }
+    case 'help': {
+      const spelling = pick(HELP_SPELLINGS, variant);
+      const place = pick(HELP_PLACES, Math.floor(variant / HELP_SPELLINGS.length));
+      const meta = { spelling, place };
+      if (place === 'first') return { line: [spelling, ...COMMAND, ...argv], argv, meta };
+      if (place === 'between') return { line: ['check', spelling, 'predicate', ...argv], argv, meta };
+      if (place === 'last') return { line: [...COMMAND, ...argv, spelling], argv, meta };
+      if (place === 'after-end') return { line: [...COMMAND, ...argv, '--', spelling], argv, meta };
+      if (place === 'check-value') {
+        const replaced = [...argv.slice(0, at + 1), spelling, ...argv.slice(at + 2)];
+        return { line: [...COMMAND, ...replaced], argv: replaced, meta: { ...meta, flag: argv[at] } };
+      }
+      const flag = pick(GLOBAL_VALUE_FLAGS, flagIndex);
+      return { line: [...COMMAND, ...argv, flag, spelling], argv: [...argv, flag, spelling], meta: { ...meta, flag } };
+    }
+    default:
+      throw new Error(`no line form ${form}`);
+  }
+}
+
 // A case of any family, its arguments in one of the forms above.
-export function withForm(base, form, flagIndex = 0) {
+export function withForm(base, form, flagIndex = 0, variant = 0) {
+  if (LINE_FORMS.includes(form)) {
+    const made = lineForm(base.argv, form, flagIndex, variant);
+    return { ...base, argv: made.argv, line: made.line, meta: { ...base.meta, ...made.meta, form, flagIndex, variant } };
+  }
   return { ...base, argv: applyForm(base.argv, form, flagIndex), meta: { ...base.meta, form, flagIndex } };
 }
 
 export const anyCase = fc
   .record({
     base: fc.oneof({ weight: 3, arbitrary: commandCases }, { weight: 4, arbitrary: frontmatterCases }, { weight: 3, arbitrary: layoutCases }),
-    form: fc.oneof({ weight: 3, arbitrary: fc.constant('as-is') }, { weight: 2, arbitrary: fc.constantFrom(...FORMS) }),
+    form: fc.oneof(
+      { weight: 3, arbitrary: fc.constant('as-is') },
+      { weight: 2, arbitrary: fc.constantFrom(...FORMS) },
+      { weight: 2, arbitrary: fc.constantFrom(...LINE_FORMS) },
+    ),
     flagIndex: fc.nat({ max: 3 }),
+    variant: fc.nat({ max: HELP_SPELLINGS.length * HELP_PLACES.length - 1 }),
   })
-  .map(({ base, form, flagIndex }) => withForm(base, form, flagIndex));
+  .map(({ base, form, flagIndex, variant }) => withForm(base, form, flagIndex, variant));
 
 // ─── Phase lookup: `gsd-tools find-phase` against gsd-check's ───────────────
 

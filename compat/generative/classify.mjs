@@ -26,6 +26,7 @@ function errorText(a, prefix) {
 }
 const refused = (a, pattern) => a.status === 2 && a.stdout === '' && pattern.test(errorText(a, 'gsd-check: '));
 const gsdFailed = (a, pattern) => a.status === 1 && pattern.test(errorText(a, 'Error: '));
+const printedHelp = (a) => a.status === 0 && a.stderr === '' && /^Usage: gsd-check /.test(a.stdout);
 const flagValue = (argv, flag) => {
   let value;
   for (let i = 0; i < argv.length; i++) if (argv[i] === flag) value = argv[i + 1];
@@ -132,10 +133,30 @@ export const CLASSIFIERS = [
     recognises: (c, gsd, check) => c.meta.form === 'stray' && refused(check, /^gsd-check: unexpected argument "extra"/),
   },
   {
-    id: 'D52',
-    name: '--usage is an unknown flag (GSD prints its usage, exit 0)',
+    id: 'D51',
+    name: 'a repeated global flag is refused (GSD keeps the first)',
     recognises: (c, gsd, check) =>
-      c.meta.form === '--usage' && gsd.status === 0 && /^Usage: gsd-tools /.test(gsd.stdout) && refused(check, /^gsd-check: unknown flag --usage/),
+      c.meta.form === 'repeated global' && refused(check, /^gsd-check: --(cwd|project-dir|ws|exit-contract|pick) is given more than once/),
+  },
+  {
+    id: 'D62',
+    name: 'a flag of check predicate before the command or between its words is read (GSD fails: an unknown command or subcommand)',
+    recognises: (c, gsd, check) =>
+      (c.meta.form === 'own first' || c.meta.form === 'own between') &&
+      gsdFailed(gsd, c.meta.form === 'own first' ? /^Error: Unknown command: --/ : /^Error: Unknown check subcommand\. /) &&
+      check.verdict !== 'error',
+  },
+  {
+    id: 'D52',
+    name: "help as the value of one of GSD's global flags is help (GSD takes it as the value and fails on it)",
+    recognises: (c, gsd, check) =>
+      c.meta.form === 'help' && c.meta.place === 'global-value' && gsd.status === 1 && gsd.stdout === '' && printedHelp(check),
+  },
+  {
+    id: 'D52',
+    name: 'after --, a help spelling is a word (GSD has no --, and prints its usage)',
+    recognises: (c, gsd, check) =>
+      c.meta.form === 'help' && c.meta.place === 'after-end' && gsd.status === 0 && /^Usage: gsd-tools /.test(gsd.stdout) && refused(check, /^gsd-check: unexpected argument "/),
   },
   {
     id: 'D52',
@@ -143,7 +164,7 @@ export const CLASSIFIERS = [
     recognises: (c, gsd, check) =>
       (c.meta.form === '--version' || c.meta.form === '-V') &&
       check.status === 0 &&
-      /^gsd-check \d+\.\d+\.\d+( \(source [0-9a-f]+\))?\n$/.test(check.stdout) &&
+      /^gsd-check \d+\.\d+\.\d+( \(source [0-9a-f]+[^)\n]*\))?\n(source [0-9a-f]+: [^\n]*\n)?$/.test(check.stdout) &&
       (c.meta.form === '-V' || gsdFailed(gsd, /^Error: Unknown flag: --version/)),
   },
   {

@@ -134,8 +134,9 @@ export function report(result) {
 // A case and both answers, as a reproduction.
 export function describe(r) {
   const command = r.case.family === 'find-phase' ? `gsd-tools find-phase ${JSON.stringify(r.case.argv[0])} --raw` : 'check predicate';
+  const args = r.case.line === undefined ? `argv after \`${command}\`: ${JSON.stringify(r.case.argv)}` : `the whole line: ${JSON.stringify(r.case.line)}`;
   return [
-    `  family ${r.case.family}; argv after \`${command}\`: ${JSON.stringify(r.case.argv)}`,
+    `  family ${r.case.family}; ${args}`,
     `  cwd ${r.case.cwd}; env ${JSON.stringify(r.case.env)}`,
     '  files:',
     files(r.case.tree),

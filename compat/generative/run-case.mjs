@@ -17,10 +17,9 @@ function argvs(c) {
       check: [NODE, GSD_CHECK, 'check', 'predicate', '--predicate', LOOKUP, '--phase-number', ...c.argv, '--pick', 'details.phaseDirLookup', '--raw'],
     };
   }
-  return {
-    gsd: [NODE, GSD_TOOLS, 'check', 'predicate', ...c.argv],
-    check: [NODE, GSD_CHECK, 'check', 'predicate', ...c.argv],
-  };
+  // A case of a line form carries its whole command line.
+  const line = c.line ?? ['check', 'predicate', ...c.argv];
+  return { gsd: [NODE, GSD_TOOLS, ...line], check: [NODE, GSD_CHECK, ...line] };
 }
 
 function envelopeOf(stdout) {

@@ -4,7 +4,7 @@
 // report, not a decision).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { frontmatterCase } from '../generative/arbitraries.mjs';
+import { commandCase, frontmatterCase, withForm } from '../generative/arbitraries.mjs';
 import { classify } from '../generative/classify.mjs';
 
 // An answer as run-case.mjs reduces it, from the envelope printed.
@@ -58,4 +58,39 @@ test('D9 does not take an anchor GSD reaches first', () => {
   assert.equal(classify(before, gsdPasses(), refusedWith(ANCHOR)), undefined);
   const alone = frontmatterCase({ value: '&n 0' });
   assert.equal(classify(alone, gsdPasses(), refusedWith(ANCHOR)), undefined);
+});
+
+// The command line's classifiers: a line form alone is not enough.
+const TRUE = { command: 'true' };
+const answer = (status, stdout, stderr = '') => ({ status, signal: null, stdout, stderr, ranIn: null, envelope: undefined, verdict: status === 0 ? 'output' : 'error' });
+const passes = () => evaluated({ block: false, message: 'command exited 0', details: { kind: 'command-exit-zero' } });
+const HELP = 'Usage: gsd-check check predicate (--predicate <json> | --predicate-file <path>) [options]\n';
+
+test('D62 takes a moved flag only where GSD failed on it and gsd-check answered', () => {
+  const first = withForm(commandCase(TRUE), 'own first', 0);
+  const unknown = answer(1, '', 'Error: Unknown command: --predicate\n');
+  assert.equal(classify(first, unknown, passes())?.id, 'D62');
+  assert.equal(classify(first, unknown, refusedWith('gsd-check: unknown flag --bogus\n')), undefined);
+  assert.equal(classify(first, answer(1, '', 'Error: Invalid --cwd: /x\n'), passes()), undefined);
+  const between = withForm(commandCase(TRUE), 'own between', 0);
+  assert.equal(classify(between, answer(1, '', 'Error: Unknown check subcommand. Available: …\n'), passes())?.id, 'D62');
+  assert.equal(classify(between, unknown, passes()), undefined);
+});
+
+test("D52 takes help only where GSD took the spelling as a global flag's value, or after --", () => {
+  const asValue = withForm(commandCase(TRUE), 'help', 0, 20);
+  assert.equal(classify(asValue, answer(1, '', 'Error: Invalid --cwd: /p/-h\n'), answer(0, HELP))?.id, 'D52');
+  assert.equal(classify(asValue, answer(1, '', 'Error: Invalid --cwd: /p/-h\n'), refusedWith('gsd-check: --cwd -h: no such directory\n')), undefined);
+  // The same spelling where GSD prints its usage too: no difference D52 explains.
+  const last = withForm(commandCase(TRUE), 'help', 0, 10);
+  assert.equal(classify(last, answer(1, '', 'Error: Invalid --cwd: /p/-h\n'), answer(0, HELP)), undefined);
+  const afterEnd = withForm(commandCase(TRUE), 'help', 0, 25);
+  assert.equal(classify(afterEnd, answer(0, 'Usage: gsd-tools <command>\n'), refusedWith('gsd-check: unexpected argument "-h" (see gsd-check --help)\n'))?.id, 'D52');
+  assert.equal(classify(afterEnd, answer(0, 'Usage: gsd-tools <command>\n'), answer(0, HELP)), undefined);
+});
+
+test('D51 takes a repeated global flag only when gsd-check refused the repetition', () => {
+  const twice = withForm(commandCase(TRUE), 'repeated global', 0, 1);
+  assert.equal(classify(twice, passes(), refusedWith('gsd-check: --ws is given more than once (see gsd-check --help)\n'))?.id, 'D51');
+  assert.equal(classify(twice, passes(), refusedWith('gsd-check: --ws "ws1": a workstream name is …\n')), undefined);
 });

@@ -2,7 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, usage, type Result } from '../failure.ts';
 import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/activation.ts';
 import { closest } from '../text/suggest.ts';
-import { COMMANDS, EXIT_CONTRACTS, FLAGS, flagNamed, isShell, REPORT_KINDS, SHELLS, takes, type CommandName, type Shell } from './command-table.ts';
+import { COMMAND_PREFIX, COMMANDS, EXIT_CONTRACTS, FLAGS, flagNamed, isShell, REPORT_KINDS, SHELLS, takes, type CommandName, type Shell } from './command-table.ts';
+import { asksForHelp, withoutHelp } from './help-request.ts';
 import { parsePickPath, type PickPath } from './pick-path.ts';
 
 // The command line → an action with typed options: flags parsed by the
@@ -72,6 +73,7 @@ const SPEC = {
   values: FLAGS.filter((flag) => flag.hint !== undefined).map((flag) => flag.name),
   booleans: FLAGS.filter((flag) => flag.hint === undefined).map((flag) => flag.name),
   repeatable: FLAGS.filter((flag) => flag.repeatable === true).map((flag) => flag.name),
+  trimsJoined: FLAGS.filter((flag) => flag.trimsJoined === true).map((flag) => flag.name),
   aliases: Object.fromEntries(FLAGS.flatMap((flag) => (flag.short === undefined ? [] : [[flag.short, flag.name]]))),
 };
 
@@ -106,14 +108,14 @@ export function wantsJsonErrors(argv: readonly string[], defaults: ArgDefaults =
 }
 
 export function parseArgs(argv: readonly string[], defaults: ArgDefaults = { jsonErrors: false }): Result<Action> {
+  if (asksForHelp(argv)) {
+    const rest = parseFlags(withoutHelp(argv), SPEC);
+    return helpFor(rest.ok ? rest.value.words : []);
+  }
   const parsed = parseFlags(argv, SPEC);
   if (!parsed.ok) return parsed;
   const flags = parsed.value;
-  // `gsd-check gates run --help` is that command's help.
-  if (flags.booleans.has('help')) {
-    const named = findCommand(flags.words);
-    return ok(named.ok && named.value.command !== 'help' ? { action: 'help', command: named.value.command } : { action: 'help' });
-  }
+  if (flags.booleans.has('help')) return helpFor(flags.words);
   if (flags.booleans.has('version')) return ok({ action: 'version' });
 
   const found = findCommand(flags.words);
@@ -154,6 +156,12 @@ export function parseArgs(argv: readonly string[], defaults: ArgDefaults = { jso
   return command === 'check predicate' ? checkAction(flags, shared.value) : gatesAction(flags, shared.value);
 }
 
+// `gsd-check gates run --help` is that command's help.
+function helpFor(words: readonly string[]): Result<Action> {
+  const named = findCommand(words);
+  return ok(named.ok && named.value.command !== 'help' ? { action: 'help', command: named.value.command } : { action: 'help' });
+}
+
 // `help`, or `help <command>`: the command as written, or the first word of
 // the only command it begins (`help gates`).
 function helpAction(operands: readonly string[]): Result<Action> {
@@ -172,8 +180,10 @@ const LISTED = COMMANDS.filter((command) => command.summary !== undefined)
   .replace(/, ([^,]*)$/, ' or $1');
 
 // The command the leading words name (`check predicate`, or one of its
-// aliases such as `check.predicate`), and the words after it.
-function findCommand(words: readonly string[]): Result<{ command: CommandName; operands: readonly string[] }> {
+// aliases such as `check.predicate`, after GSD's `query` if given), and the
+// words after it.
+function findCommand(line: readonly string[]): Result<{ command: CommandName; operands: readonly string[] }> {
+  const words = line[0] === COMMAND_PREFIX ? line.slice(1) : line;
   for (const command of COMMANDS) {
     for (const spelling of [command.name, ...command.aliases]) {
       const parts = spelling.split(' ');
@@ -329,6 +339,8 @@ interface FlagSpec {
   readonly booleans: readonly string[];
   // Value flags that may be given more than once (--capability a --capability b).
   readonly repeatable: readonly string[];
+  // Value flags whose `=` form is trimmed, as GSD trims it.
+  readonly trimsJoined?: readonly string[];
   // Single-letter aliases of booleans.
   readonly aliases: Readonly<Record<string, string>>;
 }
@@ -384,7 +396,7 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): Result<Flag
     const seen = values.get(name) ?? [];
     if (seen.length > 0 && !spec.repeatable.includes(name)) return usage(`--${name} is given more than once`);
     let value: string;
-    if (joined !== -1) value = arg.slice(joined + 1);
+    if (joined !== -1) value = spec.trimsJoined?.includes(name) ? arg.slice(joined + 1).trim() : arg.slice(joined + 1);
     else {
       const next = argv[i + 1];
       if (next === undefined) return usage(`--${name} needs a value`);

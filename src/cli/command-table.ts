@@ -12,6 +12,10 @@ export const EXIT_CONTRACTS = ['v1', 'v2'] as const;
 
 export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'schema' | 'completion' | 'help';
 
+// A word GSD's router takes before any command and drops (its workflows call
+// `gsd_run query check.predicate …`): before a command, the command itself.
+export const COMMAND_PREFIX = 'query';
+
 interface Command {
   readonly name: CommandName;
   // Other spellings of the same command: GSD's router also takes
@@ -100,6 +104,11 @@ export interface Flag {
   readonly name: string;
   // A one-letter alias (-h for --help).
   readonly short?: string;
+  // Other whole arguments that mean this switch, as GSD spells it (-?, --h).
+  readonly spellings?: readonly string[];
+  // GSD trims the value of its `--flag=value` form (a path read from a file
+  // with CRLF endings); the spaced form is taken as it is, in both.
+  readonly trimsJoined?: boolean;
   // The value's placeholder in --help (<json>); a flag without one is a switch.
   readonly hint?: string;
   // Value flags only: given more than once, each value is kept in order.
@@ -264,29 +273,32 @@ export const FLAGS: readonly Flag[] = [
   },
   {
     name: 'cwd',
+    trimsJoined: true,
     hint: '<dir>',
     commands: EVAL,
     group: 'context',
     help: ['where the project-root search starts (default: .)'],
-    doc: { value: 'directory', meaning: 'where the project-root search starts, and what relative paths on the command line (`--predicate-file`, `--capability`, `--hooks`, `--config`) are taken from (default: the current directory)' },
+    doc: { value: 'directory', meaning: 'where the project-root search starts, and what relative paths on the command line (`--predicate-file`, `--capability`, `--hooks`, `--config`) are taken from (default: the current directory); checked even beside `--project-dir`, as GSD checks it. The value of `--cwd=` is trimmed, as GSD trims it (a path read from a file with CRLF endings)' },
     complete: 'directory',
   },
   {
     name: 'project-dir',
+    trimsJoined: true,
     hint: '<dir>',
     commands: EVAL,
     group: 'context',
     help: ['the project root itself, no search (must hold .planning/)'],
-    doc: { value: 'directory', meaning: "GSD's `--project-dir`: the project root itself, relative to the current directory; no search up from it, so it must hold `.planning/`; over `--cwd` for the root (`--cwd` still bases the other paths)" },
+    doc: { value: 'directory', meaning: "GSD's `--project-dir`: the project root itself, relative to the current directory; no search up from it, so it must hold `.planning/`; over `--cwd` for the root (`--cwd` still bases the other paths). The value of `--project-dir=` is trimmed, as GSD trims it" },
     complete: 'directory',
   },
   {
     name: 'ws',
+    trimsJoined: true,
     hint: '<name>',
     commands: EVAL,
     group: 'context',
     help: ['the workstream (default: GSD_WORKSTREAM, else', '.planning/active-workstream); the command gets it', 'as GSD_WORKSTREAM'],
-    doc: { value: 'name', meaning: "GSD's `--ws`: the workstream, over `GSD_WORKSTREAM` (trimmed), over the session's or the project's `.planning/active-workstream` pointer; a letter or digit, then letters, digits, `.`, `_`, `-`, never `..`, else a usage error. It scopes the phase lookup and the configs, and reaches commands as `GSD_WORKSTREAM`" },
+    doc: { value: 'name', meaning: "GSD's `--ws`: the workstream (trimmed), over `GSD_WORKSTREAM` (trimmed), over the session's or the project's `.planning/active-workstream` pointer (when anything of its name is in `.planning/workstreams/`, a directory or not, as GSD tests it); a letter or digit, then letters, digits, `.`, `_`, `-`, never `..`, else a usage error. It scopes the phase lookup and the configs, and reaches commands as `GSD_WORKSTREAM`" },
   },
   {
     name: 'raw',
@@ -339,10 +351,11 @@ export const FLAGS: readonly Flag[] = [
   {
     name: 'help',
     short: 'h',
+    spellings: ['-?', '--h', '--usage'],
     commands: 'any',
     group: 'global',
-    help: ['show this help'],
-    doc: { value: '—', meaning: 'print help and exit 0' },
+    help: ['show this help (also -?, --h, --usage, anywhere)'],
+    doc: { value: '—', meaning: 'print help and exit 0; so do `-?`, `--h` and `--usage`, GSD\'s other spellings. Any of them anywhere before `--`, even where a value was expected (`--phase-number -h`), is a request for help, answered before anything else on the line is checked' },
   },
   {
     name: 'version',

@@ -100,6 +100,10 @@ export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateCon
 function projectRootOf(options: EvalOptions, deps: CliDeps): Result<string> {
   const canEnter = deps.canEnter ?? isReadableDirectory;
   if (options.projectDir !== undefined) {
+    // GSD checks --cwd first, even where --project-dir then names the root;
+    // and --cwd still bases the other paths of the line.
+    const start = options.cwd === undefined ? ok(undefined) : startDirectory(options.cwd, deps.cwd);
+    if (!start.ok) return start;
     const root = explicitProjectRoot(options.projectDir, deps.cwd);
     if (root.ok && !canEnter(root.value)) return fail('bad-cwd', `--project-dir ${root.value}: permission denied (cannot list or enter it)`);
     return root;

@@ -54,7 +54,9 @@ export function renderEnvelope(envelope: Envelope, options: OutputOptions): Resu
   if (picked === undefined) return fail('no-such-field', `--pick ${options.pick.text}: the envelope has no such field`);
   // A picked value is one line, read by scripts line by line: a newline in a
   // message (a command's tail, a query's report) is shown escaped, as on stderr.
-  return ok(`${typeof picked.value === 'string' ? visible(picked.value) : JSON.stringify(picked.value)}\n`);
+  // GSD prints nothing for null, so a script's test for "empty" holds in both.
+  const { value } = picked;
+  return ok(`${value === null ? '' : typeof value === 'string' ? visible(value) : JSON.stringify(value)}\n`);
 }
 
 // The line gates run writes to stderr for a finished gate.

@@ -1,7 +1,7 @@
 import { fstatSync, lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
-import { isDirectory, realPath } from '../fs/entry.ts';
+import { exists, isDirectory, realPath } from '../fs/entry.ts';
 import { readSmallFile } from '../fs/read.ts';
 
 // The workstream a run belongs to, by GSD 1.14's rules
@@ -127,8 +127,10 @@ function untrusted(path: string, stats: Stats | undefined, uid: number): string 
   return undefined;
 }
 
+// GSD's test is that something is there, a directory or not: a pointer to a
+// regular file still names the workstream the command is told of.
 function existing(projectRoot: string, name: string): string | undefined {
-  return isWorkstreamName(name) && isDirectory(join(projectRoot, '.planning', 'workstreams', name)) ? name : undefined;
+  return isWorkstreamName(name) && exists(join(projectRoot, '.planning', 'workstreams', name)) ? name : undefined;
 }
 
 function pointerValue(file: string): string | undefined {

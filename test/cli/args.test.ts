@@ -181,6 +181,50 @@ test('help and version win over everything else', () => {
   assert.deepEqual(parseArgs(['--version', 'nonsense']), { ok: true, value: { action: 'version' } });
 });
 
+test("GSD's help spellings, anywhere before --, even as a flag's value, are help; the line is not checked", () => {
+  const help = (...argv: string[]) => parseArgs(argv);
+  const checkHelp = { ok: true, value: { action: 'help', command: 'check predicate' } };
+  for (const spelling of ['-h', '--help', '-?', '--h', '--usage']) {
+    assert.deepEqual(help(spelling), { ok: true, value: { action: 'help' } }, spelling);
+    assert.deepEqual(help('check', 'predicate', '--predicate', P, spelling), checkHelp, spelling);
+  }
+  assert.deepEqual(help('check', '-?', 'predicate'), checkHelp);
+  assert.deepEqual(help('check', 'predicate', '--phase-number', '-h', '--raw'), checkHelp);
+  assert.deepEqual(help('gates', 'run', '--point', '--h'), { ok: true, value: { action: 'help', command: 'gates run' } });
+  assert.deepEqual(help('query', 'check.predicate', '--usage'), checkHelp);
+  // Nothing else is checked: a flag of another command, a missing value, an
+  // unknown flag (then the command is not looked for: the general help).
+  assert.deepEqual(help('check', 'predicate', '--point', 'x', '--cwd', '-?'), checkHelp);
+  assert.deepEqual(help('check', 'predicate', '--bogus', '-h'), { ok: true, value: { action: 'help' } });
+  assert.deepEqual(help('--cwd', 'nowhere', '-h'), { ok: true, value: { action: 'help' } });
+  // After -- every argument is a word; joined, a spelling is a value.
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--', '-h']), 'unexpected argument "-h"');
+  assert.equal(options(['check', 'predicate', '--predicate', P, '--phase-dir=-h'])?.phaseDir, '-h');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '-?x']), 'unknown flag -?x');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--help=1']), '--help takes no value');
+});
+
+test("GSD's query prefix: before a command, the command", () => {
+  assert.equal(options(['query', 'check.predicate', '--predicate', P])?.predicate, P);
+  assert.equal(options(['query', 'check', 'predicate', '--predicate', P])?.predicate, P);
+  assert.equal(options(['--raw', 'query', '--predicate', P, 'check', 'predicate'])?.raw, true);
+  assert.equal(parseArgs(['query', 'gates', 'run', '--point', 'ship:pre', '--builtin']).ok, true);
+  assert.equal(usage(['query', 'query', 'check', 'predicate', '--predicate', P]), 'unknown command "query"; try: gsd-check check predicate, gates run, validate or schema');
+  assert.equal(usage(['query']), 'missing command; try: gsd-check check predicate --predicate <json>');
+  assert.equal(usage(['check', 'query', 'predicate']), 'unknown subcommand "check query"; try: check predicate');
+});
+
+test("the = values of GSD's --cwd, --project-dir and --ws are trimmed, as GSD trims them; spaced ones and the rest are not", () => {
+  const o = options(['check', 'predicate', '--predicate', P, '--cwd= sub\r', '--project-dir=\tp ', '--ws= alpha '])!;
+  assert.deepEqual([o.cwd, o.projectDir, o.ws], ['sub', 'p', 'alpha']);
+  const spaced = options(['check', 'predicate', '--predicate', P, '--cwd', ' sub\r', '--project-dir', 'p ', '--phase-dir= d '])!;
+  assert.deepEqual([spaced.cwd, spaced.projectDir, spaced.phaseDir], [' sub\r', 'p ', ' d ']);
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--cwd= \r\n']), '--cwd needs a directory');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--project-dir=  ']), '--project-dir needs a directory');
+  // GSD does not trim --exit-contract=, and refuses " v2" as gsd-check does.
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--exit-contract= v2']), '--exit-contract " v2" is not an exit contract; v1 or v2');
+});
+
 test('help <command>, or a command with --help, is that command\'s help; help alone is --help', () => {
   const help = (...argv: string[]) => parseArgs(argv);
   assert.deepEqual(help('help'), { ok: true, value: { action: 'help' } });

@@ -56,14 +56,18 @@ test('a start that is missing, not a directory, gone, or not ours to enter is ba
   assert.equal(gateContext({ ...options, cwd: 'sub' }, deps(root)).ok, true);
 });
 
-test('--project-dir is the root, with no search up from it, even beside --cwd', (t) => {
+test('--project-dir is the root, with no search up from it, even beside --cwd, which is still checked first', (t) => {
   const base = project(t, { '.planning': null, 'inner/.planning': null, 'inner/sub': null });
   const at = (projectDir: string, cwd?: string) => {
     const context = gateContext({ ...options, projectDir, ...(cwd === undefined ? {} : { cwd }) }, deps(base));
     return context.ok ? context.value.projectRoot : failure(context);
   };
   assert.equal(at('inner'), join(base, 'inner'));
-  assert.equal(at('inner', 'elsewhere/missing'), join(base, 'inner'));
+  assert.equal(at('inner', 'inner/sub'), join(base, 'inner'));
+  // As GSD: --cwd must be a directory even where --project-dir names the
+  // root, and it is checked before --project-dir is.
+  assert.deepEqual(at('inner', 'elsewhere/missing'), ['bad-cwd', '--cwd elsewhere/missing: no such directory']);
+  assert.deepEqual(at('nowhere', 'elsewhere/missing'), ['bad-cwd', '--cwd elsewhere/missing: no such directory']);
   assert.deepEqual(at('inner/sub'), [
     'usage',
     `--project-dir ${join(base, 'inner/sub')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`,

@@ -26,11 +26,11 @@ test('indented by default, one compact line with raw, always a final newline', (
   assert.equal(render({ raw: true }), `${JSON.stringify(envelope)}\n`);
 });
 
-test('pick prints strings bare and other values as JSON', () => {
+test('pick prints strings bare, null as an empty line (GSD prints nothing), and other values as JSON', () => {
   assert.equal(render({ raw: false, pick: 'message' }), 'command exited 1: boom\n');
   assert.equal(render({ raw: false, pick: 'block' }), 'true\n');
   assert.equal(render({ raw: false, pick: 'details.exitCode' }), '1\n');
-  assert.equal(render({ raw: false, pick: 'details.signal' }), 'null\n');
+  assert.equal(render({ raw: false, pick: 'details.signal' }), '\n');
   assert.equal(render({ raw: false, pick: 'details.nested' }), '{"list":[1,2]}\n');
   assert.equal(render({ raw: false, pick: 'details.nested.list.1' }), '2\n');
   assert.equal(render({ raw: false, pick: 'details.nested.list[0]' }), '1\n');

@@ -59,6 +59,17 @@ test('a pointer that names no existing workstream, or no valid name, is no point
   assert.deepEqual(resolved(undefined, root), { name: 'alpha', source: 'pointer' });
 });
 
+test('a pointer names a workstream whatever is there, as GSD tests it: a regular file, a link to a directory; not a link to nothing', (t) => {
+  const root = withWorkstreams(t, ['alpha']);
+  writeFileSync(join(root, '.planning/workstreams/ws9'), 'a file\n');
+  symlinkSync('alpha', join(root, '.planning/workstreams/linked'));
+  symlinkSync('nothing', join(root, '.planning/workstreams/dangling'));
+  for (const [name, expected] of [['ws9', { name: 'ws9', source: 'pointer' }], ['linked', { name: 'linked', source: 'pointer' }], ['dangling', undefined]] as const) {
+    writeFileSync(join(root, '.planning/active-workstream'), `${name}\n`);
+    assert.deepEqual(resolved(undefined, root), expected, name);
+  }
+});
+
 test("an agent session's own pointer comes first; a session without one reads the shared pointer", (t) => {
   const root = withWorkstreams(t, ['alpha', 'beta']);
   const tmp = tempDir(t);
