@@ -399,6 +399,13 @@ var FLAGS = [
     doc: { value: "text", meaning: "value of `${PHASE_NUMBER}` (kept as text: `07` stays `07`): a phase id, letters and digits joined by `.`, `_` or `-` (`04`, `4.1`, `12A`, `1-2`, `CK-01`, `PROJ-42`), else a usage error; without `--phase-dir`, `artifact-frontmatter-equals` looks the phase directory up from it" }
   },
   {
+    name: "current-phase",
+    commands: EVAL,
+    group: "context",
+    help: ["instead of --phase-number: the phase .planning/STATE.md names"],
+    doc: { value: "\u2014", meaning: "instead of `--phase-number`: the phase GSD's state names, `current_phase` in the frontmatter of `.planning/STATE.md` (the workstream's under `GSD_WORKSTREAM`), as `gsd-tools state-snapshot` reads it; no `STATE.md`, no `current_phase` or a value that is no phase id fails the call (exit 2). For CI jobs and hooks, where a phase written into the config goes stale" }
+  },
+  {
     name: "phase-req-ids",
     hint: "<ids>",
     commands: EVAL,

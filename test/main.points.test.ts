@@ -210,3 +210,13 @@ test('an annotation\'s file is relative to GITHUB_WORKSPACE when the artifact is
   const dotted = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--raw', '--report', 'github'], { cwd: join(dir, 'ws', '..repo', 'app'), env });
   assert.equal(dotted.stderr, line('..repo/app/SECURITY.md'));
 });
+
+test('--current-phase: the phase .planning/STATE.md names, for CI and hooks; none named fails the call', { timeout: 30_000 }, async (t) => {
+  const dir = gated(t);
+  writeFileSync(join(dir, '.planning', 'STATE.md'), '---\ncurrent_phase: 04\n---\n# Project State\n');
+  const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--current-phase', '--pick', 'details.gates[1].envelope.message'], { cwd: dir });
+  assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0\n', '']);
+  writeFileSync(join(dir, '.planning', 'STATE.md'), '# Project State\n');
+  const none = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--current-phase', '--exit-code'], { cwd: dir });
+  assert.deepEqual([none.status, none.stdout, none.stderr], [2, '', 'gsd-check: --current-phase: .planning/STATE.md names no current_phase in its frontmatter\n']);
+});

@@ -5,6 +5,7 @@ import { closest } from '../text/suggest.ts';
 import { COMMAND_PREFIX, COMMANDS, EXIT_CONTRACTS, FLAGS, flagNamed, isShell, REPORT_KINDS, SHELLS, takes, type CommandName, type Shell } from './command-table.ts';
 import { asksForHelp, withoutHelp } from './help-request.ts';
 import { parsePickPath, type PickPath } from './pick-path.ts';
+import { phaseNumberProblem } from '../project/phase.ts';
 
 // The command line → an action with typed options: flags parsed by the
 // command table, values checked, file arguments resolved by one rule.
@@ -15,6 +16,8 @@ const DEFAULT_KILL_AFTER = flagNamed('kill-after')!.default!;
 export interface EvalOptions {
   readonly phaseDir?: string;
   readonly phaseNumber?: string;
+  // Read the phase number from .planning/STATE.md (project/current-phase.ts).
+  readonly currentPhase: boolean;
   readonly phaseReqIds?: string;
   readonly cwd?: string;
   // The project root itself, with no search (GSD's --project-dir).
@@ -77,13 +80,10 @@ const SPEC = {
   aliases: Object.fromEntries(FLAGS.flatMap((flag) => (flag.short === undefined ? [] : [[flag.short, flag.name]]))),
 };
 
-// Phase values reach commands as data, but a command may still put them where
-// bash evaluates (an arithmetic `$(( PHASE_NUMBER + 1 ))` expands `a[$(id)]`).
-// So a phase number must look like what GSD makes of one (letters, digits,
-// dots, hyphens). Requirement ids are whatever text the roadmap holds, which
-// GSD's plan-phase passes on verbatim (`REQ-01 (partial), AUTH/01`, `n/a`):
-// one line of bounded length.
-const PHASE_NUMBER = /^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/;
+// A phase number looks like what GSD makes of one (project/phase.ts).
+// Requirement ids are whatever text the roadmap holds, which GSD's plan-phase
+// passes on verbatim (`REQ-01 (partial), AUTH/01`, `n/a`): one line of
+// bounded length.
 const MAX_REQUIREMENT_TEXT = 4096;
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -217,9 +217,10 @@ function evalOptions(flags: Flags, defaults: ArgDefaults): Result<EvalOptions> {
   const cwd = one(flags, 'cwd');
   if (cwd === '') return usage('--cwd needs a directory');
   const phaseNumber = one(flags, 'phase-number');
-  if (phaseNumber !== undefined && phaseNumber !== '' && !PHASE_NUMBER.test(phaseNumber)) {
-    return usage(`--phase-number ${JSON.stringify(phaseNumber)} is not a phase number; GSD names phases like 04, 4.1, 12A, 1-2, CK-01 or PROJ-42`);
-  }
+  const phaseProblem = phaseNumber === undefined || phaseNumber === '' ? undefined : phaseNumberProblem(phaseNumber);
+  if (phaseProblem !== undefined) return usage(`--phase-number ${JSON.stringify(phaseNumber)} ${phaseProblem}`);
+  const currentPhase = flags.booleans.has('current-phase');
+  if (currentPhase && phaseNumber !== undefined) return usage('--current-phase and --phase-number cannot be used together: --current-phase reads the phase number from .planning/STATE.md');
   const phaseReqIds = one(flags, 'phase-req-ids');
   if (phaseReqIds !== undefined && CONTROL.test(phaseReqIds)) {
     return usage(`--phase-req-ids ${JSON.stringify(phaseReqIds)} holds a control character; requirement ids are one line of text`);
@@ -232,6 +233,7 @@ function evalOptions(flags: Flags, defaults: ArgDefaults): Result<EvalOptions> {
   return ok({
     ...optional('phaseDir', one(flags, 'phase-dir')),
     ...optional('phaseNumber', phaseNumber),
+    currentPhase,
     ...optional('phaseReqIds', phaseReqIds),
     ...optional('cwd', cwd),
     ...optional('projectDir', projectDir),

@@ -10,6 +10,7 @@ import { isJsonObject, parseJson } from '../json/parse.ts';
 import { KINDS } from '../kinds/table.ts';
 import type { GateContext } from '../predicate/kind.ts';
 import { locatePhase, planningDirectory, planningScope } from '../project/phase.ts';
+import { currentPhase } from '../project/current-phase.ts';
 import { explicitProjectRoot, findProjectRoot } from '../project/root.ts';
 import { resolveWorkstream } from '../project/workstream.ts';
 import type { ReportTarget } from '../io/report-file.ts';
@@ -81,11 +82,13 @@ export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateCon
   for (const warning of resolved.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
   const workstream = resolved.value.workstream;
   const env = workstream === undefined ? deps.env : { ...deps.env, GSD_WORKSTREAM: workstream.name };
-  const phase = locatePhase(projectRoot, options, env);
+  const phaseNumber = options.currentPhase ? currentPhase(projectRoot, env) : ok(options.phaseNumber);
+  if (!phaseNumber.ok) return phaseNumber;
+  const phase = locatePhase(projectRoot, { phaseDir: options.phaseDir, phaseNumber: phaseNumber.value }, env);
   if (!phase.ok) return phase;
   return ok({
     projectRoot,
-    phaseNumber: options.phaseNumber,
+    phaseNumber: phaseNumber.value,
     phaseDir: phase.value.phaseDir,
     phaseDirLookup: phase.value.phaseDirLookup,
     phaseReqIds: options.phaseReqIds,

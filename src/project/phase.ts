@@ -131,3 +131,13 @@ export function planningScope(env: Readonly<Record<string, string | undefined>>)
   if (/[/\\]|\.\./.test(project ?? '')) return fail('usage', `GSD_PROJECT must name one directory, got ${JSON.stringify(project)}`);
   return ok({ project, workstream: env.GSD_WORKSTREAM?.trim() || undefined });
 }
+
+// Phase values reach commands as data, but a command may still put them where
+// bash evaluates (an arithmetic `$(( PHASE_NUMBER + 1 ))` expands `a[$(id)]`).
+// So a phase number must look like what GSD makes of one (letters, digits,
+// dots, hyphens): what is wrong with `value` as one, or undefined.
+const PHASE_NUMBER = /^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/;
+
+export function phaseNumberProblem(value: string): string | undefined {
+  return PHASE_NUMBER.test(value) ? undefined : 'is not a phase number; GSD names phases like 04, 4.1, 12A, 1-2, CK-01 or PROJ-42';
+}

@@ -28,6 +28,7 @@ test('both command spellings, every flag, in both forms', () => {
     phaseReqIds: 'TBD',
     cwd: '/tmp',
     pick: { text: 'details.exitCode', steps: ['details', 'exitCode'] },
+    currentPhase: false,
     killAfter: 0.5,
     raw: true,
     exitCode: true,
@@ -44,6 +45,7 @@ test('both command spellings, every flag, in both forms', () => {
 test('flags may come before the command; defaults are off', () => {
   assert.deepEqual(options(['--raw', 'check', '--predicate', P, 'predicate']), {
     predicate: P,
+    currentPhase: false,
     killAfter: 3,
     raw: true,
     exitCode: false,
@@ -258,7 +260,7 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
     action: 'gates-run',
     options: {
       points: ['ship:pre'], envelope: 'point', capabilities: ['a.json', 'b.json'], builtin: false, config: 'c.json', concurrency: 3, phaseDir: 'p',
-      queryTimeout: 30, reports: [], killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
+      queryTimeout: 30, reports: [], currentPhase: false, killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
     },
   });
   const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);
@@ -516,4 +518,12 @@ test('standard input (-) names at most one of a command\'s files, whichever flag
   for (const argv of [['validate', '-', 'a.json'], [...gates, '--capability', '-', '--config', 'c.json'], [...gates, '--hooks', '-']]) {
     assert.equal(parseArgs(argv).ok, true, argv.join(' '));
   }
+});
+
+test('--current-phase: the phase number from .planning/STATE.md, never beside --phase-number', () => {
+  assert.equal(options(['check', 'predicate', '--predicate', P, '--current-phase'])?.currentPhase, true);
+  assert.equal(
+    usage(['check', 'predicate', '--predicate', P, '--current-phase', '--phase-number', '04']),
+    '--current-phase and --phase-number cannot be used together: --current-phase reads the phase number from .planning/STATE.md',
+  );
 });

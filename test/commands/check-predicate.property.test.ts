@@ -76,7 +76,7 @@ function assertClean(outcome: Outcome, ran: boolean, valid: boolean, json: strin
 
 async function evaluate(json: string): Promise<void> {
   let ran = false;
-  const options: CheckOptions = { predicate: json, killAfter: 1, raw: true, exitCode: false, jsonErrors: false };
+  const options: CheckOptions = { predicate: json, killAfter: 1, currentPhase: false, raw: true, exitCode: false, jsonErrors: false };
   const outcome = await checkPredicate(options, deps(() => (ran = true)));
   let parsed: unknown;
   let parses = true;
@@ -146,7 +146,7 @@ test('a key given twice is refused even where the last value alone would be vali
   ];
   for (const [json, at] of cases) {
     let ran = false;
-    const options: CheckOptions = { predicate: json, killAfter: 1, raw: true, exitCode: false, jsonErrors: false };
+    const options: CheckOptions = { predicate: json, killAfter: 1, currentPhase: false, raw: true, exitCode: false, jsonErrors: false };
     const outcome = await checkPredicate(options, deps(() => (ran = true)));
     const key = at.slice(at.indexOf('.') + 1);
     assert.deepEqual(

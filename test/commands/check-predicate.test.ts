@@ -27,7 +27,7 @@ function setup(dir: string, result: RunResultSketch = {}) {
   return { deps, runs };
 }
 
-const base: CheckOptions = { predicate: P, killAfter: 3, raw: true, exitCode: false, jsonErrors: false };
+const base: CheckOptions = { predicate: P, killAfter: 3, currentPhase: false, raw: true, exitCode: false, jsonErrors: false };
 
 test('a passing and a blocking verdict both exit 0; --exit-code makes a block 1', async (t) => {
   const dir = tempDir(t);

@@ -9,7 +9,7 @@ import { fakeRunner } from '../helpers/fake-runner.ts';
 import { project, writeTree } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';
 
-const options: EvalOptions = { killAfter: 1.5, raw: false, exitCode: false, jsonErrors: false };
+const options: EvalOptions = { killAfter: 1.5, currentPhase: false, raw: false, exitCode: false, jsonErrors: false };
 
 function deps(dir: string, world: Partial<CliDeps> = {}): CliDeps {
   return { run: fakeRunner(), readFile: async () => ok(''), cwd: () => dir, home: undefined, env: { X: '1' }, warn: (line) => assert.fail(`unexpected warning: ${line}`), writeFile: () => assert.fail('no report is written here'), appendFile: () => assert.fail('no report is appended to here'), ...world };
