@@ -13,9 +13,9 @@ import { junitReport } from '../report/junit.ts';
 import { gatesTable, pointsTable } from '../report/table.ts';
 import { visible } from '../text/format.ts';
 import { type GatesOptions, argumentPath } from '../cli/args.ts';
-import { canonicalPath, realPath } from '../fs/entry.ts';
+import { canonicalPath, contains, realPath } from '../fs/entry.ts';
 import type { ReportTarget } from '../io/report-file.ts';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { loadLayers, gateContext, type CliDeps, loadCapability, queryCommand } from './context.ts';
 import { failureOutcome, progressLine, verdictOutcome, type Outcome } from './outcome.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
@@ -39,7 +39,7 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   // The configs are read in the run's workstream, as resolved for the context.
   const sources = await loadGates(options, root, { ...deps, env: context.value.env });
   if (!sources.ok) return failed(sources);
-  for (const warning of sources.value.warnings) deps.warn?.(`gsd-check: warning: ${visible(warning)}`);
+  for (const warning of sources.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
   const runnable = sources.value.points.flatMap(({ point, gates }) => (gates.ok ? [{ point, gates: gates.value }] : []));
 
   const started = now();
@@ -49,7 +49,7 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
     concurrency: Math.min(options.concurrency ?? deps.cpus ?? 1, gatesWithin(deps.fdLimit)),
     onReport: (point, report) => {
       if (deps.progress !== undefined) deps.progress(progressLine(point, report));
-      else if (report.error !== undefined) deps.warn?.(progressLine(point, report));
+      else if (report.error !== undefined) deps.warn(progressLine(point, report));
     },
   });
   if (!result.ok) return failed(result);
@@ -109,9 +109,8 @@ function writeReports(
 function annotationPath(root: string, workspace: string | undefined): (location: SourceLocation) => string {
   const base = workspace === undefined || workspace === '' || !isAbsolute(workspace) ? undefined : (canonicalPath(workspace) ?? workspace);
   return (location) => {
-    if (base === undefined) return location.file;
-    const inWorkspace = relative(base, resolve(root, location.file));
-    return inWorkspace === '..' || inWorkspace.startsWith(`..${sep}`) || isAbsolute(inWorkspace) ? location.file : inWorkspace;
+    const file = resolve(root, location.file);
+    return base !== undefined && contains(base, file) ? relative(base, file) : location.file;
   };
 }
 
