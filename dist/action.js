@@ -262,7 +262,7 @@ var LOOP_POINTS = [
 var REPORT_KINDS = ["junit=<file>", "github"];
 var EXIT_CONTRACTS = ["v1", "v2"];
 var EVAL = ["check predicate", "gates run"];
-var FLAGS = [
+var DECLARED = [
   {
     name: "predicate",
     hint: "<json>",
@@ -353,8 +353,8 @@ var FLAGS = [
     commands: ["gates run"],
     group: "own",
     default: 30,
-    help: ["a query command's time limit (default 30)"],
-    doc: { value: "seconds", meaning: "a query command's time limit (default 30)" }
+    help: ["a query command's time limit"],
+    doc: { value: "seconds", meaning: "a query command's time limit" }
   },
   {
     name: "concurrency",
@@ -478,8 +478,8 @@ var FLAGS = [
     commands: EVAL,
     group: "output",
     default: 3,
-    help: ["grace between SIGTERM and SIGKILL (default 3)"],
-    doc: { value: "seconds", meaning: "grace between SIGTERM and SIGKILL on a timeout or a stop signal (default 3; `0` kills at once)" }
+    help: ["grace between SIGTERM and SIGKILL"],
+    doc: { value: "seconds", meaning: "grace between SIGTERM and SIGKILL on a timeout or a stop signal; `0` kills at once" }
   },
   {
     name: "exit-contract",
@@ -508,6 +508,13 @@ var FLAGS = [
     doc: { value: "\u2014", meaning: "print `gsd-check <version> (source <id>)` and exit 0: the id names the source it was built from (build-id.mjs)" }
   }
 ];
+function said(flag) {
+  if (flag.default === void 0) return flag;
+  const words = ` (default ${flag.default})`;
+  const [first = "", ...rest] = flag.help;
+  return { ...flag, help: [first + words, ...rest], doc: { ...flag.doc, meaning: flag.doc.meaning + words } };
+}
+var FLAGS = DECLARED.map(said);
 var takes = (flag, command) => flag.commands === "any" || flag.commands.includes(command);
 
 // src/action/inputs.ts

@@ -28,15 +28,12 @@ export class Stop {
   constructor(readonly signal: NodeJS.Signals) {}
 }
 
-// The stop `signal` was aborted with, or undefined while it is not. An abort
-// with anything but a Stop is a bug; it stops as SIGTERM would.
-export function stopOf(signal: AbortSignal | undefined): Stop | undefined {
-  if (signal?.aborted !== true) return undefined;
-  return signal.reason instanceof Stop ? signal.reason : new Stop('SIGTERM');
-}
+// For code that saw `signal` abort: the stop it carries. An abort with
+// anything but a Stop is a bug; it stops as SIGTERM would.
+export const stopCarriedBy = (signal: AbortSignal | undefined): Stop => (signal?.reason instanceof Stop ? signal.reason : new Stop('SIGTERM'));
 
-// For code that saw `signal` abort: the stop it was aborted with.
-export const stopFrom = (signal: AbortSignal | undefined): Stop => stopOf(signal) ?? new Stop('SIGTERM');
+// The stop `signal` was aborted with, or undefined while it is not.
+export const stopOf = (signal: AbortSignal | undefined): Stop | undefined => (signal?.aborted === true ? stopCarriedBy(signal) : undefined);
 
 // 128+N, as a shell reports a death by signal N. SIGUSR1 and SIGUSR2 have
 // other numbers on macOS than on Linux, so N comes from the platform.

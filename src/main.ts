@@ -1,12 +1,14 @@
 import { setMaxListeners } from 'node:events';
 import { fstatSync, readFileSync } from 'node:fs';
-import { defaultsFromEnv, parseArgs, wantsJsonErrors, type Action } from './cli/args.ts';
+import { defaultsFromEnv, parseCommandLine, wantsJsonErrors, type Action } from './cli/command-line.ts';
 import { checkPredicate } from './commands/check-predicate.ts';
-import { type CliDeps, commandSupported } from './commands/context.ts';
+import type { CliDeps } from './commands/deps.ts';
+import { commandSupported } from './commands/platform.ts';
 import { gatesRun } from './commands/gates-run.ts';
 import { completionScript, commandHelp, helpText, schemaText } from './cli/help.ts';
 import { failureOutcome, stoppedOutcome, type Outcome } from './commands/outcome.ts';
 import { validate } from './commands/validate.ts';
+import { isReadableDirectory } from './fs/entry.ts';
 import { openFileLimit } from './fs/read.ts';
 import { readTextFile } from './io/input.ts';
 import { makeEmitter } from './io/output.ts';
@@ -26,7 +28,7 @@ declare const GSD_CHECK_SOURCE_ID: string;
 
 async function main(argv: readonly string[]): Promise<Outcome> {
   const defaults = defaultsFromEnv(process.env);
-  const parsed = parseArgs(argv, defaults);
+  const parsed = parseCommandLine(argv, defaults);
   if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv, defaults));
   const action = parsed.value;
   if (action.action === 'help') return { exitCode: 0, stdout: action.command === undefined ? helpText() : commandHelp(action.command), stderr: '' };
@@ -65,9 +67,8 @@ async function main(argv: readonly string[]): Promise<Outcome> {
       home: process.env.HOME,
       uid: process.getuid?.(),
       env: process.env,
+      canEnter: isReadableDirectory,
       warn: (line) => writeStderr(`${line}\n`),
-      writeFile: (target, text) => replaceFile(target, text, { pid: process.pid, streams: standardStreams() }),
-      appendFile: (path, text) => appendToFile(path, text),
       signal: stop.signal,
       force: force.signal,
     });
@@ -125,6 +126,8 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | '
           () => process.report?.getReport(),
         ),
         progress: isatty(2) ? write : undefined,
+        writeFile: (target, text) => replaceFile(target, text, { pid: process.pid, streams: standardStreams() }),
+        appendFile: (path, text) => appendToFile(path, text),
         terminal: isatty(1) ? { colour: colourWanted(process.env), columns: process.stdout.columns || undefined } : undefined,
       });
     }

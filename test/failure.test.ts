@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from './helpers/bounded.ts';
-import { fail, formatFailure, formatFailureJson, Stop, STOP_SIGNALS, stopFrom, stopOf, stoppedExitStatus, EXIT_BLOCK, EXIT_FAILURE, EXIT_INTERNAL, EXIT_INVALID, EXIT_WRITE_FAILED } from '../src/failure.ts';
+import { fail, formatFailure, formatFailureJson, Stop, STOP_SIGNALS, stopCarriedBy, stopOf, stoppedExitStatus, EXIT_BLOCK, EXIT_FAILURE, EXIT_INTERNAL, EXIT_INVALID, EXIT_WRITE_FAILED } from '../src/failure.ts';
 
 test('a failure without issues is one line', () => {
   const { failure } = fail('usage', '--predicate or --predicate-file is required');
@@ -72,8 +72,8 @@ test('a stop carries its signal as the abort reason; an abort with anything else
   assert.equal(stopOf(new AbortController().signal), undefined);
   assert.equal(stopOf(undefined), undefined);
   // For code that saw the abort: the same stop, its own signal kept.
-  assert.equal(stopFrom(stop.signal).signal, 'SIGQUIT');
-  assert.equal(stopFrom(other.signal).signal, 'SIGTERM');
+  assert.equal(stopCarriedBy(stop.signal).signal, 'SIGQUIT');
+  assert.equal(stopCarriedBy(other.signal).signal, 'SIGTERM');
 });
 
 test('the exit statuses docs/reference/cli.md lists', () => {

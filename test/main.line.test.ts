@@ -3,7 +3,7 @@
 // spellings anywhere, trimmed `=` values, --cwd beside --project-dir), and
 // what `--pick` prints for null and the workstream a pointer names.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from './helpers/bounded.ts';
 import { project } from './helpers/project.ts';
@@ -65,4 +65,39 @@ test('a pointer naming a workstream that is a regular file reaches the command a
   mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
   const result = await cli(['check', 'predicate', '--predicate', WHERE, '--pick', 'message', '--phase-number', '04'], { cwd: root });
   assert.deepEqual(result, { status: 0, signal: null, stdout: `command exited 1: ${root} ws=ws9\n`, stderr: '' });
+});
+
+test('a slip on the command line gets the likely meaning: a command, a loop point, -v', BOUND, async (t) => {
+  const root = project(t, { '.planning': null });
+  const cases: [string[], string][] = [
+    [['chek', 'predicate'], 'unknown command "chek"; did you mean gsd-check check predicate?'],
+    [['gate', 'run'], 'unknown command "gate"; did you mean gsd-check gates run?'],
+    [['gates', 'run', '--point', 'ship-pre', '--builtin'], '--point "ship-pre" is not a loop point; did you mean ship:pre?'],
+    [['gates', 'run', '--point', 'Plan:Post', '--builtin'], '--point "Plan:Post" is not a loop point; did you mean plan:post?'],
+    [['-v'], 'unknown flag -v; the version is -V (or --version)'],
+    [['check', 'predicate', '--predicate', predicate({ command: 'true' }), '--pick', 'blok'], '--pick blok is not a field of the envelope; did you mean block?'],
+  ];
+  for (const [argv, message] of cases) {
+    assert.deepEqual(await cli(argv, { cwd: root }), { status: 2, signal: null, stdout: '', stderr: `gsd-check: ${message} (see gsd-check --help)\n` }, argv.join(' '));
+  }
+});
+
+test('every syntax error of an argument is a usage error in one style, found before anything runs', BOUND, async (t) => {
+  const root = project(t, { '.planning': null });
+  const marker = join(root, 'ran');
+  const check = ['check', 'predicate', '--predicate', predicate({ command: `touch '${marker}'` })];
+  const cases: [string[], string][] = [
+    [['--cwd='], '--cwd needs a directory'],
+    [['--ws='], '--ws needs a workstream name'],
+    [['--ws', ' '], '--ws needs a workstream name'],
+    [['--ws', 'my ws'], '--ws "my ws": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")'],
+    [['--project-dir= '], '--project-dir needs a directory'],
+  ];
+  for (const [flags, message] of cases) {
+    assert.deepEqual(await cli([...check, ...flags], { cwd: root }), { status: 2, signal: null, stdout: '', stderr: `gsd-check: ${message} (see gsd-check --help)\n` }, flags.join(' '));
+  }
+  assert.equal(existsSync(marker), false);
+  // An empty --phase-dir is none, as in GSD: the command runs.
+  assert.equal((await cli([...check, '--phase-dir='], { cwd: root })).status, 0);
+  assert.equal(existsSync(marker), true);
 });

@@ -56,7 +56,7 @@ test('several --point: every point is evaluated after a halt, in the order given
   assert.deepEqual([passing.status, passing.stdout], [0, '2 points: passed (1 pass, 1 advisory)\n']);
   // A path no run envelope has is refused before anything runs, naming the one it has.
   const typo = await cli([...RUN, ...points, '--pick', 'details.gates'], { cwd: dir });
-  assert.deepEqual([typo.status, typo.stdout, typo.stderr], [2, '', 'gsd-check: --pick details.gates: no such field in a gates run envelope; its details are: kind, points\n']);
+  assert.deepEqual([typo.status, typo.stdout, typo.stderr], [2, '', 'gsd-check: --pick details.gates: no such field in a gates run envelope; its details are: kind, points (see gsd-check --help)\n']);
 });
 
 test('one --point prints that point\'s envelope as before; --all-points runs the 12 in loop order', { timeout: 30_000 }, async (t) => {

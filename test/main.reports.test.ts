@@ -195,7 +195,7 @@ test('on a terminal: a table of the gates, coloured unless NO_COLOR; --raw and p
     'halt      sec#1  predicate command-exit-zero  N ms  command exited 3: threats: 2',
     'advisory  sec#2  predicate command-exit-zero  N ms  command exited 1',
     'inactive  sec#3  predicate command-exit-zero  N ms  inactive: workflow.extra is null (set nowhere)',
-    'ship:pre: halted by sec#1 (sec#1: command exited 3: threats: 2); 1 advisory',
+    'ship:pre: halted by sec#1; 1 advisory',
     '',
   ].join('\n'));
   const coloured = await terminal(RUN, {});

@@ -94,7 +94,7 @@ test('--pick of a field the kind never has is refused before the command runs', 
     status: 2,
     signal: null,
     stdout: '',
-    stderr: 'gsd-check: --pick details.exitcode: no such field in a command-exit-zero envelope; did you mean details.exitCode?\n',
+    stderr: 'gsd-check: --pick details.exitcode: no such field in a command-exit-zero envelope; did you mean details.exitCode? (see gsd-check --help)\n',
   });
   assert.equal(existsSync(ran), false);
 });
@@ -521,7 +521,7 @@ test('gates run --hooks -: GSD\'s rendered gates from standard input, queries an
   assert.deepEqual(JSON.parse(fromEnv.stdout).message, 'ship:pre: halted by ui#0 (ui#0: query ui.plan-gate: the query command exited 3: nope)');
   // Hooks rendered for another point are refused.
   const other = await cli(['gates', 'run', '--point', 'plan:pre', '--hooks', '-'], { cwd: root, input: hooks });
-  assert.deepEqual([other.status, other.stderr], [2, 'gsd-check: the hooks on standard input is for point "ship:pre", not --point plan:pre\n']);
+  assert.deepEqual([other.status, other.stderr], [2, 'gsd-check: the hooks on standard input: rendered for point "ship:pre", not for --point plan:pre\n']);
 });
 
 test('gates run: with gsd-tools on PATH and no query command, GSD\'s own form answers', async (t) => {
@@ -680,6 +680,6 @@ test('gates run --builtin: GSD 1.14\'s own ship:pre gates; --pick takes list ite
   assert.equal((await run('--pick', 'details.gates[0].status')).stdout, 'inactive\n');
   assert.equal((await run('--pick', 'details.gates[0].capability')).stdout, 'broken-windows\n');
   assert.equal((await run('--pick', 'details.gates[2]')).stderr, 'gsd-check: --pick details.gates[2]: the envelope has no such field\n');
-  assert.equal((await run('--pick', 'details.point[0]')).stderr, 'gsd-check: --pick details.point[0]: details.point is a single value, with nothing below it\n');
+  assert.equal((await run('--pick', 'details.point[0]')).stderr, 'gsd-check: --pick details.point[0]: details.point is a single value, with nothing below it (see gsd-check --help)\n');
   assert.equal((await run('--hooks', '-')).stderr, 'gsd-check: --hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)\n');
 });

@@ -251,7 +251,7 @@ const GLOBAL_FLAG_CASES = [
     observe: ['p/ran'],
     expect: (gsd, check) => {
       assert.deepEqual([gsd.seen['p/ran'], check.seen['p/ran']], [true, false]);
-      assert.equal(check.stderr, 'gsd-check: --pick block[0]: block is a single value, with nothing below it\n');
+      assert.equal(check.stderr, 'gsd-check: --pick block[0]: block is a single value, with nothing below it (see gsd-check --help)\n');
     },
   }),
 ];
@@ -338,7 +338,7 @@ export const CLI_CASES = [
       assert.equal(gsd.status, 1);
       assert.equal(gsd.ranIn, 'p', 'GSD ran the command, then failed on the field');
       assert.equal(check.ranIn, null, 'gsd-check refused before running anything');
-      assert.deepEqual([check.status, check.stderr], [2, 'gsd-check: --pick details.exitcode: no such field in a command-exit-zero envelope; did you mean details.exitCode?\n']);
+      assert.deepEqual([check.status, check.stderr], [2, 'gsd-check: --pick details.exitcode: no such field in a command-exit-zero envelope; did you mean details.exitCode? (see gsd-check --help)\n']);
     },
   }),
   inProject({

@@ -1,4 +1,4 @@
-import { fail, stopped, type Result, stopFrom } from '../failure.ts';
+import { fail, stopped, type Result, stopCarriedBy } from '../failure.ts';
 import { errorText } from '../fs/entry.ts';
 import { parseWithLibrary, parseWithoutLibrary, type Fields, yaml, yamlSource } from './frontmatter.ts';
 
@@ -38,7 +38,7 @@ interface OffThreadOptions {
 // an answer is a failure, never a verdict: it says nothing about the file.
 export function parseOffThread(yaml: string, file: string, options: OffThreadOptions = {}): Promise<Result<Fields>> {
   const { signal } = options;
-  if (signal?.aborted) return Promise.resolve(stopped(stopFrom(signal)));
+  if (signal?.aborted) return Promise.resolve(stopped(stopCarriedBy(signal)));
   // Loaded here only: every other command would pay for them at start-up.
   const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
   const { deserialize } = require('node:v8') as typeof import('node:v8');
@@ -65,7 +65,7 @@ export function parseOffThread(yaml: string, file: string, options: OffThreadOpt
       const done = (): void => resolve(outcome);
       worker.terminate().then(done, done);
     };
-    const stop = (): void => settle(stopped(stopFrom(signal)));
+    const stop = (): void => settle(stopped(stopCarriedBy(signal)));
     signal?.addEventListener('abort', stop);
     // Serialized by V8 rather than cloned for the message: that keeps a
     // Buffer (`!!binary`) a Buffer, as the main thread's parse gives it.

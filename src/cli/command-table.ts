@@ -1,5 +1,5 @@
 // Every command and every flag of gsd-check, written once. The parser
-// (args.ts), --help and shell completion (help.ts) and the flag tables of
+// (command-line.ts), --help and shell completion (help.ts) and the flag tables of
 // docs/reference/cli.md (checked by test/cli/command-table.test.ts) are all
 // derived from these two lists.
 import { EXIT_WRITE_FAILED } from '../failure.ts';
@@ -10,20 +10,19 @@ import { LOOP_POINTS } from '../gates/activation.ts';
 export const REPORT_KINDS = ['junit=<file>', 'github'] as const;
 export const EXIT_CONTRACTS = ['v1', 'v2'] as const;
 
-export type CommandName = 'check predicate' | 'gates run' | 'validate' | 'schema' | 'completion' | 'help';
 
 // A word GSD's router takes before any command and drops (its workflows call
 // `gsd_run query check.predicate …`): before a command, the command itself.
 export const COMMAND_PREFIX = 'query';
 
 interface Command {
-  readonly name: CommandName;
+  readonly name: string;
   // Other spellings of the same command: GSD's router also takes
   // `check.predicate`.
   readonly aliases: readonly string[];
   readonly usage: string;
-  // The heading of its part of --help; commands without one (completion)
-  // are left out of it.
+  // The heading of its part of --help; a command without one (help) is
+  // left out of it.
   readonly summary?: readonly string[];
   // What its operands are, when it takes any: nothing else is a stray argument.
   readonly operands?: string;
@@ -33,7 +32,9 @@ interface Command {
   readonly docs: string;
 }
 
-export const COMMANDS: readonly Command[] = [
+// Written as data, so that the names are a type (CommandName) without being
+// written twice.
+const TABLE = [
   {
     name: 'check predicate',
     aliases: ['check.predicate'],
@@ -53,7 +54,7 @@ export const COMMANDS: readonly Command[] = [
     name: 'gates run',
     aliases: [],
     usage: 'gates run (--point <point>... | --all-points) (--builtin | --capability <file>... | --hooks <file|->) [options]',
-    summary: ['evaluates every gate of one or more loop points with the two-step contract'],
+    summary: ['evaluates every gate of one or more loop points: the envelope blocks when one halts'],
     examples: [
       { what: 'the gates GSD renders for a point; exit 1 when one halts', command: 'gsd_run loop render-hooks ship:pre --raw | gsd-check gates run --point ship:pre --hooks - --phase-number 04 --exit-code' },
       { what: "capability files' gates, their `when` resolved from .planning/config.json", command: 'gsd-check gates run --point ship:pre --capability caps/security.json --phase-number 04 --pick message' },
@@ -83,6 +84,7 @@ export const COMMANDS: readonly Command[] = [
     name: 'completion',
     aliases: [],
     usage: 'completion bash',
+    summary: ['prints a bash completion script: eval "$(gsd-check completion bash)"'],
     operands: 'shell',
     examples: [{ what: "complete gsd-check's commands and flags in this bash", command: 'eval "$(gsd-check completion bash)"' }],
     docs: 'docs/reference/cli.md',
@@ -95,7 +97,11 @@ export const COMMANDS: readonly Command[] = [
     examples: [{ what: "one command's flags, examples and docs", command: 'gsd-check help gates run' }],
     docs: 'docs/reference/cli.md',
   },
-];
+] as const satisfies readonly Command[];
+
+export type CommandName = (typeof TABLE)[number]['name'];
+
+export const COMMANDS: readonly (Command & { readonly name: CommandName })[] = TABLE;
 
 // Where a flag sits in --help: under its one command, or in a shared group.
 export type FlagGroup = 'own' | 'context' | 'output' | 'global';
@@ -127,7 +133,8 @@ export interface Flag {
 
 const EVAL: readonly CommandName[] = ['check predicate', 'gates run'];
 
-export const FLAGS: readonly Flag[] = [
+// As written, without the defaults' words, which `said` adds.
+const DECLARED: readonly Flag[] = [
   {
     name: 'predicate',
     hint: '<json>',
@@ -218,8 +225,8 @@ export const FLAGS: readonly Flag[] = [
     commands: ['gates run'],
     group: 'own',
     default: 30,
-    help: ["a query command's time limit (default 30)"],
-    doc: { value: 'seconds', meaning: "a query command's time limit (default 30)" },
+    help: ["a query command's time limit"],
+    doc: { value: 'seconds', meaning: "a query command's time limit" },
   },
   {
     name: 'concurrency',
@@ -343,8 +350,8 @@ export const FLAGS: readonly Flag[] = [
     commands: EVAL,
     group: 'output',
     default: 3,
-    help: ['grace between SIGTERM and SIGKILL (default 3)'],
-    doc: { value: 'seconds', meaning: 'grace between SIGTERM and SIGKILL on a timeout or a stop signal (default 3; `0` kills at once)' },
+    help: ['grace between SIGTERM and SIGKILL'],
+    doc: { value: 'seconds', meaning: 'grace between SIGTERM and SIGKILL on a timeout or a stop signal; `0` kills at once' },
   },
   {
     name: 'exit-contract',
@@ -373,6 +380,16 @@ export const FLAGS: readonly Flag[] = [
     doc: { value: '—', meaning: 'print `gsd-check <version> (source <id>)` and exit 0: the id names the source it was built from (build-id.mjs)' },
   },
 ];
+
+// A flag's default, written once (`default`), said in its help and its row.
+function said(flag: Flag): Flag {
+  if (flag.default === undefined) return flag;
+  const words = ` (default ${flag.default})`;
+  const [first = '', ...rest] = flag.help;
+  return { ...flag, help: [first + words, ...rest], doc: { ...flag.doc, meaning: flag.doc.meaning + words } };
+}
+
+export const FLAGS: readonly Flag[] = DECLARED.map(said);
 
 export const takes = (flag: Flag, command: CommandName): boolean => flag.commands === 'any' || flag.commands.includes(command);
 

@@ -1,4 +1,5 @@
-import { fail, ok, usage, type Result } from '../failure.ts';
+import { ok, usage, type Result } from '../failure.ts';
+import { shown } from '../text/format.ts';
 import type { DetailFields } from '../predicate/kind.ts';
 import { closest } from '../text/suggest.ts';
 
@@ -21,7 +22,7 @@ export function parsePickPath(text: string): Result<PickPath> {
   for (const part of text.split('.')) {
     const match = PART.exec(part);
     if (match === null) {
-      return usage(`--pick ${JSON.stringify(text)} is not a path: fields joined by dots, a list item in brackets after its field (details.gates[0], details.gates[-1])`);
+      return usage(`--pick ${shown(text)} is not a path: fields joined by dots, a list item in brackets after its field (details.gates[0], details.gates[-1])`);
     }
     steps.push(match[1]!);
     if (match[2] !== undefined) steps.push(Number(match[2]));
@@ -29,7 +30,7 @@ export function parsePickPath(text: string): Result<PickPath> {
   if (!ENVELOPE_FIELDS.includes(steps[0] as string)) {
     const hint = closest(steps[0] as string, ENVELOPE_FIELDS);
     const fix = hint === undefined ? undefined : hint + text.slice((steps[0] as string).length);
-    return usage(`--pick ${JSON.stringify(text)} is not a field of the envelope; ${fix === undefined ? 'it starts with block, message or details' : `did you mean ${fix}?`}`);
+    return usage(`--pick ${shown(text)} is not a field of the envelope; ${fix === undefined ? 'it starts with block, message or details' : `did you mean ${fix}?`}`);
   }
   return ok({ text, steps });
 }
@@ -41,19 +42,16 @@ export function parsePickPath(text: string): Result<PickPath> {
 export function checkPickPath(path: PickPath | undefined, fields: DetailFields, envelope: string): Result<void> {
   if (path === undefined || path.steps.length < 2) return ok(undefined);
   const [top, field] = path.steps as [string, PickStep];
-  const shown = path.text;
-  if (top !== 'details') return fail('usage', `--pick ${shown}: ${top} is a single value, with nothing below it`);
-  if (typeof field === 'number') return fail('usage', `--pick ${shown}: details is an object, not a list`);
+  const text = shown(path.text);
+  if (top !== 'details') return usage(`--pick ${text}: ${top} is a single value, with nothing below it`);
+  if (typeof field === 'number') return usage(`--pick ${text}: details is an object, not a list`);
   const known = Object.keys(fields);
   if (!Object.hasOwn(fields, field)) {
     const hint = closest(field, known);
-    return fail(
-      'usage',
-      `--pick ${shown}: no such field in a ${envelope} envelope; ${hint === undefined ? `its details are: ${known.join(', ')}` : `did you mean details.${hint}?`}`,
-    );
+    return usage(`--pick ${text}: no such field in a ${envelope} envelope; ${hint === undefined ? `its details are: ${known.join(', ')}` : `did you mean details.${hint}?`}`);
   }
   if (path.steps.length > 2 && fields[field] === 'value') {
-    return fail('usage', `--pick ${shown}: details.${field} is a single value, with nothing below it`);
+    return usage(`--pick ${text}: details.${field} is a single value, with nothing below it`);
   }
   return ok(undefined);
 }

@@ -2,9 +2,11 @@ import { ok } from '../failure.ts';
 import type { Evaluation } from '../predicate/kind.ts';
 import { KINDS } from '../kinds/table.ts';
 import { validatePredicate } from '../predicate/validate.ts';
-import { type CheckOptions, argumentPath } from '../cli/args.ts';
+import type { CheckOptions } from '../cli/check-options.ts';
+import { argumentPath } from './argument-path.ts';
 import { parseJson } from '../json/parse.ts';
-import { gateContext, type CliDeps } from './context.ts';
+import type { CliDeps } from './deps.ts';
+import { gateContext } from './gate-context.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
 import { evaluationOutcome, type Outcome } from './outcome.ts';
 

@@ -12,11 +12,16 @@ import { githubAnnotations, githubSummary } from '../report/github.ts';
 import { junitReport } from '../report/junit.ts';
 import { gatesTable, pointsTable } from '../report/table.ts';
 import { visible } from '../text/format.ts';
-import { type GatesOptions, argumentPath } from '../cli/args.ts';
+import type { GatesOptions } from '../cli/gates-options.ts';
+import { argumentPath } from './argument-path.ts';
 import { canonicalPath, contains, realPath } from '../fs/entry.ts';
 import type { ReportTarget } from '../io/report-file.ts';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { loadLayers, gateContext, type CliDeps, loadCapability, queryCommand } from './context.ts';
+import { loadCapability } from '../gates/capability-file.ts';
+import { loadLayers } from '../gates/config-layers.ts';
+import { queryCommand } from '../gates/query.ts';
+import type { GatesDeps } from './deps.ts';
+import { gateContext } from './gate-context.ts';
 import { failureOutcome, progressLine, verdictOutcome, type Outcome } from './outcome.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
 
@@ -24,7 +29,7 @@ import { checkPickPath } from '../cli/pick-path.ts';
 // missing from the input).
 type PointSources = readonly { readonly point: LoopPoint; readonly gates: Result<PointGate[]> }[];
 
-export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Outcome> {
+export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<Outcome> {
   const failed = (result: { ok: false; failure: Failure }): Outcome => failureOutcome(result.failure, options.jsonErrors);
   const pick = checkPickPath(options.pick, options.envelope === 'point' ? POINT_DETAILS : RUN_DETAILS, 'gates run');
   if (!pick.ok) return failed(pick);
@@ -45,8 +50,8 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   const started = now();
   const result = await runPoints(runnable, {
     context: context.value,
-    query: queryCommand(options, deps.env),
-    concurrency: Math.min(options.concurrency ?? deps.cpus ?? 1, gatesWithin(deps.fdLimit)),
+    query: queryCommand(options.queryCommand, options.queryTimeout, deps.env),
+    concurrency: Math.min(options.concurrency ?? deps.cpus, gatesWithin(deps.fdLimit)),
     onReport: (point, report) => {
       if (deps.progress !== undefined) deps.progress(progressLine(point, report));
       else if (report.error !== undefined) deps.warn(progressLine(point, report));
@@ -64,7 +69,7 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
   const { message } = envelope;
   let stdout = outcome.value.stdout;
   if (deps.terminal !== undefined && !options.raw && options.pick === undefined) {
-    stdout = options.envelope === 'point' ? gatesTable(points[0]!.rows, message, deps.terminal) : pointsTable(points, message, deps.terminal);
+    stdout = options.envelope === 'point' ? gatesTable(points[0]!, deps.terminal) : pointsTable(points, message, deps.terminal);
   }
   // A point that could not be evaluated is said on stderr as any failure is,
   // and fails the call; the envelope still says what the other points gave.
@@ -79,7 +84,7 @@ export async function gatesRun(options: GatesOptions, deps: CliDeps): Promise<Ou
 // exit status says that something was not delivered.
 function writeReports(
   options: GatesOptions,
-  deps: CliDeps,
+  deps: GatesDeps,
   points: readonly PointRows[],
   message: string,
   junit: ReportTarget | undefined,
@@ -118,7 +123,7 @@ function annotationPath(root: string, workspace: string | undefined): (location:
 // written to, resolved by the rule of every other file argument, and where
 // it must stay once its links are followed when it is written there: the
 // project root, and --cwd when given (both as found and as real paths).
-function junitReportFile(options: GatesOptions, deps: CliDeps, root: string): Result<ReportTarget | undefined> {
+function junitReportFile(options: GatesOptions, deps: GatesDeps, root: string): Result<ReportTarget | undefined> {
   const target = options.reports.find((report) => report.format === 'junit');
   if (target === undefined) return ok(undefined);
   const path = argumentPath(target.file, options.cwd, deps.cwd);
@@ -137,7 +142,7 @@ function emptyHooks(hooks: string, points: readonly LoopPoint[]): string {
 
 // The gates of each point: from GSD's rendered hooks, already resolved, or
 // from capability files, resolved here against the configs.
-async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Promise<Result<{ points: PointSources; warnings: string[] }>> {
+async function loadGates(options: GatesOptions, root: string, deps: GatesDeps): Promise<Result<{ points: PointSources; warnings: string[] }>> {
   // Every file argument by the one rule (argumentPath); the parser saw that
   // at most one is "-".
   const path = (file: string): Result<string> => argumentPath(file, options.cwd, deps.cwd);
@@ -170,11 +175,17 @@ async function loadGates(options: GatesOptions, root: string, deps: CliDeps): Pr
   for (const file of options.capabilities) {
     const resolved = path(file);
     if (!resolved.ok) return resolved;
-    const capability = await loadCapability(resolved.value, file, deps);
+    const capability = await loadCapability(resolved.value, file, deps.readFile);
     if (!capability.ok) return capability;
     capabilities.push(capability.value);
   }
-  const layers = await loadLayers(options.config, options.cwd, root, deps);
+  let config: { path: string; shown: string } | undefined;
+  if (options.config !== undefined) {
+    const resolved = path(options.config);
+    if (!resolved.ok) return resolved;
+    config = { path: resolved.value, shown: options.config };
+  }
+  const layers = await loadLayers(config, root, deps);
   if (!layers.ok) return layers;
   const warnings = new Set(layers.value.warnings);
   const points = options.points.map((point) => {

@@ -1,4 +1,4 @@
-import type { EvalOptions } from '../cli/args.ts';
+import type { EvalOptions } from '../cli/eval-options.ts';
 import { pickValue, type PickPath } from '../cli/pick-path.ts';
 import type { Envelope } from '../predicate/kind.ts';
 import { EXIT_BLOCK, exitStatusOf, fail, formatFailure, formatFailureJson, ok, type Failure, type Result, stoppedExitStatus, type Stop } from '../failure.ts';

@@ -2,9 +2,10 @@ import { EXIT_INVALID, type Issue } from '../failure.ts';
 import { visible } from '../text/format.ts';
 import { parseCapability } from '../gates/declaration.ts';
 import { KINDS } from '../kinds/table.ts';
-import { type ValidateOptions, argumentPath } from '../cli/args.ts';
+import type { ValidateOptions } from '../cli/validate-options.ts';
+import { argumentPath } from './argument-path.ts';
 import { parseJson } from '../json/parse.ts';
-import type { CliDeps } from './context.ts';
+import type { CliDeps } from './deps.ts';
 import { failureOutcome, type Outcome } from './outcome.ts';
 
 interface FileReport {
@@ -37,7 +38,7 @@ export async function validate(options: ValidateOptions, deps: CliDeps): Promise
 
 function capabilityReport(json: unknown): { gates: number; issues: readonly Issue[] } {
   const parsed = parseCapability(json, KINDS);
-  return parsed.ok ? { gates: parsed.value.gates.length, issues: parsed.value.issues } : { gates: 0, issues: [parsed.issue] };
+  return parsed.ok ? { gates: parsed.value.gates.length, issues: parsed.value.issues } : { gates: 0, issues: parsed.failure.issues };
 }
 
 function line(file: string, issue: Issue): string {

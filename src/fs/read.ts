@@ -50,7 +50,7 @@ export function readRegular(path: string, limit: number, accept?: (fd: number) =
 }
 
 // The small text files of a project's layout (`.git` files, `commondir`,
-// `gitdir`, `.planning/config.json`): past this size they are not what they
+// `gitdir`, session pointers): past this size they are not what they
 // claim to be.
 const SMALL_FILE_BYTES = 256 * 1024;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Issue, Result } from '../failure.ts';
+import { fail, ok, type Issue, type Result } from '../failure.ts';
 import { isJsonObject } from '../json/parse.ts';
 import type { Kind } from '../predicate/kind.ts';
 import { validatePredicate, type ValidPredicate } from '../predicate/validate.ts';
@@ -44,14 +44,22 @@ interface Gate {
   readonly onError: v.InferOutput<typeof OnError>;
 }
 
+// When a gate runs, read here once for gates run, by GSD 1.14's rule: without
+// a `when`, or with a null one, always; with a string that is not empty,
+// when that config key is on; with anything else, never. `shown` is how a
+// report names a malformed one. validate also reports a blank or null one
+// (NonBlank), a slip that does not change what runs.
+type When = { readonly on: 'always' } | { readonly on: 'key'; readonly key: string } | { readonly on: 'never'; readonly shown: string };
+
 export interface GateDeclaration {
   // The gate as written, which a report shows; empty for one that is not an object.
   readonly declared: Readonly<Record<string, unknown>>;
   // The loop point it runs at; undefined when it names none.
   readonly point: LoopPoint | undefined;
+  readonly when: When;
   // Its check, blocking and onError; or, when any of them is broken, the
-  // issues that say so: such a gate cannot say how it should fail.
-  readonly gate: { readonly ok: true; readonly value: Gate } | { readonly ok: false; readonly issues: readonly Issue[] };
+  // failure whose issues say so: such a gate cannot say how it should fail.
+  readonly gate: Result<Gate>;
   // Every issue, in the order of its fields: other slips (an unknown field,
   // an undeclared `when`, an invalid predicate) do not change what runs.
   readonly issues: readonly Issue[];
@@ -67,27 +75,23 @@ export interface CapabilityDeclaration {
   readonly issues: readonly Issue[];
 }
 
-type CapabilityParse =
-  | { readonly ok: true; readonly value: CapabilityDeclaration }
-  | { readonly ok: false; readonly problem: 'not-an-object' | 'gates-not-an-array'; readonly issue: Issue };
-
-export function parseCapability(input: unknown, kinds: ReadonlyMap<string, Kind>): CapabilityParse {
+// A capability whose gates cannot even be listed fails whole, its one issue
+// saying why; every other slip is an issue of the declaration. `label`
+// names the file in the failure's message.
+export function parseCapability(input: unknown, kinds: ReadonlyMap<string, Kind>, label = 'the capability'): Result<CapabilityDeclaration> {
   if (!isJsonObject(input)) {
-    return { ok: false, problem: 'not-an-object', issue: { path: '', message: `must be a JSON object, got ${describe(input)}` } };
+    return fail('invalid-capability', `${label} is not a JSON object`, [{ path: '', message: `must be a JSON object, got ${describe(input)}` }]);
   }
   const list = Object.hasOwn(input, 'gates') ? input.gates : [];
   if (!Array.isArray(list)) {
-    return { ok: false, problem: 'gates-not-an-array', issue: { path: 'gates', message: `must be an array, got ${describe(list)}` } };
+    return fail('invalid-capability', `${label}: gates must be an array`, [{ path: 'gates', message: `must be an array, got ${describe(list)}` }]);
   }
   const id = input.id;
   const config = isJsonObject(input.config) ? input.config : undefined;
   // A gate's `when` must name one of the keys, where the capability declares a config.
   const configKeys = config === undefined ? undefined : new ConfigKeys(Object.keys(config));
   const gates = list.map((gate: unknown, index) => parseGate(gate, jsonPath('gates', [index]), kinds, configKeys));
-  return {
-    ok: true,
-    value: { id: typeof id === 'string' && id.trim() !== '' ? id : undefined, keys: declaredKeys(config), gates, issues: gates.flatMap((gate) => gate.issues) },
-  };
+  return ok({ id: typeof id === 'string' && id.trim() !== '' ? id : undefined, keys: declaredKeys(config), gates, issues: gates.flatMap((gate) => gate.issues) });
 }
 
 function declaredKeys(config: Record<string, unknown> | undefined): Map<string, KeyDeclaration> {
@@ -104,7 +108,7 @@ function declaredKeys(config: Record<string, unknown> | undefined): Map<string, 
 export function parseGate(input: unknown, at: string, kinds: ReadonlyMap<string, Kind>, configKeys?: ConfigKeys): GateDeclaration {
   if (!isJsonObject(input)) {
     const issues = [{ path: at, message: `must be an object, got ${describe(input)}` }];
-    return { declared: {}, point: undefined, gate: { ok: false, issues }, issues };
+    return { declared: {}, point: undefined, when: { on: 'always' }, gate: invalidGate(issues), issues };
   }
   const issues: Issue[] = [];
   const broken: Issue[] = [];
@@ -164,18 +168,25 @@ export function parseGate(input: unknown, at: string, kinds: ReadonlyMap<string,
     }
   }
 
+  let when: When = { on: 'always' };
   if (Object.hasOwn(input, 'when')) {
-    const when = field(NonBlank, input.when, ['when'], false);
-    if (when !== undefined && configKeys !== undefined && !configKeys.has(when)) add(['when'], configKeys.miss(when), false);
+    const checked = field(NonBlank, input.when, ['when'], false);
+    if (checked !== undefined && configKeys !== undefined && !configKeys.has(checked)) add(['when'], configKeys.miss(checked), false);
+    const given = input.when;
+    if (typeof given === 'string' && given !== '') when = { on: 'key', key: given };
+    else if (given !== null) when = { on: 'never', shown: typeof given === 'string' ? given : describe(given) };
   }
   const blocking = required('blocking', Blocking, 'is required (true or false)', true);
   const onError = required('onError', OnError, 'is required ("halt" or "skip")', true);
 
-  const gate =
-    broken.length === 0 && check !== undefined && blocking !== undefined && onError !== undefined
-      ? { ok: true as const, value: { check, blocking, onError } }
-      : { ok: false as const, issues: broken };
-  return { declared: input, point, gate, issues };
+  const gate = broken.length === 0 && check !== undefined && blocking !== undefined && onError !== undefined ? ok({ check, blocking, onError }) : invalidGate(broken);
+  return { declared: input, point, when, gate, issues };
+}
+
+// The failure of a gate that cannot say how it should fail: it halts when it
+// runs, naming every issue.
+function invalidGate(issues: readonly Issue[]): Result<never> {
+  return fail('invalid-capability', `invalid gate: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
 }
 
 // How a gate's check reads in one word or two: `query ui.plan-gate`,

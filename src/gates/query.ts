@@ -1,8 +1,9 @@
 import type { Envelope, GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
 import { endingText, startFailure } from '../run/runner.ts';
-import { isJsonObject, nestsDeeperThan, parseJson } from '../json/parse.ts';
-import { phaseEnv } from '../predicate/placeholders.ts';
+import { findOnPath } from '../fs/entry.ts';
+import { isJsonObject, MAX_DEPTH, nestsDeeperThan, parseJson } from '../json/parse.ts';
+import { phaseEnv } from '../predicate/phase-env.ts';
 import { tailOf } from '../text/tail.ts';
 import { printable } from '../text/format.ts';
 
@@ -31,11 +32,19 @@ export function gsdToolsQuery(program: string): string {
   return `'${program.replace(/'/g, "'\\''")}' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`;
 }
 
+// --query-command, else GSD_CHECK_QUERY_COMMAND, else GSD's own form when
+// gsd-tools is on PATH (that one, by its absolute path); else none, and
+// each query gate says so.
+export function queryCommand(given: string | undefined, timeoutSeconds: number, env: Readonly<Record<string, string | undefined>>): QueryCommand | undefined {
+  const timeoutMs = timeoutSeconds * 1000;
+  const command = given ?? (env.GSD_CHECK_QUERY_COMMAND?.trim() ? env.GSD_CHECK_QUERY_COMMAND : undefined);
+  if (command !== undefined) return { command, timeoutMs };
+  const program = findOnPath('gsd-tools', env.PATH);
+  return program === undefined ? undefined : { command: gsdToolsQuery(program), timeoutMs };
+}
+
 // An answer is a small JSON object; more than this is not one.
 const ANSWER_BYTES = 1024 * 1024;
-// Nor is one nested deeper than a predicate may be: the envelope that carries
-// it must still be printable (deep nesting overflows the stack of JSON.stringify).
-const ANSWER_DEPTH = 64;
 
 // The two-step contract's first step for a query gate: a non-zero exit, or
 // stdout that is not a JSON object with a boolean `block`, is a failure
@@ -81,7 +90,7 @@ export async function evaluateQuery(
   if (!isJsonObject(answer) || typeof answer.block !== 'boolean') {
     return failed('the answer is not a JSON object with a boolean "block"');
   }
-  if (nestsDeeperThan(answer, ANSWER_DEPTH)) return failed(`the answer nests deeper than ${ANSWER_DEPTH} levels`);
+  if (nestsDeeperThan(answer, MAX_DEPTH)) return failed(`the answer nests deeper than ${MAX_DEPTH} levels`);
   const message = printable(typeof answer.message === 'string' ? answer.message : `query ${query} answered block: ${answer.block}`);
   return ok({ block: answer.block, message, details: { kind: 'query', query, command: how.command, exitCode: 0, answer } });
 }

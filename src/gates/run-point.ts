@@ -2,8 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { now } from '../run/time.ts';
 import type { Envelope, DetailFields, Evaluation, GateContext } from '../predicate/kind.ts';
 import { fail, failureLine, ok, REASONS, type Failure, type Result, type SourceLocation, Stop } from '../failure.ts';
-import { MAX_DEPTH } from '../predicate/validate.ts';
-import { nestsDeeperThan } from '../json/parse.ts';
+import { MAX_DEPTH, nestsDeeperThan } from '../json/parse.ts';
 import { oneLine, visible } from '../text/format.ts';
 import type { Activation, Resolved, LoopPoint } from './activation.ts';
 import type { Check, GateDeclaration } from './declaration.ts';
@@ -83,8 +82,9 @@ export async function runPoints(points: readonly PointGates[], deps: PointDeps):
   // (AbortSignal.any would do, but only from Node 20.3.)
   const stop = new AbortController();
   const outer = deps.context.signal;
-  if (outer?.aborted) stop.abort(outer.reason);
-  else outer?.addEventListener('abort', () => stop.abort(outer.reason), { once: true });
+  const onOuter = (): void => stop.abort(outer?.reason);
+  if (outer?.aborted) onOuter();
+  else outer?.addEventListener('abort', onOuter, { once: true });
   // Every running command listens on it: many gates at once are no leak.
   setMaxListeners(0, stop.signal);
   const context = { ...deps.context, signal: stop.signal };
@@ -110,6 +110,7 @@ export async function runPoints(points: readonly PointGates[], deps: PointDeps):
     if (stoppedBy === undefined) deps.onReport?.(point, report);
     return report;
   }, onThrow);
+  outer?.removeEventListener('abort', onOuter);
   if (stoppedBy !== undefined) return { ok: false, failure: stoppedBy };
 
   let at = 0;
@@ -138,7 +139,7 @@ async function runGate(gate: PointGate, deps: PointDeps): Promise<{ outcome: Gat
   // A gate whose check, blocking or onError is broken cannot say how to fail:
   // it halts. Its other slips do not change what runs; `validate` reports them.
   const parsed = gate.declaration.gate;
-  if (!parsed.ok) return { outcome: { status: 'halt', error: `invalid gate: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` } };
+  if (!parsed.ok) return { outcome: { status: 'halt', error: parsed.failure.message } };
   const { check, blocking, onError } = parsed.value;
   const { evaluation, location } = await evaluateCheck(check, gate, deps);
   if (!evaluation.ok) {

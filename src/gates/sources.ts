@@ -29,15 +29,10 @@ export function gatesAt(point: LoopPoint, capabilities: readonly Capability[], l
   const gates = capabilities.flatMap((capability) =>
     capability.declaration.gates.flatMap((declaration, index): PointGate[] => {
       if (declaration.point !== point) return [];
-      const when = declaration.declared.when;
+      const { when } = declaration;
       let activation;
-      // No `when`, or a null one, makes a gate unconditional, as in GSD.
-      if (when !== undefined && when !== null) {
-        // A `when` that is not a key is malformed: inactive, as in GSD.
-        activation =
-          typeof when === 'string' && when !== ''
-            ? resolveWhen(when, layers, declarations)
-            : { active: false, activation: { key: typeof when === 'string' ? when : describe(when), value: null, source: 'absent' as const } };
+      if (when.on !== 'always') {
+        activation = when.on === 'key' ? resolveWhen(when.key, layers, declarations) : { active: false, activation: { key: when.shown, value: null, source: 'absent' as const } };
         if (activation.warning !== undefined) warnings.add(activation.warning);
       }
       // GSD's built-in ones, and one read from standard input, have no directory of their own.
@@ -63,7 +58,7 @@ function declaredKeys(capabilities: readonly Capability[]): Map<string, KeyDecla
 export function gatesFromHooks(hooks: unknown, point: LoopPoint, label: string, kinds: ReadonlyMap<string, Kind>): Result<PointGate[]> {
   if (!isJsonObject(hooks)) return fail('invalid-json', `${label} is not a JSON object (is it the output of gsd_run loop render-hooks <point> --raw?)`);
   if (hooks.point !== point) {
-    return fail('usage', `${label} is for point ${describe(hooks.point)}, not --point ${point}`);
+    return fail('invalid-json', `${label}: rendered for point ${describe(hooks.point)}, not for --point ${point}`);
   }
   const entries = hooks.activeHooks;
   if (!Array.isArray(entries)) return fail('invalid-json', `${label}: activeHooks must be an array, got ${describe(entries)}`);

@@ -1,7 +1,7 @@
 import { close, constants, fstat, open, read, readlinkSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { promisify } from 'node:util';
-import { fail, ok, stopped, type Result, stopFrom } from '../failure.ts';
+import { fail, ok, stopped, type Failure, type Result, stopCarriedBy } from '../failure.ts';
 import { errorCode, isOutOfDescriptors, realPath, contains } from '../fs/entry.ts';
 import { readRegular } from '../fs/read.ts';
 
@@ -10,7 +10,7 @@ import { readRegular } from '../fs/read.ts';
 
 // Predicates, capabilities and configs are kilobytes; a cap keeps a wrong file
 // (a log, a device) from filling memory before the JSON parser rejects it.
-const MAX_INPUT_BYTES = 1024 * 1024;
+export const MAX_INPUT_BYTES = 1024 * 1024;
 // How long a pipe or FIFO may take to deliver its input: a FIFO nobody writes
 // to must end in an error, not a hang.
 const READ_TIMEOUT_MS = 30_000;
@@ -29,16 +29,15 @@ interface ReadOptions {
 // leaves gsd-check waiting.
 export async function readTextFile(path: string, label: string, options: ReadOptions): Promise<Result<string>> {
   const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
-  let bytes: Bytes;
+  let bytes: Result<Buffer>;
   if (path === '-') {
     const stdin = options.stdin();
     // A person typing a predicate gets all the time they need.
-    bytes = await readStream(stdin, stdin.isTTY === true ? Infinity : timeoutMs, options.signal);
+    bytes = await readCapped(stdin, label, stdin.isTTY === true ? Infinity : timeoutMs, options.signal);
   } else {
-    bytes = await readPath(path, timeoutMs, options.signal);
+    bytes = await readPath(path, label, timeoutMs, options.signal);
   }
-  if (!bytes.ok) return bytes.failure.reason === 'stopped' ? bytes : fail('unreadable-file', `cannot read ${label}: ${bytes.failure.message}`);
-  if (bytes.value === undefined) return fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
+  if (!bytes.ok) return bytes;
   try {
     return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes.value));
   } catch {
@@ -46,8 +45,8 @@ export async function readTextFile(path: string, label: string, options: ReadOpt
   }
 }
 
-// `undefined` means the input is over the cap.
-type Bytes = Result<Buffer | undefined>;
+const unreadable = (label: string, why: string): { ok: false; failure: Failure } => fail('unreadable-file', `cannot read ${label}: ${why}`);
+const overCap = (label: string): { ok: false; failure: Failure } => fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
 
 // node:fs/promises would load modules of its own at every start.
 const openFile = promisify(open);
@@ -63,7 +62,7 @@ const fstatFile = promisify(fstat);
 // by opening the FIFO's path for writing, hung for ever if the FIFO was
 // removed meanwhile.) A terminal or another device (/dev/ptmx, /dev/zero) is
 // refused, since a read from it could block a worker thread past any stop.
-async function readPath(path: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
+async function readPath(path: string, label: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Result<Buffer>> {
   let fd: number | undefined;
   try {
     fd = await openFile(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -72,12 +71,12 @@ async function readPath(path: string, timeoutMs: number, signal: AbortSignal | u
       const socket = new Socket({ fd, readable: true, writable: false });
       fd = undefined; // the socket closes it
       try {
-        return await readStream(socket, timeoutMs, signal);
+        return await readCapped(socket, label, timeoutMs, signal);
       } finally {
         socket.destroy();
       }
     }
-    if (!stats.isFile()) return fail('unreadable-file', stats.isDirectory() ? 'is a directory' : 'is not a regular file, a FIFO or standard input');
+    if (!stats.isFile()) return unreadable(label, stats.isDirectory() ? 'is a directory' : 'is not a regular file, a FIFO or standard input');
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
@@ -85,42 +84,43 @@ async function readPath(path: string, timeoutMs: number, signal: AbortSignal | u
       const { bytesRead } = await readChunk(fd, buffer, 0, buffer.length, null);
       if (bytesRead === 0) return ok(Buffer.concat(chunks, total));
       total += bytesRead;
-      if (total > MAX_INPUT_BYTES) return ok(undefined);
+      if (total > MAX_INPUT_BYTES) return overCap(label);
       chunks.push(buffer.subarray(0, bytesRead));
     }
   } catch (error) {
-    return fail('unreadable-file', describeError(error));
+    return unreadable(label, describeError(error));
   } finally {
     if (fd !== undefined) await closeFile(fd).catch(() => {});
   }
 }
 
-function readStream(stream: NodeJS.ReadableStream, timeoutMs: number, signal: AbortSignal | undefined): Promise<Bytes> {
+// A stream read to its end, up to the cap and within the time allowed.
+function readCapped(stream: NodeJS.ReadableStream, label: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Result<Buffer>> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let total = 0;
-    const done = (result: Bytes): void => {
+    const done = (result: Result<Buffer>, finished: boolean): void => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       stream.removeListener('data', onData);
       stream.removeListener('end', onEnd);
       stream.removeListener('error', onError);
-      // Over the cap, timed out or stopped: stop reading for good.
-      if (!result.ok || result.value === undefined) (stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
+      // Over the cap, timed out, failed or stopped: stop reading for good.
+      if (!finished) (stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
       else stream.pause();
       resolve(result);
     };
     const onData = (chunk: Buffer | string): void => {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       total += buffer.length;
-      if (total > MAX_INPUT_BYTES) return done(ok(undefined));
+      if (total > MAX_INPUT_BYTES) return done(overCap(label), false);
       chunks.push(buffer);
     };
-    const onEnd = (): void => done(ok(Buffer.concat(chunks, total)));
-    const onError = (error: unknown): void => done(fail('unreadable-file', describeError(error)));
-    const onAbort = (): void => done(stopped(stopFrom(signal)));
+    const onEnd = (): void => done(ok(Buffer.concat(chunks, total)), true);
+    const onError = (error: unknown): void => done(unreadable(label, describeError(error)), false);
+    const onAbort = (): void => done(stopped(stopCarriedBy(signal)), false);
     const timer = Number.isFinite(timeoutMs)
-      ? setTimeout(() => done(fail('unreadable-file', `${total === 0 ? 'nothing arrived' : 'the input did not end'} within ${timeoutMs / 1000} s`)), timeoutMs)
+      ? setTimeout(() => done(unreadable(label, `${total === 0 ? 'nothing arrived' : 'the input did not end'} within ${timeoutMs / 1000} s`), false), timeoutMs)
       : undefined;
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort);
@@ -141,10 +141,10 @@ const MESSAGES: ReadonlyMap<string, string> = new Map([
   ['ENXIO', 'cannot be opened (ENXIO): a socket, or a device with nothing behind it; for standard input, use -'],
 ]);
 
-function describeError(error: unknown): string {
-  const code = errorCode(error);
-  return MESSAGES.get(code) ?? code;
-}
+// A system error code as a message says it.
+export const describeCode = (code: string): string => MESSAGES.get(code) ?? code;
+
+const describeError = (error: unknown): string => describeCode(errorCode(error));
 
 // The first `limit` bytes of the regular file at `path`, which must lie in
 // `within` (a real path): frontmatter sits at the top, and a huge artifact

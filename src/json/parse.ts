@@ -209,6 +209,11 @@ function stringEnd(text: string, start: number): number {
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
+// How deep a value from outside may nest (a predicate's field, a query's
+// answer): far beyond any real one, and far below what printing, comparing
+// or copying a value can take on the stack.
+export const MAX_DEPTH = 64;
+
 // How deep a parsed JSON value nests (a scalar 0, `[0]` 1), counted without
 // recursion and without going past `limit`: the value may nest deeper than
 // the stack allows, which is exactly what this is asked to find out.

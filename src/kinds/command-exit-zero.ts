@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { type Envelope, defineKind, type GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Result } from '../failure.ts';
-import { phaseEnv, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
+import { phaseEnv } from '../predicate/phase-env.ts';
+import { singleQuotedPlaceholders } from '../predicate/placeholders.ts';
 import { endingText, startFailure, type RunResult } from '../run/runner.ts';
 import { describe, printable } from '../text/format.ts';
 import { tailOf } from '../text/tail.ts';

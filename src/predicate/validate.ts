@@ -1,13 +1,10 @@
 import * as v from 'valibot';
 import { fail, ok, type Issue, type Result } from '../failure.ts';
-import { isJsonObject, nestsDeeperThan } from '../json/parse.ts';
+import { isJsonObject, MAX_DEPTH, nestsDeeperThan } from '../json/parse.ts';
 import { closest, unknownField } from '../text/suggest.ts';
 import { describe, jsonPath } from '../text/format.ts';
 import type { Kind } from './kind.ts';
 
-// Far beyond any real value (a frontmatter field to compare with), and far
-// below what printing, comparing or copying a value can take on the stack.
-export const MAX_DEPTH = 64;
 
 export interface ValidPredicate {
   readonly kind: Kind;

@@ -125,7 +125,7 @@ export function locatePhase(
 
 // GSD_PROJECT names one directory; GSD refuses a value that could lead
 // elsewhere, and so does gsd-check. GSD_WORKSTREAM is the workstream the run
-// resolved (context.ts), already a name; blank is none.
+// resolved (commands/gate-context.ts), already a name; blank is none.
 export function planningScope(env: Readonly<Record<string, string | undefined>>): Result<PlanningScope> {
   const project = env.GSD_PROJECT;
   if (/[/\\]|\.\./.test(project ?? '')) return fail('usage', `GSD_PROJECT must name one directory, got ${JSON.stringify(project)}`);

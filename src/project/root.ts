@@ -3,7 +3,8 @@ import { dirname, join, relative, sep, isAbsolute, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { exists, isDirectory, entryKind, realPath, contains } from '../fs/entry.ts';
 import { readSmallFile } from '../fs/read.ts';
-import { parseJson, isJsonObject } from '../json/parse.ts';
+import { isJsonObject } from '../json/parse.ts';
+import { readConfigFile } from './config-file.ts';
 
 // Where a gate's command runs: the GSD project root that `start` belongs to,
 // by GSD's own rules (gsd-tools' linked-worktree step, then project-root.cts),
@@ -124,14 +125,14 @@ interface WorkspaceConfig {
 const NONE: WorkspaceConfig = { subRepos: [], multiRepo: false };
 
 // What `<dir>/.planning/config.json` says about the repositories below it. A
-// config that is missing, not strict JSON (a key given twice included) or
-// not an object says nothing, as in GSD, where the search then goes on.
+// config that is missing or cannot be read (not strict JSON, a key given
+// twice included, not an object) says nothing, as in GSD, where the search
+// then goes on; activation reads the same file by the same rule and fails.
 export function workspaceConfig(dir: string): WorkspaceConfig {
-  const text = readSmallFile(join(dir, '.planning', 'config.json'));
-  if (text === undefined) return NONE;
-  const parsed = parseJson(text, 'config');
-  if (!parsed.ok || !isJsonObject(parsed.value)) return NONE;
-  const config = parsed.value;
+  const path = join(dir, '.planning', 'config.json');
+  const read = readConfigFile(path, `config ${path}`);
+  if (!read.ok || read.value === undefined) return NONE;
+  const config = read.value;
   const planning = config.planning;
   // GSD: the top-level key wins when it is there at all, even if not a list.
   const list = config.sub_repos ?? (isJsonObject(planning) ? planning.sub_repos : undefined);

@@ -19,9 +19,12 @@ interface Workstream {
 // never `..`: one directory under `.planning/workstreams/`.
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-export const isWorkstreamName = (name: string): boolean => NAME.test(name) && !name.includes('..');
+const isWorkstreamName = (name: string): boolean => NAME.test(name) && !name.includes('..');
 
 const RULE = 'a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")';
+
+// What is wrong with `name` as a workstream's, or undefined.
+export const workstreamNameProblem = (name: string): string | undefined => (isWorkstreamName(name) ? undefined : RULE);
 
 // Where `gsd workstream use` leaves its pointer when it knows which agent
 // session it runs in: one file per session, under the system's temp
@@ -53,13 +56,9 @@ interface Resolved {
 
 // `uid`: who we run as, for the owner rule of session pointers; undefined
 // where the platform has no owners.
+// `flag`: --ws as the command line gave it, a name the rule holds.
 export function resolveWorkstream(flag: string | undefined, projectRoot: string, env: Env, uid: number | undefined): Result<Resolved> {
-  if (flag !== undefined) {
-    const name = flag.trim();
-    if (name === '') return fail('usage', '--ws needs a workstream name');
-    if (!isWorkstreamName(name)) return fail('usage', `--ws ${JSON.stringify(flag)}: ${RULE}`);
-    return ok({ workstream: { name, source: '--ws' }, warnings: [] });
-  }
+  if (flag !== undefined) return ok({ workstream: { name: flag, source: '--ws' }, warnings: [] });
   const given = env.GSD_WORKSTREAM?.trim();
   if (given !== undefined && given !== '') {
     if (!isWorkstreamName(given)) return fail('usage', `GSD_WORKSTREAM ${JSON.stringify(env.GSD_WORKSTREAM)}: ${RULE}`);

@@ -8,9 +8,10 @@ export interface TableStyle {
 }
 
 // A point's gates for a person at a terminal: one row per gate (status, gate,
-// check, time, reason), then the envelope's message.
-export function gatesTable(rows: readonly GateRow[], message: string, style: TableStyle): string {
-  if (rows.length === 0) return `${visible(message)}\n`;
+// check, time, reason), then its verdict.
+export function gatesTable(point: PointRows, style: TableStyle): string {
+  const { rows } = point;
+  if (rows.length === 0) return `${visible(point.message)}\n`;
   const head = ['STATUS', 'GATE', 'CHECK', 'TIME', 'REASON'];
   const body = rows.map((row) => [row.status, visible(row.gate), visible(row.check), `${row.durationMs} ms`, visible(oneLine(row.reason, 1000))]);
   const widths = [0, 1, 2, 3].map((i) => Math.max(head[i]!.length, ...body.map((cells) => cells[i]!.length)));
@@ -21,13 +22,26 @@ export function gatesTable(rows: readonly GateRow[], message: string, style: Tab
     if (status !== undefined) padded[0] = paint(padded[0]!, COLOUR[status], style.colour);
     return `${padded.join('  ')}  ${cut(cells[4]!, room)}`.trimEnd();
   };
-  return [paint(line(head), BOLD, style.colour), ...body.map((cells, i) => line(cells, rows[i]!.status)), visible(message)].join('\n') + '\n';
+  return [paint(line(head), BOLD, style.colour), ...body.map((cells, i) => line(cells, rows[i]!.status)), visible(verdictLine(point))].join('\n') + '\n';
 }
 
-// Several points: each point's name, then its table, then the run's message.
+// Several points: each point's name, then its table, then the run's verdict.
 export function pointsTable(points: readonly PointRows[], message: string, style: TableStyle): string {
-  const parts = points.map((point) => `${paint(point.point, BOLD, style.colour)}\n${gatesTable(point.rows, point.message, style)}`);
-  return `${parts.join('\n')}\n${visible(message)}\n`;
+  const parts = points.map((point) => `${paint(point.point, BOLD, style.colour)}\n${gatesTable(point, style)}`);
+  const halted = points.filter((point) => !point.evaluated || point.rows.some((row) => row.status === 'halt'));
+  const verdict = halted.length === 0 ? message : `${halted.length} of ${points.length} points halted: ${halted.map((point) => point.point).join(', ')}`;
+  return `${parts.join('\n')}\n${visible(verdict)}\n`;
+}
+
+// The line under a point's table, which only names the gates that halted:
+// the REASON column says why, so that on a terminal a halt's reason is told
+// once on stdout. (stderr's progress lines tell it too, as each gate
+// finishes, before there is a table to read.)
+function verdictLine(point: PointRows): string {
+  const halted = point.rows.filter((row) => row.status === 'halt');
+  if (halted.length === 0) return point.message;
+  const advisory = point.rows.filter((row) => row.status === 'advisory').length;
+  return `${point.point}: halted by ${halted.map((row) => row.gate).join(', ')}${advisory > 0 ? `; ${advisory} advisory` : ''}`;
 }
 
 const cut = (text: string, room: number): string => (text.length > room ? `${text.slice(0, room - 3)}...` : text);

@@ -84,7 +84,7 @@ export type PipeReader = (pipe: Readable, onBytes: (bytes: Uint8Array) => void) 
 const READ_BUFFER = 64 * 1024;
 
 // Through the stream's 'data' events: public, and a new buffer per read.
-export const readStream: PipeReader = (pipe, onBytes) => {
+export const readByEvents: PipeReader = (pipe, onBytes) => {
   pipe.on('data', onBytes);
   return pipe;
 };
@@ -96,10 +96,10 @@ export const readStream: PipeReader = (pipe, onBytes) => {
 // "Wall time and memory"). `onread` is public;
 // taking the handle from the child's socket is not, so where a Node lacks it
 // the stream path is used.
-export const readPipe: PipeReader = (pipe, onBytes) => {
+export const readByHandle: PipeReader = (pipe, onBytes) => {
   const holder = pipe as Readable & { _handle?: { readStart?: unknown } | null };
   const handle = holder._handle;
-  if (handle === null || typeof handle !== 'object' || typeof handle.readStart !== 'function') return readStream(pipe, onBytes);
+  if (handle === null || typeof handle !== 'object' || typeof handle.readStart !== 'function') return readByEvents(pipe, onBytes);
   holder._handle = null;
   const buffer = Buffer.allocUnsafe(READ_BUFFER);
   const socket = new Socket({

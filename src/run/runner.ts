@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { isDirectory, isEnterable, errorCode } from '../fs/entry.ts';
 import { fail, ok, stopOf, type Result, type Stop } from '../failure.ts';
-import { CommandOutput, type OutputSummary, readPipe, type PipeReader } from './output.ts';
+import { CommandOutput, type OutputSummary, readByHandle, type PipeReader } from './output.ts';
 import { GroupEnding, ProcessGroup } from './group.ts';
 import { realTime, type Time } from './time.ts';
 
@@ -164,8 +164,10 @@ const RETRY_FOR_MS = 10_000;
 const FIRST_PAUSE_MS = 10;
 const LONGEST_PAUSE_MS = 250;
 
+const exhausted = (error: SpawnError): boolean => error.kind === 'system' && RESOURCE_LIMITS.has(error.code);
+
 export function isResourceLimit(result: RunResult): result is RunResult & { readonly status: 'not-started'; readonly error: { readonly kind: 'system'; readonly code: string } } {
-  return result.status === 'not-started' && result.error.kind === 'system' && RESOURCE_LIMITS.has(result.error.code);
+  return result.status === 'not-started' && exhausted(result.error);
 }
 
 // `run`, with a start that failed for a resource limit tried again, pausing
@@ -194,7 +196,7 @@ function wait({ after }: Time, ms: number, signal: AbortSignal | undefined): Pro
   });
 }
 
-export const runCommand: Runner = retryingResourceLimits(makeRunner({ time: realTime, readPipe }));
+export const runCommand: Runner = retryingResourceLimits(makeRunner({ time: realTime, readPipe: readByHandle }));
 
 // Why sh could not be started: the working directory is gone or closed to
 // us, or the system refused with an errno code. Node reports a missing cwd
@@ -219,6 +221,6 @@ export function spawnErrorOf(error: unknown, cwd: string): SpawnError {
 export function startFailure(error: SpawnError, cwd: string, program: string): Result<string> {
   if (error.kind === 'cwd-missing') return fail('bad-cwd', `project root ${cwd} is gone`);
   if (error.kind === 'cwd-denied') return fail('bad-cwd', `project root ${cwd}: permission denied (cannot enter it)`);
-  if (RESOURCE_LIMITS.has(error.code)) return fail('resource-limit', `could not start ${program}: ${error.code}, still after ${RETRY_FOR_MS / 1000} s of retries`);
+  if (exhausted(error)) return fail('resource-limit', `could not start ${program}: ${error.code}, still after ${RETRY_FOR_MS / 1000} s of retries`);
   return ok(error.code);
 }

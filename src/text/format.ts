@@ -72,3 +72,15 @@ export function jsonPath(root: string, keys: readonly (string | number)[]): stri
   }
   return out;
 }
+
+// "a", "a or b", "a, b or c".
+export function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+// A command-line argument as a message shows it: bare when it is plain
+// printable text, else quoted, so that a newline or a control character
+// cannot break the one-line error.
+export function shown(arg: string): string {
+  return /^[\x21-\x7e]+$/.test(arg) ? arg : JSON.stringify(arg);
+}

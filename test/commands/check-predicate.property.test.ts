@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from '../helpers/bounded.ts';
 import fc from 'fast-check';
-import type { CheckOptions } from '../../src/cli/args.ts';
+import type { CheckOptions } from '../../src/cli/check-options.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
-import type { CliDeps } from '../../src/commands/context.ts';
+import type { CliDeps } from '../../src/commands/deps.ts';
+import { testDeps } from '../helpers/deps.ts';
 import type { Outcome } from '../../src/commands/outcome.ts';
-import { ok } from '../../src/failure.ts';
 import { findDuplicateKey } from '../../src/json/parse.ts';
 import { runResult } from '../helpers/fake-runner.ts';
 
@@ -20,19 +20,13 @@ const EMPTY = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-check-fuzz-')));
 after(() => rmSync(EMPTY, { recursive: true, force: true }));
 
 function deps(onRun: () => void): CliDeps {
-  return {
+  // An empty directory: artifact predicates find nothing and block.
+  return testDeps(EMPTY, {
     run: async () => {
       onRun();
       return runResult({ exitCode: 1, output: { text: '\x1b[31m\ud800 tail \0', stdoutBytes: 9, stderrBytes: 0, truncated: false } });
     },
-    readFile: async () => ok(''),
-    warn: (line) => assert.fail(`unexpected warning: ${line}`),
-    writeFile: () => assert.fail('no report is written here'), appendFile: () => assert.fail('no report is appended to here'),
-    // An empty directory: artifact predicates find nothing and block.
-    cwd: () => EMPTY,
-    home: undefined,
-    env: {},
-  };
+  });
 }
 
 // An independent statement of what a valid predicate is.

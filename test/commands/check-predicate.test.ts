@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
-import type { CheckOptions } from '../../src/cli/args.ts';
+import type { CheckOptions } from '../../src/cli/check-options.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
-import type { CliDeps } from '../../src/commands/context.ts';
+import type { CliDeps } from '../../src/commands/deps.ts';
+import { testDeps } from '../helpers/deps.ts';
 import { fail, ok } from '../../src/failure.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
@@ -15,15 +16,11 @@ const P = JSON.stringify({ kind: 'command-exit-zero', command: 'make test' });
 
 function setup(dir: string, result: RunResultSketch = {}) {
   const runs: RunOptions[] = [];
-  const deps: CliDeps = {
+  const deps: CliDeps = testDeps(dir, {
     run: fakeRunner(result, runs),
     readFile: async (path) => (path === join(dir, 'p.json') ? ok(P) : fail('unreadable-file', `cannot read ${path}`)),
-    cwd: () => dir,
-    home: undefined,
     env: { PATH: '/usr/bin' },
-    warn: (line) => assert.fail(`unexpected warning: ${line}`),
-    writeFile: () => assert.fail('no report is written here'), appendFile: () => assert.fail('no report is appended to here'),
-  };
+  });
   return { deps, runs };
 }
 

@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
-import type { GatesOptions } from '../../src/cli/args.ts';
-import type { CliDeps } from '../../src/commands/context.ts';
+import type { GatesOptions } from '../../src/cli/gates-options.ts';
+import type { GatesDeps } from '../../src/commands/deps.ts';
+import { testGatesDeps } from '../helpers/deps.ts';
 import { gatesRun } from '../../src/commands/gates-run.ts';
 import { fail, ok } from '../../src/failure.ts';
 import { gatesWithin } from '../../src/gates/pool.ts';
-import { fakeRunner, runResult } from '../helpers/fake-runner.ts';
+import { runResult } from '../helpers/fake-runner.ts';
 import { project, writeTree } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';
 
@@ -19,19 +20,12 @@ const capability = JSON.stringify({
   ],
 });
 
-function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: boolean): CliDeps {
-  return {
-    run: fakeRunner(),
+function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: boolean): GatesDeps {
+  return testGatesDeps(dir, {
     readFile: async (path, label) => (path.endsWith('cap.json') ? ok(capability) : fail('unreadable-file', `cannot read ${label}: no such file`)),
-    cwd: () => dir,
-    home: undefined,
-    env: {},
-    cpus: 2,
     progress: tty ? (line) => lines.progress.push(line) : undefined,
     warn: (line) => lines.warn.push(line),
-    writeFile: () => assert.fail('no report is written here'),
-    appendFile: () => assert.fail('no report is appended to here'),
-  };
+  });
 }
 
 const options: GatesOptions = { points: ['ship:pre'], envelope: 'point', capabilities: ['cap.json'], builtin: false, killAfter: 1, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
@@ -93,9 +87,9 @@ const many = JSON.stringify({
 
 test('gates run at once: --concurrency, else as many as CPUs, within the descriptor limit', async (t) => {
   const dir = tempDir(t);
-  const peak = async (extra: Partial<GatesOptions>, world: Partial<CliDeps>) => {
+  const peak = async (extra: Partial<GatesOptions>, world: Partial<GatesDeps>) => {
     const { run, stats } = counting();
-    const { cpus: _, ...base } = deps(dir, { progress: [], warn: [] }, false);
+    const base = deps(dir, { progress: [], warn: [] }, false);
     const outcome = await gatesRun({ ...options, ...extra }, { ...base, readFile: async () => ok(many), run, ...world });
     assert.equal(outcome.exitCode, 0, outcome.stderr);
     assert.equal(stats.runs, 8);
@@ -103,7 +97,7 @@ test('gates run at once: --concurrency, else as many as CPUs, within the descrip
   };
   assert.equal(await peak({}, { cpus: 3 }), 3);
   assert.equal(await peak({}, { cpus: 5 }), 5);
-  assert.equal(await peak({}, {}), 1);
+  assert.equal(await peak({}, { cpus: 1 }), 1);
   assert.equal(await peak({ concurrency: 2 }, { cpus: 6 }), 2);
   // A descriptor limit in which two gates fit (test/gates/pool.test.ts
   // checks that budget) caps what --concurrency and the CPUs would allow.
@@ -116,7 +110,7 @@ test('capability, config and hooks files are taken from --cwd, not the process\'
   const dir = tempDir(t);
   mkdirSync(join(dir, 'sub'));
   const read: string[] = [];
-  const world: Partial<CliDeps> = {
+  const world: Partial<GatesDeps> = {
     cwd: () => dir,
     readFile: async (path) => {
       read.push(path);
@@ -138,7 +132,7 @@ test('a capability that is not an object is reason invalid-capability, as JSON t
 test('--hooks: a file from --cwd or - for standard input, each named as such when it cannot be read or parsed', async (t) => {
   const dir = tempDir(t);
   const asked: [string, string][] = [];
-  const reading = (text: string | undefined): Partial<CliDeps> => ({
+  const reading = (text: string | undefined): Partial<GatesDeps> => ({
     readFile: async (path, label) => (asked.push([path, label]), text === undefined ? fail('unreadable-file', `cannot read ${label}`) : ok(text)),
   });
   const run = (hooks: string, text: string | undefined) =>

@@ -2,17 +2,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
-import type { CliDeps } from '../../src/commands/context.ts';
+import type { CliDeps } from '../../src/commands/deps.ts';
+import { testDeps } from '../helpers/deps.ts';
 import { validate } from '../../src/commands/validate.ts';
 import { fail, ok } from '../../src/failure.ts';
-import { fakeRunner } from '../helpers/fake-runner.ts';
 import { ROOT } from '../helpers/support.ts';
 
 const FIXTURES = join(ROOT, 'test/fixtures/capabilities');
 
 function deps(files: Record<string, string>): CliDeps {
-  return {
-    run: fakeRunner(),
+  return testDeps(FIXTURES, {
     readFile: async (path, label) => {
       const name = path.slice(path.lastIndexOf('/') + 1);
       if (Object.hasOwn(files, name)) return ok(files[name]!);
@@ -22,12 +21,7 @@ function deps(files: Record<string, string>): CliDeps {
         return fail('unreadable-file', `cannot read ${label}: no such file`);
       }
     },
-    cwd: () => FIXTURES,
-    home: undefined,
-    env: {},
-    warn: (line) => assert.fail(`unexpected warning: ${line}`),
-    writeFile: () => assert.fail('no report is written here'), appendFile: () => assert.fail('no report is appended to here'),
-  };
+  });
 }
 
 test('capability files written the way real ones are: valid, fields outside gates ignored', async () => {

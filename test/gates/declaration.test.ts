@@ -5,7 +5,7 @@ import { KINDS } from '../../src/kinds/table.ts';
 
 const lines = (capability: unknown): string[] => {
   const parsed = parseCapability(capability, KINDS);
-  return (parsed.ok ? parsed.value.issues : [parsed.issue]).map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`));
+  return (parsed.ok ? parsed.value.issues : parsed.failure.issues).map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`));
 };
 const good = { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' };
 const one = (gate: unknown, extra: Record<string, unknown> = {}) => lines({ id: 'cap', ...extra, gates: [gate] });
@@ -147,8 +147,10 @@ test('the declaration: id, declared config keys, and per gate its point and what
   // An invalid predicate fails when the gate runs, through its onError.
   assert.ok(unknownKind?.ok && unknownKind.value.check.shape === 'predicate' && !unknownKind.value.check.predicate.ok);
   assert.equal(unknownKind.value.check.predicate.failure.reason, 'unknown-kind');
-  assert.deepEqual(broken, { ok: false, issues: [{ path: 'gates[4].onError', message: 'must be "halt" or "skip", got "never"' }] });
-  assert.deepEqual(notAnObject, { ok: false, issues: [{ path: 'gates[5]', message: 'must be an object, got 7' }] });
+  const issue = { path: 'gates[4].onError', message: 'must be "halt" or "skip", got "never"' };
+  assert.deepEqual(broken, { ok: false, failure: { reason: 'invalid-capability', message: `invalid gate: ${issue.path}: ${issue.message}`, issues: [issue] } });
+  assert.deepEqual(notAnObject, { ok: false, failure: { reason: 'invalid-capability', message: 'invalid gate: gates[5]: must be an object, got 7', issues: [{ path: 'gates[5]', message: 'must be an object, got 7' }] } });
+  assert.deepEqual(gates.map((g) => g.when.on), ['always', 'key', 'always', 'always', 'always', 'always']);
   assert.deepEqual(gates[5]?.declared, {});
   assert.equal(gates[1]?.declared.checks, 1);
 });
@@ -160,7 +162,7 @@ test('a gate whose check, blocking or onError is broken says why, in the words v
     const parsed = parseCapability({ gates: [gate] }, KINDS);
     assert.ok(parsed.ok);
     const declaration = parsed.value.gates[0]!;
-    return declaration.gate.ok ? 'runs' : declaration.gate.issues.map((i) => `${i.path}: ${i.message}`);
+    return declaration.gate.ok ? 'runs' : declaration.gate.failure.issues.map((i) => `${i.path}: ${i.message}`);
   };
   assert.deepEqual(broken({ check: undefined }), ['gates[0].check: is required']);
   assert.deepEqual(broken({ check: 'npm test' }), ['gates[0].check: must be an object, got "npm test"']);
@@ -179,9 +181,9 @@ test('an id that is not a non-blank string is no id; a capability without gates 
     assert.deepEqual(parsed.ok && [parsed.value.id, parsed.value.gates, parsed.value.keys.size], [undefined, [], 0], String(id));
   }
   const parsed = parseCapability({ gates: {} }, KINDS);
-  assert.deepEqual(parsed.ok ? 'accepted' : parsed.problem, 'gates-not-an-array');
-  const scalar = parseCapability('x', KINDS);
-  assert.deepEqual(scalar.ok ? 'accepted' : [scalar.problem, scalar.issue], ['not-an-object', { path: '', message: 'must be a JSON object, got "x"' }]);
+  assert.deepEqual(parsed.ok ? 'accepted' : parsed.failure, { reason: 'invalid-capability', message: 'the capability: gates must be an array', issues: [{ path: 'gates', message: 'must be an array, got an object' }] });
+  const scalar = parseCapability('x', KINDS, 'cap.json');
+  assert.deepEqual(scalar.ok ? 'accepted' : scalar.failure, { reason: 'invalid-capability', message: 'cap.json is not a JSON object', issues: [{ path: '', message: 'must be a JSON object, got "x"' }] });
 });
 
 test('a check in a word or two, whatever was declared', () => {
@@ -198,4 +200,19 @@ test('a check in a word or two, whatever was declared', () => {
     ['npm test', 'check'],
   ];
   for (const [check, label] of cases) assert.equal(checkLabel(check), label, JSON.stringify(check));
+});
+
+test("a gate's when, by GSD's rule: none or null always, a string key when it is on, anything else never; validate flags blank and null", () => {
+  const when = (value: unknown) => {
+    const parsed = parseCapability({ gates: [value === undefined ? good : { ...good, when: value }] }, KINDS);
+    assert.ok(parsed.ok);
+    return [parsed.value.gates[0]!.when, parsed.value.issues.map((i) => i.message)];
+  };
+  assert.deepEqual(when(undefined), [{ on: 'always' }, []]);
+  assert.deepEqual(when(null), [{ on: 'always' }, ['must be a non-empty string, got null']]);
+  assert.deepEqual(when('workflow.x'), [{ on: 'key', key: 'workflow.x' }, []]);
+  assert.deepEqual(when(''), [{ on: 'never', shown: '' }, ['must be a non-empty string, got ""']]);
+  // GSD looks a blank key up like any other; validate calls it a slip.
+  assert.deepEqual(when(' \t'), [{ on: 'key', key: ' \t' }, ['must be a non-empty string, got " \\t"']]);
+  assert.deepEqual(when(3), [{ on: 'never', shown: '3' }, ['must be a non-empty string, got 3']]);
 });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
+import { tempDir } from '../helpers/support.ts';
 import { stopped, Stop } from '../../src/failure.ts';
-import { evaluateQuery, gsdToolsQuery } from '../../src/gates/query.ts';
+import { evaluateQuery, gsdToolsQuery, queryCommand } from '../../src/gates/query.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
@@ -88,4 +91,20 @@ test('an answer may nest 64 levels of containers, itself the first; one more is 
   const evaluation = await evaluateQuery('q', undefined, how, answering(answer(64)));
   assert.equal(evaluation.ok && evaluation.value.block, false);
   assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering(answer(65)))), ['query-failed', 'query q: the answer nests deeper than 64 levels']);
+});
+
+test('--query-command, else GSD_CHECK_QUERY_COMMAND, else gsd-tools on PATH, else none', (t) => {
+  const bin = tempDir(t);
+  writeFileSync(join(bin, 'gsd-tools'), '#!/bin/sh\n');
+  chmodSync(join(bin, 'gsd-tools'), 0o755);
+  const env = { GSD_CHECK_QUERY_COMMAND: 'from-env', PATH: bin };
+  assert.deepEqual(queryCommand('given', 2.5, env), { command: 'given', timeoutMs: 2500 });
+  assert.deepEqual(queryCommand(undefined, 30, env), { command: 'from-env', timeoutMs: 30_000 });
+  // A blank variable is no command.
+  assert.deepEqual(queryCommand(undefined, 30, { ...env, GSD_CHECK_QUERY_COMMAND: ' \t' }), {
+    command: `'${join(bin, 'gsd-tools')}' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`,
+    timeoutMs: 30_000,
+  });
+  assert.equal(queryCommand(undefined, 30, { PATH: join(bin, 'none') }), undefined);
+  assert.equal(queryCommand(undefined, 30, {}), undefined);
 });

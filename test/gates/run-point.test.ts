@@ -257,7 +257,7 @@ test('onError skips a check that failed for any reason but a resource limit, and
   const gateFailing = (reason: Exclude<keyof typeof REASONS, 'stopped'>, onError: 'skip' | 'halt'): PointGate => ({
     capability: reason,
     index: 0,
-    declaration: { declared: {}, point: 'ship:pre', gate: { ok: true, value: { check: { shape: 'predicate', predicate: fail(reason, `failed for ${reason}`) }, blocking: true, onError } }, issues: [] },
+    declaration: { declared: {}, point: 'ship:pre', when: { on: 'always' }, gate: { ok: true, value: { check: { shape: 'predicate', predicate: fail(reason, `failed for ${reason}`) }, blocking: true, onError } }, issues: [] },
   });
   for (const onError of ['skip', 'halt'] as const) {
     const result = await runPoints([{ point: 'ship:pre', gates: reasons.map((reason) => gateFailing(reason, onError)) }], deps(run));

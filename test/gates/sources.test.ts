@@ -88,7 +88,7 @@ test('another point, or a shape that is not render-hooks output, is refused', ()
     const result = gatesFromHooks(hooks, 'ship:pre', 'the hooks', KINDS);
     return result.ok ? 'accepted' : [result.failure.reason, result.failure.message, ...result.failure.issues.map((i) => `${i.path}: ${i.message}`)];
   };
-  assert.deepEqual(message({ point: 'plan:pre', activeHooks: [] }), ['usage', 'the hooks is for point "plan:pre", not --point ship:pre']);
+  assert.deepEqual(message({ point: 'plan:pre', activeHooks: [] }), ['invalid-json', 'the hooks: rendered for point "plan:pre", not for --point ship:pre']);
   assert.deepEqual(message([]), ['invalid-json', 'the hooks is not a JSON object (is it the output of gsd_run loop render-hooks <point> --raw?)']);
   assert.deepEqual(message({ point: 'ship:pre' }), ['invalid-json', 'the hooks: activeHooks must be an array, got nothing']);
   assert.deepEqual(message({ point: 'ship:pre', activeHooks: [hookGate('', { query: 'q' })] }), [

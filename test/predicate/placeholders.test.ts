@@ -1,14 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
-import { phaseEnv, singleQuotedPlaceholders } from '../../src/predicate/placeholders.ts';
-
-test('every phase variable is set, missing ones empty', () => {
-  assert.deepEqual(phaseEnv({ phaseDir: '.planning/phases/03-x' }), {
-    PHASE_NUMBER: '',
-    PHASE_DIR: '.planning/phases/03-x',
-    PHASE_REQ_IDS: '',
-  });
-});
+import { singleQuotedPlaceholders } from '../../src/predicate/placeholders.ts';
 
 test('placeholders that sh leaves literal inside single quotes, by sh\'s quoting rules', () => {
   const cases: [string, string[]][] = [

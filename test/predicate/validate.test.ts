@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
 import { KINDS } from '../../src/kinds/table.ts';
-import { MAX_DEPTH, validatePredicate } from '../../src/predicate/validate.ts';
+import { MAX_DEPTH } from '../../src/json/parse.ts';
+import { validatePredicate } from '../../src/predicate/validate.ts';
 
 const check = (input: unknown) => validatePredicate(input, KINDS);
 

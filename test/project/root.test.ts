@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from '../helpers/bounded.ts';
+import { MAX_INPUT_BYTES } from '../../src/io/input.ts';
 import { findProjectRoot, explicitProjectRoot, workspaceConfig, type SearchBounds, mainWorktree, trustedEntry } from '../../src/project/root.ts';
 import { project, writeTree } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';
@@ -277,6 +278,16 @@ test('a config that is missing, not strict JSON or not an object says nothing', 
   for (const text of ['{nope', '{"multiRepo": true, "multiRepo": true}', 'null', '[{"multiRepo": true}]', '"multiRepo"']) {
     assert.deepEqual(workspaceConfig(withConfig(t, text)), NOTHING, text);
   }
+});
+
+test('the root search reads the config by the rule activation reads it by: up to 1 MiB of UTF-8', (t) => {
+  const padded = (size: number) => {
+    const head = '{"sub_repos": ["api"], "pad": "';
+    return `${head}${'x'.repeat(size - head.length - 2)}"}`;
+  };
+  // Past the old 256 KiB of the root search, within activation's 1 MiB: both use it.
+  assert.deepEqual(workspaceConfig(withConfig(t, padded(512 * 1024))), { subRepos: ['api'], multiRepo: false });
+  assert.deepEqual(workspaceConfig(withConfig(t, padded(MAX_INPUT_BYTES + 1))), NOTHING);
 });
 
 const UNBOUNDED: SearchBounds = { maxLevels: 10, stopsAt: () => false, trusts: () => true };

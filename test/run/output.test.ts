@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import { test } from '../helpers/bounded.ts';
-import { CommandOutput, readStream, readPipe, HeadBuffer, TailBuffer } from '../../src/run/output.ts';
+import { CommandOutput, readByEvents, readByHandle, HeadBuffer, TailBuffer } from '../../src/run/output.ts';
 import { FakeTime } from '../helpers/fake-time.ts';
 import { until } from '../helpers/support.ts';
 
@@ -14,7 +14,7 @@ function reading(keepStdout?: number) {
   const output = new CommandOutput(keepStdout);
   const stdout = new PassThrough();
   const stderr = new PassThrough();
-  output.read(stdout, stderr, readStream);
+  output.read(stdout, stderr, readByEvents);
   return { output, stdout, stderr };
 }
 
@@ -106,7 +106,7 @@ test('a child pipe is read through its handle, every byte, in order', async () =
   });
   const chunks: Buffer[] = [];
   // The reused read buffer is overwritten by the next read: copy, as the tail ring does.
-  const reader = readPipe(child.stdout, (bytes) => chunks.push(Buffer.from(bytes)));
+  const reader = readByHandle(child.stdout, (bytes) => chunks.push(Buffer.from(bytes)));
   assert.notEqual(reader, child.stdout, 'took the handle rather than the stream');
   // A pipe we only read: nothing may be written, or half-closed, through it.
   assert.equal((reader as Socket).writable, false);
@@ -120,7 +120,7 @@ test('a child pipe is read through its handle, every byte, in order', async () =
 test('a stream without a handle is read through its data events', async () => {
   const stream = Readable.from([Buffer.from('ab'), Buffer.from('cd')]);
   const chunks: Buffer[] = [];
-  const reader = readPipe(stream, (bytes) => chunks.push(Buffer.from(bytes)));
+  const reader = readByHandle(stream, (bytes) => chunks.push(Buffer.from(bytes)));
   assert.equal(reader, stream);
   await once(reader, 'close');
   assert.equal(Buffer.concat(chunks).toString(), 'abcd');

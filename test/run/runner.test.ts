@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test, type TestContext } from '../helpers/bounded.ts';
 import { Stop } from '../../src/failure.ts';
-import { readPipe, readStream, type PipeReader } from '../../src/run/output.ts';
+import { readByHandle, readByEvents, type PipeReader } from '../../src/run/output.ts';
 import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult, spawnErrorOf } from '../../src/run/runner.ts';
 import { realTime, type Time } from '../../src/run/time.ts';
 import { runResult, sketchOf } from '../helpers/fake-runner.ts';
@@ -32,8 +32,8 @@ function gate(t: TestContext): { path: string; open: () => Promise<void> } {
 // (`onread`) Node gives us today, and the public 'data' events used where a
 // Node lacks it.
 for (const [path, reader] of [
-  ['through the handle', readPipe],
-  ['through data events', readStream],
+  ['through the handle', readByHandle],
+  ['through data events', readByEvents],
 ] as const) {
   describe(`reading ${path}`, () => {
     // Like runCommand, with `reader`; `seen` hears each read as it arrives.
@@ -417,7 +417,7 @@ test('any other code is passed on as it is', (t) => {
 });
 
 test('a stop after a command ended signals nothing: its group id may be another group by then', async (t) => {
-  const run = makeRunner({ time: realTime, readPipe });
+  const run = makeRunner({ time: realTime, readPipe: readByHandle });
   const stop = new AbortController();
   const force = new AbortController();
   const result = await run({ command: 'true', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000, signal: stop.signal, force: force.signal });

@@ -8,7 +8,8 @@ import { generateSchemas, SCHEMA_NAMES, toJson, type SchemaName } from '../../sc
 import { parseCapability } from '../../src/gates/declaration.ts';
 import { gatesFromHooks } from '../../src/gates/sources.ts';
 import { KINDS } from '../../src/kinds/table.ts';
-import { MAX_DEPTH, validatePredicate } from '../../src/predicate/validate.ts';
+import { MAX_DEPTH } from '../../src/json/parse.ts';
+import { validatePredicate } from '../../src/predicate/validate.ts';
 import { ROOT } from '../helpers/support.ts';
 
 const GSD_CAPABILITIES = join(ROOT, 'test/fixtures/gsd-1.14/capabilities');

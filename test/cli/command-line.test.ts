@@ -1,20 +1,19 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
-import { defaultsFromEnv, parseArgs, wantsJsonErrors, parseFlags, argumentPath, reportTargets, exitContract } from '../../src/cli/args.ts';
-import { ok } from '../../src/failure.ts';
+import { defaultsFromEnv, parseCommandLine, wantsJsonErrors } from '../../src/cli/command-line.ts';
 import { LOOP_POINTS } from '../../src/gates/activation.ts';
 
 const P = '{"kind":"command-exit-zero","command":"true"}';
 
 function options(argv: string[]) {
-  const result = parseArgs(argv);
+  const result = parseCommandLine(argv);
   assert.ok(result.ok, result.ok ? '' : result.failure.message);
   assert.equal(result.value.action, 'check-predicate');
   return result.value.action === 'check-predicate' ? result.value.options : undefined;
 }
 
 function usage(argv: string[]): string {
-  const result = parseArgs(argv);
+  const result = parseCommandLine(argv);
   assert.ok(!result.ok, `expected a usage error for ${JSON.stringify(argv)}`);
   assert.equal(result.failure.reason, 'usage');
   return result.failure.message.replace(/ \(see gsd-check --help\)$/, '');
@@ -85,7 +84,7 @@ test('unknown flags, stray arguments and wrong commands are named', () => {
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--', '--raw']), 'unexpected argument "--raw"');
   assert.equal(usage(['check', 'query', '--predicate', P]), 'unknown subcommand "check query"; try: check predicate');
   assert.equal(usage(['check']), 'missing subcommand after "check"; try: check predicate');
-  assert.equal(usage(['run']), 'unknown command "run"; try: gsd-check check predicate, gates run, validate or schema');
+  assert.equal(usage(['run']), 'unknown command "run"; try: gsd-check check predicate, gates run, validate, schema or completion');
   assert.equal(usage(['gates']), 'missing subcommand after "gates"; try: gates run');
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--point', 'ship:pre']), '--point is not a flag of "check predicate"');
   assert.equal(usage(['validate', 'a.json', '--raw']), '--raw is not a flag of "validate"');
@@ -107,8 +106,8 @@ test('a boolean flag takes no word after it as its value: "false" stays a stray 
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--raw', 'true']), 'unexpected argument "true"');
   assert.equal(usage(['-h=1']), '-h takes no value');
   assert.equal(usage(['-x=1']), 'unknown flag -x');
-  assert.deepEqual(parseArgs(['-V', 'false']), { ok: true, value: { action: 'version' } });
-  const files = parseArgs(['validate', '--json', 'false', 'a.json']);
+  assert.deepEqual(parseCommandLine(['-V', 'false']), { ok: true, value: { action: 'version' } });
+  const files = parseCommandLine(['validate', '--json', 'false', 'a.json']);
   assert.deepEqual(files.ok && files.value.action === 'validate' && [files.value.options.json, files.value.options.files], [true, ['false', 'a.json']]);
 });
 
@@ -132,11 +131,11 @@ test('--pick must name a field of the envelope', () => {
   for (const path of ['', 'details.', '.block', 'details..kind', '[-1]', 'details.gates[]', 'details.gates[x]', 'details.gates[0][1]', 'details.gates[0]x']) {
     assert.match(usage(['check', 'predicate', '--predicate', P, `--pick=${path}`]), /is not a path: fields joined by dots, a list item in brackets/, path);
   }
-  assert.equal(usage(['check', 'predicate', '--predicate', P, '--pick', 'blok']), '--pick "blok" is not a field of the envelope; did you mean block?');
-  assert.equal(usage(['check', 'predicate', '--predicate', P, '--pick', 'detail.exitCode']), '--pick "detail.exitCode" is not a field of the envelope; did you mean details.exitCode?');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--pick', 'blok']), '--pick blok is not a field of the envelope; did you mean block?');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--pick', 'detail.exitCode']), '--pick detail.exitCode is not a field of the envelope; did you mean details.exitCode?');
   assert.equal(
     usage(['check', 'predicate', '--predicate', P, '--pick', 'constructor']),
-    '--pick "constructor" is not a field of the envelope; it starts with block, message or details',
+    '--pick constructor is not a field of the envelope; it starts with block, message or details',
   );
 });
 
@@ -176,15 +175,15 @@ test('--kill-after is a finite number of seconds, 0 or more', () => {
 });
 
 test('help and version win over everything else', () => {
-  assert.deepEqual(parseArgs(['--help']), { ok: true, value: { action: 'help' } });
-  assert.deepEqual(parseArgs(['check', 'predicate', '-h']), { ok: true, value: { action: 'help', command: 'check predicate' } });
-  assert.deepEqual(parseArgs(['nonsense', '--help']), { ok: true, value: { action: 'help' } });
-  assert.deepEqual(parseArgs(['-V']), { ok: true, value: { action: 'version' } });
-  assert.deepEqual(parseArgs(['--version', 'nonsense']), { ok: true, value: { action: 'version' } });
+  assert.deepEqual(parseCommandLine(['--help']), { ok: true, value: { action: 'help' } });
+  assert.deepEqual(parseCommandLine(['check', 'predicate', '-h']), { ok: true, value: { action: 'help', command: 'check predicate' } });
+  assert.deepEqual(parseCommandLine(['nonsense', '--help']), { ok: true, value: { action: 'help' } });
+  assert.deepEqual(parseCommandLine(['-V']), { ok: true, value: { action: 'version' } });
+  assert.deepEqual(parseCommandLine(['--version', 'nonsense']), { ok: true, value: { action: 'version' } });
 });
 
 test("GSD's help spellings, anywhere before --, even as a flag's value, are help; the line is not checked", () => {
-  const help = (...argv: string[]) => parseArgs(argv);
+  const help = (...argv: string[]) => parseCommandLine(argv);
   const checkHelp = { ok: true, value: { action: 'help', command: 'check predicate' } };
   for (const spelling of ['-h', '--help', '-?', '--h', '--usage']) {
     assert.deepEqual(help(spelling), { ok: true, value: { action: 'help' } }, spelling);
@@ -210,8 +209,8 @@ test("GSD's query prefix: before a command, the command", () => {
   assert.equal(options(['query', 'check.predicate', '--predicate', P])?.predicate, P);
   assert.equal(options(['query', 'check', 'predicate', '--predicate', P])?.predicate, P);
   assert.equal(options(['--raw', 'query', '--predicate', P, 'check', 'predicate'])?.raw, true);
-  assert.equal(parseArgs(['query', 'gates', 'run', '--point', 'ship:pre', '--builtin']).ok, true);
-  assert.equal(usage(['query', 'query', 'check', 'predicate', '--predicate', P]), 'unknown command "query"; try: gsd-check check predicate, gates run, validate or schema');
+  assert.equal(parseCommandLine(['query', 'gates', 'run', '--point', 'ship:pre', '--builtin']).ok, true);
+  assert.equal(usage(['query', 'query', 'check', 'predicate', '--predicate', P]), 'unknown command "query"; try: gsd-check check predicate, gates run, validate, schema or completion');
   assert.equal(usage(['query']), 'missing command; try: gsd-check check predicate --predicate <json>');
   assert.equal(usage(['check', 'query', 'predicate']), 'unknown subcommand "check query"; try: check predicate');
 });
@@ -228,7 +227,7 @@ test("the = values of GSD's --cwd, --project-dir and --ws are trimmed, as GSD tr
 });
 
 test('help <command>, or a command with --help, is that command\'s help; help alone is --help', () => {
-  const help = (...argv: string[]) => parseArgs(argv);
+  const help = (...argv: string[]) => parseCommandLine(argv);
   assert.deepEqual(help('help'), { ok: true, value: { action: 'help' } });
   assert.deepEqual(help('help', 'gates', 'run'), { ok: true, value: { action: 'help', command: 'gates run' } });
   assert.deepEqual(help('help', 'gates'), { ok: true, value: { action: 'help', command: 'gates run' } });
@@ -246,14 +245,14 @@ test('--json-errors is seen even when the rest does not parse', () => {
   // GSD_JSON_ERRORS=1, gsd-tools' switch, turns it on without the flag; other values do not.
   assert.equal(wantsJsonErrors(['check'], defaultsFromEnv({ GSD_JSON_ERRORS: '1' })), true);
   assert.equal(wantsJsonErrors(['check'], defaultsFromEnv({ GSD_JSON_ERRORS: 'true' })), false);
-  const fromEnv = parseArgs(['check', 'predicate', '--predicate', '{}'], defaultsFromEnv({ GSD_JSON_ERRORS: '1' }));
+  const fromEnv = parseCommandLine(['check', 'predicate', '--predicate', '{}'], defaultsFromEnv({ GSD_JSON_ERRORS: '1' }));
   assert.equal(fromEnv.ok && fromEnv.value.action === 'check-predicate' && fromEnv.value.options.jsonErrors, true);
-  const validateFromEnv = parseArgs(['validate', 'a.json'], defaultsFromEnv({ GSD_JSON_ERRORS: '1' }));
+  const validateFromEnv = parseCommandLine(['validate', 'a.json'], defaultsFromEnv({ GSD_JSON_ERRORS: '1' }));
   assert.equal(validateFromEnv.ok && validateFromEnv.value.action === 'validate' && validateFromEnv.value.options.jsonErrors, true);
 });
 
 test('gates run: point, capabilities (repeatable), config, concurrency and the shared flags', () => {
-  const result = parseArgs(['gates', 'run', '--point', 'ship:pre', '--capability', 'a.json', '--capability=b.json',
+  const result = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--capability', 'a.json', '--capability=b.json',
     '--config', 'c.json', '--concurrency', '3', '--phase-dir', 'p', '--raw', '--exit-code']);
   assert.ok(result.ok);
   assert.deepEqual(result.value, {
@@ -267,7 +266,7 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
   assert.equal(gates(['--capability', 'a.json']), '--point (once per loop point) or --all-points is required');
   assert.match(gates(['--point', 'ship', '--capability', 'a.json']), /^--point "ship" is not a loop point; one of: discuss:pre, /);
   assert.equal(gates(['--point', 'ship:pre']), "--builtin (GSD 1.14's own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required");
-  const builtin = parseArgs(['gates', 'run', '--point', 'ship:pre', '--builtin', '--capability', 'a.json']);
+  const builtin = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--builtin', '--capability', 'a.json']);
   assert.deepEqual(builtin.ok && builtin.value.action === 'gates-run' && [builtin.value.options.builtin, builtin.value.options.capabilities], [true, ['a.json']]);
   assert.equal(gates(['--point', 'ship:pre', '--builtin', '--hooks', '-']), '--hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD');
   assert.match(usage(['check', 'predicate', '--predicate', '{}', '--builtin']), /^--builtin is not a flag of "check predicate"/);
@@ -276,13 +275,13 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
   }
   assert.equal(gates(['--point', 'ship:pre', '--point', 'ship:pre', '--capability', 'a']), '--point ship:pre is given more than once');
   // The least of each bound is allowed.
-  const least = parseArgs(['gates', 'run', '--point', 'ship:pre', '--capability', 'a', '--concurrency', '1', '--query-timeout', '0.5']);
+  const least = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--capability', 'a', '--concurrency', '1', '--query-timeout', '0.5']);
   assert.deepEqual(least.ok && least.value.action === 'gates-run' && [least.value.options.concurrency, least.value.options.queryTimeout], [1, 0.5]);
 });
 
 test('gates run: --point repeated runs those points in the order given, --all-points all 12 in loop order; never both', () => {
   const points = (argv: string[]) => {
-    const result = parseArgs(['gates', 'run', '--builtin', ...argv]);
+    const result = parseCommandLine(['gates', 'run', '--builtin', ...argv]);
     return result.ok && result.value.action === 'gates-run' ? [result.value.options.points, result.value.options.envelope] : result;
   };
   assert.deepEqual(points(['--point', 'ship:pre', '--point=plan:pre']), [['ship:pre', 'plan:pre'], 'run']);
@@ -294,7 +293,7 @@ test('gates run: --point repeated runs those points in the order given, --all-po
 });
 
 test('validate: files and --json', () => {
-  assert.deepEqual(parseArgs(['validate', 'a.json', 'b.json', '--json']), {
+  assert.deepEqual(parseCommandLine(['validate', 'a.json', 'b.json', '--json']), {
     ok: true,
     value: { action: 'validate', options: { files: ['a.json', 'b.json'], json: true, jsonErrors: false } },
   });
@@ -303,7 +302,7 @@ test('validate: files and --json', () => {
 
 test('a phase number must be one, and requirement ids ids: nothing bash could evaluate', () => {
   const message = (flag: string, value: string) => {
-    const result = parseArgs(['check', 'predicate', '--predicate', '{}', `--${flag}=${value}`]);
+    const result = parseCommandLine(['check', 'predicate', '--predicate', '{}', `--${flag}=${value}`]);
     return result.ok ? 'accepted' : result.failure.message;
   };
   for (const value of ['04', '4', '4.1', '12A', '12a.1', '1-2', '1-2-3', 'CK-01', 'PROJ-42', 'AUTH-101', '']) {
@@ -320,7 +319,7 @@ test('a phase number must be one, and requirement ids ids: nothing bash could ev
 
 test('--phase-req-ids is any one line of text the roadmap holds, up to 4096 characters', () => {
   const message = (value: string) => {
-    const result = parseArgs(['check', 'predicate', '--predicate', '{}', `--phase-req-ids=${value}`]);
+    const result = parseCommandLine(['check', 'predicate', '--predicate', '{}', `--phase-req-ids=${value}`]);
     return result.ok ? 'accepted' : result.failure.message;
   };
   for (const value of ['REQ-07,REQ-08', 'REQ-01 REQ-02', '[REQ-01, REQ-02]', 'TBD', '', 'REQ-01 (partial), AUTH/01', 'n/a', '$(id)', "it's `x`; é", 'x'.repeat(4096)]) {
@@ -337,7 +336,7 @@ test('GSD\'s global flags: --project-dir, --ws, --exit-contract (or GSD_EXIT_CON
   assert.deepEqual([o?.projectDir, o?.ws], ['p', 'alpha']);
   assert.match(usage(['check', 'predicate', '--predicate', P, '--project-dir=']), /^--project-dir needs a directory/);
   const contract = (argv: string[], variable?: string) => {
-    const result = parseArgs(['check', 'predicate', '--predicate', P, ...argv], { jsonErrors: false, exitContract: variable });
+    const result = parseCommandLine(['check', 'predicate', '--predicate', P, ...argv], { jsonErrors: false, exitContract: variable });
     return result.ok ? 'accepted' : result.failure.message;
   };
   for (const [argv, variable] of [[[], undefined], [['--exit-contract=v1'], undefined], [['--exit-contract', 'v2'], 'v3'], [[], 'v2'], [[], '']] as const) {
@@ -346,21 +345,21 @@ test('GSD\'s global flags: --project-dir, --ws, --exit-contract (or GSD_EXIT_CON
   assert.equal(contract(['--exit-contract=v3']), '--exit-contract "v3" is not an exit contract; v1 or v2 (see gsd-check --help)');
   assert.equal(contract(['--exit-contract='], 'v2'), '--exit-contract "" is not an exit contract; v1 or v2 (see gsd-check --help)');
   assert.equal(contract([], 'V2'), 'GSD_EXIT_CONTRACT "V2" is not an exit contract; v1 or v2 (see gsd-check --help)');
-  assert.equal(parseArgs(['validate', 'a.json'], { jsonErrors: false, exitContract: 'garbage' }).ok, false);
-  assert.equal(parseArgs(['validate', 'a.json', '--exit-contract=v2']).ok, true);
+  assert.equal(parseCommandLine(['validate', 'a.json'], { jsonErrors: false, exitContract: 'garbage' }).ok, false);
+  assert.equal(parseCommandLine(['validate', 'a.json', '--exit-contract=v2']).ok, true);
   assert.match(usage(['validate', 'a.json', '--ws', 'x']), /--ws is not a flag of "validate"/);
 });
 
 test('gates run: --hooks instead of --capability, the query command and its timeout', () => {
-  const parsed = parseArgs(['gates', 'run', '--point', 'ship:pre', '--hooks', '-', '--query-command', 'gsd-tools check "$GSD_QUERY" 04', '--query-timeout', '2.5']);
+  const parsed = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--hooks', '-', '--query-command', 'gsd-tools check "$GSD_QUERY" 04', '--query-timeout', '2.5']);
   assert.ok(parsed.ok && parsed.value.action === 'gates-run');
   const options = parsed.value.options;
   assert.deepEqual([options.hooks, options.capabilities, options.queryCommand, options.queryTimeout], ['-', [], 'gsd-tools check "$GSD_QUERY" 04', 2.5]);
-  const defaults = parseArgs(['gates', 'run', '--point', 'ship:pre', '--capability', 'c.json']);
+  const defaults = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--capability', 'c.json']);
   assert.ok(defaults.ok && defaults.value.action === 'gates-run');
   assert.deepEqual([defaults.value.options.hooks, defaults.value.options.queryCommand, defaults.value.options.queryTimeout], [undefined, undefined, 30]);
   const refused = (...argv: string[]) => {
-    const result = parseArgs(['gates', 'run', '--point', 'ship:pre', ...argv]);
+    const result = parseCommandLine(['gates', 'run', '--point', 'ship:pre', ...argv]);
     return result.ok ? 'accepted' : result.failure.message;
   };
   assert.equal(refused('--hooks', 'h.json', '--capability', 'c.json'), '--hooks and --capability cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)');
@@ -373,7 +372,7 @@ test('gates run: --hooks instead of --capability, the query command and its time
 });
 
 test('a lone - is a word (standard input), never a flag that swallows the next argument', () => {
-  const result = parseArgs(['validate', 'a.json', '-', 'b.json']);
+  const result = parseCommandLine(['validate', 'a.json', '-', 'b.json']);
   assert.ok(result.ok && result.value.action === 'validate');
   assert.deepEqual(result.ok && result.value.action === 'validate' && result.value.options.files, ['a.json', '-', 'b.json']);
 });
@@ -383,130 +382,18 @@ test('--kill-after is 3 seconds unless given, as the help and docs/reference/cli
 });
 
 test('schema: one name or none; the name is checked by the command', () => {
-  assert.deepEqual(parseArgs(['schema']), { ok: true, value: { action: 'schema', name: undefined } });
-  assert.deepEqual(parseArgs(['schema', 'gate']), { ok: true, value: { action: 'schema', name: 'gate' } });
+  assert.deepEqual(parseCommandLine(['schema']), { ok: true, value: { action: 'schema', name: undefined } });
+  assert.deepEqual(parseCommandLine(['schema', 'gate']), { ok: true, value: { action: 'schema', name: 'gate' } });
   assert.equal(usage(['schema', 'gate', 'x']), 'unexpected argument "x"');
   assert.equal(usage(['schema', '--json']), '--json is not a flag of "schema"');
 });
 
 test('completion: one shell there is a script for, nothing else', () => {
-  assert.deepEqual(parseArgs(['completion', 'bash']), { ok: true, value: { action: 'completion', shell: 'bash' } });
+  assert.deepEqual(parseCommandLine(['completion', 'bash']), { ok: true, value: { action: 'completion', shell: 'bash' } });
   assert.equal(usage(['completion']), 'completion needs a shell; one of: bash');
   assert.equal(usage(['completion', 'zsh']), 'completion for "zsh" is not available; one of: bash');
   assert.equal(usage(['completion', 'bash', 'x']), 'unexpected argument "x"');
   assert.equal(usage(['completion', 'bash', '--raw']), '--raw is not a flag of "completion"');
-});
-
-const SPEC = { values: ['file', 'cwd'], booleans: ['raw', 'help'], repeatable: ['file'], aliases: { h: 'help' } };
-
-const parse = (...argv: string[]) => {
-  const result = parseFlags(argv, SPEC);
-  return result.ok ? { values: Object.fromEntries(result.value.values), booleans: [...result.value.booleans], words: result.value.words } : result.failure.message;
-};
-
-test('values, switches and words, in both value forms; words keep their order, - and -- included', () => {
-  assert.deepEqual(parse('a', '--file', 'x', '-', '--raw', '--file=', 'b', '-h', '--', '--raw', '-'), {
-    values: { file: ['x', ''] },
-    booleans: ['raw', 'help'],
-    words: ['a', '-', 'b', '--raw', '-'],
-  });
-  assert.deepEqual(parse('--raw', '--raw'), { values: {}, booleans: ['raw'], words: [] });
-  assert.deepEqual(parse(), { values: {}, booleans: [], words: [] });
-});
-
-test('what cannot be read is a usage error naming the flag', () => {
-  const cases: [string[], string][] = [
-    [['--cwd', 'a', '--cwd', 'b'], '--cwd is given more than once'],
-    [['--cwd'], '--cwd needs a value'],
-    [['--cwd', '-x'], '--cwd needs a value, got the flag -x; for a value that starts with "-", write --cwd=-x'],
-    [['--cwd', '--a b'], '--cwd needs a value, got the flag "--a b"; for a value that starts with "-", write "--cwd=--a b"'],
-    [['--raw=1'], '--raw takes no value'],
-    [['-h=1'], '-h takes no value'],
-    [['--rav'], 'unknown flag --rav; did you mean --raw?'],
-    [['--rav=1'], 'unknown flag --rav; did you mean --raw?'],
-    [['-x'], 'unknown flag -x'],
-    [['-x=1'], 'unknown flag -x'],
-    [['--no-raw=1'], 'unknown flag --no-raw'],
-    [['-no-file'], 'unknown flag -no-file'],
-    [['-raw'], 'unknown flag -raw; did you mean --raw?'],
-    [['-cwd=x'], 'unknown flag -cwd; did you mean --cwd?'],
-    [['-rh'], 'unknown flag -rh'],
-    [['--ra'], 'unknown flag --ra; did you mean --raw?'],
-  ];
-  for (const [argv, message] of cases) assert.equal(parse(...argv), `${message} (see gsd-check --help)`, argv.join(' '));
-});
-
-test('a name that begins several flags lists them; one that runs past a flag names it', () => {
-  const spec = { values: ['phase-dir', 'phase-number', 'phase-req-ids'], booleans: ['help', 'version'], repeatable: [], aliases: { h: 'help', V: 'version' } };
-  const message = (...argv: string[]) => {
-    const result = parseFlags(argv, spec);
-    return result.ok ? undefined : result.failure.message;
-  };
-  assert.equal(message('--phase', '04'), 'unknown flag --phase; did you mean --phase-dir, --phase-number or --phase-req-ids? (see gsd-check --help)');
-  assert.equal(message('--phase-number-padded'), 'unknown flag --phase-number-padded; did you mean --phase-number? (see gsd-check --help)');
-  assert.equal(message('--ph'), 'unknown flag --ph (see gsd-check --help)');
-  assert.equal(message('-hV'), undefined);
-});
-
-const here = () => '/home/u/proj';
-const deleted = (): string => {
-  throw Object.assign(new Error('uv_cwd'), { code: 'ENOENT' });
-};
-
-test('relative to --cwd, else to the current directory; - and absolute paths as given', () => {
-  assert.deepEqual(argumentPath('p.json', undefined, here), ok('/home/u/proj/p.json'));
-  assert.deepEqual(argumentPath('p.json', 'sub', here), ok('/home/u/proj/sub/p.json'));
-  assert.deepEqual(argumentPath('p.json', '/abs', here), ok('/abs/p.json'));
-  assert.deepEqual(argumentPath('/x/p.json', 'sub', here), ok('/x/p.json'));
-  assert.deepEqual(argumentPath('-', 'sub', here), ok('-'));
-});
-
-test('a deleted current directory only matters to a relative path', () => {
-  assert.deepEqual(argumentPath('/x/p.json', undefined, deleted), ok('/x/p.json'));
-  assert.deepEqual(argumentPath('p.json', '/abs', deleted), ok('/abs/p.json'));
-  const failed = argumentPath('p.json', undefined, deleted);
-  assert.equal(failed.ok, false);
-  assert.equal(!failed.ok && failed.failure.reason, 'bad-cwd');
-});
-
-test('junit=<file> and github, in the order given', () => {
-  assert.deepEqual(reportTargets(['github', 'junit=out/a=b.xml']), { ok: true, value: [{ format: 'github' }, { format: 'junit', file: 'out/a=b.xml' }] });
-  assert.deepEqual(reportTargets([]), { ok: true, value: [] });
-});
-
-test('anything else is a usage error naming the value', () => {
-  const message = (values: string[]) => {
-    const result = reportTargets(values);
-    assert.ok(!result.ok);
-    return [result.failure.reason, result.failure.message.replace(/ \(see gsd-check --help\)$/, '')];
-  };
-  assert.deepEqual(message(['junit']), ['usage', '--report junit needs a file: --report junit=<file>']);
-  assert.deepEqual(message(['junit=']), ['usage', '--report junit needs a file: --report junit=<file>']);
-  assert.deepEqual(message(['xml']), ['usage', '--report "xml" is not a report; one of: junit=<file>, github']);
-  assert.deepEqual(message(['github=x']), ['usage', '--report "github=x" is not a report; one of: junit=<file>, github']);
-  assert.deepEqual(message(['junit=a', 'junit=b']), ['usage', '--report junit is given more than once']);
-  assert.deepEqual(message(['github', 'github']), ['usage', '--report github is given more than once']);
-});
-
-const contract = (flag: string | undefined, variable: string | undefined) => {
-  const result = exitContract(flag, variable);
-  return result.ok ? result.value : result.failure.message;
-};
-
-test('v1 by default; the flag over GSD_EXIT_CONTRACT, either way; an empty variable is unset', () => {
-  assert.equal(contract(undefined, undefined), 'v1');
-  assert.equal(contract(undefined, ''), 'v1');
-  assert.equal(contract(undefined, 'v2'), 'v2');
-  assert.equal(contract('v1', 'v2'), 'v1');
-  assert.equal(contract('v2', 'v1'), 'v2');
-  assert.equal(contract('v2', 'garbage'), 'v2');
-});
-
-test('anything but v1 or v2 is refused, from the flag (even empty) or the variable', () => {
-  assert.equal(contract('v3', undefined), '--exit-contract "v3" is not an exit contract; v1 or v2 (see gsd-check --help)');
-  assert.equal(contract('', 'v1'), '--exit-contract "" is not an exit contract; v1 or v2 (see gsd-check --help)');
-  assert.equal(contract('V2', undefined), '--exit-contract "V2" is not an exit contract; v1 or v2 (see gsd-check --help)');
-  assert.equal(contract(undefined, ' v2'), 'GSD_EXIT_CONTRACT " v2" is not an exit contract; v1 or v2 (see gsd-check --help)');
 });
 
 test('standard input (-) names at most one of a command\'s files, whichever flags name them', () => {
@@ -516,7 +403,7 @@ test('standard input (-) names at most one of a command\'s files, whichever flag
     assert.equal(usage([...gates, ...files]), 'gates run reads standard input (-) once; give - at most once', files.join(' '));
   }
   for (const argv of [['validate', '-', 'a.json'], [...gates, '--capability', '-', '--config', 'c.json'], [...gates, '--hooks', '-']]) {
-    assert.equal(parseArgs(argv).ok, true, argv.join(' '));
+    assert.equal(parseCommandLine(argv).ok, true, argv.join(' '));
   }
 });
 

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import fc from 'fast-check';
-import { phaseEnv } from '../../src/predicate/placeholders.ts';
+import { phaseEnv } from '../../src/predicate/phase-env.ts';
 import { runCommand } from '../../src/run/runner.ts';
 import { sketchOf } from '../helpers/fake-runner.ts';
 import { tempDir } from '../helpers/support.ts';

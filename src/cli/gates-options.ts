@@ -1,0 +1,119 @@
+import { ok, usage, type Result } from '../failure.ts';
+import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/activation.ts';
+import { closest } from '../text/suggest.ts';
+import { REPORT_KINDS } from './command-table.ts';
+import { valueOf, type Flags } from './flags.ts';
+import type { EvalOptions } from './eval-options.ts';
+import { optional, seconds, stdinOnce } from './option-values.ts';
+
+// gates run's options: which points, where their gates come from, how they
+// run and what reports them.
+
+export interface GatesOptions extends EvalOptions {
+  // The points to run, in order, each once.
+  readonly points: readonly [LoopPoint, ...LoopPoint[]];
+  // One --point prints that point's envelope, as it always has; several, or
+  // --all-points, print the run's envelope, which holds each point's.
+  readonly envelope: 'point' | 'run';
+  // Where the gates come from: capability files and GSD's own (--builtin), or
+  // GSD's rendered hooks (a file, or - for standard input), never both.
+  readonly capabilities: readonly string[];
+  // GSD 1.14's own gates (builtinCapabilities in gates/sources.ts), before any --capability.
+  readonly builtin: boolean;
+  readonly hooks?: string;
+  readonly config?: string;
+  readonly concurrency?: number;
+  readonly queryCommand?: string;
+  readonly queryTimeout: number;
+  readonly reports: readonly RequestedReport[];
+}
+
+// A --report value: a JUnit XML file, or GitHub Actions' annotations and job summary.
+type RequestedReport = { readonly format: 'junit'; readonly file: string } | { readonly format: 'github' };
+
+export function gatesOptions(flags: Flags, shared: EvalOptions): Result<GatesOptions> {
+  const points = loopPoints(flags.values.get('point') ?? [], flags.booleans.has('all-points'));
+  if (!points.ok) return points;
+  const capabilities = flags.values.get('capability') ?? [];
+  const hooks = valueOf(flags, 'hooks');
+  const builtin = flags.booleans.has('builtin');
+  if (hooks !== undefined && (capabilities.length > 0 || builtin)) {
+    return usage(`--hooks and ${builtin ? '--builtin' : '--capability'} cannot be used together: rendered hooks are already resolved by GSD`);
+  }
+  if (hooks === '') return usage('--hooks needs a file (or - for standard input)');
+  if (hooks === undefined && capabilities.length === 0 && !builtin) {
+    return usage('--builtin (GSD 1.14\'s own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required');
+  }
+  if (capabilities.includes('')) return usage('--capability needs a file');
+  const queryCommand = valueOf(flags, 'query-command');
+  if (queryCommand !== undefined && queryCommand.trim() === '') return usage('--query-command needs a shell command');
+  const queryTimeout = seconds(flags, 'query-timeout', true);
+  if (!queryTimeout.ok) return queryTimeout;
+  const config = valueOf(flags, 'config');
+  if (config === '') return usage('--config needs a file');
+  const concurrencyText = valueOf(flags, 'concurrency');
+  const concurrency = concurrencyText === undefined ? undefined : Number(concurrencyText);
+  if (concurrency !== undefined && (!/^\d+$/.test(concurrencyText!) || concurrency < 1)) {
+    return usage(`--concurrency must be a whole number of 1 or more, got ${JSON.stringify(concurrencyText)}`);
+  }
+  const once = stdinOnce('gates run', [...(hooks === undefined ? [] : [hooks]), ...capabilities, ...(config === undefined ? [] : [config])]);
+  if (!once.ok) return once;
+  const reports = requestedReports(flags.values.get('report') ?? []);
+  if (!reports.ok) return reports;
+  return ok({
+    ...points.value,
+    capabilities,
+    builtin,
+    ...optional('hooks', hooks),
+    ...optional('config', config),
+    ...optional('concurrency', concurrency),
+    ...optional('queryCommand', queryCommand),
+    queryTimeout: queryTimeout.value,
+    reports: reports.value,
+    ...shared,
+  });
+}
+
+// --point, once or more, or --all-points: GSD's loop order.
+function loopPoints(given: readonly string[], all: boolean): Result<Pick<GatesOptions, 'points' | 'envelope'>> {
+  if (all) {
+    if (given.length > 0) return usage('--point and --all-points cannot be used together: --all-points runs every point');
+    return ok({ points: LOOP_POINTS as GatesOptions['points'], envelope: 'run' });
+  }
+  const [first, ...rest] = given;
+  if (first === undefined) return usage('--point (once per loop point) or --all-points is required');
+  const points: LoopPoint[] = [];
+  for (const point of given) {
+    if (!isLoopPoint(point)) return usage(notAPoint(point));
+    if (points.includes(point)) return usage(`--point ${point} is given more than once`);
+    points.push(point);
+  }
+  return ok({ points: points as unknown as GatesOptions['points'], envelope: rest.length === 0 ? 'point' : 'run' });
+}
+
+// `ship-pre`, `Ship:Pre`, `ship:pr`: the point it most likely meant.
+function notAPoint(point: string): string {
+  const near = closest(point, LOOP_POINTS);
+  return `--point ${JSON.stringify(point)} is not a loop point; ${near === undefined ? `one of: ${LOOP_POINTS.join(', ')}` : `did you mean ${near}?`}`;
+}
+
+// The --report values, each format at most once.
+export function requestedReports(values: readonly string[]): Result<RequestedReport[]> {
+  const targets: RequestedReport[] = [];
+  for (const value of values) {
+    const [format, ...rest] = value.split('=');
+    let target: RequestedReport;
+    if (format === 'junit') {
+      const file = rest.join('=');
+      if (rest.length === 0 || file === '') return usage('--report junit needs a file: --report junit=<file>');
+      target = { format: 'junit', file };
+    } else if (format === 'github' && rest.length === 0) {
+      target = { format: 'github' };
+    } else {
+      return usage(`--report ${JSON.stringify(value)} is not a report; one of: ${REPORT_KINDS.join(', ')}`);
+    }
+    if (targets.some((t) => t.format === target.format)) return usage(`--report ${target.format} is given more than once`);
+    targets.push(target);
+  }
+  return ok(targets);
+}

@@ -1,0 +1,36 @@
+import { fail, ok, type Result } from '../failure.ts';
+import { readRegular } from '../fs/read.ts';
+import { describeCode, MAX_INPUT_BYTES } from '../io/input.ts';
+import { isJsonObject, parseJson } from '../json/parse.ts';
+
+// A project's config as JSON: `.planning/config.json` (and a workstream's)
+// read by one rule wherever it is read, by the root search and by
+// activation, and a --config given on the command line checked by the same.
+
+type Config = Record<string, unknown>;
+
+// The config at `path`, or undefined when there is none. Read as a regular
+// file only, so that a FIFO planted there cannot stall the root search, with
+// the cap and the strict UTF-8 of every other input.
+export function readConfigFile(path: string, label: string): Result<Config | undefined> {
+  const read = readRegular(path, MAX_INPUT_BYTES);
+  if (!read.ok) {
+    if (read.code === 'ENOENT' || read.code === 'ENOTDIR') return ok(undefined);
+    return fail('unreadable-file', `cannot read ${label}: ${read.code === 'NOTREG' ? 'not a regular file' : describeCode(read.code)}`);
+  }
+  if (!read.complete) return fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(read.bytes);
+  } catch {
+    return fail('unreadable-file', `${label} is not valid UTF-8`);
+  }
+  return configObject(text, label);
+}
+
+// Strict JSON (a key given twice is an error), and an object.
+export function configObject(text: string, label: string): Result<Config> {
+  const json = parseJson(text, label);
+  if (!json.ok) return json;
+  return isJsonObject(json.value) ? ok(json.value) : fail('invalid-json', `${label} is not a JSON object`);
+}
