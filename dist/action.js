@@ -41,6 +41,10 @@ var REASONS = {
   "invalid-capability": { exitStatus: EXIT_FAILURE, onError: true },
   "no-such-field": { exitStatus: EXIT_FAILURE, onError: true },
   "query-failed": { exitStatus: EXIT_FAILURE, onError: true },
+  // An agentVerdict check: only an agent can give its verdict, and gates run
+  // has none, so the gate is routed by its onError like any check that could
+  // not be evaluated. It never reaches --json-errors: no command fails for it.
+  "needs-agent": { exitStatus: EXIT_FAILURE, onError: true },
   "unsupported-platform": { exitStatus: EXIT_FAILURE, onError: true },
   stopped: { exitStatus: "signal", onError: false }
 };

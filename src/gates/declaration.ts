@@ -190,7 +190,10 @@ function invalidGate(issues: readonly Issue[]): Result<never> {
 }
 
 // How a gate's check reads in one word or two: `query ui.plan-gate`,
-// `predicate command-exit-zero`, `agentVerdict`.
+// `predicate command-exit-zero`, `agentVerdict`. Read from the check as a
+// report carries it, not from the parse: a report names a malformed check
+// too (`predicate ?`), which the parse keeps no value of, and every report
+// (progress, table, JUnit, GitHub) names it from the same field.
 export function checkLabel(check: unknown): string {
   if (typeof check !== 'object' || check === null) return 'check';
   const fields = check as Record<string, unknown>;

@@ -158,7 +158,7 @@ async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Pr
     case 'query':
       return { evaluation: await evaluateQuery(check.query, gate.capDir, deps.query, deps.context) };
     case 'agentVerdict':
-      return { evaluation: fail('invalid-predicate', 'an agentVerdict check needs an agent to give the verdict; gsd-check cannot') };
+      return { evaluation: fail('needs-agent', 'an agentVerdict check needs an agent to give the verdict; gsd-check cannot') };
     case 'predicate': {
       if (!check.predicate.ok) return { evaluation: check.predicate };
       const { kind, predicate } = check.predicate.value;

@@ -46,6 +46,9 @@ export function makeEmitter(streamOf: (fd: OutputFd) => Writable, write?: Write)
   return emit;
 }
 
+// A write's progress, not a Result: a descriptor that would block is no
+// failure (the rest goes through a stream), and a failed write is a system
+// code that the caller words, as for fs/read.ts's RegularRead.
 type WriteResult =
   | { readonly status: 'written' }
   | { readonly status: 'blocked'; readonly rest: Uint8Array }

@@ -282,3 +282,16 @@ test('the gates of several points run in one pool: a slow gate of one point does
   ]);
   assert.deepEqual(reports.sort(), [['plan:pre', 0], ['ship:pre', 1], ['ship:pre', 2]]);
 });
+
+test('an agentVerdict gate, which only an agent can decide, follows its onError as any check that could not be evaluated', async () => {
+  const { run } = fakeRun([]);
+  const agent = cap('/caps/agent.json', {
+    gates: [
+      gate('ship:pre', { agentVerdict: { prompt: 'p' } }, { blocking: false, onError: 'skip' }),
+      gate('ship:pre', { agentVerdict: { prompt: 'p' } }, { blocking: false, onError: 'halt' }),
+    ],
+  });
+  const result = await runPoint('ship:pre', [agent], deps(run));
+  assert.ok(result.ok);
+  assert.deepEqual((result.value.details.gates as GateReport[]).map((r) => r.status), ['skipped', 'halt']);
+});
