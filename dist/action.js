@@ -262,7 +262,7 @@ var LOOP_POINTS = [
   "ship:post"
 ];
 
-// src/cli/command-table.ts
+// src/cli/flag-table.ts
 var REPORT_KINDS = ["junit=<file>", "github"];
 var EXIT_CONTRACTS = ["v1", "v2"];
 var EVAL = ["check predicate", "gates run"];

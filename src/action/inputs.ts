@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../failure.ts';
-import { FLAGS, takes, type Flag } from '../cli/command-table.ts';
+import { FLAGS, takes, type Flag } from '../cli/flag-table.ts';
 
 // The GitHub Action's inputs: one per flag of `gates run`, named as the flag
 // is, so that a workflow reads like the command line. Written nowhere else:

@@ -1,5 +1,6 @@
 import { ok, usage, type Result } from '../failure.ts';
-import { FLAGS, flagNamed, isShell, SHELLS, takes, type CommandName, type Shell } from './command-table.ts';
+import { isShell, SHELLS, type CommandName, type Shell } from './command-table.ts';
+import { FLAGS, flagNamed, takes } from './flag-table.ts';
 import { findCommand, helpFor, helpOperand } from './command-words.ts';
 import { exitContract } from './exit-contract.ts';
 import { tokenizeFlags, valueOf } from './flags.ts';

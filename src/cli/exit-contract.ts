@@ -1,5 +1,5 @@
 import { ok, usage, type Result } from '../failure.ts';
-import { EXIT_CONTRACTS } from './command-table.ts';
+import { EXIT_CONTRACTS } from './flag-table.ts';
 
 // GSD 1.14's exit-code contract (`--exit-contract=v1|v2`, GSD_EXIT_CONTRACT;
 // the flag first, an empty variable as unset, v1 by default). The versions

@@ -1,4 +1,4 @@
-import { FLAGS, flagNamed } from './command-table.ts';
+import { FLAGS, flagNamed } from './flag-table.ts';
 
 // A request for help as GSD's router reads one: any of its help spellings
 // as a whole argument, wherever it stands, even where a flag's value was

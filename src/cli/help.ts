@@ -1,6 +1,7 @@
 import { ok, usage, type Result } from '../failure.ts';
 import { KINDS } from '../kinds/table.ts';
-import { COMMANDS, FLAGS, commandNamed, takes, type CommandName, type Flag, type FlagGroup, type Shell } from './command-table.ts';
+import { COMMANDS, commandNamed, type CommandName, type Shell } from './command-table.ts';
+import { FLAGS, takes, type Flag, type FlagGroup } from './flag-table.ts';
 
 // What gsd-check prints about itself: --help, shell completion, and the
 // JSON Schemas of what users write.

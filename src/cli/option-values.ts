@@ -1,5 +1,5 @@
 import { ok, usage, type Result } from '../failure.ts';
-import { flagNamed } from './command-table.ts';
+import { flagNamed } from './flag-table.ts';
 import { valueOf, type Flags } from './flags.ts';
 
 // The value shapes more than one command's options share, each read by one rule.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
 import { ACTION_INPUTS, argvFromInputs, inputVariable } from '../../src/action/inputs.ts';
-import { FLAGS, takes } from '../../src/cli/command-table.ts';
+import { FLAGS, takes } from '../../src/cli/flag-table.ts';
 
 test('an input for every flag of gates run but the five the Action sets itself, named as the flag, shaped as it takes values', () => {
   const flags = FLAGS.filter((flag) => takes(flag, 'gates run')).map((flag) => flag.name);

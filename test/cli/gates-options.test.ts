@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
+import { parseCommandLine } from '../../src/cli/command-line.ts';
+import { LOOP_POINTS } from '../../src/gates/activation.ts';
+import { usage } from '../helpers/command-line.ts';
 import { requestedReports } from '../../src/cli/gates-options.ts';
 
 test('junit=<file> and github, in the order given', () => {
@@ -19,4 +22,66 @@ test('anything else is a usage error naming the value', () => {
   assert.deepEqual(message(['github=x']), ['usage', '--report "github=x" is not a report; one of: junit=<file>, github']);
   assert.deepEqual(message(['junit=a', 'junit=b']), ['usage', '--report junit is given more than once']);
   assert.deepEqual(message(['github', 'github']), ['usage', '--report github is given more than once']);
+});
+
+test('gates run: point, capabilities (repeatable), config, concurrency and the shared flags', () => {
+  const result = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--capability', 'a.json', '--capability=b.json',
+    '--config', 'c.json', '--concurrency', '3', '--phase-dir', 'p', '--raw', '--exit-code']);
+  assert.ok(result.ok);
+  assert.deepEqual(result.value, {
+    action: 'gates-run',
+    options: {
+      points: ['ship:pre'], envelope: 'point', capabilities: ['a.json', 'b.json'], builtin: false, config: 'c.json', concurrency: 3, phaseDir: 'p',
+      queryTimeout: 30, reports: [], currentPhase: false, killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
+    },
+  });
+  const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);
+  assert.equal(gates(['--capability', 'a.json']), '--point (once per loop point) or --all-points is required');
+  assert.match(gates(['--point', 'ship', '--capability', 'a.json']), /^--point "ship" is not a loop point; one of: discuss:pre, /);
+  assert.equal(gates(['--point', 'ship:pre']), "--builtin (GSD 1.14's own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required");
+  const builtin = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--builtin', '--capability', 'a.json']);
+  assert.deepEqual(builtin.ok && builtin.value.action === 'gates-run' && [builtin.value.options.builtin, builtin.value.options.capabilities], [true, ['a.json']]);
+  assert.equal(gates(['--point', 'ship:pre', '--builtin', '--hooks', '-']), '--hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD');
+  assert.match(usage(['check', 'predicate', '--predicate', '{}', '--builtin']), /^--builtin is not a flag of "check predicate"/);
+  for (const bad of ['0', '-1', '1.5', 'x', '']) {
+    assert.match(gates(['--point', 'ship:pre', '--capability', 'a', `--concurrency=${bad}`]), /^--concurrency must be a whole number of 1 or more/, bad);
+  }
+  assert.equal(gates(['--point', 'ship:pre', '--point', 'ship:pre', '--capability', 'a']), '--point ship:pre is given more than once');
+  // The least of each bound is allowed.
+  const least = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--capability', 'a', '--concurrency', '1', '--query-timeout', '0.5']);
+  assert.deepEqual(least.ok && least.value.action === 'gates-run' && [least.value.options.concurrency, least.value.options.queryTimeout], [1, 0.5]);
+});
+
+test('gates run: --point repeated runs those points in the order given, --all-points all 12 in loop order; never both', () => {
+  const points = (argv: string[]) => {
+    const result = parseCommandLine(['gates', 'run', '--builtin', ...argv]);
+    return result.ok && result.value.action === 'gates-run' ? [result.value.options.points, result.value.options.envelope] : result;
+  };
+  assert.deepEqual(points(['--point', 'ship:pre', '--point=plan:pre']), [['ship:pre', 'plan:pre'], 'run']);
+  assert.deepEqual(points(['--point', 'ship:pre']), [['ship:pre'], 'point']);
+  assert.deepEqual(points(['--all-points']), [[...LOOP_POINTS], 'run']);
+  assert.equal(LOOP_POINTS.length, 12);
+  assert.equal(usage(['gates', 'run', '--builtin', '--all-points', '--point', 'ship:pre']), '--point and --all-points cannot be used together: --all-points runs every point');
+  assert.match(usage(['gates', 'run', '--builtin', '--point', 'ship:pre', '--point', 'nope']), /^--point "nope" is not a loop point/);
+});
+
+test('gates run: --hooks instead of --capability, the query command and its timeout', () => {
+  const parsed = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--hooks', '-', '--query-command', 'gsd-tools check "$GSD_QUERY" 04', '--query-timeout', '2.5']);
+  assert.ok(parsed.ok && parsed.value.action === 'gates-run');
+  const options = parsed.value.options;
+  assert.deepEqual([options.hooks, options.capabilities, options.queryCommand, options.queryTimeout], ['-', [], 'gsd-tools check "$GSD_QUERY" 04', 2.5]);
+  const defaults = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--capability', 'c.json']);
+  assert.ok(defaults.ok && defaults.value.action === 'gates-run');
+  assert.deepEqual([defaults.value.options.hooks, defaults.value.options.queryCommand, defaults.value.options.queryTimeout], [undefined, undefined, 30]);
+  const refused = (...argv: string[]) => {
+    const result = parseCommandLine(['gates', 'run', '--point', 'ship:pre', ...argv]);
+    return result.ok ? 'accepted' : result.failure.message;
+  };
+  assert.equal(refused('--hooks', 'h.json', '--capability', 'c.json'), '--hooks and --capability cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)');
+  assert.equal(refused(), "--builtin (GSD 1.14's own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required (see gsd-check --help)");
+  assert.equal(refused('--hooks='), '--hooks needs a file (or - for standard input) (see gsd-check --help)');
+  assert.equal(refused('--hooks', '-', '--query-command', ' '), '--query-command needs a shell command (see gsd-check --help)');
+  for (const value of ['0', '-1', 'x', '1e999']) {
+    assert.equal(refused('--hooks', '-', `--query-timeout=${value}`), `--query-timeout must be a positive finite number of seconds, got ${JSON.stringify(value)} (see gsd-check --help)`, value);
+  }
 });

@@ -6,7 +6,7 @@
 // `job: failure` from the tool's exit status. Plain JavaScript, as
 // doc-examples.mjs is.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -72,12 +72,23 @@ export async function runPreCommitRemote(dir, { env, config, root }) {
     if (done.status !== 0) throw new Error(`git ${args.join(' ')}: ${done.stderr}`);
     return done.stdout;
   };
-  git(['clone', '-q', '--no-hardlinks', root, repo], dir);
-  const diff = git(['diff', 'HEAD', '--binary'], root);
-  if (diff !== '') spawnSync('git', ['apply', '--whitespace=nowarn'], { cwd: repo, input: diff, env });
-  for (const file of git(['ls-files', '--others', '--exclude-standard'], root).split('\n').filter((f) => f !== '')) {
-    mkdirSync(dirname(join(repo, file)), { recursive: true });
-    copyFileSync(join(root, file), join(repo, file));
+  if (existsSync(join(root, '.git'))) {
+    git(['clone', '-q', '--no-hardlinks', root, repo], dir);
+    const diff = git(['diff', 'HEAD', '--binary'], root);
+    if (diff !== '') spawnSync('git', ['apply', '--whitespace=nowarn'], { cwd: repo, input: diff, env });
+    for (const file of git(['ls-files', '--others', '--exclude-standard'], root).split('\n').filter((f) => f !== '')) {
+      mkdirSync(dirname(join(repo, file)), { recursive: true });
+      copyFileSync(join(root, file), join(repo, file));
+    }
+  } else {
+    // A tree that is not a checkout (the mutation harness's copy, a source
+    // archive): a repository of what the hooks run, the hooks file and the bundle.
+    git(['init', '-q', repo], dir);
+    for (const file of ['.pre-commit-hooks.yaml', 'dist/gsd-check']) {
+      mkdirSync(dirname(join(repo, file)), { recursive: true });
+      copyFileSync(join(root, file), join(repo, file));
+    }
+    chmodSync(join(repo, 'dist/gsd-check'), 0o755);
   }
   git(['add', '-A'], repo);
   git(['-c', 'user.email=ci@example.invalid', '-c', 'user.name=ci', 'commit', '-qm', 'the working tree', '--allow-empty', '--no-verify'], repo);
