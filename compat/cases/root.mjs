@@ -81,6 +81,10 @@ export const ROOT_CASES = [
     tree: { 'ws/.planning/config.json': json({ planning: { sub_repos: ['svc'] } }), 'ws/svc/.git': {} },
     cwd: 'ws/svc',
   }),
+  pass('sub_repos in a config with bytes that are not UTF-8 (a Latin-1 name)', {
+    tree: { 'ws/.planning/config.json': { latin1: '{"sub_repos": ["svc"], "owner": "Jos\xe9"}' }, 'ws/svc/.git': {}, 'ws/svc/src': {} },
+    cwd: 'ws/svc/src',
+  }),
   pass('sub_repos naming another repository', {
     tree: { 'ws/.planning/config.json': json({ planning: { sub_repos: ['other'] } }), 'ws/svc/.git': {}, 'ws/svc/src': {} },
     cwd: 'ws/svc/src',

@@ -11,7 +11,8 @@ type Config = Record<string, unknown>;
 
 // The config at `path`, or undefined when there is none. Read as a regular
 // file only, so that a FIFO planted there cannot stall the root search, with
-// the cap and the strict UTF-8 of every other input.
+// the cap of every other input; bytes that are not UTF-8 read as U+FFFD, as
+// GSD's readFileSync(…, 'utf-8') gives them to both its readers.
 export function readConfigFile(path: string, label: string): Result<Config | undefined> {
   const read = readRegular(path, MAX_INPUT_BYTES);
   if (!read.ok) {
@@ -19,13 +20,7 @@ export function readConfigFile(path: string, label: string): Result<Config | und
     return fail('unreadable-file', `cannot read ${label}: ${read.code === 'NOTREG' ? 'not a regular file' : describeCode(read.code)}`);
   }
   if (!read.complete) return fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(read.bytes);
-  } catch {
-    return fail('unreadable-file', `${label} is not valid UTF-8`);
-  }
-  return configObject(text, label);
+  return configObject(new TextDecoder('utf-8', { ignoreBOM: false }).decode(read.bytes), label);
 }
 
 // Strict JSON (a key given twice is an error), and an object.

@@ -280,7 +280,7 @@ test('a config that is missing, not strict JSON or not an object says nothing', 
   }
 });
 
-test('the root search reads the config by the rule activation reads it by: up to 1 MiB of UTF-8', (t) => {
+test('the root search reads the config by the rule activation reads it by: up to 1 MiB', (t) => {
   const padded = (size: number) => {
     const head = '{"sub_repos": ["api"], "pad": "';
     return `${head}${'x'.repeat(size - head.length - 2)}"}`;
