@@ -5,7 +5,7 @@
 // (a marker per command, so that two trees never kill each other's tests).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -26,10 +26,20 @@ export function makeTree(root) {
   const dir = mkdtempSync(join(tmpdir(), 'gsd-mutate-'));
   // Some tests run the bundle as an unprivileged user, who must reach it.
   chmodSync(dir, 0o755);
-  for (const name of checkoutFiles(root)) {
+  const names = checkoutFiles(root);
+  for (const name of names) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     cpSync(join(root, name), join(dir, name), { verbatimSymlinks: true });
   }
+  // A checkout of its own, those files committed: tests that ask git what
+  // the checkout holds (tree.test.ts, the pre-commit recipe's clone) see the
+  // tree, not a repository above it or none.
+  const git = (args, input) => execFileSync('git', ['-c', 'user.name=mutate', '-c', 'user.email=mutate@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, input, stdio: ['pipe', 'ignore', 'pipe'] });
+  git(['init', '-q']);
+  // The tests' temp dirs and the link to node_modules are the run's, not the checkout's.
+  writeFileSync(join(dir, '.git', 'info', 'exclude'), '/.tmp/\n/node_modules\n');
+  git(['add', '--pathspec-from-file=-', '--pathspec-file-nul'], names.join('\0'));
+  git(['commit', '-qm', 'the tree', '--no-verify']);
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   // The tests' temp dirs go in the tree too (TMPDIR): a test killed at its
   // timeout never cleans up, and the tree's removal does it instead. Open to
