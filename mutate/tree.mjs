@@ -36,8 +36,9 @@ export function makeTree(root) {
   // tree, not a repository above it or none.
   const git = (args, input) => execFileSync('git', ['-c', 'user.name=mutate', '-c', 'user.email=mutate@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, input, stdio: ['pipe', 'ignore', 'pipe'] });
   git(['init', '-q']);
-  // The tests' temp dirs and the link to node_modules are the run's, not the checkout's.
-  writeFileSync(join(dir, '.git', 'info', 'exclude'), '/.tmp/\n/node_modules\n');
+  // What the run writes there (the tests' temp dirs and cache, the coverage)
+  // and the link to node_modules are the run's, not the checkout's.
+  writeFileSync(join(dir, '.git', 'info', 'exclude'), '/.tmp/\n/.cache/\n/.coverage/\n/node_modules\n');
   git(['add', '--pathspec-from-file=-', '--pathspec-file-nul'], names.join('\0'));
   git(['commit', '-qm', 'the tree', '--no-verify']);
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
