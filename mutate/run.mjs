@@ -124,7 +124,7 @@ async function baseline(tree) {
   const worker = async () => {
     for (let f; (f = queue.shift()); ) {
       const dir = coverageDir(covBase, f);
-      const r = await run(process.execPath, ['--test', f], { cwd: tree, env: { ...treeEnv(tree), NODE_V8_COVERAGE: dir } });
+      const r = await run(process.execPath, ['--test', f], { cwd: tree, env: { ...treeEnv(tree), NODE_V8_COVERAGE: dir, GSD_MUTATE_MAPPED_DIST: '1' } });
       if (r.status !== 0) {
         queue.length = 0;
         throw new Error(`${f} fails on the unmutated tree:\n${r.output.slice(-3000)}`);

@@ -24,7 +24,7 @@ export const BIN = process.env.GSD_CHECK_BIN ?? DIST;
 
 // The suite's own knobs; every other GSD_* variable belongs to the GSD setup
 // of whoever runs the tests, and would change what gsd-check does.
-const TEST_KNOBS = new Set(['GSD_CHECK_BIN', 'GSD_CHECK_TEST_PROC', 'GSD_CHECK_FUZZ_RUNS', 'GSD_CHECK_CI_TOOLS']);
+const TEST_KNOBS = new Set(['GSD_CHECK_BIN', 'GSD_CHECK_TEST_PROC', 'GSD_CHECK_FUZZ_RUNS', 'GSD_CHECK_CI_TOOLS', 'GSD_MUTATE_MAPPED_DIST']);
 
 // Directories made for the whole test process (not for one test), removed
 // when it exits.
