@@ -49,6 +49,8 @@ function runAction(t: TestContext, workspace: string, inputs: Record<string, str
   writeFileSync(files.output, '');
   writeFileSync(files.summary, '');
   const env: Record<string, string> = { PATH: bin, HOME: runner, GITHUB_OUTPUT: files.output, GITHUB_STEP_SUMMARY: files.summary, GITHUB_WORKSPACE: workspace, GITHUB_ACTIONS: 'true', CI: 'true', RUNNER_TEMP: runner, ...extra };
+  // No runner sets it: the mutation harness's coverage (mutate/coverage.mjs) must reach the Action's processes.
+  if (process.env.NODE_V8_COVERAGE !== undefined) env.NODE_V8_COVERAGE = process.env.NODE_V8_COVERAGE;
   for (const [name, input] of Object.entries(METADATA.inputs)) env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? input.default ?? '';
   for (const name of Object.keys(inputs)) assert.ok(Object.hasOwn(METADATA.inputs, name), `action.yml has no input ${name}`);
   return new Promise((resolve, reject) => {
