@@ -439,7 +439,6 @@ var DECLARED = [
   },
   {
     name: "ws",
-    trimsJoined: true,
     hint: "<name>",
     commands: EVAL,
     group: "context",

@@ -2,7 +2,7 @@
 // --all-points), through the shipped artefact: the run's envelope, the exit
 // status, and one report of each kind for the whole run.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from './helpers/bounded.ts';
 import { project } from './helpers/project.ts';
@@ -203,6 +203,12 @@ test('an annotation\'s file is relative to GITHUB_WORKSPACE when the artifact is
   assert.equal(await annotate(join(dir, 'repo')), line('app/SECURITY.md'));
   assert.equal(await annotate(undefined), line('SECURITY.md'));
   assert.equal(await annotate(join(dir, 'elsewhere')), line('SECURITY.md'));
+  // A workspace given empty or relative is none: the runner always gives it absolute.
+  assert.equal(await annotate(''), line('SECURITY.md'));
+  assert.equal(await annotate('..'), line('SECURITY.md'));
+  // One reached through a link is compared by its real path, as the project root is.
+  symlinkSync(join(dir, 'repo'), join(dir, 'repo-link'));
+  assert.equal(await annotate(join(dir, 'repo-link')), line('app/SECURITY.md'));
   // A directory whose name starts with two dots is inside the workspace.
   mkdirSync(join(dir, 'ws'));
   renameSync(join(dir, 'repo'), join(dir, 'ws', '..repo'));

@@ -213,3 +213,25 @@ test('--pick of a field the envelope lacks: no verdict is printed, so no report 
   assert.deepEqual([result.status, result.stdout, result.stderr], [2, '', 'gsd-check: --pick details.gates[9].status: the envelope has no such field\n']);
   assert.deepEqual(readdirSync(dir).sort(), ['.planning', 'cap.json']);
 });
+
+test('--cwd beside --project-dir bases a report and is a place it may be written, by its real path too', async (t) => {
+  const dir = gated(t);
+  const elsewhere = project(t, { 'real/reports': null });
+  symlinkSync(join(elsewhere, 'real'), join(elsewhere, 'link'));
+  const run = (cwd: string) => cli([...RUN.slice(0, 4), '--capability', join(dir, 'cap.json'), '--project-dir', dir, '--cwd', cwd, '--raw', '--report', 'junit=reports/gates.xml'], { cwd: dir });
+  // The process runs in the project: only --cwd can make a place outside it one a report may go.
+  const direct = await run(join(elsewhere, 'real'));
+  assert.deepEqual([direct.status, direct.stderr], [0, '']);
+  readJunit(readFileSync(join(elsewhere, 'real', 'reports', 'gates.xml'), 'utf8')).dispose();
+  // Through a link, the report lands where the link leads, which is --cwd's real path.
+  const linked = await run(join(elsewhere, 'link'));
+  assert.deepEqual([linked.status, linked.stderr], [0, '']);
+  assert.deepEqual(readdirSync(join(elsewhere, 'real', 'reports')).sort(), ['gates.xml']);
+  // A link inside --cwd that leads out of it is refused, as one inside the project is.
+  const away = project(t, {});
+  mkdirSync(join(elsewhere, 'out'));
+  symlinkSync(away, join(elsewhere, 'out', 'reports'));
+  const escaped = await run(join(elsewhere, 'out'));
+  assert.deepEqual([escaped.status, escaped.stderr], [74, `gsd-check: cannot write the JUnit report reports/gates.xml: it leads outside ${join(elsewhere, 'out')} (to ${join(away, 'gates.xml')})\n`]);
+  assert.deepEqual(readdirSync(away), []);
+});

@@ -215,7 +215,6 @@ const DECLARED: readonly Flag[] = [
   },
   {
     name: 'ws',
-    trimsJoined: true,
     hint: '<name>',
     commands: EVAL,
     group: 'context',
