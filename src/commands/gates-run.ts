@@ -160,11 +160,9 @@ async function loadGates(options: GatesOptions, root: string, deps: GatesDeps): 
     if (options.envelope === 'run' || jsonDocuments(text.value).length > 1) {
       const byPoint = gatesFromHooksOf(text.value, label, options.points, KINDS);
       if (!byPoint.ok) return byPoint;
-      const points = options.points.map((point) => ({ point, gates: byPoint.value.get(point)! }));
-      // One point prints its own envelope: without its hooks there is none.
-      const [only] = points;
-      if (options.envelope === 'point' && only !== undefined && !only.gates.ok) return only.gates;
-      return ok({ points, warnings: [] });
+      // One point's hooks given several times, or beside another point's,
+      // are refused there: so a single --point is never missing here.
+      return ok({ points: options.points.map((point) => ({ point, gates: byPoint.value.get(point)! })), warnings: [] });
     }
     const json = parseJson(text.value, label);
     if (!json.ok) return json;

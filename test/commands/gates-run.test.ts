@@ -211,3 +211,20 @@ test('at a terminal, several points print a table each under the point\'s name, 
   const piped = await gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], envelope: 'run' }, deps(tempDir(t), { progress: [], warn: [] }, false));
   assert.equal((JSON.parse(piped.stdout) as { details: { kind: string } }).details.kind, 'points');
 });
+
+test('--hooks for several points: the first one missing is not evaluated, and the run\'s envelope still says what the next gave', async (t) => {
+  const dir = tempDir(t);
+  const hooksOf = (point: string) => JSON.stringify({ point, activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] });
+  const run = (text: string) =>
+    gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], envelope: 'run', capabilities: [], hooks: '-' }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async () => ok(text) });
+  const first = await run(`${hooksOf('ship:pre')}\n`);
+  const envelope = JSON.parse(first.stdout) as { details: { points: { point: string; reason?: string }[] } };
+  assert.deepEqual(envelope.details.points.map((p) => [p.point, p.reason ?? 'evaluated']), [['plan:pre', 'invalid-json'], ['ship:pre', 'evaluated']]);
+  assert.equal(first.exitCode, 2);
+  // One --point given several documents: another point's, or its own twice, are refused whole.
+  const one = (text: string) => gatesRun({ ...options, capabilities: [], hooks: '-' }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async () => ok(text) });
+  for (const text of [`${hooksOf('ship:pre')}\n${hooksOf('plan:pre')}\n`, `${hooksOf('ship:pre')}\n${hooksOf('ship:pre')}\n`]) {
+    const refused = await one(text);
+    assert.deepEqual([refused.exitCode, refused.stdout], [2, ''], text);
+  }
+});
