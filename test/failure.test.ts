@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from './helpers/bounded.ts';
-import { fail, formatFailure, formatFailureJson, Stop, STOP_SIGNALS, stopCarriedBy, stopOf, stoppedExitStatus, EXIT_BLOCK, EXIT_FAILURE, EXIT_INTERNAL, EXIT_INVALID, EXIT_WRITE_FAILED } from '../src/failure.ts';
+import { fail, locatedAt, ok, stopped, formatFailure, formatFailureJson, Stop, STOP_SIGNALS, stopCarriedBy, stopOf, stoppedExitStatus, EXIT_BLOCK, EXIT_FAILURE, EXIT_INTERNAL, EXIT_INVALID, EXIT_WRITE_FAILED } from '../src/failure.ts';
 
 test('a failure without issues is one line', () => {
   const { failure } = fail('usage', '--predicate or --predicate-file is required');
@@ -78,4 +78,12 @@ test('a stop carries its signal as the abort reason; an abort with anything else
 
 test('the exit statuses docs/reference/cli.md lists', () => {
   assert.deepEqual([EXIT_BLOCK, EXIT_INVALID, EXIT_FAILURE, EXIT_INTERNAL, EXIT_WRITE_FAILED], [1, 1, 2, 70, 74]);
+});
+
+test('locatedAt places a failure at a line of a file; a value and a stop pass through unchanged', () => {
+  const at = { file: 'SECURITY.md', line: 3 };
+  assert.deepEqual(locatedAt(fail('unreadable-file', 'cannot read it'), at), { ok: false, failure: { reason: 'unreadable-file', message: 'cannot read it', issues: [], at } });
+  assert.deepEqual(locatedAt(ok(7), at), ok(7));
+  const stop = stopped(new Stop('SIGINT'));
+  assert.equal(locatedAt(stop, at), stop);
 });
