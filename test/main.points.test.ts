@@ -226,3 +226,13 @@ test('--current-phase: the phase .planning/STATE.md names, for CI and hooks; non
   const none = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--current-phase', '--exit-code'], { cwd: dir });
   assert.deepEqual([none.status, none.stdout, none.stderr], [2, '', 'gsd-check: --current-phase: .planning/STATE.md names no current_phase in its frontmatter\n']);
 });
+
+test('an artifact gate that could not be evaluated is annotated at its file too', { timeout: 30_000 }, async (t) => {
+  const dir = project(t, {
+    '.planning': null,
+    'cap.json': { id: 'sec', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'reviewed', equals: true } }, blocking: true, onError: 'halt' }] },
+    'SECURITY.md': '---\nreviewed: [unclosed\n---\n',
+  });
+  const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--raw', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: '', GITHUB_WORKSPACE: dir } });
+  assert.equal(run.stderr.split('\n').filter((line) => line.startsWith('::')).join('\n'), '::error file=SECURITY.md,line=1,title=gsd-check ship%3Apre sec#0 [predicate artifact-frontmatter-equals] halt::SECURITY.md: invalid YAML in the frontmatter at line 3: unexpected end of the stream within a flow collection');
+});
