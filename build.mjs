@@ -1,6 +1,6 @@
 // Bundles src/ into the one committed file dist/gsd-check, and, with --tests,
 // each test file into .test-out/ so node:test can run them on Node 20 (no TS loader).
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sourceFiles, sourceId } from './build-id.mjs';
@@ -131,6 +131,20 @@ const madeOf = (files) => {
   return [...all].sort();
 };
 
+// The program and the launcher minified with the names at their top level
+// kept: esbuild's transform, given no output format, takes the top level for
+// the global scope and leaves its names alone, so every function declared at
+// a module's top level, and every method, keeps the name an internal error's
+// stack trace shows (test/launch.test.ts), while the names inside functions
+// become short: less text for V8 to read where there is no code cache.
+// keepNames would keep those too, at a cost at every start
+// (docs/explanation/performance.md). --program-maps builds skip it, so that
+// coverage maps back to src/ through one source map.
+const keepingTopLevelNames = async (text) =>
+  programMaps.sourcemap === undefined
+    ? (await transform(text, { minify: true, legalComments: 'none', target: common.target, supported: common.supported })).code
+    : text;
+
 let distInputs;
 if (only === null || only.has('dist/gsd-check')) {
   // The program, kept as text: src/launch.ts compiles it with a code cache.
@@ -147,7 +161,7 @@ if (only === null || only.has('dist/gsd-check')) {
     minifyWhitespace: true,
     write: false,
   });
-  const programText = `(function (exports, require, module, __filename, __dirname) {${program.outputFiles[0].text}\n})`;
+  const programText = `(function (exports, require, module, __filename, __dirname) {${await keepingTopLevelNames(program.outputFiles[0].text)}\n})`;
 
   // The program goes in a comment after the launcher, between the markers
   // src/embedded-program.ts looks for; it must not hold the comment's end.
@@ -183,7 +197,7 @@ if (only === null || only.has('dist/gsd-check')) {
       GSD_CHECK_PROGRAM_LENGTH: String(programText.length),
     },
   });
-  writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
+  writeFileSync('dist/gsd-check', `${await keepingTopLevelNames(launcher.outputFiles[0].text)}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
   chmodSync('dist/gsd-check', 0o755);
 
   // --bundled: the npm packages dist/gsd-check holds, for the release's SBOM.
