@@ -1,6 +1,6 @@
 // Bundles src/ into the one committed file dist/gsd-check, and, with --tests,
 // each test file into .test-out/ so node:test can run them on Node 20 (no TS loader).
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sourceFiles, sourceId } from './build-id.mjs';
@@ -69,6 +69,20 @@ const { generateSchemas } = await import(`data:text/javascript;base64,${Buffer.f
 const schemas = generateSchemas();
 for (const [name, schema] of Object.entries(schemas)) writeFileSync(`schemas/${name}.schema.json`, `${JSON.stringify(schema, null, 2)}\n`);
 
+// Texts the program carries but reads only for some commands, each the value
+// of a name its source uses as a string.
+const texts = {
+  YAML_SOURCE: yaml.outputFiles[0].text,
+  FRONTMATTER_WORKER: worker.outputFiles[0].text,
+  // GSD 1.14's gate declarations (builtinCapabilities in src/gates/sources.ts) as one compact
+  // string: V8 scans a string literal faster than it preparses the same
+  // object literal, which every start would pay for.
+  GSD_BUILTIN_GATES: JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/capabilities.json', 'utf8'))),
+  // As JSON text, which esbuild writes where it is used: an object would
+  // become a module of its own, built at every start.
+  GSD_CHECK_SCHEMAS: JSON.stringify(schemas),
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -82,15 +96,7 @@ const common = {
   define: {
     GSD_CHECK_VERSION: JSON.stringify(pkg.version),
     GSD_CHECK_SOURCE_ID: JSON.stringify(sourceId()),
-    YAML_SOURCE: JSON.stringify(yaml.outputFiles[0].text),
-    FRONTMATTER_WORKER: JSON.stringify(worker.outputFiles[0].text),
-    // GSD 1.14's gate declarations (builtinCapabilities in src/gates/sources.ts) as one compact
-    // string: V8 scans a string literal faster than it preparses the same
-    // object literal, which every start would pay for.
-    GSD_BUILTIN_GATES: JSON.stringify(JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/capabilities.json', 'utf8')))),
-    // As JSON text, which esbuild writes where it is used: an object would
-    // become a module of its own, built at every start.
-    GSD_CHECK_SCHEMAS: JSON.stringify(JSON.stringify(schemas)),
+    ...Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, JSON.stringify(text)])),
   },
   metafile: true,
   logLevel: 'warning',
@@ -131,6 +137,39 @@ const madeOf = (files) => {
   return [...all].sort();
 };
 
+// The program and the launcher minified with the names at their top level
+// kept: esbuild's transform, given no output format, takes the top level for
+// the global scope and leaves its names alone, so every function declared at
+// a module's top level, and every method, keeps the name an internal error's
+// stack trace shows (test/launch.test.ts), while the names inside functions
+// become short: less text for V8 to read where there is no code cache.
+// keepNames would keep those too, at a cost at every start
+// (docs/explanation/performance.md). --program-maps builds skip it, so that
+// coverage maps back to src/ through one source map.
+const keepingTopLevelNames = async (text) =>
+  programMaps.sourcemap === undefined
+    ? (await transform(text, { minify: true, legalComments: 'none', target: common.target, supported: common.supported })).code
+    : text;
+
+// In dist/gsd-check the texts are line comments, one in a function each, and
+// the program takes a text from its function's source (Function.prototype.
+// toString) when it first reads it: without a code cache (under CI) V8 reads
+// the whole program at every start, and skips a comment several times faster
+// than it scans a string literal of the same text. Each is JSON, ASCII only
+// and without "*/": a line comment ends at any line terminator (U+2028 too),
+// and the program sits in a block comment. --program-maps builds keep the
+// string literals, so that the program's lines stay where its map says.
+const TEXTS = 'gsdCheckTexts';
+const asLineComment = (text) =>
+  `//${JSON.stringify(text)
+    .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replaceAll('*/', '*\\/')}\n`;
+const textsPrelude = () =>
+  `var ${TEXTS}=(()=>{const t=f=>{const s=f.toString();return JSON.parse(s.slice(s.indexOf("//")+2,s.lastIndexOf("\\n")))};return{${Object.entries(texts)
+    .map(([name, text]) => `get ${name}(){return t(function(){\n${asLineComment(text)}})}`)
+    .join(',')}}})();`;
+const textDefines = programMaps.sourcemap === undefined ? Object.fromEntries(Object.keys(texts).map((name) => [name, `${TEXTS}.${name}`])) : {};
+
 let distInputs;
 if (only === null || only.has('dist/gsd-check')) {
   // The program, kept as text: src/launch.ts compiles it with a code cache.
@@ -138,6 +177,7 @@ if (only === null || only.has('dist/gsd-check')) {
     ...common,
     entryPoints: ['src/main.ts'],
     ...programMaps,
+    define: { ...common.define, ...textDefines },
     // CommonJS: an extensionless ESM file is fragile on early Node 20, and a
     // single-executable application wants a CommonJS main.
     format: 'cjs',
@@ -147,7 +187,8 @@ if (only === null || only.has('dist/gsd-check')) {
     minifyWhitespace: true,
     write: false,
   });
-  const programText = `(function (exports, require, module, __filename, __dirname) {${program.outputFiles[0].text}\n})`;
+  const prelude = programMaps.sourcemap === undefined ? textsPrelude() : '';
+  const programText = `(function (exports, require, module, __filename, __dirname) {${prelude}${await keepingTopLevelNames(program.outputFiles[0].text)}\n})`;
 
   // The program goes in a comment after the launcher, between the markers
   // src/embedded-program.ts looks for; it must not hold the comment's end.
@@ -183,7 +224,7 @@ if (only === null || only.has('dist/gsd-check')) {
       GSD_CHECK_PROGRAM_LENGTH: String(programText.length),
     },
   });
-  writeFileSync('dist/gsd-check', `${launcher.outputFiles[0].text}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
+  writeFileSync('dist/gsd-check', `${await keepingTopLevelNames(launcher.outputFiles[0].text)}${PROGRAM_OPEN}${programText}${PROGRAM_CLOSE}`);
   chmodSync('dist/gsd-check', 0o755);
 
   // --bundled: the npm packages dist/gsd-check holds, for the release's SBOM.

@@ -1,8 +1,10 @@
 // Side-by-side measurements, interleaved in one run so that the machine's
 // drift hits every variant alike. Prints ratios; asserts nothing.
 //   node bench/run.mjs [--runs N] [--bin PATH] [--skip-output] [--instructions] [--gsd gsd-tools.cjs --gsd-node NODE]
+//   node bench/run.mjs --instructions-only [--node PATH]... [--instruction-runs N] [--starts-only]
 // --instructions also counts the instructions each start executes under
-// valgrind's callgrind (when installed): slow, but the same on a busy machine.
+// valgrind's callgrind (when installed): slow, but the same on a busy machine;
+// --instructions-only counts them and measures nothing else.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,32 +30,60 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-function time(cmd, argv) {
+// The environments a start is measured in. Each has a cache home of the
+// bench's own, so neither the user's ~/.cache nor a CI variable of the
+// machine running the bench decides which case is measured.
+//   warm: a user's machine, the code cache written by an earlier start;
+//   GitHub Actions: CI=true, GITHUB_ACTIONS=true and a fresh RUNNER_TEMP
+//     (the runner empties it at every job's start), after the job's first start;
+//   CI: CI=true alone (any other CI service), so no cache at all.
+const benchHome = mkdtempSync(join(tmpdir(), 'gsd-check-bench-home-'));
+process.on('exit', () => rmSync(benchHome, { recursive: true, force: true }));
+const CI_VARIABLES = ['CI', 'GITHUB_ACTIONS', 'RUNNER_TEMP', 'NODE_DISABLE_COMPILE_CACHE', 'XDG_CACHE_HOME'];
+const plainEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CI_VARIABLES.includes(name)));
+let homes = 0;
+// A fresh cache home (or RUNNER_TEMP), so a case starts with no cache.
+const freshDir = () => {
+  const dir = join(benchHome, String(homes++));
+  mkdirSync(dir, { mode: 0o700 });
+  return dir;
+};
+const environments = () => ({
+  warm: { ...plainEnv, XDG_CACHE_HOME: freshDir() },
+  actions: { ...plainEnv, XDG_CACHE_HOME: freshDir(), CI: 'true', GITHUB_ACTIONS: 'true', RUNNER_TEMP: freshDir() },
+  ci: { ...plainEnv, XDG_CACHE_HOME: freshDir(), CI: 'true' },
+});
+
+function time(cmd, argv, env = plainEnv) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(cmd, argv, { stdio: 'ignore' });
+  const r = spawnSync(cmd, argv, { stdio: 'ignore', env });
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.status}`);
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 function coldStart() {
+  const env = environments();
+  const check = ['check', 'predicate', '--raw', '--predicate', truePredicate];
   const variants = [
     ['node -e 0', process.execPath, ['-e', '0']],
     ['node bench/spawn-true.cjs', process.execPath, [join(root, 'bench', 'spawn-true.cjs')]],
     // Through node, like the spawning script, so the ratio compares the work
     // done and not how the file is started; the direct run adds the shebang's env.
-    ['node gsd-check check predicate', process.execPath, [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate]],
-    ['gsd-check check predicate (shebang)', bin, ['check', 'predicate', '--raw', '--predicate', truePredicate]],
+    ['node gsd-check check predicate', process.execPath, [bin, ...check], env.warm],
+    ['the same, GitHub Actions', process.execPath, [bin, ...check], env.actions],
+    ['the same, CI=true', process.execPath, [bin, ...check], env.ci],
+    ['gsd-check check predicate (shebang)', bin, check, env.warm],
   ];
   if (existsSync(standalone)) {
-    variants.push(['standalone binary check predicate', standalone, ['check', 'predicate', '--raw', '--predicate', truePredicate]]);
+    variants.push(['standalone binary check predicate', standalone, check, env.warm]);
   }
   const samples = variants.map(() => []);
-  for (const [, cmd, argv] of variants) time(cmd, argv); // warm the page cache
+  for (const [, cmd, argv, e] of variants) time(cmd, argv, e); // warm the page cache, write the code caches
   for (let i = 0; i < runs; i++) {
     // Rotate the order so no variant always runs first.
     for (let j = 0; j < variants.length; j++) {
       const k = (i + j) % variants.length;
-      samples[k].push(time(variants[k][1], variants[k][2]));
+      samples[k].push(time(variants[k][1], variants[k][2], variants[k][3]));
     }
   }
   const medians = samples.map(median);
@@ -61,8 +91,8 @@ function coldStart() {
   variants.forEach(([name], k) =>
     console.log(`  ${name.padEnd(36)} ${medians[k].toFixed(1).padStart(7)} ms   ${(medians[k] / medians[0]).toFixed(2)} x node -e 0`),
   );
-  console.log(`  node gsd-check / spawning script: ${(medians[2] / medians[1]).toFixed(3)} (aim: at most 1.10)`);
-  if (medians[4] !== undefined) console.log(`  standalone binary / node gsd-check: ${(medians[4] / medians[2]).toFixed(3)}`);
+  console.log(`  node gsd-check / spawning script: ${(medians[2] / medians[1]).toFixed(3)} warm, ${(medians[3] / medians[1]).toFixed(3)} GitHub Actions, ${(medians[4] / medians[1]).toFixed(3)} CI=true`);
+  if (medians[6] !== undefined) console.log(`  standalone binary / node gsd-check: ${(medians[6] / medians[2]).toFixed(3)}`);
   return { medians, ratio: medians[2] / medians[1] };
 }
 
@@ -137,25 +167,31 @@ async function output() {
 // Instructions of the measured process itself (not its children), which
 // wall-clock noise on a shared machine does not move, under every Node at
 // hand: this one and the pinned ones of runtimes/ (node runtimes/install.mjs
-// linux-x64 linux-x64-lines). gsd-check runs once first, so its code cache is warm, as it is
-// for every start after a program's first; "no cache" has it off
-// (NODE_DISABLE_COMPILE_CACHE), as with no private home directory.
+// linux-x64 linux-x64-lines), or the ones named by --node (repeatable).
+// gsd-check runs once first in each environment above, so its code cache is
+// warm where there is one, as it is for every start after a program's first.
+// The reference is bench/spawn-true.cjs, which spawns `sh -c true` and reads
+// both of its pipes to their end, as gsd-check must.
 // V8 searches for a random prime when it seeds its hash tables (6 to 12 M
 // instructions on Node 24, more than most changes measured here): counted, a
 // start moves by 5 to 10% from run to run; left out, by about 0.3 M.
 const UNSEEDED = ['--toggle-collect=v8::internal::HashSeed::InitializeRoots*', '--collect-atstart=yes'];
 
+// --instruction-runs N: the median of N (5 unless told); --starts-only: only
+// the spawner and gsd-check's three starts (CI prints these).
 function instructions() {
   if (spawnSync('valgrind', ['--version']).status !== 0) {
     return console.log('instructions: valgrind is not installed (Debian: apt-get install valgrind), skipped');
   }
+  const samples = Number(option('--instruction-runs', 5));
+  const startsOnly = args.includes('--starts-only');
   const once = (node, argv, env, cwd) => {
-    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', ...UNSEEDED, node, ...argv], { encoding: 'utf8', env: { ...process.env, ...env }, cwd });
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', ...UNSEEDED, node, ...argv], { encoding: 'utf8', env, cwd });
     const m = /Collected : (\d+)/.exec(r.stderr);
     if (!m) throw new Error(`callgrind gave no count for ${node} ${argv.join(' ')}: ${r.stderr.slice(-300)}`);
     return Number(m[1]);
   };
-  const count = (node, argv, env = {}, cwd = undefined) => median(Array.from({ length: 5 }, () => once(node, argv, env, cwd)));
+  const count = (node, argv, env = plainEnv, cwd = undefined) => median(Array.from({ length: samples }, () => once(node, argv, env, cwd)));
   // GSD 1.14's ship:pre as gsd_run loop render-hooks renders it (its two
   // frontmatter gates), on a project where both pass.
   const project = mkdtempSync(join(tmpdir(), 'gsd-check-bench-'));
@@ -165,23 +201,35 @@ function instructions() {
   const gate = (capId, artifact, field, when) => ({ capId, kind: 'gate', when, check: { predicate: { kind: 'artifact-frontmatter-equals', artifact, field, equals: 0 } }, blocking: true, onError: 'halt' });
   writeFileSync(join(project, 'hooks.json'), JSON.stringify({ point: 'ship:pre', activeHooks: [gate('broken-windows', 'WINDOWS.md', 'open_count', 'workflow.windows_enforce'), gate('security', 'SECURITY.md', 'threats_open', 'workflow.security_enforcement')] }));
   const gates = [bin, 'gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--phase-number', '04', '--raw'];
+  const named = args.flatMap((a, i) => (a === '--node' ? [args[i + 1]] : []));
   const pinned = [['linux-x64-lines', '22'], ['linux-x64', '24'], ['linux-x64-lines', '26']].map(([dir, major]) => join(root, 'runtimes', dir, 'node_modules', `node${major}`, 'bin', 'node'));
-  const nodes = [process.execPath, ...pinned.filter((node) => existsSync(node))];
+  const nodes = named.length > 0 ? named : [process.execPath, ...pinned.filter((node) => existsSync(node))];
   const check = [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate];
   const M = (n) => `${(n / 1e6).toFixed(1)} M`;
-  console.log('cold start: instructions executed (callgrind, V8\'s hash-seed search left out, median of 5), command `true`');
-  console.log('| Node | `node -e 0` | spawner | gsd-check | ratio to spawner | gsd-check, no cache | gates run ship:pre | ratio to gsd-check |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  const x = (n, d) => `${(n / d).toFixed(3)}×`;
+  console.log(`cold start: instructions executed (callgrind, V8's hash-seed search left out, median of ${samples}), check predicate of command \`true\``);
+  console.log('against the spawner (bench/spawn-true.cjs: spawns `sh -c true`, reads both pipes to their end); warm: code cache written by an earlier start;');
+  console.log('GitHub Actions: CI=true GITHUB_ACTIONS=true, a fresh RUNNER_TEMP, after the job\'s first start; CI: CI=true alone, no cache');
+  const columns = startsOnly
+    ? ['Node', 'spawner', 'warm', 'GitHub Actions', 'CI']
+    : ['Node', '`node -e 0`', 'spawner', 'warm', 'GitHub Actions', 'CI', 'gates run ship:pre', 'ratio to warm'];
+  console.log(`| ${columns.join(' | ')} |`);
+  console.log(`|${columns.map(() => '---|').join('')}`);
   for (const node of nodes) {
     const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-    spawnSync(node, check, { stdio: 'ignore' });
-    const bare = count(node, ['-e', '0']);
+    const env = environments();
+    for (const e of Object.values(env)) spawnSync(node, check, { stdio: 'ignore', env: e });
+    const bare = startsOnly ? undefined : count(node, ['-e', '0']);
     const spawner = count(node, [join(root, 'bench', 'spawn-true.cjs')]);
-    const gsd = count(node, check);
-    const first = count(node, check, { NODE_DISABLE_COMPILE_CACHE: '1' });
-    spawnSync(node, gates, { stdio: 'ignore', cwd: project });
-    const point = count(node, gates, {}, project);
-    console.log(`| ${version} | ${M(bare)} | ${M(spawner)} | ${M(gsd)} | ${(gsd / spawner).toFixed(3)} | ${M(first)} | ${M(point)} | ${(point / gsd).toFixed(3)} |`);
+    const [warm, actions, ci] = [env.warm, env.actions, env.ci].map((e) => count(node, check, e));
+    const starts = [warm, actions, ci].map((n) => `${M(n)}, ${x(n, spawner)}`);
+    if (startsOnly) {
+      console.log(`| ${version} | ${M(spawner)} | ${starts.join(' | ')} |`);
+      continue;
+    }
+    spawnSync(node, gates, { stdio: 'ignore', cwd: project, env: env.warm });
+    const point = count(node, gates, env.warm, project);
+    console.log(`| ${version} | ${M(bare)} | ${M(spawner)} | ${starts.join(' | ')} | ${M(point)} | ${x(point, warm)} |`);
   }
   rmSync(project, { recursive: true, force: true });
 }
@@ -241,7 +289,9 @@ function phase() {
 }
 
 console.log(`node ${process.version}, ${bin}`);
-coldStart();
-phase();
-if (args.includes('--instructions')) instructions();
-if (!args.includes('--skip-output')) await output();
+if (!args.includes('--instructions-only')) {
+  coldStart();
+  phase();
+}
+if (args.includes('--instructions') || args.includes('--instructions-only')) instructions();
+if (!args.includes('--skip-output') && !args.includes('--instructions-only')) await output();

@@ -10,7 +10,7 @@ import { test, type TestContext } from './helpers/bounded.ts';
 import { Script } from 'node:vm';
 import { cacheFile, maxCacheData, writeCache } from '../src/code-cache.ts';
 import { embeddedProgram } from '../src/embedded-program.ts';
-import { cli, DIST, predicate, tempDir } from './helpers/support.ts';
+import { cli, DIST, predicate, ROOT, tempDir } from './helpers/support.ts';
 
 const args = ['check', 'predicate', '--raw', '--pick', 'message', '--predicate', predicate({ command: 'exit 3' })];
 const env = (home: string, extra: Record<string, string> = {}) => ({ PATH: process.env.PATH, HOME: home, ...extra });
@@ -284,7 +284,35 @@ test('piped into node, or damaged: one line saying why, exit 2, no trace', async
   const text = readFileSync(bin, 'utf8');
   // Its marker damaged: a copy cut before the comment's end cannot even be
   // parsed, which Node reports before any of gsd-check runs.
-  writeFileSync(bin, text.replace('/* gsd-check program\n', '/* gsd-check progrXm\n'));
+  const marker = text.lastIndexOf('/* gsd-check program\n');
+  writeFileSync(bin, `${text.slice(0, marker)}/* gsd-check progrXm\n${text.slice(marker + '/* gsd-check program\n'.length)}`);
   const cut = await cli(['--version'], { env: env(tempDir(t)), wrap: (argv) => node(argv) }, bin);
   assert.deepEqual([cut.status, cut.stdout, cut.stderr], [2, '', 'gsd-check: this copy of dist/gsd-check is damaged (the program at its end is missing or cut); reinstall it\n']);
 });
+
+// build.mjs minifies the program but keeps the names at its top level: the
+// stack trace of an internal error is what a bug report carries, and it must
+// say which functions it passed through (a frame named `Fi` or `$t` says
+// nothing). Every frame in the program names a function that src/ declares.
+test('a forced internal error names, frame by frame, functions declared in src/', async (t) => {
+  if (process.env.GSD_CHECK_BIN !== undefined) return t.skip('needs node to preload the fault into the bundle');
+  const hook = join(tempDir(t), 'break-stringify.cjs');
+  writeFileSync(hook, "JSON.stringify = () => { throw new TypeError('injected fault'); };\n");
+  const result = await cli(['check', 'predicate', '--predicate', predicate({ command: 'true' })], { env: env(tempDir(t)), wrap: (argv) => [process.execPath, ['--require', hook, ...argv]] }, DIST);
+  assert.equal(result.status, 70, result.stderr);
+  const names = [...result.stderr.matchAll(/^ {4}at (?:async )?([\w$.]+) \(.*gsd-check:\d+:\d+\)$/gm)].map((m) => m[1]!);
+  assert.ok(names.includes('checkPredicate') && names.includes('main'), `the command's and main's frames: ${result.stderr}`);
+  const source = sourceText(join(ROOT, 'src'));
+  for (const name of names) {
+    // A method's frame reads Class.method.
+    const own = name.split('.').pop()!.replace(/\$/g, '\\$');
+    assert.match(source, new RegExp(`(?:function\\*? |const |let |class |\\n  (?:async |static |private |get )*)${own}\\b`), `frame ${name} names no function of src/: ${result.stderr}`);
+  }
+});
+
+function sourceText(dir: string): string {
+  return readdirSync(dir, { withFileTypes: true })
+    .map((entry) => (entry.isDirectory() ? sourceText(join(dir, entry.name)) : entry.name.endsWith('.ts') ? readFileSync(join(dir, entry.name), 'utf8') : ''))
+    .join('\n');
+}
+
