@@ -99,28 +99,28 @@ function readCapped(stream: NodeJS.ReadableStream, label: string, timeoutMs: num
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let total = 0;
-    const done = (result: Result<Buffer>, finished: boolean): void => {
+    const done = (result: Result<Buffer>): void => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       stream.removeListener('data', onData);
       stream.removeListener('end', onEnd);
       stream.removeListener('error', onError);
       // Over the cap, timed out, failed or stopped: stop reading for good.
-      if (!finished) (stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
+      if (!result.ok) (stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
       else stream.pause();
       resolve(result);
     };
     const onData = (chunk: Buffer | string): void => {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       total += buffer.length;
-      if (total > MAX_INPUT_BYTES) return done(overCap(label), false);
+      if (total > MAX_INPUT_BYTES) return done(overCap(label));
       chunks.push(buffer);
     };
-    const onEnd = (): void => done(ok(Buffer.concat(chunks, total)), true);
-    const onError = (error: unknown): void => done(unreadable(label, describeError(error)), false);
-    const onAbort = (): void => done(stopped(stopCarriedBy(signal)), false);
+    const onEnd = (): void => done(ok(Buffer.concat(chunks, total)));
+    const onError = (error: unknown): void => done(unreadable(label, describeError(error)));
+    const onAbort = (): void => done(stopped(stopCarriedBy(signal)));
     const timer = Number.isFinite(timeoutMs)
-      ? setTimeout(() => done(unreadable(label, `${total === 0 ? 'nothing arrived' : 'the input did not end'} within ${timeoutMs / 1000} s`), false), timeoutMs)
+      ? setTimeout(() => done(unreadable(label, `${total === 0 ? 'nothing arrived' : 'the input did not end'} within ${timeoutMs / 1000} s`)), timeoutMs)
       : undefined;
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort);
