@@ -45,8 +45,9 @@ export async function readTextFile(path: string, label: string, options: ReadOpt
   }
 }
 
-const unreadable = (label: string, why: string): { ok: false; failure: Failure } => fail('unreadable-file', `cannot read ${label}: ${why}`);
-const overCap = (label: string): { ok: false; failure: Failure } => fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
+// How a read that failed, or went past the cap, is said; project/config-file.ts says it the same way.
+export const unreadable = (label: string, why: string): { ok: false; failure: Failure } => fail('unreadable-file', `cannot read ${label}: ${why}`);
+export const overCap = (label: string): { ok: false; failure: Failure } => fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
 
 // node:fs/promises would load modules of its own at every start.
 const openFile = promisify(open);

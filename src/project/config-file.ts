@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../failure.ts';
 import { readRegular } from '../fs/read.ts';
-import { describeCode, MAX_INPUT_BYTES } from '../io/input.ts';
+import { describeCode, MAX_INPUT_BYTES, overCap, unreadable } from '../io/input.ts';
 import { isJsonObject, parseJson } from '../json/parse.ts';
 
 // A project's config as JSON: `.planning/config.json` (and a workstream's)
@@ -17,9 +17,9 @@ export function readConfigFile(path: string, label: string): Result<Config | und
   const read = readRegular(path, MAX_INPUT_BYTES);
   if (!read.ok) {
     if (read.code === 'ENOENT' || read.code === 'ENOTDIR') return ok(undefined);
-    return fail('unreadable-file', `cannot read ${label}: ${read.code === 'NOTREG' ? 'not a regular file' : describeCode(read.code)}`);
+    return unreadable(label, read.code === 'NOTREG' ? 'not a regular file' : describeCode(read.code));
   }
-  if (!read.complete) return fail('unreadable-file', `${label} is larger than ${MAX_INPUT_BYTES} bytes`);
+  if (!read.complete) return overCap(label);
   return configObject(new TextDecoder('utf-8', { ignoreBOM: false }).decode(read.bytes), label);
 }
 
