@@ -22,6 +22,11 @@ test('only the entry files (the Action\'s too) touch process, and src/run/ for i
   );
 });
 
+test("Node's internal bindings are reached by one module, which starts sh through them where CI tests them", () => {
+  assert.deepEqual(using(/\.binding\b/), ['run/child-binding.ts']);
+  assert.deepEqual(using(/\._handle\b|\binternalBinding\b/), []);
+});
+
 test('only src/run/ starts processes; the frontmatter parser is a thread', () => {
   // The Action's entry starts gsd-check itself, beside it, as its one child.
   assert.deepEqual(using(/'node:child_process'/).filter((file) => !file.startsWith('run/')), ['action/main.ts']);

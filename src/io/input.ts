@@ -1,5 +1,4 @@
 import { close, constants, fstat, open, read, readlinkSync } from 'node:fs';
-import { Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { fail, ok, stopped, type Failure, type Result, stopCarriedBy } from '../failure.ts';
 import { errorCode, isOutOfDescriptors, realPath, contains } from '../fs/entry.ts';
@@ -69,6 +68,8 @@ async function readPath(path: string, label: string, timeoutMs: number, signal: 
     fd = await openFile(path, constants.O_RDONLY | constants.O_NONBLOCK);
     const stats = await fstatFile(fd);
     if (stats.isFIFO()) {
+      // Loaded here only: node:net costs every other start its own time.
+      const { Socket } = require('node:net') as typeof import('node:net');
       const socket = new Socket({ fd, readable: true, writable: false });
       fd = undefined; // the socket closes it
       try {

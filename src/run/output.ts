@@ -1,6 +1,5 @@
-import { Socket } from 'node:net';
-import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import type { ChildPipe } from './child.ts';
 import type { Time } from './time.ts';
 
 // A command's output while it runs: the pipes read into a ring of the last
@@ -25,41 +24,37 @@ export interface OutputSummary {
 export class CommandOutput {
   private readonly tail = new TailBuffer(TAIL_BYTES);
   private readonly head: HeadBuffer | undefined;
-  private pipes: readonly Readable[] = [];
-  private closedPipes = 0;
-  private onClosed: (() => void) | undefined;
+  private pipes: readonly ChildPipe[] = [];
+  private endedPipes = 0;
+  private onEnded: (() => void) | undefined;
 
   constructor(keepStdout: number | undefined) {
     this.head = keepStdout === undefined ? undefined : new HeadBuffer(keepStdout);
   }
 
-  read(stdout: Readable, stderr: Readable, readPipe: PipeReader): void {
-    this.pipes = [
-      readPipe(stdout, (bytes) => {
-        this.tail.push(0, bytes);
-        this.head?.push(bytes);
-      }),
-      readPipe(stderr, (bytes) => this.tail.push(1, bytes)),
-    ];
-    for (const pipe of this.pipes) {
-      pipe.once('close', () => {
-        if (++this.closedPipes === this.pipes.length) this.onClosed?.();
-      });
-      pipe.on('error', ignore);
-    }
+  read(stdout: ChildPipe, stderr: ChildPipe): void {
+    this.pipes = [stdout, stderr];
+    const onEnd = (): void => {
+      if (++this.endedPipes === this.pipes.length) this.onEnded?.();
+    };
+    stdout.read((bytes) => {
+      this.tail.push(0, bytes);
+      this.head?.push(bytes);
+    }, onEnd);
+    stderr.read((bytes) => this.tail.push(1, bytes), onEnd);
   }
 
   // Once sh has exited: `done` when both pipes have closed, or when the drain
   // is over while a background process still holds one. Reading stops then:
   // the verdict is sh's.
   drain(time: Time, done: () => void): void {
-    if (this.closedPipes === this.pipes.length) return done();
+    if (this.endedPipes === this.pipes.length) return done();
     const cancel = time.after(DRAIN_MS, () => {
-      this.onClosed = undefined;
-      for (const pipe of this.pipes) pipe.destroy();
+      this.onEnded = undefined;
+      for (const pipe of this.pipes) pipe.close();
       done();
     });
-    this.onClosed = () => {
+    this.onEnded = () => {
       cancel();
       done();
     };
@@ -74,43 +69,6 @@ export class CommandOutput {
     return this.head === undefined ? undefined : { text: this.head.text(), complete: this.head.complete };
   }
 }
-
-function ignore(): void {}
-
-// Reads a child's pipe into `onBytes` until it closes; returns what to watch
-// for 'close' and to destroy.
-export type PipeReader = (pipe: Readable, onBytes: (bytes: Uint8Array) => void) => Readable;
-
-const READ_BUFFER = 64 * 1024;
-
-// Through the stream's 'data' events: public, and a new buffer per read.
-export const readByEvents: PipeReader = (pipe, onBytes) => {
-  pipe.on('data', onBytes);
-  return pipe;
-};
-
-// One reused buffer for every read. Node's stream path allocates a new buffer
-// per read and V8 collects them lazily, so a flood of output raises the peak
-// memory and costs time; re-wrapping the pipe's handle in a socket with
-// `onread` keeps memory flat (the figures: docs/explanation/performance.md,
-// "Wall time and memory"). `onread` is public;
-// taking the handle from the child's socket is not, so where a Node lacks it
-// the stream path is used.
-export const readByHandle: PipeReader = (pipe, onBytes) => {
-  const holder = pipe as Readable & { _handle?: { readStart?: unknown } | null };
-  const handle = holder._handle;
-  if (handle === null || typeof handle !== 'object' || typeof handle.readStart !== 'function') return readByEvents(pipe, onBytes);
-  holder._handle = null;
-  const buffer = Buffer.allocUnsafe(READ_BUFFER);
-  const socket = new Socket({
-    handle,
-    readable: true,
-    writable: false,
-    onread: { buffer, callback: (length: number) => void onBytes(buffer.subarray(0, length)) },
-  } as ConstructorParameters<typeof Socket>[0]);
-  socket.resume();
-  return socket;
-};
 
 // The first `capacity` bytes of one stream, copied out of each read (the
 // reader reuses its buffer), and whether anything past them was dropped. For

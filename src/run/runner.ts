@@ -1,7 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { isDirectory, isEnterable, errorCode } from '../fs/entry.ts';
+import { isDirectory, isEnterable } from '../fs/entry.ts';
 import { fail, ok, stopOf, type Result, type Stop } from '../failure.ts';
-import { CommandOutput, type OutputSummary, readByHandle, type PipeReader } from './output.ts';
+import type { Start } from './child.ts';
+import { bindingStart } from './child-binding.ts';
+import { childProcessStart } from './child-process.ts';
+import { CommandOutput, type OutputSummary } from './output.ts';
 import { GroupEnding, ProcessGroup } from './group.ts';
 import { realTime, type Time } from './time.ts';
 
@@ -66,7 +68,7 @@ export type Runner = (options: RunOptions) => Promise<RunResult>;
 
 interface RunnerDeps {
   readonly time: Time;
-  readonly readPipe: PipeReader;
+  readonly start: Start;
 }
 
 type Settlement =
@@ -81,7 +83,7 @@ interface Exit {
   readonly timedOut: boolean;
 }
 
-export function makeRunner({ time, readPipe }: RunnerDeps): Runner {
+export function makeRunner({ time, start }: RunnerDeps): Runner {
   return (options) =>
     new Promise((resolve) => {
       const started = time.now();
@@ -102,59 +104,43 @@ export function makeRunner({ time, readPipe }: RunnerDeps): Runner {
       const early = stopOf(options.signal);
       if (early !== undefined) return settle({ stop: early, exit: undefined });
 
-      let child: ChildProcess;
-      try {
-        child = spawn(options.shell ?? 'sh', ['-c', options.command], {
-          cwd: options.cwd,
-          env: options.env,
-          // A group of its own, so one signal reaches every process the command
-          // starts, and never our caller.
-          detached: true,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-      } catch (error) {
-        return settle({ error: spawnErrorOf(error, options.cwd) });
-      }
-      if (child.pid === undefined) {
-        child.stdout?.on('error', ignore);
-        child.stderr?.on('error', ignore);
-        child.once('error', (error) => settle({ error: spawnErrorOf(error, options.cwd) }));
-        return;
-      }
-
-      const ending = new GroupEnding(new ProcessGroup(child.pid), time);
-      let stop: Stop | undefined;
-      const onStop = (): void => {
-        stop = stopOf(options.signal);
-        ending.begin(options.killAfterMs);
-      };
-      const onForce = (): void => ending.kill();
-      options.signal?.addEventListener('abort', onStop);
-      options.force?.addEventListener('abort', onForce);
-      const cancelTimeout = time.after(options.timeoutMs, () => ending.begin(options.killAfterMs));
-
-      output.read(child.stdout!, child.stderr!, readPipe);
-      child.on('error', ignore);
-      child.once('exit', (code, signal) => {
-        const at = time.now();
-        cancelTimeout();
-        // Timed out: ended at or after the deadline, whether the timer ended
-        // it or (at least 1 ms in Node) had no chance to fire first.
-        const exit: Exit = { code, signal, at, timedOut: at - started >= options.timeoutMs };
-        // Whatever sh left behind in its group is ended before we answer.
-        output.drain(time, () =>
-          ending.finish(LINGER_GRACE_MS, () => {
-            options.signal?.removeEventListener('abort', onStop);
-            options.force?.removeEventListener('abort', onForce);
-            settle(stop === undefined ? { exit } : { exit, stop });
-          }),
-        );
-      });
+      start(
+        { file: options.shell ?? 'sh', args: ['-c', options.command], cwd: options.cwd, env: options.env },
+        {
+          failed: (code) => settle({ error: spawnErrorOf(code, options.cwd) }),
+          started: (child) => {
+            const ending = new GroupEnding(new ProcessGroup(child.pid), time);
+            let stop: Stop | undefined;
+            const onStop = (): void => {
+              stop = stopOf(options.signal);
+              ending.begin(options.killAfterMs);
+            };
+            const onForce = (): void => ending.kill();
+            options.signal?.addEventListener('abort', onStop);
+            options.force?.addEventListener('abort', onForce);
+            const cancelTimeout = time.after(options.timeoutMs, () => ending.begin(options.killAfterMs));
+            output.read(child.stdout, child.stderr);
+            return (code, signal) => {
+              const at = time.now();
+              cancelTimeout();
+              // Timed out: ended at or after the deadline, whether the timer ended
+              // it or (at least 1 ms in Node) had no chance to fire first.
+              const exit: Exit = { code, signal, at, timedOut: at - started >= options.timeoutMs };
+              // Whatever sh left behind in its group is ended before we answer.
+              output.drain(time, () =>
+                ending.finish(LINGER_GRACE_MS, () => {
+                  options.signal?.removeEventListener('abort', onStop);
+                  options.force?.removeEventListener('abort', onForce);
+                  settle(stop === undefined ? { exit } : { exit, stop });
+                }),
+              );
+            };
+          },
+        },
+      );
     });
 }
 
-
-function ignore(): void {}
 
 // Why sh could not start when the system is short of something for a while
 // (descriptors, processes, memory), not because the command is wrong: other
@@ -196,7 +182,10 @@ function wait({ after }: Time, ms: number, signal: AbortSignal | undefined): Pro
   });
 }
 
-export const runCommand: Runner = retryingResourceLimits(makeRunner({ time: realTime, readPipe: readByHandle }));
+// Through the binding where this Node's is one CI tests (child-binding.ts).
+export const systemStart: Start = bindingStart(process.versions.node) ?? childProcessStart;
+
+export const runCommand: Runner = retryingResourceLimits(makeRunner({ time: realTime, start: systemStart }));
 
 // Why sh could not be started: the working directory is gone or closed to
 // us, or the system refused with an errno code. Node reports a missing cwd
@@ -207,8 +196,7 @@ type SpawnError =
   | { readonly kind: 'cwd-denied' }
   | { readonly kind: 'system'; readonly code: string };
 
-export function spawnErrorOf(error: unknown, cwd: string): SpawnError {
-  const code = errorCode(error);
+export function spawnErrorOf(code: string, cwd: string): SpawnError {
   if (code === 'ENOENT' && !isDirectory(cwd)) return { kind: 'cwd-missing' };
   if (code === 'EACCES' && !isEnterable(cwd)) return { kind: 'cwd-denied' };
   return { kind: 'system', code };

@@ -27,6 +27,7 @@ export const CLI_TESTS = [
   'test/docs/ci-files.test.ts',
   'test/docs/examples.test.ts',
   'test/kinds/artifact-frontmatter-equals.test.ts',
+  'test/run/child-binding.test.ts',
 ];
 
 // Where build.mjs --tests bundles a test file.

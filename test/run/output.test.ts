@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import type { Socket } from 'node:net';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { test } from '../helpers/bounded.ts';
-import { CommandOutput, readByEvents, readByHandle, HeadBuffer, TailBuffer } from '../../src/run/output.ts';
+import { streamPipe } from '../../src/run/child-process.ts';
+import { CommandOutput, HeadBuffer, TailBuffer } from '../../src/run/output.ts';
 import { FakeTime } from '../helpers/fake-time.ts';
 import { until } from '../helpers/support.ts';
 
@@ -14,7 +12,7 @@ function reading(keepStdout?: number) {
   const output = new CommandOutput(keepStdout);
   const stdout = new PassThrough();
   const stderr = new PassThrough();
-  output.read(stdout, stderr, readByEvents);
+  output.read(streamPipe(stdout), streamPipe(stderr));
   return { output, stdout, stderr };
 }
 
@@ -98,32 +96,6 @@ test('a pipe held open: reading stops 100 ms after the exit, not before', async 
   await until(() => stdout.closed, 'stdout closed');
   await tick();
   assert.equal(done, 1, 'the close after the drain does not finish twice');
-});
-
-test('a child pipe is read through its handle, every byte, in order', async () => {
-  const child = spawn('sh', ['-c', 'i=0; while [ $i -lt 20000 ]; do echo "line $i"; i=$((i+1)); done'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const chunks: Buffer[] = [];
-  // The reused read buffer is overwritten by the next read: copy, as the tail ring does.
-  const reader = readByHandle(child.stdout, (bytes) => chunks.push(Buffer.from(bytes)));
-  assert.notEqual(reader, child.stdout, 'took the handle rather than the stream');
-  // A pipe we only read: nothing may be written, or half-closed, through it.
-  assert.equal((reader as Socket).writable, false);
-  await once(reader, 'close');
-  const lines = Buffer.concat(chunks).toString('utf8').split('\n');
-  assert.equal(lines.length, 20001);
-  assert.equal(lines[0], 'line 0');
-  assert.equal(lines[19999], 'line 19999');
-});
-
-test('a stream without a handle is read through its data events', async () => {
-  const stream = Readable.from([Buffer.from('ab'), Buffer.from('cd')]);
-  const chunks: Buffer[] = [];
-  const reader = readByHandle(stream, (bytes) => chunks.push(Buffer.from(bytes)));
-  assert.equal(reader, stream);
-  await once(reader, 'close');
-  assert.equal(Buffer.concat(chunks).toString(), 'abcd');
 });
 
 test('keeps the first bytes, copied, and says whether any were dropped', () => {

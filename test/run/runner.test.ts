@@ -5,8 +5,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test, type TestContext } from '../helpers/bounded.ts';
 import { Stop } from '../../src/failure.ts';
-import { readByHandle, readByEvents, type PipeReader } from '../../src/run/output.ts';
-import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult, spawnErrorOf } from '../../src/run/runner.ts';
+import type { ChildPipe, Start } from '../../src/run/child.ts';
+import { bindingStart } from '../../src/run/child-binding.ts';
+import { childProcessStart } from '../../src/run/child-process.ts';
+import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult, spawnErrorOf, systemStart } from '../../src/run/runner.ts';
 import { realTime, type Time } from '../../src/run/time.ts';
 import { runResult, sketchOf } from '../helpers/fake-runner.ts';
 import { FakeTime } from '../helpers/fake-time.ts';
@@ -28,25 +30,32 @@ function gate(t: TestContext): { path: string; open: () => Promise<void> } {
   return { path, open: () => writeFile(path, 'go\n') };
 }
 
-// The whole suite, once per way of reading a pipe: the private handle
-// (`onread`) Node gives us today, and the public 'data' events used where a
-// Node lacks it.
-for (const [path, reader] of [
-  ['through the handle', readByHandle],
-  ['through data events', readByEvents],
-] as const) {
-  describe(`reading ${path}`, () => {
-    // Like runCommand, with `reader`; `seen` hears each read as it arrives.
+// The whole suite, once per way of starting sh: Node's process binding,
+// which every Node line CI tests has, and node:child_process, used on others.
+const binding = bindingStart(process.versions.node);
+if (binding === undefined) process.stderr.write(`\n*** the runner suite through the process binding is not run: Node ${process.version} is not a line CI tests ***\n\n`);
+const STARTS: (readonly [string, Start])[] = [['through node:child_process', childProcessStart]];
+if (binding !== undefined) STARTS.unshift(['through the process binding', binding]);
+
+// `start`, with each read of the child's pipes also told to `seen`.
+function observed(start: Start, seen: (stream: 0 | 1, bytes: Uint8Array) => void): Start {
+  const watch = (pipe: ChildPipe, stream: 0 | 1): ChildPipe => ({
+    read: (onBytes, onEnd) =>
+      pipe.read((bytes) => {
+        onBytes(bytes);
+        seen(stream, bytes);
+      }, onEnd),
+    close: () => pipe.close(),
+  });
+  return (request, events) =>
+    start(request, { failed: events.failed, started: (child) => events.started({ pid: child.pid, stdout: watch(child.stdout, 0), stderr: watch(child.stderr, 1) }) });
+}
+
+for (const [path, start] of STARTS) {
+  describe(`starting ${path}`, () => {
+    // Like runCommand, with `start`; `seen` hears each read as it arrives.
     function runner(time: Time = realTime, seen?: (stream: 0 | 1, bytes: Uint8Array) => void) {
-      let next = 0;
-      const observed: PipeReader = (pipe, onBytes) => {
-        const stream = next++ % 2 === 0 ? 0 : 1;
-        return reader(pipe, (bytes) => {
-          onBytes(bytes);
-          seen?.(stream, bytes);
-        });
-      };
-      return retryingResourceLimits(makeRunner({ time, readPipe: seen === undefined ? reader : observed }));
+      return retryingResourceLimits(makeRunner({ time, start: seen === undefined ? start : observed(start, seen) }));
     }
     const options = (command: string, more: Partial<RunOptions>): RunOptions => ({
       command,
@@ -396,28 +405,26 @@ test('which start failures are resource limits', () => {
   assert.deepEqual(['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM', 'ENOENT', 'EACCES', undefined].map((spawnError) => isResourceLimit(runResult(spawnError === undefined ? {} : { spawnError }))), [true, true, true, true, false, false, false]);
 });
 
-const error = (code: string): Error => Object.assign(new Error(code), { code });
-
 test('ENOENT is a missing cwd when the cwd is not a directory, else a missing sh', (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'file'), '');
-  assert.deepEqual(spawnErrorOf(error('ENOENT'), join(dir, 'gone')), { kind: 'cwd-missing' });
-  assert.deepEqual(spawnErrorOf(error('ENOENT'), join(dir, 'file')), { kind: 'cwd-missing' });
-  assert.deepEqual(spawnErrorOf(error('ENOENT'), dir), { kind: 'system', code: 'ENOENT' });
+  assert.deepEqual(spawnErrorOf('ENOENT', join(dir, 'gone')), { kind: 'cwd-missing' });
+  assert.deepEqual(spawnErrorOf('ENOENT', join(dir, 'file')), { kind: 'cwd-missing' });
+  assert.deepEqual(spawnErrorOf('ENOENT', dir), { kind: 'system', code: 'ENOENT' });
 });
 
 test('EACCES is a cwd we may not enter when it cannot be searched, else an sh we may not run', (t) => {
   const dir = tempDir(t);
-  assert.deepEqual(spawnErrorOf(error('EACCES'), join(dir, 'gone')), { kind: 'cwd-denied' });
-  assert.deepEqual(spawnErrorOf(error('EACCES'), dir), { kind: 'system', code: 'EACCES' });
+  assert.deepEqual(spawnErrorOf('EACCES', join(dir, 'gone')), { kind: 'cwd-denied' });
+  assert.deepEqual(spawnErrorOf('EACCES', dir), { kind: 'system', code: 'EACCES' });
 });
 
 test('any other code is passed on as it is', (t) => {
-  assert.deepEqual(spawnErrorOf(error('EMFILE'), join(tempDir(t), 'gone')), { kind: 'system', code: 'EMFILE' });
+  assert.deepEqual(spawnErrorOf('EMFILE', join(tempDir(t), 'gone')), { kind: 'system', code: 'EMFILE' });
 });
 
 test('a stop after a command ended signals nothing: its group id may be another group by then', async (t) => {
-  const run = makeRunner({ time: realTime, readPipe: readByHandle });
+  const run = makeRunner({ time: realTime, start: binding ?? childProcessStart });
   const stop = new AbortController();
   const force = new AbortController();
   const result = await run({ command: 'true', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000, signal: stop.signal, force: force.signal });
@@ -426,4 +433,9 @@ test('a stop after a command ended signals nothing: its group id may be another 
   stop.abort(new Stop('SIGTERM'));
   force.abort(new Stop('SIGTERM'));
   assert.deepEqual(kill.mock.calls.map((call) => call.arguments), []);
+});
+
+test('on a line CI tests, sh is started through the binding', (t) => {
+  if (binding === undefined) return t.skip(`Node ${process.version} is not a line CI tests`);
+  assert.notEqual(systemStart, childProcessStart);
 });

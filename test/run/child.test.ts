@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from '../helpers/bounded.ts';
+import type { Start, StartRequest } from '../../src/run/child.ts';
+import { bindingStart } from '../../src/run/child-binding.ts';
+import { childProcessStart } from '../../src/run/child-process.ts';
+import { tempDir } from '../helpers/support.ts';
+
+// What a start came to: the errno code it failed with, or its exit and output.
+type Outcome = { readonly failed: string } | { readonly exit: [number | null, string | null]; readonly stdout: string; readonly stderr: string };
+
+function outcomeOf(start: Start, request: StartRequest): Promise<Outcome> {
+  return new Promise((resolve) => {
+    start(request, {
+      failed: (failed) => resolve({ failed }),
+      started: (child) => {
+        const out = [Buffer.alloc(0), Buffer.alloc(0)];
+        let ended = 0;
+        let exit: [number | null, string | null] | undefined;
+        const finish = (): void => {
+          if (ended < 2 || exit === undefined) return;
+          resolve({ exit, stdout: out[0]!.toString(), stderr: out[1]!.toString() });
+        };
+        const onEnd = (): void => {
+          ended++;
+          finish();
+        };
+        child.stdout.read((bytes) => (out[0] = Buffer.concat([out[0]!, bytes])), onEnd);
+        child.stderr.read((bytes) => (out[1] = Buffer.concat([out[1]!, bytes])), onEnd);
+        return (code, signal) => {
+          exit = [code, signal];
+          finish();
+        };
+      },
+    });
+  });
+}
+
+const sh = (script: string, more: Partial<StartRequest> = {}): StartRequest => ({ file: 'sh', args: ['-c', script], cwd: process.cwd(), env: { PATH: process.env.PATH }, ...more });
+
+// Each case, as node:child_process answers it, is what the binding must answer.
+const CASES: [string, (dir: string) => StartRequest][] = [
+  ['an exit status, stdout and stderr', () => sh('echo out; echo err >&2; exit 3')],
+  ['a death by signal', () => sh('kill -TERM $$')],
+  ['stdin is empty', () => sh('cat; echo read')],
+  ['exactly the environment given, unset values left out', () => sh('echo "$A|$B|${HOME-none}"', { env: { PATH: process.env.PATH, A: 'a b', B: undefined } })],
+  // The group and the session are sh's own (fields 5 and 6 of /proc/PID/stat).
+  ['a session and group leader', () => sh('set -- $(cut -d")" -f2 /proc/$$/stat); [ "$3" = $$ ] && [ "$4" = $$ ] && echo leader')],
+  ['in the directory given', (dir) => sh('pwd', { cwd: dir })],
+  ['a program not on PATH', () => ({ file: 'gsd-check-no-such-program', args: [], cwd: process.cwd(), env: { PATH: process.env.PATH } })],
+  ['a directory that is gone', (dir) => sh('true', { cwd: join(dir, 'gone') })],
+  [
+    'a file that is not executable',
+    (dir) => {
+      writeFileSync(join(dir, 'plain'), '');
+      return { file: join(dir, 'plain'), args: [], cwd: dir, env: {} };
+    },
+  ],
+  ['a NUL in an argument', () => sh('true\0')],
+  ['a NUL in a value of the environment', () => sh('true', { env: { A: 'a\0b' } })],
+  ['a NUL in a name of the environment', () => sh('true', { env: { 'A\0B': 'a' } })],
+  ['a NUL in the directory', () => sh('true', { cwd: '/tmp\0' })],
+];
+
+const binding = bindingStart(process.versions.node);
+
+for (const [name, request] of CASES) {
+  test(`the binding starts as node:child_process does: ${name}`, async (t) => {
+    if (binding === undefined) return t.skip(`Node ${process.version} is not a line CI tests`);
+    const dir = tempDir(t);
+    const expected = await outcomeOf(childProcessStart, request(dir));
+    assert.deepEqual(await outcomeOf(binding, request(dir)), expected);
+  });
+}
+
+test('the cases answer what they are named for', async (t) => {
+  const dir = tempDir(t);
+  const answers = await Promise.all(CASES.map(([, request]) => outcomeOf(childProcessStart, request(dir))));
+  assert.deepEqual(answers, [
+    { exit: [3, null], stdout: 'out\n', stderr: 'err\n' },
+    { exit: [null, 'SIGTERM'], stdout: '', stderr: '' },
+    { exit: [0, null], stdout: 'read\n', stderr: '' },
+    { exit: [0, null], stdout: 'a b||none\n', stderr: '' },
+    { exit: [0, null], stdout: 'leader\n', stderr: '' },
+    { exit: [0, null], stdout: `${dir}\n`, stderr: '' },
+    { failed: 'ENOENT' },
+    { failed: 'ENOENT' },
+    { failed: 'EACCES' },
+    { failed: 'ERR_INVALID_ARG_VALUE' },
+    { failed: 'ERR_INVALID_ARG_VALUE' },
+    { failed: 'ERR_INVALID_ARG_VALUE' },
+    { failed: 'ERR_INVALID_ARG_VALUE' },
+  ]);
+});
