@@ -115,6 +115,17 @@ const GLOBAL_FLAG_CASES = [
     check: 'error',
   }),
   inProject({
+    name: 'a malformed --ws and a --cwd that is not a directory: each tool names what it checks first',
+    args: ['--predicate', TRUE, '--ws', '../x', '--cwd', 'nowhere', '--raw'],
+    gsd: 'error',
+    differs: 'D64',
+    check: 'error',
+    expect: (gsd, check) => {
+      assert.match(gsd.stderr, /^Error: Invalid --cwd: .*nowhere\n$/);
+      assert.equal(check.stderr, 'gsd-check: --ws "../x": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..") (see gsd-check --help)\n');
+    },
+  }),
+  inProject({
     name: 'the active-workstream pointer names the workstream when nothing else does',
     tree: { 'p/.planning/active-workstream': 'gamma\n', 'p/.planning/workstreams/gamma': {} },
     args: ['--predicate', ASSERT_WS('gamma'), '--raw'],
