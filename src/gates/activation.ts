@@ -76,7 +76,7 @@ export function resolveWhen(when: string, layers: ConfigLayers, declarations: Re
       active: Boolean(fallback),
       activation: { key: when, value: fallback, source: 'default' },
       // Described, not serialised: the value may nest past the stack, or be huge.
-      warning: `${when} is ${describe(found.value)} in the ${source === 'workstream' ? "workstream's" : "project's"} config, not a ${declared.type}: its default ${describe(fallback)} is used`,
+      warning: `${when} is ${describe(found.value)} in the ${source === 'workstream' ? "workstream's" : "project's"} config, not ${/^[aeiou]/.test(declared.type) ? 'an' : 'a'} ${declared.type}: its default ${describe(fallback)} is used`,
     };
   }
   if (declared !== undefined && declared.default !== undefined) {

@@ -46,7 +46,7 @@ test('a value of the wrong type reads as the declared default, with a warning (G
   assert.deepEqual(resolve('workflow.mode', { workflow: { mode: 3 } }), {
     active: true,
     activation: { key: 'workflow.mode', value: 'off', source: 'default' },
-    warning: `workflow.mode is 3 in the project's config, not a enum: its default "off" is used`,
+    warning: `workflow.mode is 3 in the project's config, not an enum: its default "off" is used`,
   });
 });
 
