@@ -151,7 +151,7 @@ test('--report github: annotations on stderr, a table appended to $GITHUB_STEP_S
     'earlier step',
     '### gsd-check gates run: ship:pre',
     '',
-    'ship:pre: halted by sec#1 (sec#1: command exited 3: threats: 2); 1 advisory',
+    'ship:pre: halted by sec#1; 1 advisory',
     '',
     '| Status | Gate | Check | Time | Reason |',
     '| --- | --- | --- | ---: | --- |',

@@ -52,6 +52,23 @@ export function gateRow(report: GateReport): GateRow {
   };
 }
 
+// A point's verdict beside its gates, in the terminal's table and the job
+// summary: with a halt, only the gates that halted, since the reason column
+// says why, so a halt's reason is told once. (stderr's progress lines tell it
+// too, as each gate finishes, before there is a table to read.)
+export function pointHeadline(point: PointRows): string {
+  const halted = point.rows.filter((row) => row.status === 'halt');
+  if (halted.length === 0) return point.message;
+  const advisory = point.rows.filter((row) => row.status === 'advisory').length;
+  return `${point.point}: halted by ${halted.map((row) => row.gate).join(', ')}${advisory > 0 ? `; ${advisory} advisory` : ''}`;
+}
+
+// Several points' verdict: the run's message, or the points that halted.
+export function runHeadline(points: readonly PointRows[], message: string): string {
+  const halted = points.filter((point) => !point.evaluated || point.rows.some((row) => row.status === 'halt'));
+  return halted.length === 0 ? message : `${halted.length} of ${points.length} points halted: ${halted.map((point) => point.point).join(', ')}`;
+}
+
 function outcomeOf(report: GateReport): RowOutcome {
   switch (report.status) {
     case 'pass':

@@ -1,6 +1,6 @@
 import type { SourceLocation } from '../failure.ts';
 import { oneLine, visible } from '../text/format.ts';
-import type { GateRow, PointRows } from './gate-row.ts';
+import { pointHeadline, runHeadline, type GateRow, type PointRows } from './gate-row.ts';
 
 // GitHub Actions' workflow commands for a run's gates: an error annotation
 // per halted gate, a warning per advisory, a notice per gate skipped because
@@ -34,16 +34,16 @@ function property(value: string): string {
   return data(value).replaceAll(':', '%3A').replaceAll(',', '%2C');
 }
 
-// The job summary's Markdown ($GITHUB_STEP_SUMMARY): a heading, the
-// envelope's message, and a table of every gate; for several points, the
-// run's message, then each point under a heading of its own.
+// The job summary's Markdown ($GITHUB_STEP_SUMMARY): a heading, the point's
+// verdict as the terminal's table words it, and a table of every gate; for
+// several points, the run's verdict, then each point under a heading of its own.
 export function githubSummary(points: readonly PointRows[], message: string): string {
   const [only] = points;
   if (points.length === 1 && only !== undefined) {
-    return [`### gsd-check gates run: ${cell(only.point)}`, '', cell(message), '', ...table(only.rows)].join('\n') + '\n';
+    return [`### gsd-check gates run: ${cell(only.point)}`, '', cell(pointHeadline(only)), '', ...table(only.rows)].join('\n') + '\n';
   }
-  const parts = points.flatMap((point) => [`#### ${cell(point.point)}`, '', cell(point.message), '', ...table(point.rows)]);
-  return [`### gsd-check gates run: ${points.length} points`, '', cell(message), '', ...parts].join('\n') + '\n';
+  const parts = points.flatMap((point) => [`#### ${cell(point.point)}`, '', cell(pointHeadline(point)), '', ...table(point.rows)]);
+  return [`### gsd-check gates run: ${points.length} points`, '', cell(runHeadline(points, message)), '', ...parts].join('\n') + '\n';
 }
 
 function table(rows: readonly GateRow[]): string[] {

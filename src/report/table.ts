@@ -1,5 +1,5 @@
 import { oneLine, visible } from '../text/format.ts';
-import type { GateRow, PointRows } from './gate-row.ts';
+import { pointHeadline, runHeadline, type GateRow, type PointRows } from './gate-row.ts';
 
 export interface TableStyle {
   readonly colour: boolean;
@@ -22,26 +22,13 @@ export function gatesTable(point: PointRows, style: TableStyle): string {
     if (status !== undefined) padded[0] = paint(padded[0]!, COLOUR[status], style.colour);
     return `${padded.join('  ')}  ${cut(cells[4]!, room)}`.trimEnd();
   };
-  return [paint(line(head), BOLD, style.colour), ...body.map((cells, i) => line(cells, rows[i]!.status)), visible(verdictLine(point))].join('\n') + '\n';
+  return [paint(line(head), BOLD, style.colour), ...body.map((cells, i) => line(cells, rows[i]!.status)), visible(pointHeadline(point))].join('\n') + '\n';
 }
 
 // Several points: each point's name, then its table, then the run's verdict.
 export function pointsTable(points: readonly PointRows[], message: string, style: TableStyle): string {
   const parts = points.map((point) => `${paint(point.point, BOLD, style.colour)}\n${gatesTable(point, style)}`);
-  const halted = points.filter((point) => !point.evaluated || point.rows.some((row) => row.status === 'halt'));
-  const verdict = halted.length === 0 ? message : `${halted.length} of ${points.length} points halted: ${halted.map((point) => point.point).join(', ')}`;
-  return `${parts.join('\n')}\n${visible(verdict)}\n`;
-}
-
-// The line under a point's table, which only names the gates that halted:
-// the REASON column says why, so that on a terminal a halt's reason is told
-// once on stdout. (stderr's progress lines tell it too, as each gate
-// finishes, before there is a table to read.)
-function verdictLine(point: PointRows): string {
-  const halted = point.rows.filter((row) => row.status === 'halt');
-  if (halted.length === 0) return point.message;
-  const advisory = point.rows.filter((row) => row.status === 'advisory').length;
-  return `${point.point}: halted by ${halted.map((row) => row.gate).join(', ')}${advisory > 0 ? `; ${advisory} advisory` : ''}`;
+  return `${parts.join('\n')}\n${visible(runHeadline(points, message))}\n`;
 }
 
 const cut = (text: string, room: number): string => (text.length > room ? `${text.slice(0, room - 3)}...` : text);

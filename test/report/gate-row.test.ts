@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
 import type { GateReport } from '../../src/gates/run-point.ts';
-import { gateRow } from '../../src/report/gate-row.ts';
+import { gateRow, pointHeadline, runHeadline, type GateRow, type PointRows } from '../../src/report/gate-row.ts';
 
 const report = (fields: Partial<GateReport>): GateReport => ({
   capability: 'sec',
@@ -38,4 +38,22 @@ test('pass and advisory pass; skipped and inactive are skipped, each with why', 
     ['skipped', "inactive: workflow.ui is false (the project's config)"],
     ['skipped', 'inactive: workflow.x is null (set nowhere)'],
   ]);
+});
+
+const headRow = (status: GateRow['status'], gate: string): GateRow => ({ status, outcome: 'passed', capability: 'c', gate, check: 'query q', durationMs: 1, reason: 'why' });
+const pointOf = (rows: GateRow[], evaluated = true): PointRows => ({ point: 'ship:pre', message: 'the envelope message', evaluated, rows });
+
+test("a point's headline names only the gates that halted, and how many are advisory; without a halt it is the point's message", () => {
+  assert.equal(pointHeadline(pointOf([headRow('halt', 'a#0'), headRow('advisory', 'b#0'), headRow('halt', 'c#1'), headRow('pass', 'd#0')])), 'ship:pre: halted by a#0, c#1; 1 advisory');
+  assert.equal(pointHeadline(pointOf([headRow('halt', 'a#0')])), 'ship:pre: halted by a#0');
+  assert.equal(pointHeadline(pointOf([headRow('advisory', 'b#0'), headRow('skipped', 'e#0')])), 'the envelope message');
+  assert.equal(pointHeadline(pointOf([])), 'the envelope message');
+});
+
+test("the run's headline names the points that halted or could not be evaluated; without one it is the run's message", () => {
+  const passed = { ...pointOf([headRow('pass', 'a#0')]), point: 'plan:pre' as const };
+  const halted = pointOf([headRow('halt', 'a#0')]);
+  const unevaluated = { ...pointOf([], false), point: 'verify:pre' as const };
+  assert.equal(runHeadline([passed, unevaluated, halted], 'run'), '2 of 3 points halted: verify:pre, ship:pre');
+  assert.equal(runHeadline([passed, pointOf([headRow('advisory', 'b#0')])], 'run'), 'run');
 });

@@ -33,8 +33,9 @@ test('a command cannot forge a workflow command or drive the log: no raw newline
   assert.equal(out, '::error title=gsd-check ship%3Apre sec#0 [query q] halt::x%0A::add-mask::secret\\x1b[2J\n');
 });
 
-test('the job summary: heading, message, one row per gate, Markdown that text cannot break', () => {
-  const summary = githubSummary(at('ship:pre', [ROWS[0]!, row({ status: 'halt', outcome: 'failure', gate: 'sec#1', reason: 'a | b\n<img src=x> *c* [d](e) `f`' })]), 'ship:pre: halted by sec#1');
+test('the job summary: heading, the verdict naming the halted gates (the Reason column says why), one row per gate, Markdown that text cannot break', () => {
+  const message = 'ship:pre: halted by sec#1 (sec#1: a | b)';
+  const summary = githubSummary(at('ship:pre', [ROWS[0]!, row({ status: 'halt', outcome: 'failure', gate: 'sec#1', reason: 'a | b\n<img src=x> *c* [d](e) `f`' })], message), message);
   assert.equal(summary, [
     '### gsd-check gates run: ship:pre',
     '',
@@ -47,7 +48,7 @@ test('the job summary: heading, message, one row per gate, Markdown that text ca
     '',
     '',
   ].join('\n'));
-  assert.equal(githubSummary(at('plan:pre', []), 'plan:pre: no gates'), '### gsd-check gates run: plan:pre\n\nplan:pre: no gates\n\n');
+  assert.equal(githubSummary(at('plan:pre', [], 'plan:pre: no gates'), 'plan:pre: no gates'), '### gsd-check gates run: plan:pre\n\nplan:pre: no gates\n\n');
 });
 
 test('a gate with a location is annotated at its file and line, the file as `where` gives it; a point not evaluated is an error', () => {
@@ -64,7 +65,7 @@ test('a gate with a location is annotated at its file and line, the file as `whe
   ].join('\n'));
 });
 
-test('the job summary of several points: the run\'s heading and message, then each point\'s', () => {
+test('the job summary of several points: the run\'s heading and verdict, then each point\'s', () => {
   const points: PointRows[] = [
     { point: 'plan:pre', message: 'plan:pre: passed (1 pass)', evaluated: true, rows: [row({})] },
     { point: 'ship:pre', message: 'ship:pre: no gates', evaluated: true, rows: [] },
@@ -88,4 +89,15 @@ test('the job summary of several points: the run\'s heading and message, then ea
     '',
     '',
   ].join('\n'));
+});
+
+test('the job summary of several points where one halted: the run names the points that halted, the point its halted gates', () => {
+  const points: PointRows[] = [
+    { point: 'plan:pre', message: 'plan:pre: passed (1 pass)', evaluated: true, rows: [row({})] },
+    { point: 'ship:pre', message: 'ship:pre: halted by sec#1 (sec#1: open)', evaluated: true, rows: [row({ status: 'halt', outcome: 'failure', gate: 'sec#1', reason: 'open' })] },
+  ];
+  const lines = githubSummary(points, '1 of 2 points halted: ship:pre: halted by sec#1 (sec#1: open)').split('\n');
+  assert.equal(lines[2], '1 of 2 points halted: ship:pre');
+  assert.ok(lines.includes('ship:pre: halted by sec#1'));
+  assert.equal(lines.filter((line) => line.includes('open')).length, 1, 'the reason is told once, in its row');
 });
