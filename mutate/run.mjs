@@ -234,12 +234,14 @@ async function prepare(tree) {
   built.set(tree, { inputs, outputs });
 }
 
-// What a mutant must rebuild: the program when its file goes into it, and the
+// What a mutant must rebuild: each program of dist/ (gsd-check, the Action's
+// entry) its file goes into, and the
 // bundles of the tests it will run that hold its file. Every other output is
 // the unmutated one, which a test that does not reach the line cannot tell.
 function affected(tree, m) {
   const { inputs } = built.get(tree);
-  const outs = ['dist/gsd-check', ...m.tests].filter((out) => inputs[out]?.inputs.includes(m.file));
+  const programs = Object.keys(inputs).filter((out) => out.startsWith('dist/'));
+  const outs = [...programs, ...m.tests].filter((out) => inputs[out]?.inputs.includes(m.file));
   // A test reaches the line only through a bundle that holds its file.
   if (outs.length === 0) throw new Error(`${m.file}:${m.line} is reached by ${m.tests.join(', ')}, but no output holds it: update mutate/run.mjs`);
   return outs;

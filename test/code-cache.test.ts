@@ -307,7 +307,9 @@ test('a symbolic link at the cache path is not followed: to /dev/zero, or even t
   assert.equal(readCache(dir, PATH, SOURCE), undefined);
 });
 
-test('a cache file is read only up to the size a cache of the program can have', (t) => {
+test('a cache file is read only up to the size a cache of the program can have: four times the program', (t) => {
+  // The bound security.md gives: V8's data is a small multiple of the source.
+  assert.equal(maxCacheData(SOURCE), 4 * SOURCE.length);
   const file = join(tempDir(t), 'c.bin');
   const largest = Buffer.alloc(maxCacheData(SOURCE), 7);
   writeCache(file, PATH, SOURCE, largest, 42);
