@@ -91,8 +91,8 @@ test('a pipe closed while its writer writes: no read and no end come after, and 
       },
     );
   });
-  // `yes` gets EPIPE (Node starts its children with SIGPIPE ignored, as it is itself).
-  assert.deepEqual(exit, [1, null]);
+  // `yes` dies of SIGPIPE, or, where the signal does not reach it first, exits 1 on EPIPE.
+  assert.ok(JSON.stringify(exit) === '[null,"SIGPIPE"]' || JSON.stringify(exit) === '[1,null]', JSON.stringify(exit));
   assert.deepEqual(after, []);
 });
 
