@@ -124,4 +124,9 @@ test('several documents one after another: each one\'s text and first line, by b
     { text: '{"open": ', line: 7 },
   ]);
   assert.deepEqual(jsonDocuments(' \n\t'), []);
+  // A last document that is no object or list, with no newline after it: whole, to the end.
+  assert.deepEqual(jsonDocuments('{"a":1}\nnull'), [
+    { text: '{"a":1}', line: 1 },
+    { text: 'null', line: 2 },
+  ]);
 });
