@@ -144,6 +144,23 @@ for (const [name, number] of [['SIGTERM', 15], ['SIGINT', 2], ['SIGHUP', 1]] as 
   });
 }
 
+test('gsd-check killed by a signal it cannot handle (SIGKILL): the step exits 128+9, no verdict, and says so', { timeout: 60_000 }, async (t) => {
+  const mark = marker();
+  t.after(() => killSurvivors(mark));
+  const workspace = project(t, { '.planning': null, 'cap.json': { id: 'slow', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: `sleep 300.${mark}`, timeout: 600 } }, blocking: true, onError: 'halt' }] } });
+  const pending = runAction(t, workspace, { point: 'ship:pre', capability: 'cap.json' });
+  await until(() => running(`sleep 300.${mark}`).length === 1, "the gate's command is running");
+  const [line] = survivors(`${join(dirname(ENTRY), 'gsd-check')} gates run --point=ship:pre`);
+  process.kill(Number(line!.trim().split(/\s+/)[0]), 'SIGKILL');
+  const run = await within(pending, 30_000, 'the step ends once gsd-check is gone');
+  assert.deepEqual([run.status, run.stdout], [137, '::error title=gsd-check::gsd-check exited 137 without a verdict\n']);
+});
+
+test('an empty GITHUB_OUTPUT is no file to write: the step takes the verdict', { timeout: 30_000 }, async (t) => {
+  const run = await runAction(t, fixture(t, 0), { point: 'ship:pre', builtin: 'true', 'phase-number': '04' }, undefined, ENTRY, { GITHUB_OUTPUT: '' });
+  assert.deepEqual([run.status, run.stdout], [0, 'gsd-check: ship:pre: passed (2 pass)\n']);
+});
+
 test('a copy of the Action without a working gsd-check fails the step with exit 2, never the 1 of a halt', { timeout: 30_000 }, async (t) => {
   const workspace = fixture(t, 0);
   const copy = join(tempDir(t), 'action');

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
@@ -130,7 +131,13 @@ test('under --pending-deprecation and --throw-deprecation, the binding warns of 
 });
 
 test("under Node's permission model, which refuses the binding, sh starts through node:child_process", async (t) => {
-  const permission = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
+  // The flag of the Node that runs the artefact: the first node on PATH, or,
+  // for a standalone binary, the pinned Node the tests then run on too.
+  const flags =
+    process.env.GSD_CHECK_BIN === undefined
+      ? spawnSync('node', ['-p', "process.allowedNodeEnvironmentFlags.has('--permission')"], { env: ENV, encoding: 'utf8' }).stdout.trim() === 'true'
+      : process.allowedNodeEnvironmentFlags.has('--permission');
+  const permission = flags ? '--permission' : '--experimental-permission';
   const { status, stdout, loaded } = await loadedBy(t, [permission, '--allow-fs-read=*', '--allow-fs-write=*', '--allow-child-process']);
   assert.equal(status, 0);
   assert.match(stdout, ANSWER);
