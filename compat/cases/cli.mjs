@@ -535,6 +535,17 @@ export const CLI_CASES = [
     },
   }),
   inProject({
+    name: 'a death by a real-time signal (a defect of gsd-check: it passes)',
+    args: ['--predicate', command('kill -s RTMIN $$'), '--raw'],
+    gsd: 'block',
+    differs: 'D65',
+    check: 'pass',
+    expect: (gsd, check) => {
+      assert.equal(gsd.envelope.message, 'command exited 1');
+      assert.equal(check.envelope.message, 'command exited 0');
+    },
+  }),
+  inProject({
     name: 'a timeout under a millisecond',
     args: ['--predicate', command('sleep 1', { timeout: 0.0001 }), '--raw'],
     gsd: 'pass',
