@@ -21,7 +21,11 @@ test('the outputs of a point\'s envelope and of a run\'s: block, message, the ha
   };
   assert.equal(actionOutputs(JSON.stringify(run))?.halted, 'plan:pre ui#0\nplan:pre ui#1\nverify:pre not-evaluated');
   assert.deepEqual(actionOutputs(JSON.stringify({ block: false, message: 'ship:pre: no gates', details: { kind: 'gates', point: 'ship:pre', gates: [] } }))?.halted, '');
-  for (const none of ['', 'not json', '{"block":"yes","message":"m"}', '[]']) assert.equal(actionOutputs(none), undefined, none);
+  for (const none of ['', 'not json', '{"block":"yes","message":"m"}', '{"block":true,"message":1}', '[]', 'null', '5', '"text"']) assert.equal(actionOutputs(none), undefined, none);
+  // What a damaged copy could print: details of an unknown shape name no gate, and throw nothing.
+  for (const details of [{ kind: 'points', points: 'x' }, { kind: 'points', points: [{ point: 'x' }, 5] }, { kind: 'gates', point: 'x' }]) {
+    assert.equal(actionOutputs(JSON.stringify({ block: true, message: 'm', details }))?.halted, '', JSON.stringify(details));
+  }
 });
 
 test('GITHUB_OUTPUT blocks: a fresh delimiter per value, never one the value holds', () => {
