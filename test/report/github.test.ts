@@ -101,3 +101,8 @@ test('the job summary of several points where one halted: the run names the poin
   assert.ok(lines.includes('ship:pre: halted by sec#1'));
   assert.equal(lines.filter((line) => line.includes('open')).length, 1, 'the reason is told once, in its row');
 });
+
+test('a cell of the job summary is one line of at most 300 characters', () => {
+  const summary = githubSummary(at('ship:pre', [row({ status: 'halt', outcome: 'failure', reason: 'x'.repeat(400) })], 'm'), 'm');
+  assert.ok(summary.includes(`| ${'x'.repeat(297)}... |`), summary);
+});

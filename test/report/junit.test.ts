@@ -70,6 +70,14 @@ test('characters XML 1.0 cannot hold (controls, U+FFFE, lone surrogates) are sho
   assert.deepEqual(values(doc, '//failure'), ['a\\x00b\\x1b[2Jc\rd\\ufffee\\ud800f\\udc00g\u{1f600}h\u2028i\u007fj\u0085k\u009bl\\u202em']);
   assert.deepEqual(values(doc, '//testcase/@classname'), ['x\\x07']);
   doc.dispose();
+  // The last C1 control is a reference too; the no-break space after it is text.
+  assert.ok(junitReport(at('ship:pre', [row({ status: 'halt', outcome: 'failure', reason: 'p\u009fq\u00a0r' })]), 1).includes('p&#159;q\u00a0r'));
+});
+
+test("a failure's message attribute holds the reason on one line, cut to 200 characters; its text holds the whole", () => {
+  const report = junitReport(at('ship:pre', [row({ status: 'halt', outcome: 'failure', reason: 'x'.repeat(250) })]), 1);
+  assert.ok(report.includes(`message="${'x'.repeat(197)}..."`), report);
+  assert.ok(report.includes(`>${'x'.repeat(250)}<`), report);
 });
 
 // A gate's output must not choose whole lines of the file the report is

@@ -82,3 +82,9 @@ test('several points where one halts and one was not evaluated: the run\'s verdi
   assert.equal(lines.filter((line) => line.includes('threats_open is 2')).length, 1);
   assert.equal(lines.at(-2), '2 of 3 points halted: verify:pre, ship:pre');
 });
+
+test('with no terminal width, a reason is one line of at most 1000 characters', () => {
+  const out = gatesTable(point([row({ status: 'halt', outcome: 'failure', reason: 'x'.repeat(1100) })]), { colour: false });
+  assert.ok(out.includes(` ${'x'.repeat(997)}...\n`), out);
+  assert.ok(!out.includes('x'.repeat(998)), out);
+});
