@@ -37,6 +37,9 @@ test('in colour, the status only; the reason cut to the width of the terminal; t
 test('a terminal narrower than the other columns still shows 20 characters of the reason', () => {
   const narrow = gatesTable(point([row({ reason: 'r'.repeat(100) })]), { colour: false, columns: 30 });
   assert.equal(narrow.split('\n')[1], `pass    sec#0  query q  12 ms  ${'r'.repeat(17)}...`);
+  // A reason that fits exactly is shown whole.
+  const fits = gatesTable(point([row({ reason: 'r'.repeat(20) })]), { colour: false, columns: 30 });
+  assert.equal(fits.split('\n')[1], `pass    sec#0  query q  12 ms  ${'r'.repeat(20)}`);
 });
 
 test('colour: FORCE_COLOR over NO_COLOR over TERM=dumb', () => {
