@@ -47,19 +47,21 @@ const FORMS: Readonly<Record<string, Form>> = { '20': 'options', '22': 'options'
 
 const READ_BUFFER = 64 * 1024;
 
-export function bindingStart(nodeVersion: string): Start | undefined {
+// Node's `process.binding`, where this Node has one.
+type Binding = (name: string) => unknown;
+export const processBinding = (process as unknown as { binding?: Binding }).binding;
+
+// A start through `binding` for a Node of `nodeVersion`, when that line and
+// the binding's shape say it is safe; else undefined.
+export function bindingStart(nodeVersion: string, binding: Binding | undefined): Start | undefined {
   const form = FORMS[nodeVersion.split('.')[0]!];
-  if (form === undefined) return undefined;
-  const bindings = loadBindings();
+  if (form === undefined || typeof binding !== 'function') return undefined;
+  const bindings = loadBindings(binding);
   if (bindings === undefined || (bindings.detachedFlag !== undefined) !== (form === 'positional')) return undefined;
   return (request, events) => start(bindings, form, request, events);
 }
 
-type Binding = (name: string) => Record<string, unknown>;
-
-function loadBindings(): Bindings | undefined {
-  const binding = (process as unknown as { binding?: Binding }).binding;
-  if (typeof binding !== 'function') return undefined;
+function loadBindings(binding: Binding): Bindings | undefined {
   // Under --pending-deprecation process.binding warns on stderr, which is
   // part of what gsd-check answers; under the permission model it throws.
   const quiet = process.noDeprecation;

@@ -1,7 +1,7 @@
 import { isDirectory, isEnterable } from '../fs/entry.ts';
 import { fail, ok, stopOf, type Result, type Stop } from '../failure.ts';
 import type { Start } from './child.ts';
-import { bindingStart } from './child-binding.ts';
+import { bindingStart, processBinding } from './child-binding.ts';
 import { childProcessStart } from './child-process.ts';
 import { CommandOutput, type OutputSummary } from './output.ts';
 import { GroupEnding, ProcessGroup } from './group.ts';
@@ -183,7 +183,7 @@ function wait({ after }: Time, ms: number, signal: AbortSignal | undefined): Pro
 }
 
 // Through the binding where this Node's is one CI tests (child-binding.ts).
-export const systemStart: Start = bindingStart(process.versions.node) ?? childProcessStart;
+export const systemStart: Start = bindingStart(process.versions.node, processBinding) ?? childProcessStart;
 
 export const runCommand: Runner = retryingResourceLimits(makeRunner({ time: realTime, start: systemStart }));
 

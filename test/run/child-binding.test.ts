@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
-import { bindingStart } from '../../src/run/child-binding.ts';
+import { bindingStart, processBinding } from '../../src/run/child-binding.ts';
 import { cli, ENV, predicate, tempDir } from '../helpers/support.ts';
 
 const major = Number(process.versions.node.split('.')[0]);
@@ -11,15 +11,53 @@ const known = [20, 22, 24, 26].includes(major);
 const FORM_OF = (line: number): string => (line >= 24 ? 'positional' : 'options');
 
 test('the binding is used on the lines CI tests, and only there', () => {
-  assert.equal(bindingStart(process.versions.node) !== undefined, known);
-  for (const other of ['19.9.0', '21.7.3', '23.11.0', '25.1.0', '27.0.0', 'x']) assert.equal(bindingStart(other), undefined, other);
+  assert.equal(bindingStart(process.versions.node, processBinding) !== undefined, known);
+  for (const other of ['19.9.0', '21.7.3', '23.11.0', '25.1.0', '27.0.0', 'x']) assert.equal(bindingStart(other, processBinding), undefined, other);
 });
 
 test("a line whose form is not this binding's is not started through it", () => {
   // The form is told apart by the binding's own constants: a Node that
   // called itself a line of the other form would abort on the first start.
   const others = [20, 22, 24, 26].filter((line) => FORM_OF(line) !== FORM_OF(major));
-  for (const line of others) assert.equal(bindingStart(`${line}.0.0`), undefined, String(line));
+  for (const line of others) assert.equal(bindingStart(`${line}.0.0`, processBinding), undefined, String(line));
+});
+
+// A binding of the shape each form has, with one part changed by `change`.
+function fakeBinding(positional: boolean, change: (parts: Record<string, Record<string, unknown>>) => void = () => {}): (name: string) => unknown {
+  class Fake {}
+  const parts: Record<string, Record<string, unknown>> = {
+    process_wrap: positional ? { Process: Fake, constants: { kProcessFlagDetached: 1 } } : { Process: Fake },
+    pipe_wrap: { Pipe: Fake, constants: { SOCKET: 0 } },
+    stream_wrap: { streamBaseState: new Int32Array(5), kReadBytesOrError: 0 },
+  };
+  change(parts);
+  return (name) => parts[name];
+}
+
+test('a binding is used only when it has every part of its form: anything missing or of another type starts through node:child_process', () => {
+  for (const [line, positional] of [['22.0.0', false], ['24.0.0', true]] as const) {
+    assert.equal(typeof bindingStart(line, fakeBinding(positional)), 'function', `${line}: the whole shape`);
+    const broken: [string, (parts: Record<string, Record<string, unknown>>) => void][] = [
+      ['no Process', (p) => delete p.process_wrap!.Process],
+      ['no Pipe', (p) => delete p.pipe_wrap!.Pipe],
+      ['no pipe constants', (p) => delete p.pipe_wrap!.constants],
+      ['a SOCKET that is no number', (p) => (p.pipe_wrap!.constants = { SOCKET: '0' })],
+      ['a read state that is no Int32Array', (p) => (p.stream_wrap!.streamBaseState = [0, 0])],
+      ['no read index', (p) => delete p.stream_wrap!.kReadBytesOrError],
+      ['a detached flag that is no number', (p) => (p.process_wrap!.constants = { kProcessFlagDetached: '1' })],
+      ['no stream binding', (p) => delete p.stream_wrap],
+      ["the other form's constants", (p) => (p.process_wrap!.constants = positional ? {} : { kProcessFlagDetached: 1 })],
+    ];
+    for (const [name, change] of broken) assert.equal(bindingStart(line, fakeBinding(positional, change)), undefined, `${line}: ${name}`);
+  }
+  assert.equal(bindingStart('24.0.0', undefined), undefined, 'no process.binding at all');
+  assert.equal(
+    bindingStart('24.0.0', () => {
+      throw new Error('denied');
+    }),
+    undefined,
+    'a binding that throws (the permission model)',
+  );
 });
 
 test('looking at the binding leaves process.noDeprecation as it was', () => {
@@ -27,7 +65,7 @@ test('looking at the binding leaves process.noDeprecation as it was', () => {
   try {
     for (const value of [false, true]) {
       process.noDeprecation = value;
-      bindingStart(process.versions.node);
+      bindingStart(process.versions.node, processBinding);
       assert.equal(process.noDeprecation, value);
     }
   } finally {
@@ -36,7 +74,7 @@ test('looking at the binding leaves process.noDeprecation as it was', () => {
 });
 
 test('a pipe is read to its end, every byte in order, through one reused buffer', async (t) => {
-  const start = bindingStart(process.versions.node);
+  const start = bindingStart(process.versions.node, processBinding);
   if (start === undefined) return t.skip(`Node ${process.version} is not a line CI tests`);
   const buffers = new Set<ArrayBufferLike>();
   const text = await new Promise<string>((resolve) => {
@@ -68,7 +106,7 @@ test('a pipe is read to its end, every byte in order, through one reused buffer'
 });
 
 test('a pipe closed while its writer writes: no read and no end come after, and the writer stops on the broken pipe', async (t) => {
-  const start = bindingStart(process.versions.node);
+  const start = bindingStart(process.versions.node, processBinding);
   if (start === undefined) return t.skip(`Node ${process.version} is not a line CI tests`);
   const after: string[] = [];
   const exit = await new Promise<[number | null, string | null]>((resolve) => {

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import type { Start, StartRequest } from '../../src/run/child.ts';
-import { bindingStart } from '../../src/run/child-binding.ts';
+import { bindingStart, processBinding } from '../../src/run/child-binding.ts';
 import { childProcessStart } from '../../src/run/child-process.ts';
 import { tempDir } from '../helpers/support.ts';
 
@@ -63,7 +63,7 @@ const CASES: [string, (dir: string) => StartRequest][] = [
   ['a NUL in the directory', () => sh('true', { cwd: '/tmp\0' })],
 ];
 
-const binding = bindingStart(process.versions.node);
+const binding = bindingStart(process.versions.node, processBinding);
 
 for (const [name, request] of CASES) {
   test(`the binding starts as node:child_process does: ${name}`, async (t) => {

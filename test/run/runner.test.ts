@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, test, type TestContext } from '../helpers/bounded.ts';
 import { Stop } from '../../src/failure.ts';
 import type { ChildPipe, Start } from '../../src/run/child.ts';
-import { bindingStart } from '../../src/run/child-binding.ts';
+import { bindingStart, processBinding } from '../../src/run/child-binding.ts';
 import { childProcessStart } from '../../src/run/child-process.ts';
 import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult, spawnErrorOf, systemStart } from '../../src/run/runner.ts';
 import { realTime, type Time } from '../../src/run/time.ts';
@@ -32,7 +32,7 @@ function gate(t: TestContext): { path: string; open: () => Promise<void> } {
 
 // The whole suite, once per way of starting sh: Node's process binding,
 // which every Node line CI tests has, and node:child_process, used on others.
-const binding = bindingStart(process.versions.node);
+const binding = bindingStart(process.versions.node, processBinding);
 if (binding === undefined) process.stderr.write(`\n*** the runner suite through the process binding is not run: Node ${process.version} is not a line CI tests ***\n\n`);
 const STARTS: (readonly [string, Start])[] = [['through node:child_process', childProcessStart]];
 if (binding !== undefined) STARTS.unshift(['through the process binding', binding]);
