@@ -12,7 +12,12 @@ const FORM_OF = (line: number): string => (line >= 24 ? 'positional' : 'options'
 
 test('the binding is used on the lines CI tests, and only there', () => {
   assert.equal(bindingStart(process.versions.node, processBinding) !== undefined, known);
-  for (const other of ['19.9.0', '21.7.3', '23.11.0', '25.1.0', '27.0.0', 'x']) assert.equal(bindingStart(other, processBinding), undefined, other);
+  // By the major version alone: 21.22 is not 22, nor 23.24 24.
+  for (const other of ['19.9.0', '21.7.3', '21.22.0', '23.11.0', '23.24.0', '25.26.0', '27.0.0', 'x']) {
+    assert.equal(bindingStart(other, processBinding), undefined, other);
+    assert.equal(bindingStart(other, fakeBinding(false)), undefined, other);
+    assert.equal(bindingStart(other, fakeBinding(true)), undefined, other);
+  }
 });
 
 test("a line whose form is not this binding's is not started through it", () => {
