@@ -45,6 +45,7 @@ const CASES: [string, (dir: string) => StartRequest][] = [
   ['a death by signal', () => sh('kill -TERM $$')],
   ['stdin is empty', () => sh('cat; echo read')],
   ['exactly the environment given, unset values left out', () => sh('echo "$A|$B|${HOME-none}"', { env: { PATH: process.env.PATH, A: 'a b', B: undefined } })],
+  ['the whole environment, as sh sees it', () => sh('env | sort', { env: { PATH: process.env.PATH, A: 'x=y', E: '' } })],
   // The group and the session are sh's own (fields 5 and 6 of /proc/PID/stat).
   ['a session and group leader', () => sh('set -- $(cut -d")" -f2 /proc/$$/stat); [ "$3" = $$ ] && [ "$4" = $$ ] && echo leader')],
   ['in the directory given', (dir) => sh('pwd', { cwd: dir })],
@@ -82,6 +83,7 @@ test('the cases answer what they are named for', async (t) => {
     { exit: [null, 'SIGTERM'], stdout: '', stderr: '' },
     { exit: [0, null], stdout: 'read\n', stderr: '' },
     { exit: [0, null], stdout: 'a b||none\n', stderr: '' },
+    { exit: [0, null], stdout: (answers[4] as { stdout: string }).stdout, stderr: '' },
     { exit: [0, null], stdout: 'leader\n', stderr: '' },
     { exit: [0, null], stdout: `${dir}\n`, stderr: '' },
     { failed: 'ENOENT' },
@@ -92,4 +94,25 @@ test('the cases answer what they are named for', async (t) => {
     { failed: 'ERR_INVALID_ARG_VALUE' },
     { failed: 'ERR_INVALID_ARG_VALUE' },
   ]);
+  const whole = (answers[4] as { stdout: string }).stdout;
+  assert.match(whole, /^A=x=y$/m);
+  assert.match(whole, /^E=$/m);
+  assert.doesNotMatch(whole, /^HOME=/m);
+});
+
+test('NODE_V8_COVERAGE reaches the child as node:child_process passes it: added when the environment lacks it, the given one kept', async (t) => {
+  if (binding === undefined) return t.skip(`Node ${process.version} is not a line CI tests`);
+  const before = process.env.NODE_V8_COVERAGE;
+  process.env.NODE_V8_COVERAGE = '/gsd-check-coverage-test';
+  t.after(() => {
+    if (before === undefined) delete process.env.NODE_V8_COVERAGE;
+    else process.env.NODE_V8_COVERAGE = before;
+  });
+  for (const env of [{ PATH: process.env.PATH }, { PATH: process.env.PATH, NODE_V8_COVERAGE: '/given' }]) {
+    // A request each: node:child_process writes NODE_V8_COVERAGE into the environment object it is given.
+    const request = (): StartRequest => sh('echo "${NODE_V8_COVERAGE-unset}"', { env: { ...env } });
+    const expected = await outcomeOf(childProcessStart, request());
+    assert.deepEqual(await outcomeOf(binding, request()), expected);
+    assert.equal((expected as { stdout: string }).stdout, `${env.NODE_V8_COVERAGE ?? '/gsd-check-coverage-test'}\n`);
+  }
 });
