@@ -49,6 +49,7 @@ var REASONS = {
   stopped: { exitStatus: "signal", onError: false }
 };
 var ok = (value) => ({ ok: true, value });
+var refused = (failure) => ({ ok: false, failure });
 var fail = (reason, message, issues = []) => ({
   ok: false,
   failure: { reason, message, issues }
@@ -78,17 +79,17 @@ function appendToFile(path, text, write = import_node_fs.writeSync) {
   try {
     fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_APPEND | import_node_fs.constants.O_CREAT | import_node_fs.constants.O_NONBLOCK, 438);
   } catch (error) {
-    return errorCode(error);
+    return refused(errorCode(error));
   }
   let before;
   try {
     const stats = (0, import_node_fs.fstatSync)(fd);
     before = stats.isFile() ? stats.size : void 0;
     writeAll(fd, text, write);
-    return void 0;
+    return ok(void 0);
   } catch (error) {
     if (before !== void 0) quietly(() => (0, import_node_fs.ftruncateSync)(fd, before));
-    return errorCode(error);
+    return refused(errorCode(error));
   } finally {
     closeQuietly(fd);
   }
@@ -621,8 +622,8 @@ function main() {
 `);
     const file = process.env.GITHUB_OUTPUT;
     if (file !== void 0 && file !== "") {
-      const code2 = appendToFile(file, outputFileText(outputs, () => `gsd-check-${(0, import_node_crypto.randomUUID)()}`));
-      if (code2 !== void 0) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${code2}`);
+      const appended = appendToFile(file, outputFileText(outputs, () => `gsd-check-${(0, import_node_crypto.randomUUID)()}`));
+      if (!appended.ok) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${appended.failure}`);
     }
     if (status === EXIT_BLOCK && !run.value.annotated) return failStep(status, outputs.message);
     process.exitCode = status;

@@ -94,9 +94,15 @@ export type Failure =
   | { readonly reason: Exclude<Reason, 'stopped'>; readonly message: string; readonly issues: readonly Issue[]; readonly at?: SourceLocation }
   | { readonly reason: 'stopped'; readonly message: string; readonly issues: readonly Issue[]; readonly stop: Stop };
 
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: Failure };
+// A value, or why there is none. Most steps fail with a Failure; the lowest
+// ones (fs/, io/) with a system error code, which their caller words, since
+// what a failed read means depends on what was being read.
+export type Result<T, E = Failure> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: E };
 
-export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+
+// A failure of a shape of its own (a system error code).
+export const refused = <E>(failure: E): { ok: false; failure: E } => ({ ok: false, failure });
 
 export const fail = (reason: Exclude<Reason, 'stopped'>, message: string, issues: readonly Issue[] = []): { ok: false; failure: Failure } => ({
   ok: false,

@@ -4,7 +4,7 @@ import { Script } from 'node:vm';
 import { cacheDirectory, cacheFile, pruneCaches, readCache, writeCache } from './code-cache.ts';
 import { embeddedProgram } from './embedded-program.ts';
 import { errorCode } from './fs/entry.ts';
-import { EXIT_FAILURE } from './failure.ts';
+import { EXIT_FAILURE, ok, refused, type Result } from './failure.ts';
 
 // The file Node runs. It compiles the program (src/main.ts, bundled by
 // build.mjs as the text of a CommonJS wrapper function, in a comment at the
@@ -33,26 +33,26 @@ interface Program {
 }
 
 // The program, or the one line that says why this start has none.
-function load(): Program | string {
+function load(): Result<Program, string> {
   if (typeof gsdCheckProgramText === 'function') {
     const text = gsdCheckProgramText();
-    return { path: __filename, bytes: Buffer.from(text), text };
+    return ok({ path: __filename, bytes: Buffer.from(text), text });
   }
   const path = typeof __filename === 'string' ? __filename : process.argv[1];
   // `cat gsd-check | node -` and `node -e`: no file to read the program from
   // (and a file named "[stdin]" in the working directory is not this one).
   if (path === undefined || !isAbsolute(path)) {
-    return `gsd-check: cannot run from ${path ?? 'here'}: the program is read from the end of gsd-check's own file; run that file (node path/to/gsd-check …)`;
+    return refused(`gsd-check: cannot run from ${path ?? 'here'}: the program is read from the end of gsd-check's own file; run that file (node path/to/gsd-check …)`);
   }
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    return `gsd-check: cannot read its own file ${path}: ${errorCode(error)}`;
+    return refused(`gsd-check: cannot read its own file ${path}: ${errorCode(error)}`);
   }
   const text = embeddedProgram(bytes.toString(), GSD_CHECK_PROGRAM_LENGTH);
-  if (text === undefined) return DAMAGED;
-  return { path, bytes, text };
+  if (text === undefined) return refused(DAMAGED);
+  return ok({ path, bytes, text });
 }
 
 const DAMAGED = 'gsd-check: this copy of dist/gsd-check is damaged (the program at its end is missing or cut); reinstall it';
@@ -87,7 +87,7 @@ function run({ path, bytes, text }: Program): string | undefined {
 }
 
 const program = load();
-const problem = typeof program === 'string' ? program : run(program);
+const problem = program.ok ? run(program.value) : program.failure;
 if (problem !== undefined) {
   process.exitCode = EXIT_FAILURE;
   process.stderr.write(`${problem}\n`);

@@ -67,8 +67,8 @@ function main(): void {
     process.stdout.write(`${PREFIX}${outputs.message}\n`);
     const file = process.env.GITHUB_OUTPUT;
     if (file !== undefined && file !== '') {
-      const code = appendToFile(file, outputFileText(outputs, () => `gsd-check-${randomUUID()}`));
-      if (code !== undefined) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${code}`);
+      const appended = appendToFile(file, outputFileText(outputs, () => `gsd-check-${randomUUID()}`));
+      if (!appended.ok) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${appended.failure}`);
     }
     // Without the github report no annotation says why the step failed.
     if (status === EXIT_BLOCK && !run.value.annotated) return failStep(status, outputs.message);

@@ -40,7 +40,7 @@ export interface GatesDeps extends CliDeps {
   readonly terminal: TableStyle | undefined;
   // Replace a report file whole, so that a reader never sees half of it,
   // and only where it was meant to go; append to one whole or not at all.
-  // Each says why it wrote nothing.
-  readonly writeFile: (target: ReportTarget, text: string) => string | undefined;
-  readonly appendFile: (path: string, text: string) => string | undefined;
+  // Each fails with why it wrote nothing.
+  readonly writeFile: (target: ReportTarget, text: string) => Result<void, string>;
+  readonly appendFile: (path: string, text: string) => Result<void, string>;
 }

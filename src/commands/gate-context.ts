@@ -6,7 +6,7 @@ import type { GateContext } from '../predicate/kind.ts';
 import { currentPhase } from '../project/current-phase.ts';
 import { locatePhase } from '../project/phase.ts';
 import { explicitProjectRoot, findProjectRoot } from '../project/root.ts';
-import { resolveWorkstream } from '../project/workstream.ts';
+import { resolvePlanningScope } from '../project/planning-scope.ts';
 import { visible } from '../text/format.ts';
 import type { CliDeps } from './deps.ts';
 
@@ -18,15 +18,15 @@ export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateCon
   if (!located.ok) return located;
   const projectRoot = located.value;
   // The workstream reaches the command as GSD_WORKSTREAM, as GSD exports it,
-  // and scopes the phase lookup and the configs through it.
-  const resolved = resolveWorkstream(options.ws, projectRoot, deps.env, deps.uid);
+  // and scopes the phase lookup, STATE.md and the configs.
+  const resolved = resolvePlanningScope(options.ws, projectRoot, deps.env, deps.uid);
   if (!resolved.ok) return resolved;
-  for (const warning of resolved.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
-  const workstream = resolved.value.workstream;
-  const env = workstream === undefined ? deps.env : { ...deps.env, GSD_WORKSTREAM: workstream.name };
-  const phaseNumber = options.currentPhase ? currentPhase(projectRoot, env) : ok(options.phaseNumber);
+  const { planning, workstream, warnings } = resolved.value;
+  for (const warning of warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
+  const env = workstream === undefined ? deps.env : { ...deps.env, GSD_WORKSTREAM: workstream };
+  const phaseNumber = options.currentPhase ? currentPhase(projectRoot, planning) : ok(options.phaseNumber);
   if (!phaseNumber.ok) return phaseNumber;
-  const phase = locatePhase(projectRoot, { phaseDir: options.phaseDir, phaseNumber: phaseNumber.value }, env);
+  const phase = locatePhase(projectRoot, { phaseDir: options.phaseDir, phaseNumber: phaseNumber.value }, planning);
   if (!phase.ok) return phase;
   return ok({
     projectRoot,
@@ -34,6 +34,7 @@ export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateCon
     phaseDir: phase.value.phaseDir,
     phaseDirLookup: phase.value.phaseDirLookup,
     phaseReqIds: options.phaseReqIds,
+    planning,
     env,
     killAfterMs: options.killAfter * 1000,
     signal: deps.signal,

@@ -21,6 +21,7 @@ import { loadCapability } from '../gates/capability-file.ts';
 import { loadLayers } from '../gates/config-layers.ts';
 import { queryCommand } from '../gates/query.ts';
 import type { GatesDeps } from './deps.ts';
+import type { GateContext } from '../predicate/kind.ts';
 import { gateContext } from './gate-context.ts';
 import { failureOutcome, progressLine, verdictOutcome, type Outcome } from './outcome.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
@@ -41,8 +42,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const junit = junitReportFile(options, deps, root);
   if (!junit.ok) return failed(junit);
 
-  // The configs are read in the run's workstream, as resolved for the context.
-  const sources = await loadGates(options, root, { ...deps, env: context.value.env });
+  const sources = await loadGates(options, root, context.value.planning, deps);
   if (!sources.ok) return failed(sources);
   for (const warning of sources.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
   const runnable = sources.value.points.flatMap(({ point, gates }) => (gates.ok ? [{ point, gates: gates.value }] : []));
@@ -94,15 +94,15 @@ function writeReports(
   const errors: string[] = [];
   let stderr = '';
   if (junit !== undefined) {
-    const why = deps.writeFile(junit, junitReport(points, elapsedMs));
-    if (why !== undefined) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.shown)}: ${visible(why)}\n`);
+    const written = deps.writeFile(junit, junitReport(points, elapsedMs));
+    if (!written.ok) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.shown)}: ${visible(written.failure)}\n`);
   }
   if (options.reports.some((target) => target.format === 'github')) {
     stderr += githubAnnotations(points, annotationPath(root, deps.env.GITHUB_WORKSPACE));
     const summary = deps.env.GITHUB_STEP_SUMMARY;
     if (summary !== undefined && summary !== '') {
-      const code = deps.appendFile(summary, githubSummary(points, message));
-      if (code !== undefined) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${code}\n`);
+      const appended = deps.appendFile(summary, githubSummary(points, message));
+      if (!appended.ok) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${appended.failure}\n`);
     }
   }
   return { stderr, errors };
@@ -142,7 +142,7 @@ function emptyHooks(hooks: string, points: readonly LoopPoint[]): string {
 
 // The gates of each point: from GSD's rendered hooks, already resolved, or
 // from capability files, resolved here against the configs.
-async function loadGates(options: GatesOptions, root: string, deps: GatesDeps): Promise<Result<{ points: PointSources; warnings: string[] }>> {
+async function loadGates(options: GatesOptions, root: string, planning: GateContext['planning'], deps: GatesDeps): Promise<Result<{ points: PointSources; warnings: string[] }>> {
   // Every file argument by the one rule (argumentPath); the parser saw that
   // at most one is "-".
   const path = (file: string): Result<string> => argumentPath(file, options.cwd, deps.cwd);
@@ -183,7 +183,7 @@ async function loadGates(options: GatesOptions, root: string, deps: GatesDeps): 
     if (!resolved.ok) return resolved;
     config = { path: resolved.value, shown: options.config };
   }
-  const layers = await loadLayers(config, root, deps);
+  const layers = await loadLayers(config, root, { planning, readFile: deps.readFile });
   if (!layers.ok) return layers;
   const warnings = new Set(layers.value.warnings);
   const points = options.points.map((point) => {

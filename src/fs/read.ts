@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { ok, refused, type Result } from '../failure.ts';
 import { errorCode } from './entry.ts';
 
 // Bounded reads of regular files (no FIFO, no device, no more than a cap),
@@ -6,13 +7,11 @@ import { errorCode } from './entry.ts';
 
 type ReadAt = (fd: number, buffer: Uint8Array, offset: number, length: number, position: null) => number;
 
-// A system error code, not a Failure: which reason a failed read is (a
-// resource limit for EMFILE, an unreadable file else, no artifact at all)
-// and how it is worded depend on what the caller was reading, so the
+// Fails with a system error code, not a Failure: which reason a failed read
+// is (a resource limit for EMFILE, an unreadable file else, no artifact at
+// all) and how it is worded depend on what the caller was reading, so the
 // caller makes the Failure.
-type RegularRead =
-  | { readonly ok: true; readonly bytes: Buffer; readonly complete: boolean }
-  | { readonly ok: false; readonly code: string };
+type RegularRead = Result<{ readonly bytes: Buffer; readonly complete: boolean }, string>;
 
 // At most `limit` bytes of the regular file at `path`, and whether that was
 // all of it. Opened first and judged on the descriptor, never stat-then-open:
@@ -27,12 +26,12 @@ export function readRegular(path: string, limit: number, accept?: (fd: number) =
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    return { ok: false, code: errorCode(error) };
+    return refused(errorCode(error));
   }
   try {
-    if (!fstatSync(fd).isFile()) return { ok: false, code: 'NOTREG' };
-    const refused = accept?.(fd);
-    if (refused !== undefined) return { ok: false, code: refused };
+    if (!fstatSync(fd).isFile()) return refused('NOTREG');
+    const refusal = accept?.(fd);
+    if (refusal !== undefined) return refused(refusal);
     // One byte past the limit tells a file of exactly `limit` from a longer one.
     const buffer = Buffer.allocUnsafe(limit + 1);
     let filled = 0;
@@ -41,9 +40,9 @@ export function readRegular(path: string, limit: number, accept?: (fd: number) =
       if (got === 0) break;
       filled += got;
     }
-    return { ok: true, bytes: buffer.subarray(0, Math.min(filled, limit)), complete: filled <= limit };
+    return ok({ bytes: buffer.subarray(0, Math.min(filled, limit)), complete: filled <= limit });
   } catch (error) {
-    return { ok: false, code: errorCode(error) };
+    return refused(errorCode(error));
   } finally {
     closeSync(fd);
   }
@@ -58,7 +57,7 @@ const SMALL_FILE_BYTES = 256 * 1024;
 // more than the cap, and what `accept` refuses), or answers undefined.
 export function readSmallFile(path: string, accept?: (fd: number) => string | undefined): string | undefined {
   const read = readRegular(path, SMALL_FILE_BYTES, accept);
-  return read.ok && read.complete ? read.bytes.toString('utf8') : undefined;
+  return read.ok && read.value.complete ? read.value.bytes.toString('utf8') : undefined;
 }
 
 // The soft limit on open descriptors, or undefined for none: from the

@@ -1,14 +1,13 @@
 import { join } from 'node:path';
 import { type Result, ok } from '../failure.ts';
 import { configObject, readConfigFile } from '../project/config-file.ts';
-import { planningDirectory, planningScope } from '../project/phase.ts';
+import { planningDirectory, type PlanningScope } from '../project/planning-scope.ts';
 import { fewOf } from '../text/format.ts';
 import { flatKeys, type ConfigLayers } from './activation.ts';
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 interface LayerDeps {
-  readonly env: Env;
+  // The run's planning directory (GSD_PROJECT, the workstream).
+  readonly planning: Result<PlanningScope>;
   // How a file named on the command line is read ("-": standard input).
   readonly readFile: (path: string, label: string) => Promise<Result<string>>;
 }
@@ -20,16 +19,16 @@ interface GivenConfig {
 }
 
 // The configs a gate's `when` is resolved against: the project's (--config,
-// else .planning/config.json) and, under GSD_WORKSTREAM or GSD_PROJECT, the
+// else .planning/config.json) and, in a workstream or under GSD_PROJECT, the
 // scoped one GSD reads first. An explicit --config must exist: a mistyped
 // path would otherwise switch gates off without a word. The default ones may
 // be absent (an empty config).
 export async function loadLayers(explicit: GivenConfig | undefined, root: string, deps: LayerDeps): Promise<Result<{ layers: ConfigLayers; warnings: string[] }>> {
-  const scope = planningScope(deps.env);
+  const scope = deps.planning;
   if (!scope.ok) return scope;
   const rootConfig = explicit === undefined ? defaultConfig(join(root, '.planning', 'config.json')) : await givenConfig(explicit, deps);
   if (!rootConfig.ok) return rootConfig;
-  const scoped = scope.value.project || scope.value.workstream ? join(planningDirectory(root, scope.value), 'config.json') : undefined;
+  const scoped = scope.value.project !== undefined || scope.value.workstream !== undefined ? join(planningDirectory(root, scope.value), 'config.json') : undefined;
   const workstream = scoped === undefined ? ok(undefined) : defaultConfig(scoped);
   if (!workstream.ok) return workstream;
   const warnings = [rootConfig.value, workstream.value].flatMap((config) => {

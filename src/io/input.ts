@@ -160,13 +160,13 @@ export function readHead(path: string, limit: number, within: string, readFile: 
     const opened = descriptorPath(fd) ?? realPath(path);
     return opened === undefined || opened === within || !contains(within, opened) ? 'OUTSIDE' : undefined;
   });
-  if (read.ok) return ok(read.bytes);
+  if (read.ok) return ok(read.value.bytes);
   // Out of descriptors says nothing about the artifact: never a verdict or a
   // skip (see run-point).
-  if (isOutOfDescriptors(read.code)) return fail('resource-limit', `cannot open ${path}: ${read.code}`);
-  if (read.code === 'NOTREG') return fail('unreadable-file', `cannot read ${path}: not a regular file`);
-  if (read.code === 'OUTSIDE') return fail('unreadable-file', `cannot read ${path}: it now leads outside ${within}`);
-  return fail('unreadable-file', `cannot read ${path}: ${read.code}`);
+  if (isOutOfDescriptors(read.failure)) return fail('resource-limit', `cannot open ${path}: ${read.failure}`);
+  if (read.failure === 'NOTREG') return fail('unreadable-file', `cannot read ${path}: not a regular file`);
+  if (read.failure === 'OUTSIDE') return fail('unreadable-file', `cannot read ${path}: it now leads outside ${within}`);
+  return fail('unreadable-file', `cannot read ${path}: ${read.failure}`);
 }
 
 // Where an open descriptor really points, on systems that say (Linux's

@@ -1,10 +1,11 @@
 import { closeSync, constants, fchmodSync, fstatSync, ftruncateSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
+import { ok, refused, type Result } from '../failure.ts';
 import { canonicalPath, contains, entryKind, errorCode, systemCode } from '../fs/entry.ts';
 
 // Writing a report file (`--report junit=`) and appending to one
 // (GITHUB_STEP_SUMMARY): whole or not at all, and only where the caller
-// meant. Each answers why it wrote nothing, or undefined when it wrote.
+// meant. Each fails with why it wrote nothing, in words for a message.
 
 // A report to replace: the path it is written to, the name the user gave (for
 // messages), and the directories it must stay inside once its links are
@@ -32,14 +33,14 @@ type WriteAt = (fd: number, buffer: Uint8Array, offset: number, length: number, 
 // A path inside the project whose link, or a directory on the way, leads out
 // of it is refused: a repository could commit `reports -> ~/.ssh` and choose
 // what the report replaces. The replaced file keeps its mode.
-export function replaceFile(target: ReportTarget, text: string, writer: { readonly pid: number; readonly streams: readonly FileId[] }): string | undefined {
+export function replaceFile(target: ReportTarget, text: string, writer: { readonly pid: number; readonly streams: readonly FileId[] }): Result<void, string> {
   const stream = streamAt(target.path, writer.streams);
-  if (stream !== undefined) return `it is gsd-check's ${stream}, where the envelope goes`;
-  if (entryKind(target.path) === 'other') return 'not a regular file';
+  if (stream !== undefined) return refused(`it is gsd-check's ${stream}, where the envelope goes`);
+  if (entryKind(target.path) === 'other') return refused('not a regular file');
   const real = canonicalPath(target.path);
-  if (real === undefined) return 'a symbolic link that leads nowhere';
+  if (real === undefined) return refused('a symbolic link that leads nowhere');
   const inside = target.within.filter((dir) => contains(dir, target.path));
-  if (inside.length > 0 && !target.within.some((dir) => contains(dir, real))) return `it leads outside ${inside[0]} (to ${real})`;
+  if (inside.length > 0 && !target.within.some((dir) => contains(dir, real))) return refused(`it leads outside ${inside[0]} (to ${real})`);
   const mode = modeOf(real);
   const temp = join(dirname(real), `.${basename(real)}.${writer.pid}.tmp`);
   let fd: number | undefined;
@@ -51,11 +52,11 @@ export function replaceFile(target: ReportTarget, text: string, writer: { readon
     closeSync(fd);
     fd = undefined;
     renameSync(temp, real);
-    return undefined;
+    return ok(undefined);
   } catch (error) {
     if (fd !== undefined) closeQuietly(fd);
     quietly(() => rmSync(temp, { force: true }));
-    return systemCode(error) === 'ENOENT' && entryKind(dirname(real)) === undefined ? `the directory ${shownDirectory(target.shown)} does not exist` : errorCode(error);
+    return refused(systemCode(error) === 'ENOENT' && entryKind(dirname(real)) === undefined ? `the directory ${shownDirectory(target.shown)} does not exist` : errorCode(error));
   }
 }
 
@@ -64,22 +65,22 @@ export function replaceFile(target: ReportTarget, text: string, writer: { readon
 // a write cut short (a full disk) is truncated back to the old length, so no
 // half a table stays in the step summary. `write` is passed in only by tests:
 // a disk is not filled to order.
-export function appendToFile(path: string, text: string, write: WriteAt = writeSync): string | undefined {
+export function appendToFile(path: string, text: string, write: WriteAt = writeSync): Result<void, string> {
   let fd: number;
   try {
     fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o666);
   } catch (error) {
-    return errorCode(error);
+    return refused(errorCode(error));
   }
   let before: number | undefined;
   try {
     const stats = fstatSync(fd);
     before = stats.isFile() ? stats.size : undefined;
     writeAll(fd, text, write);
-    return undefined;
+    return ok(undefined);
   } catch (error) {
     if (before !== undefined) quietly(() => ftruncateSync(fd, before));
-    return errorCode(error);
+    return refused(errorCode(error));
   } finally {
     closeQuietly(fd);
   }

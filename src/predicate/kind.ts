@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import type { Result, SourceLocation } from '../failure.ts';
 import type { PhaseDirLookup } from '../project/phase.ts';
+import type { PlanningScope } from '../project/planning-scope.ts';
 import type { Runner } from '../run/runner.ts';
 
 // What a kind's evaluator may know of the gate and the world; everything with
@@ -13,6 +14,10 @@ export interface GateContext {
   // Without --phase-dir: the phase directory looked up from the number.
   readonly phaseDirLookup?: PhaseDirLookup | undefined;
   readonly phaseReqIds?: string | undefined;
+  // The planning directory's scope, resolved once for the run (or why it
+  // cannot be: a GSD_PROJECT that could lead elsewhere).
+  readonly planning: Result<PlanningScope>;
+  // The commands' environment: the caller's, with the run's GSD_WORKSTREAM.
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly killAfterMs: number;
   readonly signal?: AbortSignal | undefined;

@@ -16,11 +16,11 @@ type Config = Record<string, unknown>;
 export function readConfigFile(path: string, label: string): Result<Config | undefined> {
   const read = readRegular(path, MAX_INPUT_BYTES);
   if (!read.ok) {
-    if (read.code === 'ENOENT' || read.code === 'ENOTDIR') return ok(undefined);
-    return unreadable(label, read.code === 'NOTREG' ? 'not a regular file' : describeCode(read.code));
+    if (read.failure === 'ENOENT' || read.failure === 'ENOTDIR') return ok(undefined);
+    return unreadable(label, read.failure === 'NOTREG' ? 'not a regular file' : describeCode(read.failure));
   }
-  if (!read.complete) return overCap(label);
-  return configObject(new TextDecoder('utf-8', { ignoreBOM: false }).decode(read.bytes), label);
+  if (!read.value.complete) return overCap(label);
+  return configObject(new TextDecoder('utf-8', { ignoreBOM: false }).decode(read.value.bytes), label);
 }
 
 // Strict JSON (a key given twice is an error), and an object.

@@ -2,7 +2,8 @@ import { join, relative } from 'node:path';
 import { extractFrontmatter, parseWithLibrary, parseWithoutLibrary, yaml } from '../artifact/frontmatter.ts';
 import { fail, ok, type Result } from '../failure.ts';
 import { readRegular } from '../fs/read.ts';
-import { phaseNumberProblem, planningDirectory, planningScope } from './phase.ts';
+import { phaseNumberProblem } from './phase.ts';
+import { planningDirectory, type PlanningScope } from './planning-scope.ts';
 
 // --current-phase: the phase GSD's own state names, `current_phase` in the
 // frontmatter of STATE.md in the run's planning directory (the workstream's
@@ -14,15 +15,14 @@ import { phaseNumberProblem, planningDirectory, planningScope } from './phase.ts
 // STATE.md is a page of prose; past this it is not one.
 const STATE_BYTES = 256 * 1024;
 
-export function currentPhase(projectRoot: string, env: Readonly<Record<string, string | undefined>>): Result<string> {
-  const scope = planningScope(env);
-  if (!scope.ok) return scope;
-  const path = join(planningDirectory(projectRoot, scope.value), 'STATE.md');
+export function currentPhase(projectRoot: string, planning: Result<PlanningScope>): Result<string> {
+  if (!planning.ok) return planning;
+  const path = join(planningDirectory(projectRoot, planning.value), 'STATE.md');
   const shown = relative(projectRoot, path);
   const read = readRegular(path, STATE_BYTES);
-  if (!read.ok) return fail('unreadable-file', `--current-phase: cannot read ${shown}: ${read.code === 'ENOENT' ? 'no such file' : read.code}`);
-  if (!read.complete) return fail('invalid-artifact', `--current-phase: ${shown} is larger than ${STATE_BYTES / 1024} KiB`);
-  const frontmatter = extractFrontmatter(read.bytes);
+  if (!read.ok) return fail('unreadable-file', `--current-phase: cannot read ${shown}: ${read.failure === 'ENOENT' ? 'no such file' : read.failure}`);
+  if (!read.value.complete) return fail('invalid-artifact', `--current-phase: ${shown} is larger than ${STATE_BYTES / 1024} KiB`);
+  const frontmatter = extractFrontmatter(read.value.bytes);
   const missing = fail('invalid-artifact', `--current-phase: ${shown} names no current_phase in its frontmatter`);
   if (frontmatter.status !== 'present') return missing;
   const fields = parseWithoutLibrary(frontmatter.yaml, shown) ?? parseWithLibrary(frontmatter.yaml, shown, yaml());

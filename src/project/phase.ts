@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { canonicalPath, contains, realPath } from '../fs/entry.ts';
+import { planningDirectory, type PlanningScope } from './planning-scope.ts';
 
 // Where GSD keeps a phase's files when only its number is known:
 // `.planning/phases/<NN>-<slug>` (or the active workstream's `phases/`), the
@@ -12,23 +13,6 @@ export interface PhaseDirLookup {
   readonly searched: string;
   // Every directory that matched: exactly one is the phase directory.
   readonly matches: readonly string[];
-}
-
-// The planning directory's layout as GSD's environment selects it
-// (planning-workspace.cts): GSD_PROJECT, then GSD_WORKSTREAM, each one path
-// segment.
-interface PlanningScope {
-  readonly project?: string | undefined;
-  readonly workstream?: string | undefined;
-}
-
-// The planning directory GSD reads in this scope: its `phases/`, and its
-// `config.json` before the project's.
-export function planningDirectory(projectRoot: string, scope: PlanningScope): string {
-  let base = join(projectRoot, '.planning');
-  if (scope.project) base = join(base, scope.project);
-  if (scope.workstream) base = join(base, 'workstreams', scope.workstream);
-  return base;
 }
 
 export function lookUpPhaseDir(projectRoot: string, phaseNumber: string, scope: PlanningScope): PhaseDirLookup {
@@ -103,7 +87,7 @@ interface PhaseLocation {
 export function locatePhase(
   projectRoot: string,
   given: { readonly phaseDir?: string | undefined; readonly phaseNumber?: string | undefined },
-  env: Readonly<Record<string, string | undefined>>,
+  planning: Result<PlanningScope>,
 ): Result<PhaseLocation> {
   if (given.phaseDir !== undefined && given.phaseDir !== '') {
     // Like GSD: a phase directory outside the project is refused, by its
@@ -118,18 +102,8 @@ export function locatePhase(
     return ok({ phaseDir });
   }
   if (given.phaseNumber === undefined || given.phaseNumber === '') return ok({});
-  const scope = planningScope(env);
-  if (!scope.ok) return scope;
-  return ok({ phaseDirLookup: lookUpPhaseDir(projectRoot, given.phaseNumber, scope.value) });
-}
-
-// GSD_PROJECT names one directory; GSD refuses a value that could lead
-// elsewhere, and so does gsd-check. GSD_WORKSTREAM is the workstream the run
-// resolved (commands/gate-context.ts), already a name; blank is none.
-export function planningScope(env: Readonly<Record<string, string | undefined>>): Result<PlanningScope> {
-  const project = env.GSD_PROJECT;
-  if (/[/\\]|\.\./.test(project ?? '')) return fail('usage', `GSD_PROJECT must name one directory, got ${JSON.stringify(project)}`);
-  return ok({ project, workstream: env.GSD_WORKSTREAM?.trim() || undefined });
+  if (!planning.ok) return planning;
+  return ok({ phaseDirLookup: lookUpPhaseDir(projectRoot, given.phaseNumber, planning.value) });
 }
 
 // Phase values reach commands as data, but a command may still put them where

@@ -33,6 +33,7 @@ test('the project root found from --cwd, the phase values, the kill-after grace 
     phaseDir: undefined,
     phaseDirLookup: { phaseNumber: '04', searched: join(root, '.planning/phases'), matches: [join(root, '.planning/phases/04-ship')] },
     phaseReqIds: 'R1',
+    planning: ok({ project: undefined, workstream: undefined }),
     env: { X: '1' },
     killAfterMs: 1500,
   });

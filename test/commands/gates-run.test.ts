@@ -191,7 +191,7 @@ test('the JUnit report times the whole run: never longer than the call that made
   const dir = project(t, { '.planning/phases/04-ship': null });
   let written = '';
   const before = performance.now();
-  const outcome = await gatesRun({ ...options, reports: [{ format: 'junit', file: 'gates.xml' }] }, { ...deps(dir, { progress: [], warn: [] }, false), writeFile: (_, text) => ((written = text), undefined) });
+  const outcome = await gatesRun({ ...options, reports: [{ format: 'junit', file: 'gates.xml' }] }, { ...deps(dir, { progress: [], warn: [] }, false), writeFile: (_, text) => ((written = text), { ok: true, value: undefined }) });
   const elapsed = (performance.now() - before) / 1000;
   assert.equal(outcome.exitCode, 0, outcome.stderr);
   const time = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(written)?.[1]);

@@ -6,7 +6,7 @@ import { test } from '../helpers/bounded.ts';
 import { readRegular, openFileLimit } from '../../src/fs/read.ts';
 import { tempDir } from '../helpers/support.ts';
 
-const shown = (read: ReturnType<typeof readRegular>) => (read.ok ? [read.bytes.toString(), read.complete] : read.code);
+const shown = (read: ReturnType<typeof readRegular>) => (read.ok ? [read.value.bytes.toString(), read.value.complete] : read.failure);
 
 test('up to the limit, and whether that was all of it', (t) => {
   const dir = tempDir(t);

@@ -3,12 +3,14 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { loadLayers } from '../../src/gates/config-layers.ts';
-import { ok, fail } from '../../src/failure.ts';
+import { ok, fail, usage, type Result } from '../../src/failure.ts';
+import type { PlanningScope } from '../../src/project/planning-scope.ts';
 import { writeTree } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';
 
-const layerDeps = (env: Record<string, string> = {}) => ({
-  env,
+// The scope as gate-context.ts resolves it; GSD_PROJECT already checked.
+const layerDeps = (scope: { project?: string; workstream?: string } = {}, planning: Result<PlanningScope> = ok({ project: scope.project, workstream: scope.workstream })) => ({
+  planning,
   readFile: async (path: string, label: string) => {
     try {
       return ok(readFileSync(path, 'utf8'));
@@ -25,20 +27,20 @@ test('the project config under .planning, and the workstream\'s over it; absent 
   writeTree(root, { '.planning/config.json': '{"workflow":{"a":true}}', '.planning/workstreams/ws/config.json': '{"workflow":{"a":false}}' });
   assert.deepEqual(await loadLayers(undefined, root, layerDeps()), ok({ layers: { root: { workflow: { a: true } }, workstream: undefined }, warnings: [] }));
   assert.deepEqual(
-    await loadLayers(undefined, root, layerDeps({ GSD_WORKSTREAM: 'ws' })),
+    await loadLayers(undefined, root, layerDeps({ workstream: 'ws' })),
     ok({ layers: { root: { workflow: { a: true } }, workstream: { workflow: { a: false } } }, warnings: [] }),
   );
   writeTree(root, { '.planning/proj/config.json': '{"p":1}' });
   assert.deepEqual(
-    await loadLayers(undefined, root, layerDeps({ GSD_PROJECT: 'proj' })),
+    await loadLayers(undefined, root, layerDeps({ project: 'proj' })),
     ok({ layers: { root: { workflow: { a: true } }, workstream: { p: 1 } }, warnings: [] }),
   );
   writeFileSync(join(root, '.planning/workstreams/ws/config.json'), '{');
-  const broken = await loadLayers(undefined, root, layerDeps({ GSD_WORKSTREAM: 'ws' }));
+  const broken = await loadLayers(undefined, root, layerDeps({ workstream: 'ws' }));
   assert.deepEqual(broken.ok ? 'accepted' : broken.failure.message, `config ${join(root, '.planning/workstreams/ws/config.json')} is not valid JSON: unexpected end at line 1, column 2`);
-  // A workstream is a name by now (commands/gate-context.ts resolved it); GSD_PROJECT is still checked here.
-  const bad = await loadLayers(undefined, root, layerDeps({ GSD_PROJECT: '../x' }));
-  assert.equal(bad.ok ? 'accepted' : bad.failure.reason, 'usage');
+  // A scope that could not be resolved (GSD_PROJECT leading elsewhere) fails the layers with its own failure.
+  const bad = await loadLayers(undefined, root, layerDeps({}, usage('GSD_PROJECT must name one directory')));
+  assert.deepEqual(bad, usage('GSD_PROJECT must name one directory'));
 });
 
 test('--config is read from where the command resolved it, and must exist', async (t) => {

@@ -3,7 +3,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { tempDir } from '../helpers/support.ts';
-import { stopped, Stop } from '../../src/failure.ts';
+import { stopped, Stop, ok } from '../../src/failure.ts';
 import { evaluateQuery, gsdToolsQuery, queryCommand } from '../../src/gates/query.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
@@ -15,6 +15,7 @@ function answering(result: RunResultSketch, seen: RunOptions[] = []): GateContex
     phaseNumber: '04',
     phaseDir: '/p/.planning/phases/04-ship',
     env: { PATH: '/bin', GSD_QUERY: 'inherited' },
+    planning: ok({ project: undefined, workstream: undefined }),
     killAfterMs: 100,
     run: fakeRunner(result, seen),
   };

@@ -37,7 +37,7 @@ interface TestDeps extends PointDeps {
 
 function deps(run: PointDeps['context']['run'], config: Record<string, unknown> = {}, concurrency = 4, reports: GateReport[] = []): TestDeps {
   return {
-    context: { projectRoot: '/p', env: { PATH: '/bin' }, killAfterMs: 100, run },
+    context: { projectRoot: '/p', env: { PATH: '/bin' }, planning: ok({ project: undefined, workstream: undefined }), killAfterMs: 100, run },
     config,
     concurrency,
     onReport: (_, r) => reports.push(r),

@@ -262,7 +262,7 @@ test('what was opened is judged, not what was searched: no FIFO, no way out', (t
 test('out of descriptors is a resource limit, never a reading of the file; other errors are unreadable files', (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'f'), 'x');
-  const failing = (code: string) => () => ({ ok: false as const, code });
+  const failing = (code: string) => () => ({ ok: false as const, failure: code });
   const failure = (code: string) => {
     const result = readHead(join(dir, 'f'), 10, dir, failing(code));
     return result.ok ? 'read' : `${result.failure.reason}: ${result.failure.message}`;
@@ -279,7 +279,7 @@ function swapped(opened: string | number): typeof readRegular {
     const fd = typeof opened === 'number' ? opened : openSync(opened, 'r');
     try {
       const refused = accept?.(fd);
-      return refused === undefined ? { ok: true, bytes: Buffer.from('read'), complete: true } : { ok: false, code: refused };
+      return refused === undefined ? { ok: true, value: { bytes: Buffer.from('read'), complete: true } } : { ok: false, failure: refused };
     } finally {
       if (typeof opened !== 'number') closeSync(fd);
     }

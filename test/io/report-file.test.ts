@@ -4,19 +4,23 @@ import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { appendToFile, replaceFile, type FileId } from '../../src/io/report-file.ts';
 import { tempDir } from '../helpers/support.ts';
+import type { Result } from '../../src/failure.ts';
 
 const writer = { pid: 42, streams: [] as FileId[] };
+
+// Why nothing was written, or undefined when it was.
+const why = (result: Result<void, string>): string | undefined => (result.ok ? undefined : result.failure);
 
 test('a report is replaced whole and keeps the mode of the file it replaces; a new one gets the usual mode', (t) => {
   const dir = tempDir(t);
   const file = join(dir, 'gates.xml');
   writeFileSync(file, 'old');
   chmodSync(file, 0o600);
-  assert.equal(replaceFile({ path: file, shown: 'gates.xml', within: [dir] }, 'new', writer), undefined);
+  assert.equal(why(replaceFile({ path: file, shown: 'gates.xml', within: [dir] }, 'new', writer)), undefined);
   assert.equal(readFileSync(file, 'utf8'), 'new');
   assert.equal(statSync(file).mode & 0o7777, 0o600);
   chmodSync(file, 0o640);
-  assert.equal(replaceFile({ path: file, shown: 'gates.xml', within: [dir] }, 'newer', writer), undefined);
+  assert.equal(why(replaceFile({ path: file, shown: 'gates.xml', within: [dir] }, 'newer', writer)), undefined);
   assert.equal(statSync(file).mode & 0o7777, 0o640);
   assert.deepEqual(readdirSync(dir), ['gates.xml'], 'no temporary file left');
 });
@@ -29,8 +33,8 @@ test('a report inside the project whose link, or a directory on the way, leads o
   symlinkSync(join(outside, 'bashrc'), join(project, 'reports', 'gates.xml'));
   symlinkSync(outside, join(project, 'linked'));
   const target = (shown: string) => ({ path: join(project, shown), shown, within: [project] });
-  assert.equal(replaceFile(target('reports/gates.xml'), 'x', writer), `it leads outside ${project} (to ${join(outside, 'bashrc')})`);
-  assert.equal(replaceFile(target('linked/new.xml'), 'x', writer), `it leads outside ${project} (to ${join(outside, 'new.xml')})`);
+  assert.equal(why(replaceFile(target('reports/gates.xml'), 'x', writer)), `it leads outside ${project} (to ${join(outside, 'bashrc')})`);
+  assert.equal(why(replaceFile(target('linked/new.xml'), 'x', writer)), `it leads outside ${project} (to ${join(outside, 'new.xml')})`);
   assert.equal(readFileSync(join(outside, 'bashrc'), 'utf8'), 'mine\n');
   assert.deepEqual(readdirSync(outside), ['bashrc']);
   // Inside any of the directories given counts (the project, --cwd).
@@ -38,20 +42,20 @@ test('a report inside the project whose link, or a directory on the way, leads o
   mkdirSync(cwd);
   writeFileSync(join(cwd, 'real.xml'), 'old');
   symlinkSync(join(cwd, 'real.xml'), join(project, 'reports', 'to-cwd.xml'));
-  assert.equal(replaceFile({ path: join(project, 'reports', 'to-cwd.xml'), shown: 'x', within: [project, cwd] }, 'x', writer), undefined);
+  assert.equal(why(replaceFile({ path: join(project, 'reports', 'to-cwd.xml'), shown: 'x', within: [project, cwd] }, 'x', writer)), undefined);
   // A link that stays inside is followed.
   writeFileSync(join(project, 'kept.xml'), 'old');
   symlinkSync('../kept.xml', join(project, 'reports', 'inner.xml'));
-  assert.equal(replaceFile(target('reports/inner.xml'), 'inner', writer), undefined);
+  assert.equal(why(replaceFile(target('reports/inner.xml'), 'inner', writer)), undefined);
   assert.equal(readFileSync(join(project, 'kept.xml'), 'utf8'), 'inner');
   // A path the caller wrote outside the project is the caller's choice.
-  assert.equal(replaceFile({ path: join(outside, 'chosen.xml'), shown: join(outside, 'chosen.xml'), within: [project] }, 'x', writer), undefined);
+  assert.equal(why(replaceFile({ path: join(outside, 'chosen.xml'), shown: join(outside, 'chosen.xml'), within: [project] }, 'x', writer)), undefined);
 });
 
 test('a missing directory is named as the caller wrote it, with no errno', (t) => {
   const dir = tempDir(t);
-  assert.equal(replaceFile({ path: join(dir, 'out', 'x.xml'), shown: 'out/x.xml', within: [dir] }, 'x', writer), 'the directory out/ does not exist');
-  assert.equal(replaceFile({ path: join(dir, 'a', 'b', 'x.xml'), shown: join(dir, 'a', 'b', 'x.xml'), within: [dir] }, 'x', writer), `the directory ${join(dir, 'a', 'b')}/ does not exist`);
+  assert.equal(why(replaceFile({ path: join(dir, 'out', 'x.xml'), shown: 'out/x.xml', within: [dir] }, 'x', writer)), 'the directory out/ does not exist');
+  assert.equal(why(replaceFile({ path: join(dir, 'a', 'b', 'x.xml'), shown: join(dir, 'a', 'b', 'x.xml'), within: [dir] }, 'x', writer)), `the directory ${join(dir, 'a', 'b')}/ does not exist`);
   assert.deepEqual(readdirSync(dir), []);
 });
 
@@ -61,8 +65,8 @@ test('the file behind standard output or standard error is never replaced', (t) 
   writeFileSync(file, 'the envelope');
   const { dev, ino } = statSync(file);
   for (const name of ['standard output', 'standard error'] as const) {
-    const why = replaceFile({ path: file, shown: 'stdout.txt', within: [dir] }, 'x', { pid: 42, streams: [{ dev, ino, name }] });
-    assert.equal(why, `it is gsd-check's ${name}, where the envelope goes`);
+    const written = replaceFile({ path: file, shown: 'stdout.txt', within: [dir] }, 'x', { pid: 42, streams: [{ dev, ino, name }] });
+    assert.equal(why(written), `it is gsd-check's ${name}, where the envelope goes`);
   }
   assert.equal(readFileSync(file, 'utf8'), 'the envelope');
 });
@@ -76,12 +80,12 @@ test('an append cut short (a full disk) is taken back whole: the file keeps its 
     if (calls++ === 0) return writeSync(fd, buffer, offset, Math.min(length, 5));
     throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
   };
-  assert.equal(appendToFile(file, '| a table |\n| of rows |\n', shortThenFull), 'ENOSPC');
+  assert.equal(why(appendToFile(file, '| a table |\n| of rows |\n', shortThenFull)), 'ENOSPC');
   assert.equal(readFileSync(file, 'utf8'), 'earlier step\n');
   // Short writes that go on to the end are a whole append.
   const fewAtATime = (fd: number, buffer: Uint8Array, offset: number, length: number): number => writeSync(fd, buffer, offset, Math.min(length, 3));
-  assert.equal(appendToFile(file, 'whole\n', fewAtATime), undefined);
+  assert.equal(why(appendToFile(file, 'whole\n', fewAtATime)), undefined);
   assert.equal(readFileSync(file, 'utf8'), 'earlier step\nwhole\n');
   // /dev/full: nothing is written, and there is nothing to take back.
-  assert.equal(appendToFile('/dev/full', 'x'), 'ENOSPC');
+  assert.equal(why(appendToFile('/dev/full', 'x')), 'ENOSPC');
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { ok } from '../../src/failure.ts';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from '../helpers/bounded.ts';
@@ -37,6 +38,7 @@ const project = (t: TestContext, files: Record<string, string>): string => proje
 const context = (root: string, phase: Partial<GateContext> = {}): GateContext => ({
   projectRoot: root,
   env: {},
+  planning: ok({ project: undefined, workstream: undefined }),
   killAfterMs: 1000,
   run: async () => assert.fail('this kind runs no command'),
   ...phase,
@@ -229,7 +231,7 @@ test('the predicate: artifact is a name, never a path; equals may be null but no
 
 test('out of descriptors when opening the artifact: a resource-limit failure, and a gate on it halts even with onError skip', async (t) => {
   const root = project(t, { 'SECURITY.md': '---\nthreats_open: 0\n---\n' });
-  const kind = frontmatterKind(() => ({ ok: false, code: 'EMFILE' }));
+  const kind = frontmatterKind(() => ({ ok: false, failure: 'EMFILE' }));
   const predicate = { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 };
   assert.deepEqual(await kind.evaluate(predicate as never, context(root)), {
     ok: false,

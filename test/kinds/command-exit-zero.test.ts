@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
-import { stopped, Stop } from '../../src/failure.ts';
+import { stopped, Stop, ok } from '../../src/failure.ts';
 import { commandExitZero } from '../../src/kinds/command-exit-zero.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
@@ -10,6 +10,7 @@ function contextWith(result: RunResultSketch, seen: RunOptions[] = [], extra: Pa
   return {
     projectRoot: '/project',
     env: { PATH: '/bin', PHASE_DIR: 'inherited' },
+    planning: ok({ project: undefined, workstream: undefined }),
     killAfterMs: 3000,
     run: fakeRunner(result, seen),
     ...extra,
