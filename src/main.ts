@@ -10,7 +10,7 @@ import { failureOutcome, stoppedOutcome, type Outcome } from './commands/outcome
 import { validate } from './commands/validate.ts';
 import { isReadableDirectory } from './fs/entry.ts';
 import { openFileLimit } from './fs/read.ts';
-import { readTextFile } from './io/input.ts';
+import { readInput } from './io/input.ts';
 import { makeEmitter } from './io/output.ts';
 import { appendToFile, type FileId, replaceFile } from './io/report-file.ts';
 import { EXIT_INTERNAL, EXIT_WRITE_FAILED, Stop, STOP_SIGNALS, stopOf } from './failure.ts';
@@ -56,9 +56,9 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   try {
     const outcome = await dispatch(action, {
       run: runCommand,
-      readFile: async (path, label) => {
+      readInput: async (path, label) => {
         try {
-          return await readTextFile(path, label, { stdin: () => process.stdin, signal: stop.signal });
+          return await readInput(path, label, { stdin: () => process.stdin, signal: stop.signal });
         } finally {
           if (path === '-') process.stdin.destroy();
         }

@@ -259,3 +259,16 @@ test('stdout a non-blocking pipe that its reader lets fill (300 KB of envelope):
   assert.equal(envelope.message, 'ship:pre: passed (30 advisory)');
   assert.equal(envelope.details.gates.length, 30);
 });
+
+test('a config is one reading whichever way it comes: .planning/config.json, --config naming it, --config -, bytes that are not UTF-8 read as GSD reads them', async (t) => {
+  // A gate switched on by a config whose other value holds a byte that is not UTF-8 (\xff).
+  const cap = JSON.stringify({ id: 'c', config: { 'workflow.on': { type: 'boolean', default: false } }, gates: [{ point: 'ship:pre', when: 'workflow.on', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' }] });
+  const config = Buffer.concat([Buffer.from('\ufeff{"workflow": {"on": true, "note": "'), Buffer.from([0xff]), Buffer.from('"}}')]);
+  const dir = project(t, { '.planning': null, 'cap.json': cap });
+  writeFileSync(join(dir, '.planning', 'config.json'), config);
+  const run = ['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--pick', 'message'];
+  for (const [how, extra, input] of [['the default', [], undefined], ['--config naming it', ['--config', '.planning/config.json'], undefined], ['--config -', ['--config', '-'], config]] as const) {
+    const result = await cli([...run, ...extra], { cwd: dir, ...(input === undefined ? {} : { input }) });
+    assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'ship:pre: passed (1 pass)\n', ''], how);
+  }
+});

@@ -5,6 +5,7 @@ import { validatePredicate } from '../predicate/validate.ts';
 import type { CheckOptions } from '../cli/check-options.ts';
 import { argumentPath } from './argument-path.ts';
 import { parseJson } from '../json/parse.ts';
+import { textInput } from '../io/input.ts';
 import type { CliDeps } from './deps.ts';
 import { gateContext } from './gate-context.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
@@ -21,7 +22,7 @@ async function evaluate(options: CheckOptions, deps: CliDeps): Promise<Evaluatio
   const source =
     options.predicate !== undefined
       ? ok(options.predicate)
-      : await deps.readFile(resolved.value, path === '-' ? 'standard input' : `--predicate-file ${path}`);
+      : await textInput(deps.readInput, resolved.value, path === '-' ? 'standard input' : `--predicate-file ${path}`);
   if (!source.ok) return source;
 
   const json = parseJson(source.value, options.predicate !== undefined ? '--predicate' : 'the predicate file', 'predicate');

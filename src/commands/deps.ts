@@ -1,4 +1,5 @@
 import type { Result } from '../failure.ts';
+import type { ReadInput } from '../io/input.ts';
 import type { ReportTarget } from '../io/report-file.ts';
 import type { TableStyle } from '../report/table.ts';
 import type { Runner } from '../run/runner.ts';
@@ -8,8 +9,8 @@ import type { Runner } from '../run/runner.ts';
 // none, so that a wiring slip is a type error, never a dropped report.
 export interface CliDeps {
   readonly run: Runner;
-  // Reads a text file, "-" meaning standard input; `label` names it in errors.
-  readonly readFile: (path: string, label: string) => Promise<Result<string>>;
+  // Reads a file's bytes, "-" meaning standard input (io/input.ts).
+  readonly readInput: ReadInput;
   readonly cwd: () => string;
   readonly home: string | undefined;
   // Who we run as, for the ownership rule of the root search (undefined

@@ -16,6 +16,7 @@ import type { GatesOptions } from '../cli/gates-options.ts';
 import { argumentPath } from './argument-path.ts';
 import { canonicalPath, contains, realPath } from '../fs/entry.ts';
 import type { ReportTarget } from '../io/report-file.ts';
+import { textInput } from '../io/input.ts';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { loadCapability } from '../gates/capability-file.ts';
 import { loadLayers } from '../gates/config-layers.ts';
@@ -150,7 +151,7 @@ async function loadGates(options: GatesOptions, root: string, planning: GateCont
     const label = options.hooks === '-' ? 'the hooks on standard input' : `--hooks ${options.hooks}`;
     const hooks = path(options.hooks);
     if (!hooks.ok) return hooks;
-    const text = await deps.readFile(hooks.value, label);
+    const text = await textInput(deps.readInput, hooks.value, label);
     if (!text.ok) return text;
     // Empty input is what a failed producer leaves in the pipe (gsd_run not
     // installed, or it exited before writing): say that, not "invalid JSON".
@@ -173,7 +174,7 @@ async function loadGates(options: GatesOptions, root: string, planning: GateCont
   for (const file of options.capabilities) {
     const resolved = path(file);
     if (!resolved.ok) return resolved;
-    const capability = await loadCapability(resolved.value, file, deps.readFile);
+    const capability = await loadCapability(resolved.value, file, deps.readInput);
     if (!capability.ok) return capability;
     capabilities.push(capability.value);
   }
@@ -183,7 +184,7 @@ async function loadGates(options: GatesOptions, root: string, planning: GateCont
     if (!resolved.ok) return resolved;
     config = { path: resolved.value, shown: options.config };
   }
-  const layers = await loadLayers(config, root, { planning, readFile: deps.readFile });
+  const layers = await loadLayers(config, root, { planning, readInput: deps.readInput });
   if (!layers.ok) return layers;
   const warnings = new Set(layers.value.warnings);
   const points = options.points.map((point) => {

@@ -5,6 +5,7 @@ import { KINDS } from '../kinds/table.ts';
 import type { ValidateOptions } from '../cli/validate-options.ts';
 import { argumentPath } from './argument-path.ts';
 import { parseJson } from '../json/parse.ts';
+import { textInput } from '../io/input.ts';
 import type { CliDeps } from './deps.ts';
 import { failureOutcome, type Outcome } from './outcome.ts';
 
@@ -23,7 +24,7 @@ export async function validate(options: ValidateOptions, deps: CliDeps): Promise
   for (const file of options.files) {
     const path = argumentPath(file, undefined, deps.cwd);
     if (!path.ok) return failureOutcome(path.failure, options.jsonErrors);
-    const text = await deps.readFile(path.value, file === '-' ? 'standard input' : `capability file ${file}`);
+    const text = await textInput(deps.readInput, path.value, file === '-' ? 'standard input' : `capability file ${file}`);
     if (!text.ok) return failureOutcome(text.failure, options.jsonErrors);
     const json = parseJson(text.value, 'the file');
     const { gates, issues } = json.ok ? capabilityReport(json.value) : { gates: 0, issues: [{ path: '', message: json.failure.message }] };

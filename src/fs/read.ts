@@ -29,6 +29,16 @@ export function readRegular(path: string, limit: number, accept?: (fd: number) =
     return refused(errorCode(error));
   }
   try {
+    return readOpened(fd, limit, accept, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// readRegular's read of a descriptor already open (without blocking), which
+// the caller closes: for a caller that must first see whether it is a FIFO.
+export function readOpened(fd: number, limit: number, accept?: (fd: number) => string | undefined, read: ReadAt = readSync): RegularRead {
+  try {
     if (!fstatSync(fd).isFile()) return refused('NOTREG');
     const refusal = accept?.(fd);
     if (refusal !== undefined) return refused(refusal);
@@ -43,8 +53,6 @@ export function readRegular(path: string, limit: number, accept?: (fd: number) =
     return ok({ bytes: buffer.subarray(0, Math.min(filled, limit)), complete: filled <= limit });
   } catch (error) {
     return refused(errorCode(error));
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type Result, ok } from '../failure.ts';
+import type { ReadInput } from '../io/input.ts';
 import { configObject, readConfigFile } from '../project/config-file.ts';
 import { planningDirectory, type PlanningScope } from '../project/planning-scope.ts';
 import { fewOf } from '../text/format.ts';
@@ -9,7 +10,7 @@ interface LayerDeps {
   // The run's planning directory (GSD_PROJECT, the workstream).
   readonly planning: Result<PlanningScope>;
   // How a file named on the command line is read ("-": standard input).
-  readonly readFile: (path: string, label: string) => Promise<Result<string>>;
+  readonly readInput: ReadInput;
 }
 
 // --config: the path it is read from, and the file as given, for messages.
@@ -50,8 +51,8 @@ function defaultConfig(path: string): Result<Labelled | undefined> {
 
 async function givenConfig(given: GivenConfig, deps: LayerDeps): Promise<Result<Labelled>> {
   const label = `--config ${given.shown}`;
-  const text = await deps.readFile(given.path, label);
-  if (!text.ok) return text;
-  const config = configObject(text.value, label);
+  const bytes = await deps.readInput(given.path, label);
+  if (!bytes.ok) return bytes;
+  const config = configObject(bytes.value, label);
   return config.ok ? ok({ value: config.value, label }) : config;
 }

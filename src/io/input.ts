@@ -1,8 +1,8 @@
-import { close, constants, fstat, open, read, readlinkSync } from 'node:fs';
+import { close, constants, fstat, open, readlinkSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { fail, ok, stopped, type Failure, type Result, stopCarriedBy } from '../failure.ts';
 import { errorCode, isOutOfDescriptors, realPath, contains } from '../fs/entry.ts';
-import { readRegular } from '../fs/read.ts';
+import { readOpened, readRegular } from '../fs/read.ts';
 
 // Reading what a command is given: a file, standard input or a FIFO, and
 // the head of an artifact, which must stay within its directory.
@@ -22,23 +22,35 @@ interface ReadOptions {
   readonly timeoutMs?: number;
 }
 
-// Reads a text file ("-": standard input) of at most MAX_INPUT_BYTES of UTF-8.
-// A regular file is read directly; a pipe or a FIFO through an event-driven
-// socket, with a timeout, so that neither a missing writer nor a stop signal
-// leaves gsd-check waiting.
-export async function readTextFile(path: string, label: string, options: ReadOptions): Promise<Result<string>> {
+// Reads a file ("-": standard input) of at most MAX_INPUT_BYTES. A regular
+// file is read directly, by the reader of every other regular file
+// (fs/read.ts); a pipe or a FIFO through an event-driven socket, with a
+// timeout, so that neither a missing writer nor a stop signal leaves
+// gsd-check waiting. The caller decodes: a predicate, a capability and
+// rendered hooks are strict UTF-8 (utf8Text), a config is read as GSD reads
+// one (project/config-file.ts).
+export async function readInput(path: string, label: string, options: ReadOptions): Promise<Result<Buffer>> {
   const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
-  let bytes: Result<Buffer>;
-  if (path === '-') {
-    const stdin = options.stdin();
-    // A person typing a predicate gets all the time they need.
-    bytes = await readCapped(stdin, label, stdin.isTTY === true ? Infinity : timeoutMs, options.signal);
-  } else {
-    bytes = await readPath(path, label, timeoutMs, options.signal);
-  }
-  if (!bytes.ok) return bytes;
+  if (path !== '-') return readPath(path, label, timeoutMs, options.signal);
+  const stdin = options.stdin();
+  // A person typing a predicate gets all the time they need.
+  return readCapped(stdin, label, stdin.isTTY === true ? Infinity : timeoutMs, options.signal);
+}
+
+// How a command reads a file it is given ("-": standard input); `label`
+// names it in errors.
+export type ReadInput = (path: string, label: string) => Promise<Result<Uint8Array>>;
+
+// A predicate, a capability or rendered hooks: input that must be UTF-8.
+export async function textInput(read: ReadInput, path: string, label: string): Promise<Result<string>> {
+  const bytes = await read(path, label);
+  return bytes.ok ? utf8Text(bytes.value, label) : bytes;
+}
+
+// The text of bytes that must be UTF-8, a BOM left out.
+function utf8Text(bytes: Uint8Array, label: string): Result<string> {
   try {
-    return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes.value));
+    return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes));
   } catch {
     return fail('unreadable-file', `${label} is not valid UTF-8`);
   }
@@ -50,7 +62,6 @@ export const overCap = (label: string): { ok: false; failure: Failure } => fail(
 
 // node:fs/promises would load modules of its own at every start.
 const openFile = promisify(open);
-const readChunk = promisify(read);
 const closeFile = promisify(close);
 const fstatFile = promisify(fstat);
 
@@ -79,16 +90,9 @@ async function readPath(path: string, label: string, timeoutMs: number, signal: 
       }
     }
     if (!stats.isFile()) return unreadable(label, stats.isDirectory() ? 'is a directory' : 'is not a regular file, a FIFO or standard input');
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const buffer = Buffer.allocUnsafe(64 * 1024);
-      const { bytesRead } = await readChunk(fd, buffer, 0, buffer.length, null);
-      if (bytesRead === 0) return ok(Buffer.concat(chunks, total));
-      total += bytesRead;
-      if (total > MAX_INPUT_BYTES) return overCap(label);
-      chunks.push(buffer.subarray(0, bytesRead));
-    }
+    const read = readOpened(fd, MAX_INPUT_BYTES);
+    if (!read.ok) return unreadable(label, describeCode(read.failure));
+    return read.value.complete ? ok(read.value.bytes) : overCap(label);
   } catch (error) {
     return unreadable(label, describeError(error));
   } finally {

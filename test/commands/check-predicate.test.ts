@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
+import { texts } from '../helpers/deps.ts';
 import type { CheckOptions } from '../../src/cli/check-options.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
 import type { CliDeps } from '../../src/commands/deps.ts';
@@ -18,7 +19,7 @@ function setup(dir: string, result: RunResultSketch = {}) {
   const runs: RunOptions[] = [];
   const deps: CliDeps = testDeps(dir, {
     run: fakeRunner(result, runs),
-    readFile: async (path) => (path === join(dir, 'p.json') ? ok(P) : fail('unreadable-file', `cannot read ${path}`)),
+    readInput: texts(async (path) => (path === join(dir, 'p.json') ? ok(P) : fail('unreadable-file', `cannot read ${path}`))),
     env: { PATH: '/usr/bin' },
   });
   return { deps, runs };
@@ -101,7 +102,7 @@ test('the reader is told what it reads: standard input for -, else the flag and 
   const { predicate: _, ...rest } = base;
   const dir = tempDir(t);
   const asked: [string, string][] = [];
-  const deps = { ...setup(dir).deps, readFile: async (path: string, label: string) => (asked.push([path, label]), fail('unreadable-file', `cannot read ${label}`)) };
+  const deps = { ...setup(dir).deps, readInput: texts(async (path: string, label: string) => (asked.push([path, label]), fail('unreadable-file', `cannot read ${label}`))) };
   const stdin = await checkPredicate({ ...rest, predicateFile: '-' }, deps);
   const file = await checkPredicate({ ...rest, predicateFile: 'p.json' }, deps);
   assert.deepEqual(asked, [['-', 'standard input'], [join(dir, 'p.json'), '--predicate-file p.json']]);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
+import { texts } from '../helpers/deps.ts';
 import type { EvalOptions } from '../../src/cli/eval-options.ts';
 import type { CliDeps } from '../../src/commands/deps.ts';
 import { gateContext } from '../../src/commands/gate-context.ts';
@@ -15,7 +16,7 @@ const options: EvalOptions = { killAfter: 1.5, currentPhase: false, raw: false, 
 const never = new AbortController().signal;
 
 function deps(dir: string, world: Partial<CliDeps> = {}): CliDeps {
-  return { run: fakeRunner(), readFile: async () => ok(''), cwd: () => dir, home: undefined, uid: undefined, env: { X: '1' }, canEnter: isReadableDirectory, signal: never, force: never, warn: (line) => assert.fail(`unexpected warning: ${line}`), ...world };
+  return { run: fakeRunner(), readInput: texts(async () => ok('')), cwd: () => dir, home: undefined, uid: undefined, env: { X: '1' }, canEnter: isReadableDirectory, signal: never, force: never, warn: (line) => assert.fail(`unexpected warning: ${line}`), ...world };
 }
 
 const failure = (result: ReturnType<typeof gateContext>) => (result.ok ? 'accepted' : [result.failure.reason, result.failure.message]);

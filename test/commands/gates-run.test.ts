@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
+import { texts } from '../helpers/deps.ts';
 import type { GatesOptions } from '../../src/cli/gates-options.ts';
 import type { GatesDeps } from '../../src/commands/deps.ts';
 import { testGatesDeps } from '../helpers/deps.ts';
@@ -22,7 +23,7 @@ const capability = JSON.stringify({
 
 function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: boolean): GatesDeps {
   return testGatesDeps(dir, {
-    readFile: async (path, label) => (path.endsWith('cap.json') ? ok(capability) : fail('unreadable-file', `cannot read ${label}: no such file`)),
+    readInput: texts(async (path, label) => (path.endsWith('cap.json') ? ok(capability) : fail('unreadable-file', `cannot read ${label}: no such file`))),
     progress: tty ? (line) => lines.progress.push(line) : undefined,
     warn: (line) => lines.warn.push(line),
   });
@@ -58,7 +59,7 @@ test('a capability that is not an object, or whose gates are not a list, fails t
     ['{"gates":{}}', 'gsd-check: capability file cap.json: gates must be an array\n'],
     ['{', 'gsd-check: capability file cap.json is not valid JSON: '],
   ] as const) {
-    const outcome = await gatesRun(options, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async () => ok(text) });
+    const outcome = await gatesRun(options, { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async () => ok(text)) });
     assert.equal(outcome.exitCode, 2);
     assert.ok(outcome.stderr.startsWith(message), outcome.stderr);
   }
@@ -90,7 +91,7 @@ test('gates run at once: --concurrency, else as many as CPUs, within the descrip
   const peak = async (extra: Partial<GatesOptions>, world: Partial<GatesDeps>) => {
     const { run, stats } = counting();
     const base = deps(dir, { progress: [], warn: [] }, false);
-    const outcome = await gatesRun({ ...options, ...extra }, { ...base, readFile: async () => ok(many), run, ...world });
+    const outcome = await gatesRun({ ...options, ...extra }, { ...base, readInput: texts(async () => ok(many)), run, ...world });
     assert.equal(outcome.exitCode, 0, outcome.stderr);
     assert.equal(stats.runs, 8);
     return stats.peak;
@@ -112,10 +113,10 @@ test('capability, config and hooks files are taken from --cwd, not the process\'
   const read: string[] = [];
   const world: Partial<GatesDeps> = {
     cwd: () => dir,
-    readFile: async (path) => {
+    readInput: texts(async (path) => {
       read.push(path);
       return ok(path.endsWith('hooks.json') ? JSON.stringify({ point: 'ship:pre', activeHooks: [] }) : path.endsWith('conf.json') ? '{}' : capability);
-    },
+    }),
   };
   const withCapability = await gatesRun({ ...options, cwd: 'sub', config: 'conf.json' }, { ...deps(dir, { progress: [], warn: [] }, false), ...world });
   assert.equal(withCapability.exitCode, 0, withCapability.stderr);
@@ -125,7 +126,7 @@ test('capability, config and hooks files are taken from --cwd, not the process\'
 });
 
 test('a capability that is not an object is reason invalid-capability, as JSON too', async (t) => {
-  const outcome = await gatesRun({ ...options, jsonErrors: true }, { ...deps(tempDir(t), { progress: [], warn: [] }, false), readFile: async () => ok('[]') });
+  const outcome = await gatesRun({ ...options, jsonErrors: true }, { ...deps(tempDir(t), { progress: [], warn: [] }, false), readInput: texts(async () => ok('[]')) });
   assert.deepEqual([outcome.exitCode, JSON.parse(outcome.stderr)], [2, { ok: false, reason: 'invalid-capability', message: 'capability file cap.json is not a JSON object' }]);
 });
 
@@ -133,7 +134,7 @@ test('--hooks: a file from --cwd or - for standard input, each named as such whe
   const dir = tempDir(t);
   const asked: [string, string][] = [];
   const reading = (text: string | undefined): Partial<GatesDeps> => ({
-    readFile: async (path, label) => (asked.push([path, label]), text === undefined ? fail('unreadable-file', `cannot read ${label}`) : ok(text)),
+    readInput: texts(async (path, label) => (asked.push([path, label]), text === undefined ? fail('unreadable-file', `cannot read ${label}`) : ok(text))),
   });
   const run = (hooks: string, text: string | undefined) =>
     gatesRun({ ...options, capabilities: [], hooks }, { ...deps(dir, { progress: [], warn: [] }, false), ...reading(text) });
@@ -148,7 +149,7 @@ test('--hooks: a file from --cwd or - for standard input, each named as such whe
 test('--hooks that are empty say so: the producer before the pipe printed nothing (it failed, or is not installed)', async (t) => {
   const dir = tempDir(t);
   const run = (hooks: string, text: string) =>
-    gatesRun({ ...options, capabilities: [], hooks }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async () => ok(text) });
+    gatesRun({ ...options, capabilities: [], hooks }, { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async () => ok(text)) });
   const piped = await run('-', '');
   assert.deepEqual(
     [piped.exitCode, piped.stdout, piped.stderr],
@@ -161,7 +162,7 @@ test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before t
   const dir = project(t, { '.planning/phases/04-ship': null });
   const gates = async (config?: unknown) => {
     if (config !== undefined) writeTree(dir, { '.planning/config.json': config });
-    const outcome = await gatesRun({ ...options, builtin: true }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async (path) => (path.endsWith('cap.json') ? ok(capability) : ok(config === undefined ? '{}' : JSON.stringify(config))) });
+    const outcome = await gatesRun({ ...options, builtin: true }, { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async (path) => (path.endsWith('cap.json') ? ok(capability) : ok(config === undefined ? '{}' : JSON.stringify(config)))) });
     assert.equal(outcome.exitCode, 0, outcome.stderr);
     const envelope = JSON.parse(outcome.stdout) as { details: { gates: { capability: string; status: string; activation?: { key: string } }[] } };
     return envelope.details.gates.map((g) => `${g.capability} ${g.status === 'inactive' ? `inactive (${g.activation?.key})` : 'active'}`);
@@ -180,7 +181,7 @@ test('each config warning is one line on stderr, whatever the config holds', asy
   const lines = { progress: [] as string[], warn: [] as string[] };
   const world = deps(tempDir(t), lines, false);
   const config = JSON.stringify({ 'workflow.on': true, 'a.\ngsd-check: forged': 1 });
-  const outcome = await gatesRun({ ...options, config: 'c.json' }, { ...world, readFile: async (path, label) => (path.endsWith('c.json') ? ok(config) : world.readFile(path, label)) });
+  const outcome = await gatesRun({ ...options, config: 'c.json' }, { ...world, readInput: async (path, label) => (path.endsWith('c.json') ? ok(Buffer.from(config)) : world.readInput(path, label)) });
   assert.equal(outcome.exitCode, 0, outcome.stderr);
   assert.deepEqual(lines.warn.filter((line) => line.includes('warning')), [
     'gsd-check: warning: --config c.json has flat dotted keys, which GSD ignores and so does gsd-check (nest them: {"workflow": {"x": …}}): workflow.on, a.\\ngsd-check: forged',
@@ -216,13 +217,13 @@ test('--hooks for several points: the first one missing is not evaluated, and th
   const dir = tempDir(t);
   const hooksOf = (point: string) => JSON.stringify({ point, activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] });
   const run = (text: string) =>
-    gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], envelope: 'run', capabilities: [], hooks: '-' }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async () => ok(text) });
+    gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], envelope: 'run', capabilities: [], hooks: '-' }, { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async () => ok(text)) });
   const first = await run(`${hooksOf('ship:pre')}\n`);
   const envelope = JSON.parse(first.stdout) as { details: { points: { point: string; reason?: string }[] } };
   assert.deepEqual(envelope.details.points.map((p) => [p.point, p.reason ?? 'evaluated']), [['plan:pre', 'invalid-json'], ['ship:pre', 'evaluated']]);
   assert.equal(first.exitCode, 2);
   // One --point given several documents: another point's, or its own twice, are refused whole.
-  const one = (text: string) => gatesRun({ ...options, capabilities: [], hooks: '-' }, { ...deps(dir, { progress: [], warn: [] }, false), readFile: async () => ok(text) });
+  const one = (text: string) => gatesRun({ ...options, capabilities: [], hooks: '-' }, { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async () => ok(text)) });
   for (const text of [`${hooksOf('ship:pre')}\n${hooksOf('plan:pre')}\n`, `${hooksOf('ship:pre')}\n${hooksOf('ship:pre')}\n`]) {
     const refused = await one(text);
     assert.deepEqual([refused.exitCode, refused.stdout], [2, ''], text);

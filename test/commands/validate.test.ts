@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
+import { texts } from '../helpers/deps.ts';
 import type { CliDeps } from '../../src/commands/deps.ts';
 import { testDeps } from '../helpers/deps.ts';
 import { validate } from '../../src/commands/validate.ts';
@@ -12,7 +13,7 @@ const FIXTURES = join(ROOT, 'test/fixtures/capabilities');
 
 function deps(files: Record<string, string>): CliDeps {
   return testDeps(FIXTURES, {
-    readFile: async (path, label) => {
+    readInput: texts(async (path, label) => {
       const name = path.slice(path.lastIndexOf('/') + 1);
       if (Object.hasOwn(files, name)) return ok(files[name]!);
       try {
@@ -20,7 +21,7 @@ function deps(files: Record<string, string>): CliDeps {
       } catch {
         return fail('unreadable-file', `cannot read ${label}: no such file`);
       }
-    },
+    }),
   });
 }
 
@@ -72,7 +73,7 @@ test('an unreadable file is exit 2, nothing on stdout', async () => {
 
 test('standard input (-) given once is a file like any other', async () => {
   const stdin = JSON.stringify({ gates: [] });
-  const once = await validate({ files: ['-'], json: false, jsonErrors: false }, { ...deps({}), readFile: async (path, label) => (path === '-' ? ok(stdin) : fail('unreadable-file', label)) });
+  const once = await validate({ files: ['-'], json: false, jsonErrors: false }, { ...deps({}), readInput: texts(async (path, label) => (path === '-' ? ok(stdin) : fail('unreadable-file', label))) });
   assert.deepEqual(once, { exitCode: 0, stdout: '-: valid (0 gates)\n', stderr: '' });
 });
 

@@ -3,7 +3,7 @@ import { test } from '../helpers/bounded.ts';
 import { loadCapability } from '../../src/gates/capability-file.ts';
 import { ok, fail } from '../../src/failure.ts';
 
-const from = (text: string) => async () => ok(text);
+const from = (text: string) => async () => ok(Buffer.from(text));
 
 test('a capability: its id names it, else the path as given; its gates parsed', async () => {
   const gates = [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }];

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
+import { texts } from '../helpers/deps.ts';
 import { loadLayers } from '../../src/gates/config-layers.ts';
 import { ok, fail, usage, type Result } from '../../src/failure.ts';
 import type { PlanningScope } from '../../src/project/planning-scope.ts';
@@ -11,13 +12,13 @@ import { tempDir } from '../helpers/support.ts';
 // The scope as gate-context.ts resolves it; GSD_PROJECT already checked.
 const layerDeps = (scope: { project?: string; workstream?: string } = {}, planning: Result<PlanningScope> = ok({ project: scope.project, workstream: scope.workstream })) => ({
   planning,
-  readFile: async (path: string, label: string) => {
+  readInput: texts(async (path: string, label: string) => {
     try {
       return ok(readFileSync(path, 'utf8'));
     } catch {
       return fail('unreadable-file', `cannot read ${label}: no such file`);
     }
-  },
+  }),
 });
 
 test('the project config under .planning, and the workstream\'s over it; absent ones are empty', async (t) => {

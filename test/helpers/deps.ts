@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { CliDeps, GatesDeps } from '../../src/commands/deps.ts';
-import { ok } from '../../src/failure.ts';
+import { ok, type Result } from '../../src/failure.ts';
+import type { ReadInput } from '../../src/io/input.ts';
 import { isReadableDirectory } from '../../src/fs/entry.ts';
 import { fakeRunner } from './fake-runner.ts';
 
@@ -8,10 +9,18 @@ import { fakeRunner } from './fake-runner.ts';
 // for real, no file is read, a warning fails the test unless `warn` is given.
 const never = new AbortController().signal;
 
+// A reader of files' bytes from one that answers their text, as a test writes it.
+export const texts =
+  (read: (path: string, label: string) => Promise<Result<string>>): ReadInput =>
+  async (path, label) => {
+    const text = await read(path, label);
+    return text.ok ? ok(Buffer.from(text.value)) : text;
+  };
+
 export function testDeps(dir: string, given: Partial<CliDeps> = {}): CliDeps {
   return {
     run: fakeRunner(),
-    readFile: async () => ok(''),
+    readInput: texts(async () => ok('')),
     cwd: () => dir,
     home: undefined,
     uid: undefined,

@@ -67,7 +67,7 @@ export interface CliResult {
 export interface CliOptions {
   readonly cwd?: string;
   readonly env?: Record<string, string | undefined>;
-  readonly input?: string;
+  readonly input?: string | Uint8Array;
   // Called with the child once it runs, e.g. to signal it.
   readonly onSpawn?: (child: import('node:child_process').ChildProcess) => void;
   // Runs the artefact through another program: gets [bin, ...args].

@@ -8,7 +8,10 @@ import { PassThrough, Readable } from 'node:stream';
 import { test } from '../helpers/bounded.ts';
 import { Stop } from '../../src/failure.ts';
 import type { readRegular } from '../../src/fs/read.ts';
-import { readTextFile, readHead } from '../../src/io/input.ts';
+import { readInput, readHead, textInput } from '../../src/io/input.ts';
+
+// A file read as a predicate is: its bytes, then strict UTF-8.
+const readTextFile = (path: string, label: string, options: Parameters<typeof readInput>[2]) => textInput((p, l) => readInput(p, l, options), path, label);
 import { holdsOpen, opensFifo, tempDir, until } from '../helpers/support.ts';
 
 const readPredicateFile = (path: string, stdin: () => Readable) =>

@@ -45,11 +45,11 @@ test('a FIFO, a directory or a file we may not read is refused at once, never wa
 });
 
 test('strict JSON, and an object', () => {
-  assert.deepEqual(configObject('{"a": 1}', 'x'), { ok: true, value: { a: 1 } });
-  const twice = configObject('{"a": 1, "a": 2}', 'x');
+  assert.deepEqual(configObject(Buffer.from('{"a": 1}'), 'x'), { ok: true, value: { a: 1 } });
+  const twice = configObject(Buffer.from('{"a": 1, "a": 2}'), 'x');
   assert.equal(twice.ok ? 'accepted' : twice.failure.reason, 'invalid-json');
   for (const text of ['[]', 'null', '"a"', '3']) {
-    const result = configObject(text, '--config c.json');
+    const result = configObject(Buffer.from(text), '--config c.json');
     assert.deepEqual(result.ok ? 'accepted' : [result.failure.reason, result.failure.message], ['invalid-json', '--config c.json is not a JSON object'], text);
   }
 });
