@@ -1,6 +1,6 @@
 import { visible } from './text/format.ts';
 
-// The outcome model every folder shares: the exit statuses, a stop by a
+// The failure model every folder shares: the exit statuses, a stop by a
 // signal, and the one failure shape with its reasons.
 
 // The exit statuses gsd-check uses, but for a stop's 128+N (below). A

@@ -4,9 +4,9 @@ import { defaultsFromEnv, parseCommandLine, wantsJsonErrors, type Action } from 
 import { checkPredicate } from './commands/check-predicate.ts';
 import type { CliDeps } from './commands/deps.ts';
 import { commandSupported } from './commands/platform.ts';
-import { gatesRun } from './commands/gates-run.ts';
+import { gatesRun } from './commands/gates-run/command.ts';
 import { completionScript, commandHelp, helpText, schemaText } from './cli/help.ts';
-import { failureOutcome, stoppedOutcome, type Outcome } from './commands/outcome.ts';
+import { failureReply, stoppedReply, type Reply } from './commands/reply.ts';
 import { validate } from './commands/validate.ts';
 import { isReadableDirectory } from './fs/entry.ts';
 import { openFileLimit } from './fs/read.ts';
@@ -26,16 +26,16 @@ declare const GSD_CHECK_VERSION: string;
 declare const GSD_CHECK_SOURCE_ID: string;
 
 
-async function main(argv: readonly string[]): Promise<Outcome> {
+async function main(argv: readonly string[]): Promise<Reply> {
   const defaults = defaultsFromEnv(process.env);
   const parsed = parseCommandLine(argv, defaults);
-  if (!parsed.ok) return failureOutcome(parsed.failure, wantsJsonErrors(argv, defaults));
+  if (!parsed.ok) return failureReply(parsed.failure, wantsJsonErrors(argv, defaults));
   const action = parsed.value;
   if (action.action === 'help') return { exitCode: 0, stdout: action.command === undefined ? helpText() : commandHelp(action.command), stderr: '' };
   if (action.action === 'completion') return { exitCode: 0, stdout: completionScript(action.shell), stderr: '' };
   if (action.action === 'schema') {
     const text = schemaText(action.name);
-    return text.ok ? { exitCode: 0, stdout: text.value, stderr: '' } : failureOutcome(text.failure, defaults.jsonErrors);
+    return text.ok ? { exitCode: 0, stdout: text.value, stderr: '' } : failureReply(text.failure, defaults.jsonErrors);
   }
   if (action.action === 'version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
 
@@ -54,7 +54,7 @@ async function main(argv: readonly string[]): Promise<Outcome> {
   // or more gates at once is normal, not a leak.
   setMaxListeners(0, stop.signal, force.signal);
   try {
-    const outcome = await dispatch(action, {
+    const reply = await dispatch(action, {
       run: runCommand,
       readInput: async (path, label) => {
         try {
@@ -75,7 +75,7 @@ async function main(argv: readonly string[]): Promise<Outcome> {
     // A stop that came while no command ran (reading a file, parsing one)
     // still stops: no verdict may follow a stop signal.
     const stopped = stopOf(stop.signal);
-    return stopped === undefined ? outcome : stoppedOutcome(stopped);
+    return stopped === undefined ? reply : stoppedReply(stopped);
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onStop);
   }
@@ -103,9 +103,9 @@ function isStandalone(): boolean {
   }
 }
 
-async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | 'completion' | 'schema' }>, deps: CliDeps): Promise<Outcome> {
+async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | 'completion' | 'schema' }>, deps: CliDeps): Promise<Reply> {
   const supported = commandSupported(process.platform, action.action);
-  if (!supported.ok) return failureOutcome(supported.failure, action.options.jsonErrors);
+  if (!supported.ok) return failureReply(supported.failure, action.options.jsonErrors);
   switch (action.action) {
     case 'check-predicate':
       return checkPredicate(action.options, deps);
@@ -163,10 +163,10 @@ function writeStdout(text: string): void {
 }
 
 main(process.argv.slice(2)).then(
-  (outcome) => {
-    process.exitCode = outcome.exitCode;
-    if (outcome.stdout !== '') writeStdout(outcome.stdout);
-    if (outcome.stderr !== '') writeStderr(outcome.stderr);
+  (reply) => {
+    process.exitCode = reply.exitCode;
+    if (reply.stdout !== '') writeStdout(reply.stdout);
+    if (reply.stderr !== '') writeStderr(reply.stderr);
   },
   (error: unknown) => {
     writeStderr(`gsd-check: internal error (a bug; please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -4,7 +4,7 @@
 // come out the same, and a partial rebuild must equal a full one.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from './helpers/bounded.ts';
 import { ROOT, tempDir } from './helpers/support.ts';
@@ -50,4 +50,18 @@ test('a changed source file changes only the outputs that list it, and --only re
 
   build(tree, '--only', listing.join(','));
   assert.deepEqual(outputs(tree, inputs), after);
+});
+
+// Node 22 and 24 take a directory given to --test for a module and run
+// nothing, so npm test names the bundles by the shell's globs, one for each
+// depth of test/: a test file deeper than they reach would never run.
+test("npm test's globs reach every test file build.mjs --tests bundles", () => {
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { test: string } }).scripts.test;
+  const globs = script.split(' ').filter((word) => word.startsWith('.test-out/'));
+  const depths = new Set(globs.map((glob) => glob.split('/').length - 2));
+  const files = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : []));
+  const unreached = files('test').filter((file) => !depths.has(file.split('/').length - 2));
+  assert.deepEqual(unreached, []);
+  for (const glob of globs) assert.match(glob, /^\.test-out\/(?:\*\/)*\*\.test\.mjs$/, glob);
 });

@@ -9,10 +9,10 @@ import { textInput } from '../io/input.ts';
 import type { CliDeps } from './deps.ts';
 import { gateContext } from './gate-context.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
-import { evaluationOutcome, type Outcome } from './outcome.ts';
+import { evaluationReply, type Reply } from './reply.ts';
 
-export async function checkPredicate(options: CheckOptions, deps: CliDeps): Promise<Outcome> {
-  return evaluationOutcome(await evaluate(options, deps), options);
+export async function checkPredicate(options: CheckOptions, deps: CliDeps): Promise<Reply> {
+  return evaluationReply(await evaluate(options, deps), options);
 }
 
 async function evaluate(options: CheckOptions, deps: CliDeps): Promise<Evaluation> {

@@ -7,7 +7,7 @@ import { argumentPath } from './argument-path.ts';
 import { parseJson } from '../json/parse.ts';
 import { textInput } from '../io/input.ts';
 import type { CliDeps } from './deps.ts';
-import { failureOutcome, type Outcome } from './outcome.ts';
+import { failureReply, type Reply } from './reply.ts';
 
 interface FileReport {
   readonly file: string;
@@ -19,13 +19,13 @@ interface FileReport {
 // Checks capability files' gate declarations up front, reporting every issue
 // with its JSON path: EXIT_INVALID when any file has one, and a file that
 // cannot be read stops the run as its failure.
-export async function validate(options: ValidateOptions, deps: CliDeps): Promise<Outcome> {
+export async function validate(options: ValidateOptions, deps: CliDeps): Promise<Reply> {
   const reports: FileReport[] = [];
   for (const file of options.files) {
     const path = argumentPath(file, undefined, deps.cwd);
-    if (!path.ok) return failureOutcome(path.failure, options.jsonErrors);
+    if (!path.ok) return failureReply(path.failure, options.jsonErrors);
     const text = await textInput(deps.readInput, path.value, file === '-' ? 'standard input' : `capability file ${file}`);
-    if (!text.ok) return failureOutcome(text.failure, options.jsonErrors);
+    if (!text.ok) return failureReply(text.failure, options.jsonErrors);
     const json = parseJson(text.value, 'the file');
     const { gates, issues } = json.ok ? capabilityReport(json.value) : { gates: 0, issues: [{ path: '', message: json.failure.message }] };
     reports.push({ file, valid: issues.length === 0, gates, issues });

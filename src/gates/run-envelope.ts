@@ -1,17 +1,13 @@
-import { failureLine, type Failure } from '../failure.ts';
+import { failureLine } from '../failure.ts';
 import type { DetailFields, Envelope } from '../predicate/kind.ts';
 import { oneLine, visible } from '../text/format.ts';
 import type { LoopPoint } from './activation.ts';
-import type { GateReport, PointEnvelope } from './run-point.ts';
+import type { GateReport, PointResult } from './run-point.ts';
 
 // The envelope of a run of several points (--point repeated, --all-points):
 // each point as its own envelope says it, in the order run, and one verdict.
 // A point that could not be evaluated (its rendered hooks missing from the
 // input) blocks: no gate of it ran, so nothing may read as passed.
-
-export type PointOutcome =
-  | { readonly point: LoopPoint; readonly envelope: PointEnvelope }
-  | { readonly point: LoopPoint; readonly failure: Failure };
 
 // One point in the run's details: its verdict, message and gates, or why it
 // has none (`reason`, as --json-errors names it).
@@ -29,13 +25,13 @@ type RunEnvelope = Envelope<RunDetails>;
 
 export const RUN_DETAILS: DetailFields<RunDetails> = { kind: 'value', points: 'tree' };
 
-export function pointEntry(outcome: PointOutcome): PointEntry {
-  if ('failure' in outcome) {
-    const { point, failure } = outcome;
+export function pointEntry({ point, envelope }: PointResult): PointEntry {
+  if (!envelope.ok) {
+    const { failure } = envelope;
     return { point, block: true, message: visible(`${point}: not evaluated: ${failureLine(failure)}`), reason: failure.reason, gates: [] };
   }
-  const { point, envelope } = outcome;
-  return { point, block: envelope.block, message: envelope.message, gates: envelope.details.gates };
+  const { block, message, details } = envelope.value;
+  return { point, block, message, gates: details.gates };
 }
 
 export function runEnvelope(points: readonly PointEntry[]): RunEnvelope {

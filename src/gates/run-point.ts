@@ -63,19 +63,28 @@ export interface PointDeps {
   readonly onReport?: (point: LoopPoint, report: GateReport) => void;
 }
 
-// A point and the gates declared for it.
-interface PointGates {
+// A point and its gates, or why it has none (its rendered hooks missing
+// from the input): what the gates' loading hands the run.
+export interface PointGates {
   readonly point: LoopPoint;
-  readonly gates: readonly PointGate[];
+  readonly gates: Result<readonly PointGate[]>;
 }
 
 export type PointEnvelope = Envelope<PointDetails>;
 
+// A point as the run leaves it: its envelope, or why it has none (the
+// failure its gates' loading gave).
+export interface PointResult {
+  readonly point: LoopPoint;
+  readonly envelope: Result<PointEnvelope>;
+}
+
 // Runs the active gates of every point concurrently up to `concurrency`, in
 // one pool (a slow query gate of one point does not hold up the next point's
 // gates), applies the two-step gate contract to each, and reports every
-// gate, inactive ones included, point by point in the order given.
-export async function runPoints(points: readonly PointGates[], deps: PointDeps): Promise<Result<PointEnvelope[]>> {
+// gate, inactive ones included, point by point in the order given. The run
+// fails as a whole only when it was stopped.
+export async function runPoints(points: readonly PointGates[], deps: PointDeps): Promise<Result<PointResult[]>> {
   let stoppedBy: Failure | undefined;
   // A bug in one gate ends the others' commands as a stop signal would, and
   // starts no more gates: nothing may run on after gsd-check has exited.
@@ -90,10 +99,10 @@ export async function runPoints(points: readonly PointGates[], deps: PointDeps):
   const context = { ...deps.context, signal: stop.signal };
   const within: PointDeps = { ...deps, context };
   const onThrow = (): void => stop.abort(new Stop('SIGTERM'));
-  const all = points.flatMap(({ point, gates }) => gates.map((gate) => ({ point, gate })));
+  const all = points.flatMap(({ point, gates }) => (gates.ok ? gates.value.map((gate) => ({ point, gate })) : []));
   const reports = await mapPool(all, deps.concurrency, async ({ point, gate }) => {
     const started = now();
-    const { outcome, failure, location } = await runGate(gate, within);
+    const { verdict, failure, location } = await runGate(gate, within);
     if (failure?.reason === 'stopped') stoppedBy ??= failure;
     const { declared } = gate.declaration;
     const report: GateReport = {
@@ -103,7 +112,7 @@ export async function runPoints(points: readonly PointGates[], deps: PointDeps):
       when: shown(declared.when ?? null),
       blocking: shown(declared.blocking),
       onError: shown(declared.onError),
-      ...outcome,
+      ...verdict,
       ...(location === undefined ? {} : { location }),
       durationMs: Math.round(now() - started),
     };
@@ -114,9 +123,10 @@ export async function runPoints(points: readonly PointGates[], deps: PointDeps):
   if (stoppedBy !== undefined) return { ok: false, failure: stoppedBy };
 
   let at = 0;
-  return ok(points.map(({ point, gates }) => {
-    const own = reports.slice(at, (at += gates.length));
-    return { block: own.some((r) => r.status === 'halt'), message: summary(point, own), details: { kind: 'gates', point, gates: own } };
+  return ok(points.map(({ point, gates }): PointResult => {
+    if (!gates.ok) return { point, envelope: gates };
+    const own = reports.slice(at, (at += gates.value.length));
+    return { point, envelope: ok({ block: own.some((r) => r.status === 'halt'), message: summary(point, own), details: { kind: 'gates', point, gates: own } }) };
   }));
 }
 
@@ -126,31 +136,33 @@ function shown(value: unknown): unknown {
   return nestsDeeperThan(value, MAX_SHOWN_DEPTH) ? `(not shown: nests deeper than ${MAX_SHOWN_DEPTH} levels)` : value;
 }
 
-type GateOutcome =
+// A gate's status and what made it: the envelope its check gave, or the
+// error that stood in for one.
+type GateVerdict =
   | { readonly status: 'inactive'; readonly activation: Activation }
   | { readonly status: 'pass' | 'advisory'; readonly envelope: Envelope }
   | { readonly status: 'halt'; readonly envelope?: Envelope; readonly error?: string }
   | { readonly status: 'skipped'; readonly error: string };
 
-// A gate's outcome, the failure that made it, if one did, and where in a
+// A gate's verdict, the failure that made it, if one did, and where in a
 // file it is, if its check says.
-async function runGate(gate: PointGate, deps: PointDeps): Promise<{ outcome: GateOutcome; failure?: Failure; location?: SourceLocation | undefined }> {
-  if (gate.activation !== undefined && !gate.activation.active) return { outcome: { status: 'inactive', activation: gate.activation.activation } };
+async function runGate(gate: PointGate, deps: PointDeps): Promise<{ verdict: GateVerdict; failure?: Failure; location?: SourceLocation | undefined }> {
+  if (gate.activation !== undefined && !gate.activation.active) return { verdict: { status: 'inactive', activation: gate.activation.activation } };
   // A gate whose check, blocking or onError is broken cannot say how to fail:
   // it halts. Its other slips do not change what runs; `validate` reports them.
   const parsed = gate.declaration.gate;
-  if (!parsed.ok) return { outcome: { status: 'halt', error: parsed.failure.message } };
+  if (!parsed.ok) return { verdict: { status: 'halt', error: parsed.failure.message } };
   const { check, blocking, onError } = parsed.value;
   const { evaluation, location } = await evaluateCheck(check, gate, deps);
   if (!evaluation.ok) {
     const { failure } = evaluation;
     const error = failureLine(failure);
     // Whether onError may skip it is a property of the reason (failure.ts).
-    return { outcome: onError === 'skip' && REASONS[failure.reason].onError ? { status: 'skipped', error } : { status: 'halt', error }, failure, location };
+    return { verdict: onError === 'skip' && REASONS[failure.reason].onError ? { status: 'skipped', error } : { status: 'halt', error }, failure, location };
   }
   const envelope = evaluation.value;
-  if (!envelope.block) return { outcome: { status: 'pass', envelope }, location };
-  return { outcome: blocking ? { status: 'halt', envelope } : { status: 'advisory', envelope }, location };
+  if (!envelope.block) return { verdict: { status: 'pass', envelope }, location };
+  return { verdict: blocking ? { status: 'halt', envelope } : { status: 'advisory', envelope }, location };
 }
 
 async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Promise<{ evaluation: Evaluation; location?: SourceLocation | undefined }> {

@@ -7,14 +7,14 @@ import { describe } from '../text/format.ts';
 
 // What a report (JUnit, GitHub, the terminal table) says of one gate, read
 // once from the runner's report so that the three cannot disagree.
-// `outcome` is the test-report word: a halt by the check's own verdict is a
-// failure, a halt because the check could not be evaluated (onError: halt,
-// an invalid gate, no descriptors left) an error.
-type RowOutcome = 'passed' | 'failure' | 'error' | 'skipped';
+// `caseStatus` is the test report's word for the gate's test case: a halt by
+// the check's own verdict is a failure, a halt because the check could not
+// be evaluated (onError: halt, an invalid gate, no descriptors left) an error.
+type CaseStatus = 'passed' | 'failure' | 'error' | 'skipped';
 
 export interface GateRow {
   readonly status: GateReport['status'];
-  readonly outcome: RowOutcome;
+  readonly caseStatus: CaseStatus;
   readonly capability: string;
   // capability#index, as the envelope's message and the progress lines name it.
   readonly gate: string;
@@ -42,7 +42,7 @@ export function pointRows(entry: PointEntry): PointRows {
 export function gateRow(report: GateReport): GateRow {
   return {
     status: report.status,
-    outcome: outcomeOf(report),
+    caseStatus: caseStatusOf(report),
     capability: report.capability,
     gate: gateLabel(report),
     check: checkLabel(report.check),
@@ -69,7 +69,7 @@ export function runHeadline(points: readonly PointRows[], message: string): stri
   return halted.length === 0 ? message : `${halted.length} of ${points.length} points halted: ${halted.map((point) => point.point).join(', ')}`;
 }
 
-function outcomeOf(report: GateReport): RowOutcome {
+function caseStatusOf(report: GateReport): CaseStatus {
   switch (report.status) {
     case 'pass':
     case 'advisory':

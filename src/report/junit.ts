@@ -28,22 +28,22 @@ export function junitReport(points: readonly PointRows[], elapsedMs: number): st
 }
 
 // A test case: a gate's row, or the error of a point with none.
-type Case = Pick<GateRow, 'outcome' | 'status' | 'capability' | 'gate' | 'check' | 'durationMs' | 'reason'>;
+type Case = Pick<GateRow, 'caseStatus' | 'status' | 'capability' | 'gate' | 'check' | 'durationMs' | 'reason'>;
 
 function casesOf(point: PointRows): readonly Case[] {
   if (point.evaluated) return point.rows;
-  return [{ outcome: 'error', status: 'halt', capability: 'gsd-check', gate: point.point, check: 'not evaluated', durationMs: 0, reason: point.message }];
+  return [{ caseStatus: 'error', status: 'halt', capability: 'gsd-check', gate: point.point, check: 'not evaluated', durationMs: 0, reason: point.message }];
 }
 
 function totals(cases: readonly Case[], ms: number): string {
-  const count = (outcome: GateRow['outcome']): number => cases.filter((c) => c.outcome === outcome).length;
+  const count = (status: GateRow['caseStatus']): number => cases.filter((c) => c.caseStatus === status).length;
   return `tests="${cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds(ms)}"`;
 }
 
 function testcase(row: Case): string[] {
   const open = `    <testcase classname=${attr(row.capability)} name=${attr(`${row.gate} [${row.check}]`)} time="${seconds(row.durationMs)}"`;
   const message = attr(oneLine(row.reason, 200));
-  switch (row.outcome) {
+  switch (row.caseStatus) {
     case 'failure':
       return [`${open}>`, `      <failure message=${message} type="halt">${text(row.reason)}</failure>`, '    </testcase>'];
     case 'error':

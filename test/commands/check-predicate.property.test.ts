@@ -11,7 +11,7 @@ import type { CheckOptions } from '../../src/cli/check-options.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
 import type { CliDeps } from '../../src/commands/deps.ts';
 import { testDeps } from '../helpers/deps.ts';
-import type { Outcome } from '../../src/commands/outcome.ts';
+import type { Reply } from '../../src/commands/reply.ts';
 import { findDuplicateKey } from '../../src/json/parse.ts';
 import { runResult } from '../helpers/fake-runner.ts';
 
@@ -48,7 +48,7 @@ function isValid(value: unknown): boolean {
   return typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0;
 }
 
-function assertClean(outcome: Outcome, ran: boolean, valid: boolean, json: string): void {
+function assertClean(outcome: Reply, ran: boolean, valid: boolean, json: string): void {
   const label = `for ${json.slice(0, 300)}`;
   if (outcome.exitCode === 0) {
     assert.ok(valid, `an invalid predicate passed validation ${label}`);

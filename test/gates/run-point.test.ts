@@ -4,7 +4,7 @@ import { fail, ok, REASONS, stopped, Stop } from '../../src/failure.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
 import { gatesAt, type Capability } from '../../src/gates/sources.ts';
 import type { LoopPoint } from '../../src/gates/activation.ts';
-import { runPoints, type GateReport, type PointDeps, type PointGate } from '../../src/gates/run-point.ts';
+import { runPoints, type GateReport, type PointDeps, type PointEnvelope, type PointGate, type PointResult } from '../../src/gates/run-point.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { now } from '../../src/run/time.ts';
@@ -46,9 +46,12 @@ function deps(run: PointDeps['context']['run'], config: Record<string, unknown> 
 
 // The capabilities' gates at the point, resolved against the config, then run.
 const runPoint = async (point: LoopPoint, capabilities: Capability[], d: TestDeps) => {
-  const result = await runPoints([{ point, gates: gatesAt(point, capabilities, { root: d.config }).gates }], d);
-  return result.ok ? ok(result.value[0]!) : result;
+  const result = await runPoints([{ point, gates: ok(gatesAt(point, capabilities, { root: d.config }).gates) }], d);
+  return result.ok ? ok(envelopeOf(result.value[0]!)) : result;
 };
+
+// A point that had its gates: its envelope.
+const envelopeOf = (result: PointResult): PointEnvelope => (result.envelope.ok ? result.envelope.value : assert.fail(`${result.point} was not evaluated: ${result.envelope.failure.message}`));
 
 function cap(file: string, data: Record<string, unknown>): Capability {
   const parsed = parseCapability(data, KINDS);
@@ -260,8 +263,8 @@ test('onError skips a check that failed for any reason but a resource limit, and
     declaration: { declared: {}, point: 'ship:pre', when: { on: 'always' }, gate: { ok: true, value: { check: { shape: 'predicate', predicate: fail(reason, `failed for ${reason}`) }, blocking: true, onError } }, issues: [] },
   });
   for (const onError of ['skip', 'halt'] as const) {
-    const result = await runPoints([{ point: 'ship:pre', gates: reasons.map((reason) => gateFailing(reason, onError)) }], deps(run));
-    const statuses = result.ok ? result.value[0]!.details.gates.map((g) => [g.capability, g.status]) : [];
+    const result = await runPoints([{ point: 'ship:pre', gates: ok(reasons.map((reason) => gateFailing(reason, onError))) }], deps(run));
+    const statuses = result.ok ? envelopeOf(result.value[0]!).details.gates.map((g) => [g.capability, g.status]) : [];
     assert.deepEqual(statuses, reasons.map((reason) => [reason, onError === 'skip' && reason !== 'resource-limit' ? 'skipped' : 'halt']), onError);
   }
 });
@@ -271,11 +274,11 @@ test('the gates of several points run in one pool: a slow gate of one point does
   const capability = cap('/c.json', { id: 'c', gates: [gate('plan:pre', predicate('slow')), gate('ship:pre', predicate('slow')), gate('ship:pre', predicate('fail'))] });
   const reports: [string, number][] = [];
   const d = { ...deps(run, {}, 3), onReport: (point: LoopPoint, r: GateReport) => reports.push([point, r.index]) };
-  const points = (['plan:pre', 'verify:pre', 'ship:pre'] as const).map((point) => ({ point, gates: gatesAt(point, [capability], { root: {} }).gates }));
+  const points = (['plan:pre', 'verify:pre', 'ship:pre'] as const).map((point) => ({ point, gates: ok(gatesAt(point, [capability], { root: {} }).gates) }));
   const result = await runPoints(points, d);
   assert.equal(stats.most, 3);
   assert.ok(result.ok);
-  assert.deepEqual(result.value.map((e) => [e.details.point, e.block, e.message, e.details.gates.map((g) => g.index)]), [
+  assert.deepEqual(result.value.map(envelopeOf).map((e) => [e.details.point, e.block, e.message, e.details.gates.map((g) => g.index)]), [
     ['plan:pre', false, 'plan:pre: passed (1 pass)', [0]],
     ['verify:pre', false, 'verify:pre: no gates', []],
     ['ship:pre', true, 'ship:pre: halted by c#2 (c#2: command exited 1: fail output)', [1, 2]],

@@ -238,12 +238,13 @@ test('out of descriptors when opening the artifact: a resource-limit failure, an
     failure: { reason: 'resource-limit', message: `cannot open ${join(root, 'SECURITY.md')}: EMFILE`, issues: [], at: { file: 'SECURITY.md', line: 1 } },
   });
   const declaration = parseGate({ point: 'ship:pre', check: { predicate }, blocking: false, onError: 'skip' }, 'gates[0]', new Map([['artifact-frontmatter-equals', kind]]));
-  const result = await runPoints([{ point: 'ship:pre', gates: [{ capability: 'c', index: 0, declaration }] }], {
+  const result = await runPoints([{ point: 'ship:pre', gates: ok([{ capability: 'c', index: 0, declaration }]) }], {
     context: context(root),
     concurrency: 1,
   });
   assert.equal(result.ok, true);
-  const gates = result.ok ? result.value[0]!.details.gates : [];
+  const envelope = result.ok ? result.value[0]!.envelope : result;
+  const gates = envelope.ok ? envelope.value.details.gates : [];
   assert.deepEqual(gates.map((g) => [g.status, g.error]), [['halt', `cannot open ${join(root, 'SECURITY.md')}: EMFILE`]]);
 });
 

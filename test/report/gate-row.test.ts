@@ -18,9 +18,9 @@ const envelope = (message: string) => ({ block: true, message, details: { kind: 
 
 test("a halt by the check's verdict is a failure; by a check that could not be evaluated, an error", () => {
   assert.deepEqual(gateRow(report({ status: 'halt', envelope: envelope('open threats') })), {
-    status: 'halt', outcome: 'failure', capability: 'sec', gate: 'sec#1', check: 'query q', durationMs: 7, reason: 'open threats',
+    status: 'halt', caseStatus: 'failure', capability: 'sec', gate: 'sec#1', check: 'query q', durationMs: 7, reason: 'open threats',
   });
-  assert.deepEqual([gateRow(report({ status: 'halt', error: 'query q: exited 2' }))].map((r) => [r.outcome, r.reason]), [['error', 'query q: exited 2']]);
+  assert.deepEqual([gateRow(report({ status: 'halt', error: 'query q: exited 2' }))].map((r) => [r.caseStatus, r.reason]), [['error', 'query q: exited 2']]);
 });
 
 test('pass and advisory pass; skipped and inactive are skipped, each with why', () => {
@@ -31,7 +31,7 @@ test('pass and advisory pass; skipped and inactive are skipped, each with why', 
     report({ status: 'inactive', activation: { key: 'workflow.ui', value: false, source: 'config' } }),
     report({ status: 'inactive', activation: { key: 'workflow.x', value: null, source: 'absent' } }),
   ].map(gateRow);
-  assert.deepEqual(rows.map((r) => [r.outcome, r.reason]), [
+  assert.deepEqual(rows.map((r) => [r.caseStatus, r.reason]), [
     ['passed', ''],
     ['passed', 'UI spec missing'],
     ['skipped', 'onError skip: query q: exited 2'],
@@ -40,7 +40,7 @@ test('pass and advisory pass; skipped and inactive are skipped, each with why', 
   ]);
 });
 
-const headRow = (status: GateRow['status'], gate: string): GateRow => ({ status, outcome: 'passed', capability: 'c', gate, check: 'query q', durationMs: 1, reason: 'why' });
+const headRow = (status: GateRow['status'], gate: string): GateRow => ({ status, caseStatus: 'passed', capability: 'c', gate, check: 'query q', durationMs: 1, reason: 'why' });
 const pointOf = (rows: GateRow[], evaluated = true): PointRows => ({ point: 'ship:pre', message: 'the envelope message', evaluated, rows });
 
 test("a point's headline names only the gates that halted, and how many are advisory; without a halt it is the point's message", () => {

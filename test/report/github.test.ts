@@ -4,7 +4,7 @@ import type { GateRow, PointRows } from '../../src/report/gate-row.ts';
 import { githubAnnotations, githubSummary } from '../../src/report/github.ts';
 
 const row = (fields: Partial<GateRow>): GateRow => ({
-  status: 'pass', outcome: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
+  status: 'pass', caseStatus: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
 });
 
 const at = (point: PointRows['point'], rows: readonly GateRow[], message = ''): PointRows[] => [{ point, message, evaluated: true, rows }];
@@ -12,10 +12,10 @@ const asGiven = (location: { file: string }): string => location.file;
 
 const ROWS: GateRow[] = [
   row({}),
-  row({ status: 'halt', outcome: 'failure', gate: 'sec#1', reason: '100% of 2:\r\nthreats, open' }),
+  row({ status: 'halt', caseStatus: 'failure', gate: 'sec#1', reason: '100% of 2:\r\nthreats, open' }),
   row({ status: 'advisory', gate: 'a,b:c#2', reason: 'UI spec missing' }),
-  row({ status: 'skipped', outcome: 'skipped', gate: 'sec#3', reason: 'onError skip: exited 2' }),
-  row({ status: 'inactive', outcome: 'skipped', gate: 'sec#4', reason: 'inactive: workflow.x is false' }),
+  row({ status: 'skipped', caseStatus: 'skipped', gate: 'sec#3', reason: 'onError skip: exited 2' }),
+  row({ status: 'inactive', caseStatus: 'skipped', gate: 'sec#4', reason: 'inactive: workflow.x is false' }),
 ];
 
 test('an error per halted gate, a warning per advisory, a notice per skipped: GitHub escaping in data and properties', () => {
@@ -29,13 +29,13 @@ test('an error per halted gate, a warning per advisory, a notice per skipped: Gi
 });
 
 test('a command cannot forge a workflow command or drive the log: no raw newline or control character', () => {
-  const out = githubAnnotations(at('ship:pre', [row({ status: 'halt', outcome: 'failure', reason: 'x\n::add-mask::secret\u001b[2J' })]), asGiven);
+  const out = githubAnnotations(at('ship:pre', [row({ status: 'halt', caseStatus: 'failure', reason: 'x\n::add-mask::secret\u001b[2J' })]), asGiven);
   assert.equal(out, '::error title=gsd-check ship%3Apre sec#0 [query q] halt::x%0A::add-mask::secret\\x1b[2J\n');
 });
 
 test('the job summary: heading, the verdict naming the halted gates (the Reason column says why), one row per gate, Markdown that text cannot break', () => {
   const message = 'ship:pre: halted by sec#1 (sec#1: a | b)';
-  const summary = githubSummary(at('ship:pre', [ROWS[0]!, row({ status: 'halt', outcome: 'failure', gate: 'sec#1', reason: 'a | b\n<img src=x> *c* [d](e) `f`' })], message), message);
+  const summary = githubSummary(at('ship:pre', [ROWS[0]!, row({ status: 'halt', caseStatus: 'failure', gate: 'sec#1', reason: 'a | b\n<img src=x> *c* [d](e) `f`' })], message), message);
   assert.equal(summary, [
     '### gsd-check gates run: ship:pre',
     '',
@@ -52,7 +52,7 @@ test('the job summary: heading, the verdict naming the halted gates (the Reason 
 });
 
 test('a gate with a location is annotated at its file and line, the file as `where` gives it; a point not evaluated is an error', () => {
-  const located = row({ status: 'halt', outcome: 'failure', gate: 'sec#0', reason: 'is 2', location: { file: 'a,b:c.md', line: 7 } });
+  const located = row({ status: 'halt', caseStatus: 'failure', gate: 'sec#0', reason: 'is 2', location: { file: 'a,b:c.md', line: 7 } });
   const points: PointRows[] = [
     { point: 'plan:pre', message: 'plan:pre: not evaluated: no hooks', evaluated: false, rows: [] },
     { point: 'ship:pre', message: '', evaluated: true, rows: [located, row({ status: 'advisory', gate: 'sec#1', reason: 'late', location: { file: 'x.md', line: 1 } })] },
@@ -94,7 +94,7 @@ test('the job summary of several points: the run\'s heading and verdict, then ea
 test('the job summary of several points where one halted: the run names the points that halted, the point its halted gates', () => {
   const points: PointRows[] = [
     { point: 'plan:pre', message: 'plan:pre: passed (1 pass)', evaluated: true, rows: [row({})] },
-    { point: 'ship:pre', message: 'ship:pre: halted by sec#1 (sec#1: open)', evaluated: true, rows: [row({ status: 'halt', outcome: 'failure', gate: 'sec#1', reason: 'open' })] },
+    { point: 'ship:pre', message: 'ship:pre: halted by sec#1 (sec#1: open)', evaluated: true, rows: [row({ status: 'halt', caseStatus: 'failure', gate: 'sec#1', reason: 'open' })] },
   ];
   const lines = githubSummary(points, '1 of 2 points halted: ship:pre: halted by sec#1 (sec#1: open)').split('\n');
   assert.equal(lines[2], '1 of 2 points halted: ship:pre');
@@ -103,6 +103,6 @@ test('the job summary of several points where one halted: the run names the poin
 });
 
 test('a cell of the job summary is one line of at most 300 characters', () => {
-  const summary = githubSummary(at('ship:pre', [row({ status: 'halt', outcome: 'failure', reason: 'x'.repeat(400) })], 'm'), 'm');
+  const summary = githubSummary(at('ship:pre', [row({ status: 'halt', caseStatus: 'failure', reason: 'x'.repeat(400) })], 'm'), 'm');
   assert.ok(summary.includes(`| ${'x'.repeat(297)}... |`), summary);
 });

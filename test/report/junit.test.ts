@@ -6,18 +6,18 @@ import { junitReport } from '../../src/report/junit.ts';
 import { readJunit, values } from '../helpers/junit-consumer.ts';
 
 const row = (fields: Partial<GateRow>): GateRow => ({
-  status: 'pass', outcome: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
+  status: 'pass', caseStatus: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
 });
 
 const at = (point: PointRows['point'], rows: readonly GateRow[]): PointRows[] => [{ point, message: '', evaluated: true, rows }];
 
 const ROWS: GateRow[] = [
   row({}),
-  row({ status: 'halt', outcome: 'failure', gate: 'sec#1', check: 'predicate command-exit-zero', durationMs: 1500, reason: 'command exited 3: <a & "b">\nnext' }),
-  row({ status: 'halt', outcome: 'error', gate: 'sec#2', reason: 'query q: exited 2' }),
+  row({ status: 'halt', caseStatus: 'failure', gate: 'sec#1', check: 'predicate command-exit-zero', durationMs: 1500, reason: 'command exited 3: <a & "b">\nnext' }),
+  row({ status: 'halt', caseStatus: 'error', gate: 'sec#2', reason: 'query q: exited 2' }),
   row({ status: 'advisory', gate: 'sec#3', reason: 'UI spec missing' }),
-  row({ status: 'skipped', outcome: 'skipped', gate: 'sec#4', reason: 'onError skip: query q: exited 2' }),
-  row({ status: 'inactive', outcome: 'skipped', gate: 'sec#5', durationMs: 0, reason: 'inactive: workflow.x is null (set nowhere)' }),
+  row({ status: 'skipped', caseStatus: 'skipped', gate: 'sec#4', reason: 'onError skip: query q: exited 2' }),
+  row({ status: 'inactive', caseStatus: 'skipped', gate: 'sec#5', durationMs: 0, reason: 'inactive: workflow.x is null (set nowhere)' }),
 ];
 
 test('one testcase per gate: failure, error, skipped with why, advisory in system-out', () => {
@@ -63,7 +63,7 @@ test('no gates: an empty suite, still valid', () => {
 
 test('characters XML 1.0 cannot hold (controls, U+FFFE, lone surrogates) are shown as escapes; those it can, as references', () => {
   const reason = 'a\u0000b\u001b[2Jc\rd\ufffee\ud800f\udc00g\u{1f600}h\u2028i\u007fj\u0085k\u009bl\u202em';
-  const report = junitReport(at('ship:pre', [row({ status: 'halt', outcome: 'failure', capability: 'x\u0007', reason })]), 1);
+  const report = junitReport(at('ship:pre', [row({ status: 'halt', caseStatus: 'failure', capability: 'x\u0007', reason })]), 1);
   assert.ok(report.includes('c&#13;d'), report);
   assert.ok(report.includes('i&#127;j&#133;k&#155;l'), report);
   const doc = readJunit(report);
@@ -71,11 +71,11 @@ test('characters XML 1.0 cannot hold (controls, U+FFFE, lone surrogates) are sho
   assert.deepEqual(values(doc, '//testcase/@classname'), ['x\\x07']);
   doc.dispose();
   // The last C1 control is a reference too; the no-break space after it is text.
-  assert.ok(junitReport(at('ship:pre', [row({ status: 'halt', outcome: 'failure', reason: 'p\u009fq\u00a0r' })]), 1).includes('p&#159;q\u00a0r'));
+  assert.ok(junitReport(at('ship:pre', [row({ status: 'halt', caseStatus: 'failure', reason: 'p\u009fq\u00a0r' })]), 1).includes('p&#159;q\u00a0r'));
 });
 
 test("a failure's message attribute holds the reason on one line, cut to 200 characters; its text holds the whole", () => {
-  const report = junitReport(at('ship:pre', [row({ status: 'halt', outcome: 'failure', reason: 'x'.repeat(250) })]), 1);
+  const report = junitReport(at('ship:pre', [row({ status: 'halt', caseStatus: 'failure', reason: 'x'.repeat(250) })]), 1);
   assert.ok(report.includes(`message="${'x'.repeat(197)}..."`), report);
   assert.ok(report.includes(`>${'x'.repeat(250)}<`), report);
 });
@@ -88,8 +88,8 @@ test('no value, in an attribute or in text, starts a line of the file: newlines 
   const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 30 });
   fc.assert(
     fc.property(anyText, anyText, anyText, (capability, gate, reason) => {
-      const rows = [row({ capability, gate, status: 'halt', outcome: 'failure', reason }), row({ capability, gate, status: 'advisory', reason })];
-      const plain = [row({ status: 'halt', outcome: 'failure', reason: 'x' }), row({ status: 'advisory', reason: 'x' })];
+      const rows = [row({ capability, gate, status: 'halt', caseStatus: 'failure', reason }), row({ capability, gate, status: 'advisory', reason })];
+      const plain = [row({ status: 'halt', caseStatus: 'failure', reason: 'x' }), row({ status: 'advisory', reason: 'x' })];
       const lines = junitReport(at('ship:pre', rows), 1).split('\n');
       assert.equal(lines.length, junitReport(at('ship:pre', plain), 1).split('\n').length);
       for (const line of lines) assert.doesNotMatch(line, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
@@ -105,9 +105,9 @@ test('any text in any field: well-formed, valid, and read back', () => {
   const text = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 30 });
   const printableText = fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\t', '"', "'", '<', '>', '&', ']]>', 'é', '\u{1f600}'), maxLength: 20 });
   fc.assert(
-    fc.property(text, text, printableText, fc.constantFrom<GateRow['outcome']>('passed', 'failure', 'error', 'skipped'), (capability, reason, plain, outcome) => {
-      const status = outcome === 'failure' || outcome === 'error' ? 'halt' : outcome === 'skipped' ? 'skipped' : 'advisory';
-      const doc = readJunit(junitReport(at('ship:pre', [row({ capability, reason, status, outcome }), row({ capability: plain, status: 'halt', outcome: 'failure', reason: plain })]), 5));
+    fc.property(text, text, printableText, fc.constantFrom<GateRow['caseStatus']>('passed', 'failure', 'error', 'skipped'), (capability, reason, plain, caseStatus) => {
+      const status = caseStatus === 'failure' || caseStatus === 'error' ? 'halt' : caseStatus === 'skipped' ? 'skipped' : 'advisory';
+      const doc = readJunit(junitReport(at('ship:pre', [row({ capability, reason, status, caseStatus }), row({ capability: plain, status: 'halt', caseStatus: 'failure', reason: plain })]), 5));
       assert.deepEqual(values(doc, '//testcase/@classname')[1], plain);
       assert.deepEqual(values(doc, '//failure').at(-1), plain);
       doc.dispose();
@@ -118,7 +118,7 @@ test('any text in any field: well-formed, valid, and read back', () => {
 
 test('several points: a <testsuite> each with its own counts and its gates\' time; a point not evaluated is a suite of one <error>', () => {
   const points: PointRows[] = [
-    { point: 'plan:pre', message: '', evaluated: true, rows: [row({ durationMs: 250 }), row({ gate: 'sec#1', durationMs: 750, status: 'halt', outcome: 'failure', reason: 'no' })] },
+    { point: 'plan:pre', message: '', evaluated: true, rows: [row({ durationMs: 250 }), row({ gate: 'sec#1', durationMs: 750, status: 'halt', caseStatus: 'failure', reason: 'no' })] },
     { point: 'ship:pre', message: 'ship:pre: not evaluated: no hooks', evaluated: false, rows: [] },
   ];
   assert.equal(junitReport(points, 1200), `<?xml version="1.0" encoding="UTF-8"?>

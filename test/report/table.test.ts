@@ -4,10 +4,10 @@ import type { GateRow, PointRows } from '../../src/report/gate-row.ts';
 import { colourWanted, gatesTable, pointsTable } from '../../src/report/table.ts';
 
 const row = (fields: Partial<GateRow>): GateRow => ({
-  status: 'pass', outcome: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
+  status: 'pass', caseStatus: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
 });
 const point = (rows: GateRow[], message = 'm'): PointRows => ({ point: 'ship:pre', message, evaluated: true, rows });
-const ROWS = [row({}), row({ status: 'halt', outcome: 'failure', gate: 'security#1', check: 'predicate artifact-frontmatter-equals', durationMs: 1500, reason: 'threats_open is 2,\nexpected 0' })];
+const ROWS = [row({}), row({ status: 'halt', caseStatus: 'failure', gate: 'security#1', check: 'predicate artifact-frontmatter-equals', durationMs: 1500, reason: 'threats_open is 2,\nexpected 0' })];
 
 test('status, gate, check, time and reason in columns, then the verdict, which names the halted gates and leaves their reasons to the table', () => {
   const message = 'ship:pre: halted by security#1 (security#1: threats_open is 2, expected 0); 1 advisory';
@@ -24,7 +24,7 @@ test('status, gate, check, time and reason in columns, then the verdict, which n
 });
 
 test('in colour, the status only; the reason cut to the width of the terminal; text from outside escaped', () => {
-  const table = gatesTable(point([row({ status: 'halt', outcome: 'failure', gate: 'x\u001b[2J#0', reason: 'r'.repeat(100) })]), { colour: true, columns: 60 });
+  const table = gatesTable(point([row({ status: 'halt', caseStatus: 'failure', gate: 'x\u001b[2J#0', reason: 'r'.repeat(100) })]), { colour: true, columns: 60 });
   assert.equal(table, [
     '\u001b[1mSTATUS  GATE        CHECK     TIME  REASON\u001b[0m',
     `\u001b[1;31mhalt  \u001b[0m  x\\x1b[2J#0  query q  12 ms  ${'r'.repeat(21)}...`,
@@ -87,7 +87,7 @@ test('several points where one halts and one was not evaluated: the run\'s verdi
 });
 
 test('with no terminal width, a reason is one line of at most 1000 characters', () => {
-  const out = gatesTable(point([row({ status: 'halt', outcome: 'failure', reason: 'x'.repeat(1100) })]), { colour: false });
+  const out = gatesTable(point([row({ status: 'halt', caseStatus: 'failure', reason: 'x'.repeat(1100) })]), { colour: false });
   assert.ok(out.includes(` ${'x'.repeat(997)}...\n`), out);
   assert.ok(!out.includes('x'.repeat(998)), out);
 });

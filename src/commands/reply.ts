@@ -6,8 +6,8 @@ import { checkLabel } from '../gates/declaration.ts';
 import { gateLabel, type GateReport } from '../gates/run-point.ts';
 import { visible, oneLine } from '../text/format.ts';
 
-// What a command prints and exits with.
-export interface Outcome {
+// A command's reply: what it prints and exits with, which main.ts delivers.
+export interface Reply {
   readonly exitCode: number;
   readonly stdout: string;
   readonly stderr: string;
@@ -15,25 +15,25 @@ export interface Outcome {
 
 // What an evaluating command prints and exits with, from its verdict or the
 // reason it has none.
-export function evaluationOutcome(evaluation: Result<Envelope>, options: EvalOptions): Outcome {
-  const outcome = evaluation.ok ? verdictOutcome(evaluation.value, options) : evaluation;
-  return outcome.ok ? outcome.value : failureOutcome(outcome.failure, options.jsonErrors);
+export function evaluationReply(evaluation: Result<Envelope>, options: EvalOptions): Reply {
+  const verdict = evaluation.ok ? verdictReply(evaluation.value, options) : evaluation;
+  return verdict.ok ? verdict.value : failureReply(verdict.failure, options.jsonErrors);
 }
 
 // A verdict rendered for stdout, or the failure to render it: --pick of a
 // field this envelope lacks.
-export function verdictOutcome(envelope: Envelope, options: EvalOptions): Result<Outcome> {
+export function verdictReply(envelope: Envelope, options: EvalOptions): Result<Reply> {
   const rendered = renderEnvelope(envelope, options);
   if (!rendered.ok) return rendered;
   return ok({ exitCode: options.exitCode && envelope.block ? EXIT_BLOCK : 0, stdout: rendered.value, stderr: '' });
 }
 
-export function failureOutcome(failure: Failure, json: boolean): Outcome {
-  if (failure.reason === 'stopped') return stoppedOutcome(failure.stop);
+export function failureReply(failure: Failure, json: boolean): Reply {
+  if (failure.reason === 'stopped') return stoppedReply(failure.stop);
   return { exitCode: exitStatusOf(failure), stdout: '', stderr: json ? formatFailureJson(failure) : formatFailure(failure) };
 }
 
-export function stoppedOutcome(stop: Stop): Outcome {
+export function stoppedReply(stop: Stop): Reply {
   return {
     exitCode: stoppedExitStatus(stop),
     stdout: '',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
 import { parsePickPath, type PickPath } from '../../src/cli/pick-path.ts';
-import { renderEnvelope, progressLine } from '../../src/commands/outcome.ts';
+import { renderEnvelope, progressLine } from '../../src/commands/reply.ts';
 import type { GateReport } from '../../src/gates/run-point.ts';
 
 const envelope = {

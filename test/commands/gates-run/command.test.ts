@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from '../helpers/bounded.ts';
-import { texts } from '../helpers/deps.ts';
-import type { GatesOptions } from '../../src/cli/gates-options.ts';
-import type { GatesDeps } from '../../src/commands/deps.ts';
-import { testGatesDeps } from '../helpers/deps.ts';
-import { gatesRun } from '../../src/commands/gates-run.ts';
-import { fail, ok } from '../../src/failure.ts';
-import { gatesWithin } from '../../src/gates/pool.ts';
-import { runResult } from '../helpers/fake-runner.ts';
-import { project, writeTree } from '../helpers/project.ts';
-import { tempDir } from '../helpers/support.ts';
+import { test } from '../../helpers/bounded.ts';
+import { texts } from '../../helpers/deps.ts';
+import type { GatesOptions } from '../../../src/cli/gates-options.ts';
+import type { GatesDeps } from '../../../src/commands/deps.ts';
+import { testGatesDeps } from '../../helpers/deps.ts';
+import { gatesRun } from '../../../src/commands/gates-run/command.ts';
+import { fail, ok } from '../../../src/failure.ts';
+import { gatesWithin } from '../../../src/gates/pool.ts';
+import { runResult } from '../../helpers/fake-runner.ts';
+import { project, writeTree } from '../../helpers/project.ts';
+import { tempDir } from '../../helpers/support.ts';
 
 const capability = JSON.stringify({
   id: 'cap',

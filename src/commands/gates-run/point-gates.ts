@@ -1,0 +1,93 @@
+import { fail, ok, type Result } from '../../failure.ts';
+import type { GatesOptions } from '../../cli/gates-options.ts';
+import type { LoopPoint } from '../../gates/activation.ts';
+import { loadCapability } from '../../gates/capability-file.ts';
+import { loadLayers } from '../../gates/config-layers.ts';
+import type { PointGates } from '../../gates/run-point.ts';
+import { builtinCapabilities, gatesAt, gatesFromHooks, gatesFromHooksOf, type Capability } from '../../gates/sources.ts';
+import { textInput, type ReadInput } from '../../io/input.ts';
+import { jsonDocuments, parseJson } from '../../json/parse.ts';
+import { KINDS } from '../../kinds/table.ts';
+import type { GateContext } from '../../predicate/kind.ts';
+import { argumentPath } from '../argument-path.ts';
+
+// The first stage of gates run: each point's gates, from where the command
+// line says they come. From GSD's rendered hooks (--hooks) they are already
+// active; from capability files and GSD's built-in ones (--capability,
+// --builtin) their `when` is resolved here, against the configs.
+
+interface Loaded {
+  // In the order run; a point whose gates could not be had (its hooks
+  // missing from the input) carries why.
+  readonly points: readonly PointGates[];
+  // Said on stderr before anything runs (a config's flat dotted keys).
+  readonly warnings: readonly string[];
+}
+
+interface LoadDeps {
+  readonly readInput: ReadInput;
+  readonly cwd: () => string;
+}
+
+export async function loadPointGates(options: GatesOptions, context: GateContext, deps: LoadDeps): Promise<Result<Loaded>> {
+  // Every file argument by the one rule (argumentPath); the parser saw that
+  // at most one is "-".
+  const path = (file: string): Result<string> => argumentPath(file, options.cwd, deps.cwd);
+  if (options.hooks !== undefined) {
+    const hooks = path(options.hooks);
+    return hooks.ok ? fromHooks(options, hooks.value, deps.readInput) : hooks;
+  }
+  const capabilities: Capability[] = options.builtin ? builtinCapabilities() : [];
+  for (const file of options.capabilities) {
+    const resolved = path(file);
+    if (!resolved.ok) return resolved;
+    const capability = await loadCapability(resolved.value, file, deps.readInput);
+    if (!capability.ok) return capability;
+    capabilities.push(capability.value);
+  }
+  let config: { path: string; shown: string } | undefined;
+  if (options.config !== undefined) {
+    const resolved = path(options.config);
+    if (!resolved.ok) return resolved;
+    config = { path: resolved.value, shown: options.config };
+  }
+  const layers = await loadLayers(config, context.projectRoot, { planning: context.planning, readInput: deps.readInput });
+  if (!layers.ok) return layers;
+  const warnings = new Set(layers.value.warnings);
+  const points = options.points.map((point) => {
+    const at = gatesAt(point, capabilities, layers.value.layers);
+    for (const warning of at.warnings) warnings.add(warning);
+    return { point, gates: ok(at.gates) };
+  });
+  return ok({ points, warnings: [...warnings] });
+}
+
+async function fromHooks(options: GatesOptions, path: string, readInput: ReadInput): Promise<Result<Loaded>> {
+  const given = options.hooks!;
+  const label = given === '-' ? 'the hooks on standard input' : `--hooks ${given}`;
+  const text = await textInput(readInput, path, label);
+  if (!text.ok) return text;
+  // Empty input is what a failed producer leaves in the pipe (gsd_run not
+  // installed, or it exited before writing): say that, not "invalid JSON".
+  if (text.value.trim() === '') return fail('invalid-json', emptyHooks(given, options.points));
+  // Several documents (a loop's output) are read as such even for one
+  // point: the hooks of another point are then named, not a syntax error.
+  if (options.envelope === 'run' || jsonDocuments(text.value).length > 1) {
+    const byPoint = gatesFromHooksOf(text.value, label, options.points, KINDS);
+    if (!byPoint.ok) return byPoint;
+    // One point's hooks given several times, or beside another point's,
+    // are refused there: so a single --point is never missing here.
+    return ok({ points: options.points.map((point) => ({ point, gates: byPoint.value.get(point)! })), warnings: [] });
+  }
+  const json = parseJson(text.value, label);
+  if (!json.ok) return json;
+  const gates = gatesFromHooks(json.value, options.points[0], label, KINDS);
+  return gates.ok ? ok({ points: [{ point: options.points[0], gates }], warnings: [] }) : gates;
+}
+
+function emptyHooks(hooks: string, points: readonly LoopPoint[]): string {
+  const producer = points.length === 1 ? `gsd_run loop render-hooks ${points[0]} --raw` : 'gsd_run loop render-hooks <point> --raw for each point';
+  return hooks === '-'
+    ? `the hooks on standard input are empty: whatever was to print them (${producer}) printed nothing; did it fail?`
+    : `--hooks ${hooks} is empty: it should hold the output of ${producer}`;
+}
