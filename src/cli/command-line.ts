@@ -1,18 +1,15 @@
 import { ok, usage, type Result } from '../failure.ts';
 import { isShell, SHELLS, type CommandName, type Shell } from './command-table.ts';
-import { FLAGS, flagNamed, takes } from './flag-table.ts';
+import { EXIT_CONTRACTS, FLAGS, flagNamed, takes } from './flag-table.ts';
 import { findCommand, helpFor, helpOperand } from './command-words.ts';
-import { exitContract } from './exit-contract.ts';
-import { tokenizeFlags, valueOf } from './flags.ts';
-import { asksForHelp, withoutHelp } from './help-request.ts';
-import { checkOptions, type CheckOptions } from './check-options.ts';
-import { evalOptions } from './eval-options.ts';
+import { tokenizeFlags, valueOf, type Flags } from './flags.ts';
+import { evalOptions, type EvalOptions } from './eval-options.ts';
 import { gatesOptions, type GatesOptions } from './gates-options.ts';
-import { validateOptions, type ValidateOptions } from './validate-options.ts';
+import { optional, stdinOnce } from './option-values.ts';
 
 // The command line → the action it asks for, with typed options: the flags
 // tokenized by the command table, the command found, each command's
-// options checked by its own module (check-options.ts, gates-options.ts, …).
+// options checked (gates run's, the largest, in gates-options.ts).
 
 export type Action =
   | { readonly action: 'help'; readonly command?: CommandName }
@@ -103,3 +100,77 @@ export function parseCommandLine(argv: readonly string[], defaults: ArgDefaults 
 }
 
 const unexpected = (stray: string): Result<never> => usage(`unexpected argument ${JSON.stringify(stray)}`);
+
+// check predicate's options: the predicate from exactly one place.
+export interface CheckOptions extends EvalOptions {
+  readonly predicate?: string;
+  readonly predicateFile?: string;
+}
+
+function checkOptions(flags: Flags, shared: EvalOptions): Result<CheckOptions> {
+  const predicate = valueOf(flags, 'predicate');
+  const predicateFile = valueOf(flags, 'predicate-file');
+  if (predicate !== undefined && predicateFile !== undefined) {
+    return usage('--predicate and --predicate-file cannot be used together');
+  }
+  if (predicate === undefined && predicateFile === undefined) return usage('--predicate or --predicate-file is required');
+  if (predicateFile === '') return usage('--predicate-file needs a path (or - for standard input)');
+  return ok({ ...optional('predicate', predicate), ...optional('predicateFile', predicateFile), ...shared });
+}
+
+// validate's options: the capability files, and how to print what it finds.
+export interface ValidateOptions {
+  readonly files: readonly string[];
+  readonly json: boolean;
+  readonly jsonErrors: boolean;
+}
+
+function validateOptions(flags: Flags, operands: readonly string[], jsonErrors: boolean): Result<ValidateOptions> {
+  if (operands.length === 0) return usage('validate needs at least one capability file');
+  const once = stdinOnce('validate', operands);
+  if (!once.ok) return once;
+  return ok({ files: operands, json: flags.booleans.has('json'), jsonErrors });
+}
+
+// GSD 1.14's exit-code contract (`--exit-contract=v1|v2`, GSD_EXIT_CONTRACT;
+// the flag first, an empty variable as unset, v1 by default). The versions
+// differ only in a DEGRADED outcome, an answer that carries an `error`
+// field, which exits 0 under v1 and 80 under v2. No envelope of check
+// predicate or gates run carries one, in GSD or here, so both versions exit
+// alike; what the contract changes is which values are refused.
+function exitContract(flag: string | undefined, variable: string | undefined): Result<(typeof EXIT_CONTRACTS)[number]> {
+  const fromEnv = variable === '' ? undefined : variable;
+  const [given, source] = flag !== undefined ? [flag, '--exit-contract'] : [fromEnv, 'GSD_EXIT_CONTRACT'];
+  if (given === undefined) return ok('v1');
+  const known = EXIT_CONTRACTS.find((contract) => contract === given);
+  if (known !== undefined) return ok(known);
+  return usage(`${source} ${JSON.stringify(given)} is not an exit contract; ${EXIT_CONTRACTS.join(' or ')}`);
+}
+
+// A request for help as GSD's router reads one: any of its help spellings
+// as a whole argument, wherever it stands, even where a flag's value was
+// expected (`--phase-number -h`). Only `--` ends the search: after it every
+// argument is a word (`validate -- -h` validates a file named -h).
+const HELP = flagNamed('help')!;
+const HELP_SPELLINGS: readonly string[] = [`-${HELP.short!}`, `--${HELP.name}`, ...(HELP.spellings ?? [])];
+const TAKES_VALUE = new Set(FLAGS.filter((flag) => flag.hint !== undefined).map((flag) => `--${flag.name}`));
+
+const beforeEnd = (argv: readonly string[]): readonly string[] => {
+  const end = argv.indexOf('--');
+  return end === -1 ? argv : argv.slice(0, end);
+};
+
+const asksForHelp = (argv: readonly string[]): boolean => beforeEnd(argv).some((arg) => HELP_SPELLINGS.includes(arg));
+
+// The line without its help spellings, for finding the command whose help
+// it is: a value flag that a spelling stood in for the value of goes too,
+// so that `gates run --point -h` is still `gates run`.
+function withoutHelp(argv: readonly string[]): string[] {
+  const searched = beforeEnd(argv);
+  const rest: string[] = [];
+  for (const arg of searched) {
+    if (!HELP_SPELLINGS.includes(arg)) rest.push(arg);
+    else if (TAKES_VALUE.has(rest.at(-1) ?? '')) rest.pop();
+  }
+  return [...rest, ...argv.slice(searched.length)];
+}

@@ -2,7 +2,7 @@ import { ok } from '../failure.ts';
 import type { Evaluation } from '../predicate/kind.ts';
 import { KINDS } from '../kinds/table.ts';
 import { validatePredicate } from '../predicate/validate.ts';
-import type { CheckOptions } from '../cli/check-options.ts';
+import type { CheckOptions } from '../cli/command-line.ts';
 import { argumentPath } from './argument-path.ts';
 import { parseJson } from '../json/parse.ts';
 import { textInput } from '../io/input.ts';

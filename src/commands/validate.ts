@@ -2,7 +2,7 @@ import { EXIT_INVALID, type Issue } from '../failure.ts';
 import { visible } from '../text/format.ts';
 import { parseCapability } from '../gates/declaration.ts';
 import { KINDS } from '../kinds/table.ts';
-import type { ValidateOptions } from '../cli/validate-options.ts';
+import type { ValidateOptions } from '../cli/command-line.ts';
 import { argumentPath } from './argument-path.ts';
 import { parseJson } from '../json/parse.ts';
 import { textInput } from '../io/input.ts';

@@ -192,3 +192,64 @@ test('completion: one shell there is a script for, nothing else', () => {
   assert.equal(usage(['completion', 'bash', '--raw']), '--raw is not a flag of "completion"');
 });
 
+
+test('check predicate: the predicate comes from exactly one place', () => {
+  assert.equal(usage(['check', 'predicate']), '--predicate or --predicate-file is required');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--predicate-file', 'p.json']), '--predicate and --predicate-file cannot be used together');
+  assert.equal(usage(['check', 'predicate', '--predicate', P, '--predicate', P]), '--predicate is given more than once');
+  assert.equal(usage(['check', 'predicate', '--predicate-file=']), '--predicate-file needs a path (or - for standard input)');
+});
+
+test('validate: files and --json', () => {
+  assert.deepEqual(parseCommandLine(['validate', 'a.json', 'b.json', '--json']), {
+    ok: true,
+    value: { action: 'validate', options: { files: ['a.json', 'b.json'], json: true, jsonErrors: false } },
+  });
+  assert.equal(usage(['validate']), 'validate needs at least one capability file');
+});
+
+// What the exit contract's flag and variable make of a line: accepted, or the usage error.
+const contract = (flag: string | undefined, variable: string | undefined): string => {
+  const argv = ['check', 'predicate', '--predicate', P, ...(flag === undefined ? [] : [`--exit-contract=${flag}`])];
+  const result = parseCommandLine(argv, { jsonErrors: false, exitContract: variable });
+  return result.ok ? 'accepted' : result.failure.message;
+};
+
+test('the exit contract: v1 or v2, by the flag over GSD_EXIT_CONTRACT, either way; an empty variable is unset', () => {
+  for (const [flag, variable] of [[undefined, undefined], [undefined, ''], [undefined, 'v2'], ['v1', 'v2'], ['v2', 'v1'], ['v2', 'garbage']] as const) {
+    assert.equal(contract(flag, variable), 'accepted', `${flag} ${variable}`);
+  }
+});
+
+test('the exit contract: anything but v1 or v2 is refused, from the flag (even empty) or the variable', () => {
+  assert.equal(contract('v3', undefined), '--exit-contract "v3" is not an exit contract; v1 or v2 (see gsd-check --help)');
+  assert.equal(contract('', 'v1'), '--exit-contract "" is not an exit contract; v1 or v2 (see gsd-check --help)');
+  assert.equal(contract('V2', undefined), '--exit-contract "V2" is not an exit contract; v1 or v2 (see gsd-check --help)');
+  assert.equal(contract(undefined, ' v2'), 'GSD_EXIT_CONTRACT " v2" is not an exit contract; v1 or v2 (see gsd-check --help)');
+});
+
+// The help a line asks for: none (another action), or the command's.
+const helpOf = (argv: string[]): string => {
+  const result = parseCommandLine(argv);
+  if (!result.ok) return `usage: ${result.failure.message}`;
+  return result.value.action === 'help' ? `help ${result.value.command ?? '(all)'}` : result.value.action;
+};
+
+test("help: every spelling of GSD's, as a whole argument before --", () => {
+  for (const spelling of ['-h', '--help', '-?', '--h', '--usage']) {
+    assert.equal(helpOf(['check', spelling, 'predicate']), 'help check predicate', spelling);
+    assert.equal(helpOf(['validate', 'a.json', '--', spelling]), 'validate', spelling);
+  }
+  for (const arg of ['--help=1', '-H', '---h', '?', 'h', '--hel']) assert.doesNotMatch(helpOf(['validate', arg]), /^help/, arg);
+  assert.equal(helpOf(['check', 'predicate', `--phase-dir=-h`, '--predicate', P]), 'check-predicate');
+});
+
+test('help: the command it is for, found without the spellings, a value flag one stood for the value of, or what follows --', () => {
+  assert.equal(helpOf(['gates', 'run', '--point', '-h', '--builtin']), 'help gates run');
+  assert.equal(helpOf(['check', '--raw', '-?', 'predicate']), 'help check predicate');
+  assert.equal(helpOf(['-h', 'validate', '--', '-h']), 'help validate');
+  assert.equal(helpOf(['gates', 'run', '--point', '--usage']), 'help gates run');
+  // The flag left without its value would leave no command to find.
+  assert.equal(helpOf(['check', 'predicate', '--phase-number', '-h']), 'help check predicate');
+  assert.equal(helpOf(['--h']), 'help (all)');
+});

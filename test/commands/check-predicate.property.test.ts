@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from '../helpers/bounded.ts';
 import fc from 'fast-check';
-import type { CheckOptions } from '../../src/cli/check-options.ts';
+import type { CheckOptions } from '../../src/cli/command-line.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
 import type { CliDeps } from '../../src/commands/deps.ts';
 import { testDeps } from '../helpers/deps.ts';

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { texts } from '../helpers/deps.ts';
-import type { CheckOptions } from '../../src/cli/check-options.ts';
+import type { CheckOptions } from '../../src/cli/command-line.ts';
 import { checkPredicate } from '../../src/commands/check-predicate.ts';
 import type { CliDeps } from '../../src/commands/deps.ts';
 import { testDeps } from '../helpers/deps.ts';
