@@ -8,6 +8,17 @@ var import_node_os = require("node:os");
 var import_node_path = require("node:path");
 
 // src/text/format.ts
+var UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+function escape(c) {
+  const code = c.charCodeAt(0);
+  if (c === "\n") return "\\n";
+  if (c === "\r") return "\\r";
+  if (c === "	") return "\\t";
+  return code < 256 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+function visible(text) {
+  return text.replace(UNSAFE, escape);
+}
 var IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 function jsonPath(root, keys) {
   let out = root;
@@ -110,6 +121,37 @@ function quietly(action) {
     action();
   } catch {
   }
+}
+
+// src/text/github-log.ts
+var V1_PREFIX = /##\[/g;
+var BROKEN_PREFIX = "#\\u0023[";
+var LEADING_COMMAND = /^([\s\u0085]*):(?=:)/;
+function inertLog(text) {
+  return text.split(/(\r\n|\r|\n)/).map((part, i) => i % 2 === 1 ? part : part.replace(V1_PREFIX, BROKEN_PREFIX).replace(LEADING_COMMAND, "$1\\u003a")).join("");
+}
+function commandData(value) {
+  return visible(value.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A")).replace(V1_PREFIX, BROKEN_PREFIX);
+}
+
+// src/action/environment.ts
+var ACTION_ONLY = /* @__PURE__ */ new Set([
+  "ACTIONS_RUNTIME_TOKEN",
+  "ACTIONS_RUNTIME_URL",
+  "ACTIONS_CACHE_URL",
+  "ACTIONS_RESULTS_URL",
+  "ACTIONS_CACHE_SERVICE_V2",
+  "ACTIONS_CACHE_MODE",
+  "ACTIONS_ID_TOKEN_REQUEST_URL",
+  "ACTIONS_ID_TOKEN_REQUEST_TOKEN"
+]);
+function commandEnvironment(env) {
+  const handed = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === void 0 || ACTION_ONLY.has(name) || name.startsWith("INPUT_")) continue;
+    handed[name] = value;
+  }
+  return handed;
 }
 
 // src/json/parse.ts
@@ -246,6 +288,38 @@ function stringEnd(text, start) {
   return text.length;
 }
 var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+
+// src/text/suggest.ts
+function closest(name, known) {
+  const target = name.toLowerCase();
+  let best;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const d = distance(target, candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  const allowed = Math.max(1, Math.floor(target.length / 3));
+  return bestDistance <= allowed ? best : void 0;
+}
+function distance(a, b) {
+  if (a.length > 64 || b.length > 64) return a === b ? 0 : Infinity;
+  let before = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j], before[j - 2] + 1);
+    }
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length];
+}
 
 // src/gates/activation.ts
 var LOOP_POINTS = [
@@ -532,15 +606,28 @@ var ACTION_INPUTS = FLAGS.filter((flag) => takes(flag, "gates run") && !NOT_INPU
 var inputVariable = (name) => `INPUT_${name.toUpperCase()}`;
 var TRUE = ["true", "True", "TRUE"];
 var FALSE = ["false", "False", "FALSE"];
+function undeclaredInput(env) {
+  const declared = new Set(ACTION_INPUTS.map((input) => inputVariable(input.name)));
+  const stray = Object.keys(env).find((name2) => name2.startsWith("INPUT_") && !declared.has(name2));
+  if (stray === void 0) return void 0;
+  const name = stray.slice("INPUT_".length).toLowerCase();
+  const meant = closest(name, ACTION_INPUTS.map((input) => input.name));
+  return `the input ${JSON.stringify(name)} is not one of this Action's; ${meant === void 0 ? `its inputs are ${ACTION_INPUTS.map((input) => input.name).join(", ")}` : `did you mean ${meant}?`}`;
+}
 function argvFromInputs(env) {
+  const stray = undeclaredInput(env);
+  if (stray !== void 0) return fail("usage", stray);
   const argv = ["gates", "run"];
   let annotated = false;
+  let exitOnBlock = false;
   for (const input of ACTION_INPUTS) {
     const given = (env[inputVariable(input.name)] ?? "").trim();
     if (given === "") continue;
     if (input.shape === "switch") {
-      if (TRUE.includes(given)) argv.push(`--${input.name}`);
-      else if (!FALSE.includes(given)) return fail("usage", `the input ${input.name} is ${JSON.stringify(given)}; it takes true or false`);
+      if (TRUE.includes(given)) {
+        argv.push(`--${input.name}`);
+        if (input.name === "exit-code") exitOnBlock = true;
+      } else if (!FALSE.includes(given)) return fail("usage", `the input ${input.name} is ${JSON.stringify(given)}; it takes true or false`);
       continue;
     }
     const values = input.shape === "list" ? given.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "") : [given];
@@ -550,7 +637,7 @@ function argvFromInputs(env) {
       argv.push(`--${input.name}=${value}`);
     }
   }
-  return ok({ argv: [...argv, "--raw"], annotated });
+  return ok({ argv: [...argv, "--raw"], annotated, exitOnBlock });
 }
 
 // src/action/outputs.ts
@@ -587,18 +674,18 @@ var TAIL = 4096;
 var PREFIX = "gsd-check: ";
 function failStep(status, message) {
   const text = message.startsWith(PREFIX) ? message.slice(PREFIX.length) : message;
-  process.stdout.write(`::error title=gsd-check::${escapeData(text)}
+  process.stdout.write(`::error title=gsd-check::${commandData(text)}
 `);
   process.exitCode = status;
 }
-var escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 var withoutVerdict = (status) => status === EXIT_WRITE_FAILED || status > 128 ? status : EXIT_FAILURE;
+var withVerdict = (status, block, exitOnBlock) => block && exitOnBlock && status === 0 ? EXIT_BLOCK : status;
 function main() {
   const run = argvFromInputs(process.env);
   if (!run.ok) return failStep(exitStatusOf(run.failure), run.failure.message);
   const program = (0, import_node_path.join)(__dirname, "gsd-check");
   if (!(0, import_node_fs2.existsSync)(program)) return failStep(EXIT_FAILURE, `${program} is missing: the Action's copy needs action.yml and all of dist/`);
-  const child = (0, import_node_child_process.spawn)(process.execPath, [program, ...run.value.argv], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = (0, import_node_child_process.spawn)(process.execPath, [program, ...run.value.argv], { stdio: ["ignore", "pipe", "pipe"], env: commandEnvironment(process.env) });
   const stdout = [];
   let tail = "";
   child.stdout.on("data", (chunk) => stdout.push(chunk));
@@ -618,15 +705,16 @@ function main() {
       const reason = tail.split("\n").filter((line) => line.startsWith(PREFIX)).at(-1) ?? `gsd-check exited ${status} without a verdict`;
       return failStep(withoutVerdict(status), reason);
     }
-    process.stdout.write(`${PREFIX}${outputs.message}
-`);
+    process.stdout.write(inertLog(`${PREFIX}${visible(outputs.message)}
+`));
     const file = process.env.GITHUB_OUTPUT;
     if (file !== void 0 && file !== "") {
       const appended = appendToFile(file, outputFileText(outputs, () => `gsd-check-${(0, import_node_crypto.randomUUID)()}`));
       if (!appended.ok) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${appended.failure}`);
     }
-    if (status === EXIT_BLOCK && !run.value.annotated) return failStep(status, outputs.message);
-    process.exitCode = status;
+    const stepStatus = withVerdict(status, outputs.block === "true", run.value.exitOnBlock);
+    if (stepStatus === EXIT_BLOCK && !run.value.annotated) return failStep(stepStatus, outputs.message);
+    process.exitCode = stepStatus;
   });
 }
 main();

@@ -16,6 +16,7 @@ import { appendToFile, type FileId, replaceFile } from './io/report-file.ts';
 import { EXIT_INTERNAL, EXIT_WRITE_FAILED, Stop, STOP_SIGNALS, stopOf } from './failure.ts';
 import { colourWanted } from './report/table.ts';
 import { runCommand } from './run/runner.ts';
+import { inertLog } from './text/github-log.ts';
 
 // Where the program meets its process: argv, environment, standard streams,
 // signals and the exit status are read and set here, and handed to the rest
@@ -150,13 +151,17 @@ function standardStreams(): FileId[] {
 
 const emit = makeEmitter((fd) => (fd === 1 ? process.stdout : process.stderr));
 
-const writeStderr = (text: string): void => emit(2, text, () => {});
+// Under GitHub Actions the runner reads workflow commands in the log: what
+// gsd-check prints there, but the commands it means, can carry none.
+const shown: (text: string) => string = process.env.GITHUB_ACTIONS === 'true' ? inertLog : (text) => text;
+
+const writeStderr = (text: string): void => emit(2, shown(text), () => {});
 
 // A failed write loses the envelope, and exit 0 would say there is one: a
 // full disk, /dev/full, EIO, and a reader that closed the pipe before taking
 // it (EPIPE; a program killed by SIGPIPE there exits non-zero too).
 function writeStdout(text: string): void {
-  emit(1, text, (code) => {
+  emit(1, shown(text), (code) => {
     writeStderr(`gsd-check: cannot write the output: ${code}\n`);
     process.exitCode = EXIT_WRITE_FAILED;
   });
@@ -166,6 +171,7 @@ main(process.argv.slice(2)).then(
   (reply) => {
     process.exitCode = reply.exitCode;
     if (reply.stdout !== '') writeStdout(reply.stdout);
+    if (reply.workflowCommands !== undefined && reply.workflowCommands !== '') emit(2, reply.workflowCommands, () => {});
     if (reply.stderr !== '') writeStderr(reply.stderr);
   },
   (error: unknown) => {

@@ -6,7 +6,8 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSyn
 import { join } from 'node:path';
 import { test, type TestContext } from './helpers/bounded.ts';
 import { project } from './helpers/project.ts';
-import { cli, ENV } from './helpers/support.ts';
+import { cli, ENV, predicate } from './helpers/support.ts';
+import { workflowCommands } from './helpers/workflow-commands.ts';
 import { readJunit, values } from './helpers/junit-consumer.ts';
 
 const GATES = [
@@ -234,4 +235,34 @@ test('--cwd beside --project-dir bases a report and is a place it may be written
   const escaped = await run(join(elsewhere, 'out'));
   assert.deepEqual([escaped.status, escaped.stderr], [74, `gsd-check: cannot write the JUnit report reports/gates.xml: it leads outside ${join(elsewhere, 'out')} (to ${join(away, 'gates.xml')})\n`]);
   assert.deepEqual(readdirSync(away), []);
+});
+
+test('under GitHub Actions no text from the repository reads as a workflow command, in any output form; the annotations gsd-check means do', async (t) => {
+  const dir = project(t, {
+    '.planning/phases/04-ship/04-SECURITY.md': '---\nthreats_open: "##[set-output name=approved;]yes"\n---\n',
+    '.planning/WINDOWS.md': '---\nopen_count: "::add-mask::x"\n---\n',
+    '.planning/config.json': { workflow: { windows_enforce: true } },
+  });
+  const github = { ...ENV, GITHUB_ACTIONS: 'true' };
+  const run = ['gates', 'run', '--point', 'ship:pre', '--builtin', '--phase-number', '04', '--report', 'github'];
+  for (const form of [[], ['--raw'], ['--pick', 'message'], ['--pick', 'details.gates']]) {
+    const result = await cli([...run, ...form], { cwd: dir, env: github });
+    assert.equal(result.status, 0, result.stderr);
+    const commands = workflowCommands(result.stdout + result.stderr);
+    assert.deepEqual(commands.map((c) => [c.command, c.properties.file]), [
+      ['error', '.planning/WINDOWS.md'],
+      ['error', '.planning/phases/04-ship/04-SECURITY.md'],
+    ], form.join(' '));
+    assert.doesNotMatch(result.stdout + result.stderr, /##\[/, form.join(' '));
+    // The envelope is still the envelope: the escape is JSON's own.
+    if (form.length < 2) assert.match((JSON.parse(result.stdout) as { message: string }).message, /##\[set-output name=approved;\]yes/);
+  }
+  // A value printed at the start of a line (--pick of a command), and a command's own output in the message.
+  const pick = await cli(['check', 'predicate', '--pick', 'details.command', '--predicate', predicate({ command: '::stop-commands::tok' })], { cwd: dir, env: github });
+  assert.deepEqual([pick.status, pick.stdout, workflowCommands(pick.stdout + pick.stderr)], [0, '\\u003a:stop-commands::tok\n', []]);
+  const said = await cli(['check', 'predicate', '--pick', 'message', '--predicate', predicate({ command: 'echo "##[add-mask]secret"; exit 1' })], { cwd: dir, env: github });
+  assert.deepEqual([said.stdout, workflowCommands(said.stdout + said.stderr)], ['command exited 1: #\\u0023[add-mask]secret\n', []]);
+  // Elsewhere the text is as it was.
+  const plain = await cli(['check', 'predicate', '--pick', 'details.command', '--predicate', predicate({ command: '::stop-commands::tok' })], { cwd: dir });
+  assert.equal(plain.stdout, '::stop-commands::tok\n');
 });

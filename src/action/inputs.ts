@@ -1,5 +1,6 @@
 import { fail, ok, type Result } from '../failure.ts';
 import { FLAGS, takes, type Flag } from '../cli/flag-table.ts';
+import { closest } from '../text/suggest.ts';
 
 // The GitHub Action's inputs: one per flag of `gates run`, named as the flag
 // is, so that a workflow reads like the command line. Written nowhere else:
@@ -42,24 +43,43 @@ const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
 
 // What the step runs: `gates run` and the flags the inputs set, each value
-// joined with "=" so that one starting with "-" stays a value; and whether
-// gsd-check annotates the run itself (report includes github). An input the
-// runner passes empty is not given; values are trimmed, as @actions/core
-// trims them.
+// joined with "=" so that one starting with "-" stays a value; whether
+// gsd-check annotates the run itself (report includes github); and whether a
+// halt is to fail the step (exit-code). An input the runner passes empty is
+// not given; values are trimmed, as @actions/core trims them.
 interface StepRun {
   readonly argv: readonly string[];
   readonly annotated: boolean;
+  readonly exitOnBlock: boolean;
+}
+
+// The runner passes every `with:` key as INPUT_<KEY>, declared or not, and
+// only warns of one action.yml does not declare: a misspelt
+// `current-phse: true` would run the gates of no phase. So an input the
+// Action does not have fails the step, naming it and the input meant.
+function undeclaredInput(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const declared = new Set(ACTION_INPUTS.map((input) => inputVariable(input.name)));
+  const stray = Object.keys(env).find((name) => name.startsWith('INPUT_') && !declared.has(name));
+  if (stray === undefined) return undefined;
+  const name = stray.slice('INPUT_'.length).toLowerCase();
+  const meant = closest(name, ACTION_INPUTS.map((input) => input.name));
+  return `the input ${JSON.stringify(name)} is not one of this Action's; ${meant === undefined ? `its inputs are ${ACTION_INPUTS.map((input) => input.name).join(', ')}` : `did you mean ${meant}?`}`;
 }
 
 export function argvFromInputs(env: Readonly<Record<string, string | undefined>>): Result<StepRun> {
+  const stray = undeclaredInput(env);
+  if (stray !== undefined) return fail('usage', stray);
   const argv = ['gates', 'run'];
   let annotated = false;
+  let exitOnBlock = false;
   for (const input of ACTION_INPUTS) {
     const given = (env[inputVariable(input.name)] ?? '').trim();
     if (given === '') continue;
     if (input.shape === 'switch') {
-      if (TRUE.includes(given)) argv.push(`--${input.name}`);
-      else if (!FALSE.includes(given)) return fail('usage', `the input ${input.name} is ${JSON.stringify(given)}; it takes true or false`);
+      if (TRUE.includes(given)) {
+        argv.push(`--${input.name}`);
+        if (input.name === 'exit-code') exitOnBlock = true;
+      } else if (!FALSE.includes(given)) return fail('usage', `the input ${input.name} is ${JSON.stringify(given)}; it takes true or false`);
       continue;
     }
     const values = input.shape === 'list' ? given.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '') : [given];
@@ -69,5 +89,5 @@ export function argvFromInputs(env: Readonly<Record<string, string | undefined>>
       argv.push(`--${input.name}=${value}`);
     }
   }
-  return ok({ argv: [...argv, '--raw'], annotated });
+  return ok({ argv: [...argv, '--raw'], annotated, exitOnBlock });
 }

@@ -5,8 +5,11 @@ import { constants } from 'node:os';
 import { join } from 'node:path';
 import { EXIT_BLOCK, EXIT_FAILURE, EXIT_WRITE_FAILED, exitStatusOf, STOP_SIGNALS } from '../failure.ts';
 import { appendToFile } from '../io/report-file.ts';
+import { commandData, inertLog } from '../text/github-log.ts';
+import { commandEnvironment } from './environment.ts';
 import { argvFromInputs } from './inputs.ts';
 import { actionOutputs, outputFileText } from './outputs.ts';
+import { visible } from '../text/format.ts';
 
 // The GitHub Action's entry (action.yml's runs.main), as the runner starts
 // it: its own Node, the repository's checkout as the current directory, the
@@ -23,24 +26,28 @@ const PREFIX = 'gsd-check: ';
 // it on the run's page, where stderr's lines are not.
 function failStep(status: number, message: string): void {
   const text = message.startsWith(PREFIX) ? message.slice(PREFIX.length) : message;
-  process.stdout.write(`::error title=gsd-check::${escapeData(text)}\n`);
+  process.stdout.write(`::error title=gsd-check::${commandData(text)}\n`);
   process.exitCode = status;
 }
 
-// GitHub's escaping of a workflow command's message.
-const escapeData = (text: string): string => text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
-
 // A status with no verdict behind it: a write that failed and a stop keep
-// theirs; anything else (a crash, a damaged copy) is a check that could not
-// be made, never the 1 of a halt.
+// theirs; anything else (a crash, a damaged copy, and an exit 0 that printed
+// no envelope) is a check that could not be made, never the 1 of a halt.
 const withoutVerdict = (status: number): number => (status === EXIT_WRITE_FAILED || status > 128 ? status : EXIT_FAILURE);
+
+// The step's status when there is an envelope: the envelope decides, since
+// gsd-check's own status can be lost (Node reports a death by a signal it
+// has no name for, 32 to 64, as exit 0). A halt, when a halt is to fail the
+// step, fails it whatever gsd-check's status: 1, or that status when it says
+// more (2 for a point not evaluated, 74, 128+N).
+const withVerdict = (status: number, block: boolean, exitOnBlock: boolean): number => (block && exitOnBlock && status === 0 ? EXIT_BLOCK : status);
 
 function main(): void {
   const run = argvFromInputs(process.env);
   if (!run.ok) return failStep(exitStatusOf(run.failure), run.failure.message);
   const program = join(__dirname, 'gsd-check');
   if (!existsSync(program)) return failStep(EXIT_FAILURE, `${program} is missing: the Action's copy needs action.yml and all of dist/`);
-  const child = spawn(process.execPath, [program, ...run.value.argv], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [program, ...run.value.argv], { stdio: ['ignore', 'pipe', 'pipe'], env: commandEnvironment(process.env) });
   const stdout: Buffer[] = [];
   let tail = '';
   child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -64,15 +71,16 @@ function main(): void {
       const reason = tail.split('\n').filter((line) => line.startsWith(PREFIX)).at(-1) ?? `gsd-check exited ${status} without a verdict`;
       return failStep(withoutVerdict(status), reason);
     }
-    process.stdout.write(`${PREFIX}${outputs.message}\n`);
+    process.stdout.write(inertLog(`${PREFIX}${visible(outputs.message)}\n`));
     const file = process.env.GITHUB_OUTPUT;
     if (file !== undefined && file !== '') {
       const appended = appendToFile(file, outputFileText(outputs, () => `gsd-check-${randomUUID()}`));
       if (!appended.ok) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${appended.failure}`);
     }
+    const stepStatus = withVerdict(status, outputs.block === 'true', run.value.exitOnBlock);
     // Without the github report no annotation says why the step failed.
-    if (status === EXIT_BLOCK && !run.value.annotated) return failStep(status, outputs.message);
-    process.exitCode = status;
+    if (stepStatus === EXIT_BLOCK && !run.value.annotated) return failStep(stepStatus, outputs.message);
+    process.exitCode = stepStatus;
   });
 }
 

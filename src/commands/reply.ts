@@ -11,6 +11,10 @@ export interface Reply {
   readonly exitCode: number;
   readonly stdout: string;
   readonly stderr: string;
+  // The workflow commands gsd-check means (GitHub annotations), for stderr
+  // before the rest: under GitHub Actions every other line is made so that
+  // the runner cannot read a command in it (text/github-log.ts).
+  readonly workflowCommands?: string;
 }
 
 // What an evaluating command prints and exits with, from its verdict or the

@@ -1,5 +1,6 @@
 import type { SourceLocation } from '../failure.ts';
 import { oneLine, visible } from '../text/format.ts';
+import { commandData, commandProperty } from '../text/github-log.ts';
 import { pointHeadline, runHeadline, type GateRow, type PointRows } from './gate-row.ts';
 
 // GitHub Actions' workflow commands for a run's gates: an error annotation
@@ -11,27 +12,16 @@ import { pointHeadline, runHeadline, type GateRow, type PointRows } from './gate
 // that line of the pull request's diff.
 export function githubAnnotations(points: readonly PointRows[], where: (location: SourceLocation) => string): string {
   const lines = points.flatMap((point) => {
-    if (!point.evaluated) return [`::error title=${property(`gsd-check ${point.point} not evaluated`)}::${data(point.message)}`];
+    if (!point.evaluated) return [`::error title=${commandProperty(`gsd-check ${point.point} not evaluated`)}::${commandData(point.message)}`];
     return point.rows.flatMap((row) => {
       const level = row.status === 'halt' ? 'error' : row.status === 'advisory' ? 'warning' : row.status === 'skipped' ? 'notice' : undefined;
       if (level === undefined) return [];
       const title = `gsd-check ${point.point} ${row.gate} [${row.check}] ${row.status}`;
-      const at = row.location === undefined ? '' : `file=${property(where(row.location))},line=${row.location.line},`;
-      return [`::${level} ${at}title=${property(title)}::${data(row.reason === '' ? row.status : row.reason)}`];
+      const at = row.location === undefined ? '' : `file=${commandProperty(where(row.location))},line=${row.location.line},`;
+      return [`::${level} ${at}title=${commandProperty(title)}::${commandData(row.reason === '' ? row.status : row.reason)}`];
     });
   });
   return lines.map((line) => `${line}\n`).join('');
-}
-
-// GitHub's escaping of a command's message: %, CR and LF; other control
-// characters, which would drive the log's terminal, are shown as escapes.
-function data(value: string): string {
-  return visible(value.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A'));
-}
-
-// A property value also escapes the separators of the property list.
-function property(value: string): string {
-  return data(value).replaceAll(':', '%3A').replaceAll(',', '%2C');
 }
 
 // The job summary's Markdown ($GITHUB_STEP_SUMMARY): a heading, the point's

@@ -27,10 +27,11 @@ test('the runner\'s variables become flags: hyphens kept in the names, lists one
   };
   assert.deepEqual(argvFromInputs(env), {
     ok: true,
-    value: { argv: ['gates', 'run', '--point=plan:pre', '--point=ship:pre', '--builtin', '--capability=caps/a.json', '--capability=caps/b.json', '--phase-number=04', '--phase-req-ids=-x', '--raw'], annotated: false },
+    value: { argv: ['gates', 'run', '--point=plan:pre', '--point=ship:pre', '--builtin', '--capability=caps/a.json', '--capability=caps/b.json', '--phase-number=04', '--phase-req-ids=-x', '--raw'], annotated: false, exitOnBlock: false },
   });
-  assert.deepEqual(argvFromInputs({}), { ok: true, value: { argv: ['gates', 'run', '--raw'], annotated: false } });
-  assert.deepEqual(argvFromInputs({ INPUT_REPORT: 'junit=a.xml\n github \n' }), { ok: true, value: { argv: ['gates', 'run', '--report=junit=a.xml', '--report=github', '--raw'], annotated: true } });
+  assert.deepEqual(argvFromInputs({}), { ok: true, value: { argv: ['gates', 'run', '--raw'], annotated: false, exitOnBlock: false } });
+  assert.deepEqual(argvFromInputs({ INPUT_REPORT: 'junit=a.xml\n github \n' }), { ok: true, value: { argv: ['gates', 'run', '--report=junit=a.xml', '--report=github', '--raw'], annotated: true, exitOnBlock: false } });
+  assert.deepEqual(argvFromInputs({ 'INPUT_EXIT-CODE': 'TRUE' }), { ok: true, value: { argv: ['gates', 'run', '--exit-code', '--raw'], annotated: false, exitOnBlock: true } });
   // The step has no standard input: "-" for a file is refused, naming the input.
   for (const [variable, name] of [['INPUT_HOOKS', 'hooks'], ['INPUT_CAPABILITY', 'capability'], ['INPUT_CONFIG', 'config']] as const) {
     assert.deepEqual(argvFromInputs({ [variable]: name === 'capability' ? 'a.json\n-' : '-' }), {

@@ -10,6 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { test, type TestContext } from '../helpers/bounded.ts';
 import { parse } from 'yaml';
 import { project } from '../helpers/project.ts';
+import { workflowCommands } from '../helpers/workflow-commands.ts';
 import { DIST, killSurvivors, marker, ROOT, running, survivors, tempDir, until, within } from '../helpers/support.ts';
 
 const ENTRY = join(ROOT, 'dist', 'action.js');
@@ -125,6 +126,22 @@ test('a run that cannot be evaluated fails the step with exit 2 and the reason a
   assert.deepEqual([usage.status, usage.stdout], [2, '::error title=gsd-check::--point (once per loop point) or --all-points is required (see gsd-check --help)\n']);
 });
 
+test("repository text reads as no workflow command in the step's log: only the annotations gsd-check and the Action mean run", { timeout: 30_000 }, async (t) => {
+  const workspace = project(t, { '.planning/phases/04-ship/04-SECURITY.md': '---\nthreats_open: "##[set-output name=approved;]yes ::add-mask::x"\n---\n' });
+  const annotated = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true', 'phase-number': '04' });
+  assert.equal(annotated.status, 1);
+  assert.deepEqual(workflowCommands(annotated.stdout + annotated.stderr).map((c) => [c.command, c.properties.file]), [['error', '.planning/phases/04-ship/04-SECURITY.md']]);
+  assert.doesNotMatch(annotated.stdout, /##\[/);
+  // Without the github report the Action's own error line carries the message.
+  const bare = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true', 'phase-number': '04', report: '' });
+  assert.equal(bare.status, 1);
+  const commands = workflowCommands(bare.stdout + bare.stderr);
+  assert.deepEqual(commands.map((c) => [c.command, c.properties.title]), [['error', 'gsd-check']]);
+  assert.match(commands[0]!.data, /is #\\u0023\[set-output name=approved;\]yes ::add-mask::x, expected 0/);
+  // The outputs are the envelope's, as it said them.
+  assert.match(bare.outputs.message!, /##\[set-output name=approved;\]yes/);
+});
+
 for (const [name, number] of [['SIGTERM', 15], ['SIGINT', 2], ['SIGHUP', 1]] as const) {
   test(`a cancelled run: ${name} reaches gsd-check, which ends the gates' commands; the step exits ${128 + number} and says so`, { timeout: 60_000 }, async (t) => {
     const mark = marker();
@@ -172,6 +189,57 @@ test('a copy of the Action without a working gsd-check fails the step with exit 
   rmSync(join(copy, 'dist', basename(DIST)));
   const missing = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true' }, undefined, join(copy, 'dist', 'action.js'));
   assert.deepEqual([missing.status, missing.stdout], [2, `::error title=gsd-check::${join(copy, 'dist', basename(DIST))} is missing: the Action's copy needs action.yml and all of dist/\n`]);
+});
+
+// A copy of the Action whose gsd-check is `program`, a script its Node runs.
+function actionWith(t: TestContext, program: string): string {
+  const copy = join(tempDir(t), 'action');
+  cpSync(join(ROOT, 'dist'), join(copy, 'dist'), { recursive: true });
+  writeFileSync(join(copy, 'dist', basename(DIST)), program);
+  return join(copy, 'dist', 'action.js');
+}
+
+test('the envelope decides the step: a halt gsd-check printed fails it even when its death by a signal Node cannot name reads as exit 0', { timeout: 30_000 }, async (t) => {
+  const workspace = fixture(t, 0);
+  const envelope = JSON.stringify({ block: true, message: 'ship:pre: halted by c#0 (c#0: no)', details: { kind: 'gates', point: 'ship:pre', gates: [{ capability: 'c', index: 0, status: 'halt' }] } });
+  // Signal 34 (SIGRTMIN on Linux) once the envelope is out, as a gate's leftover process could send it.
+  const dying = actionWith(t, `process.stdout.write(${JSON.stringify(`${envelope}\n`)}, () => process.kill(process.pid, 34));\n`);
+  const halted = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true' }, undefined, dying);
+  assert.deepEqual([halted.status, halted.outputs.block, halted.stdout], [1, 'true', 'gsd-check: ship:pre: halted by c#0 (c#0: no)\n']);
+  // Told not to fail on a halt, the step passes it on as gsd-check ended.
+  const told = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true', 'exit-code': 'false' }, undefined, dying);
+  assert.deepEqual([told.status, told.outputs.block], [0, 'true']);
+  // A status that says more than the halt is kept: a point not evaluated, a report not written.
+  const unwritten = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true' }, undefined, actionWith(t, `process.stdout.write(${JSON.stringify(`${envelope}\n`)}, () => process.exit(74));\n`));
+  assert.deepEqual([unwritten.status, unwritten.outputs.block], [74, 'true']);
+});
+
+test('gsd-check that exits 0 with no envelope gave no verdict: the step fails with exit 2', { timeout: 30_000 }, async (t) => {
+  const silent = await runAction(t, fixture(t, 0), { point: 'ship:pre', builtin: 'true' }, undefined, actionWith(t, 'process.exitCode = 0;\n'));
+  assert.deepEqual([silent.status, silent.stdout, silent.outputs], [2, '::error title=gsd-check::gsd-check exited 0 without a verdict\n', {}]);
+});
+
+test("the gates see what a run: step sees: not the Action's inputs, the runner's tokens for its services, or the OIDC request token", { timeout: 30_000 }, async (t) => {
+  const names = ['INPUT_POINT', 'ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RUNTIME_URL', 'ACTIONS_CACHE_URL', 'ACTIONS_RESULTS_URL', 'ACTIONS_CACHE_SERVICE_V2', 'ACTIONS_CACHE_MODE', 'ACTIONS_ID_TOKEN_REQUEST_URL', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'ACTIONS_ORCHESTRATION_ID', 'GITHUB_REPOSITORY'];
+  const command = `${names.map((name) => `echo "${name}=\${${name}-unset}"`).join('; ')}; exit 1`;
+  const workspace = project(t, { '.planning': null, 'cap.json': { id: 'env', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command } }, blocking: true, onError: 'halt' }] } });
+  const runner = Object.fromEntries(names.filter((name) => !name.startsWith('INPUT_')).map((name) => [name, `secret-${name}`]));
+  const run = await runAction(t, workspace, { point: 'ship:pre', capability: 'cap.json' }, undefined, ENTRY, runner);
+  assert.equal(run.status, 1);
+  const seen = JSON.parse(run.outputs.envelope!) as { details: { gates: { envelope: { message: string } }[] } };
+  const said = seen.details.gates[0]!.envelope.message;
+  for (const name of names.slice(0, -2)) assert.match(said, new RegExp(`${name}=unset`), name);
+  // An id of the run and the repository's name are a run: step's too.
+  assert.match(said, /ACTIONS_ORCHESTRATION_ID=secret-ACTIONS_ORCHESTRATION_ID\nGITHUB_REPOSITORY=secret-GITHUB_REPOSITORY$/);
+});
+
+test('an input action.yml does not declare fails the step, naming it and the input meant', { timeout: 30_000 }, async (t) => {
+  const workspace = fixture(t, 0);
+  const misspelt = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true' }, undefined, ENTRY, { 'INPUT_CURRENT-PHSE': 'true' });
+  assert.deepEqual([misspelt.status, misspelt.stdout, misspelt.stderr], [2, '::error title=gsd-check::the input "current-phse" is not one of this Action\'s; did you mean current-phase?\n', '']);
+  const unknown = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true' }, undefined, ENTRY, { INPUT_TOKEN: 'x' });
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stdout, /^::error title=gsd-check::the input "token" is not one of this Action's; its inputs are point, all-points, /);
 });
 
 test('GITHUB_OUTPUT that cannot take the outputs: exit 74 and why, at once (a pipe with no reader is no wait)', { timeout: 30_000 }, async (t) => {

@@ -60,5 +60,5 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const unevaluated = ran.value.flatMap(({ point, envelope: own }) => (own.ok ? [] : [failed({ ...own.failure, message: `${point}: ${own.failure.message}` })]));
   const reported = deliverReports({ options, points, message: envelope.message, elapsedMs: now() - started, root }, junit.value, deps);
   const exitCode = unevaluated[0]?.exitCode ?? (reported.errors.length > 0 ? EXIT_WRITE_FAILED : verdict.value.exitCode);
-  return { exitCode, stdout, stderr: reported.stderr + unevaluated.map((u) => u.stderr).join('') + reported.errors.join('') };
+  return { exitCode, stdout, stderr: unevaluated.map((u) => u.stderr).join('') + reported.errors.join(''), workflowCommands: reported.annotations };
 }

@@ -30,8 +30,8 @@ export function junitTarget(options: GatesOptions, deps: Pick<GatesDeps, 'cwd'>,
 }
 
 interface Delivered {
-  // The annotations, for stderr.
-  readonly stderr: string;
+  // The annotations: workflow commands, for stderr.
+  readonly annotations: string;
   // One line for each report that could not be written.
   readonly errors: readonly string[];
 }
@@ -46,20 +46,20 @@ export function deliverReports(
 ): Delivered {
   const { options, points, message, elapsedMs, root } = run;
   const errors: string[] = [];
-  let stderr = '';
+  let annotations = '';
   if (junit !== undefined) {
     const written = deps.writeFile(junit, junitReport(points, elapsedMs));
     if (!written.ok) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.shown)}: ${visible(written.failure)}\n`);
   }
   if (options.reports.some((target) => target.format === 'github')) {
-    stderr += githubAnnotations(points, annotationPath(root, deps.env.GITHUB_WORKSPACE));
+    annotations = githubAnnotations(points, annotationPath(root, deps.env.GITHUB_WORKSPACE));
     const summary = deps.env.GITHUB_STEP_SUMMARY;
     if (summary !== undefined && summary !== '') {
       const appended = deps.appendFile(summary, githubSummary(points, message));
       if (!appended.ok) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${appended.failure}\n`);
     }
   }
-  return { stderr, errors };
+  return { annotations, errors };
 }
 
 // An annotation's file as GitHub reads it: relative to the repository's
