@@ -117,6 +117,9 @@ test('messages for timeouts, signals and missing programs, exactly', async (t) =
   assert.equal(await pick({ command: 'echo partial; sleep 5', timeout: 0.3 }), 'command timed out after 0.3s: partial\n');
   assert.equal(await pick({ command: 'true', timeout: 0.0001 }), 'command timed out after 0.0001s\n');
   assert.equal(await pick({ command: 'echo bye; kill -TERM $$' }), 'command killed by SIGTERM: bye\n');
+  // Signals Node has no name for: by sh itself, and by the whole group.
+  assert.equal(await pick({ command: 'echo bye; kill -s 34 $$; exit 7' }), 'command killed by SIGRTMIN: bye\n');
+  assert.equal(await pick({ command: 'kill -s 40 0; exit 7' }), 'command killed by a signal\n');
   assert.equal(await pick({ command: 'no-such-program-gsd' }), 'command exited 127: sh: 1: no-such-program-gsd: not found\n');
   // sh itself missing: a PATH that holds node and nothing else.
   const bin = tempDir(t);

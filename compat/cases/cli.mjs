@@ -535,14 +535,25 @@ export const CLI_CASES = [
     },
   }),
   inProject({
-    name: 'a death by a real-time signal (a defect of gsd-check: it passes)',
+    name: 'a death by a signal Node cannot name',
     args: ['--predicate', command('kill -s RTMIN $$'), '--raw'],
     gsd: 'block',
-    differs: 'D65',
-    check: 'pass',
+    differs: 'D18',
+    check: 'block',
     expect: (gsd, check) => {
       assert.equal(gsd.envelope.message, 'command exited 1');
-      assert.equal(check.envelope.message, 'command exited 0');
+      assert.equal(check.envelope.message, 'command killed by SIGRTMIN');
+    },
+  }),
+  inProject({
+    name: 'an exit status of 128+N',
+    args: ['--predicate', command('exit 130'), '--raw'],
+    gsd: 'block',
+    differs: 'D18',
+    check: 'block',
+    expect: (gsd, check) => {
+      assert.equal(gsd.envelope.message, 'command exited 130');
+      assert.equal(check.envelope.message, 'command killed by SIGINT');
     },
   }),
   inProject({

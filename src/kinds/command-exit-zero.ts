@@ -37,7 +37,7 @@ type CommandExitZeroDetails = {
   readonly cwd: string;
   readonly timeout: number;
   readonly exitCode: number | null;
-  readonly signal: NodeJS.Signals | null;
+  readonly signal: string | null;
   readonly timedOut: boolean;
   readonly durationMs: number;
   readonly stdoutBytes: number;
@@ -97,7 +97,7 @@ const SHELL_ERRORS = new Map([
 
 interface Ending {
   readonly exitCode: number | null;
-  readonly signal: NodeJS.Signals | null;
+  readonly signal: string | null;
   readonly timedOut: boolean;
   // What a shell would have printed, standing in for the output's tail.
   readonly tail?: string;

@@ -105,23 +105,23 @@ function start(bindings: Bindings, form: Form, { file, args, cwd, env }: StartRe
   const child = new bindings.Process();
   const stdout = new bindings.Pipe(bindings.socketType);
   const stderr = new bindings.Pipe(bindings.socketType);
-  const stdio = [{ type: 'ignore' }, { type: 'pipe', handle: stdout }, { type: 'pipe', handle: stderr }];
+  const status = new bindings.Pipe(bindings.socketType);
+  const stdio = [{ type: 'ignore' }, { type: 'pipe', handle: stdout }, { type: 'pipe', handle: stderr }, { type: 'pipe', handle: status }];
   let exited: ExitListener | undefined;
   child.onexit = (code, signal) => {
     child.close();
     exited?.(signal === '' ? code : null, signal === '' ? null : (signal as NodeJS.Signals));
   };
-  const status =
+  const spawned =
     form === 'positional'
       ? child.spawn(file, argv, cwd, envPairs, stdio, bindings.detachedFlag, undefined, undefined)
       : child.spawn({ file, args: argv, cwd, envPairs, stdio, detached: true, windowsHide: false, windowsVerbatimArguments: false });
-  if (status !== 0) {
-    stdout.close();
-    stderr.close();
+  if (spawned !== 0) {
+    for (const pipe of [stdout, stderr, status]) pipe.close();
     child.close();
-    return events.failed(errnoName(status));
+    return events.failed(errnoName(spawned));
   }
-  exited = events.started({ pid: child.pid, stdout: pipeReader(stdout, bindings), stderr: pipeReader(stderr, bindings) });
+  exited = events.started({ pid: child.pid, stdout: pipeReader(stdout, bindings), stderr: pipeReader(stderr, bindings), status: pipeReader(status, bindings) });
 }
 
 function pipeReader(handle: PipeHandle, { readState, readIndex }: Bindings): ChildPipe {

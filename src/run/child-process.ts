@@ -10,18 +10,20 @@ export const childProcessStart: Start = ({ file, args, cwd, env }, events) => {
   const { spawn } = require('node:child_process') as typeof import('node:child_process');
   let child: ChildProcess;
   try {
-    child = spawn(file, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(file, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
   } catch (error) {
     return events.failed(errorCode(error));
   }
+  const status = child.stdio[3] as Readable | null | undefined;
   if (child.pid === undefined) {
     child.stdout?.on('error', ignore);
     child.stderr?.on('error', ignore);
+    status?.on('error', ignore);
     child.once('error', (error) => events.failed(errorCode(error)));
     return;
   }
   child.on('error', ignore);
-  child.once('exit', events.started({ pid: child.pid, stdout: streamPipe(child.stdout!), stderr: streamPipe(child.stderr!) }));
+  child.once('exit', events.started({ pid: child.pid, stdout: streamPipe(child.stdout!), stderr: streamPipe(child.stderr!), status: streamPipe(status!) }));
 };
 
 export function streamPipe(stream: Readable): ChildPipe {

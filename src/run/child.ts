@@ -1,5 +1,6 @@
 // A started sh as the runner sees it: its pid, its stdout and stderr on two
-// pipes, and its exit. Two modules make one: child-binding.ts through Node's
+// pipes, a third pipe on its descriptor 3 (where the runner's sh reports the
+// command's status, run/shell-status.ts), and its exit. Two modules make one: child-binding.ts through Node's
 // process binding, which spares the start-up cost of node:child_process and
 // its streams, on the Node lines CI tests; child-process.ts through
 // node:child_process on any other (runner.ts chooses).
@@ -17,6 +18,7 @@ interface Child {
   readonly pid: number;
   readonly stdout: ChildPipe;
   readonly stderr: ChildPipe;
+  readonly status: ChildPipe;
 }
 
 export interface StartRequest {
@@ -39,5 +41,5 @@ export interface StartEvents {
 
 // Starts `file` with `args` as a session and group leader of its own (so one
 // signal reaches every process it starts, and never our caller), stdin from
-// /dev/null, stdout and stderr on pipes.
+// /dev/null, stdout, stderr and descriptor 3 on pipes.
 export type Start = (request: StartRequest, events: StartEvents) => void;

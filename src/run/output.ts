@@ -3,7 +3,8 @@ import type { ChildPipe } from './child.ts';
 import type { Time } from './time.ts';
 
 // A command's output while it runs: the pipes read into a ring of the last
-// bytes (the tail) and, for a query's answer, the first bytes of stdout.
+// bytes (the tail) and, for a query's answer, the first bytes of stdout; and
+// the status the runner's sh reports on a pipe of its own.
 
 const TAIL_BYTES = 64 * 1024;
 // After sh exits, how long a background process may keep the pipes open
@@ -18,12 +19,17 @@ export interface OutputSummary {
   readonly truncated: boolean;
 }
 
+// The report is a number of three digits at most; a longer one is no report.
+const REPORT_BYTES = 8;
+
 // A command's stdout and stderr: the tail of both in arrival order, and with
-// `keepStdout` the head of stdout, read until both pipes close or the drain
+// `keepStdout` the head of stdout, read until the pipes close or the drain
 // after sh's exit is over.
 export class CommandOutput {
   private readonly tail = new TailBuffer(TAIL_BYTES);
   private readonly head: HeadBuffer | undefined;
+  private readonly report = new HeadBuffer(REPORT_BYTES);
+  private statusEnded = false;
   private pipes: readonly ChildPipe[] = [];
   private endedPipes = 0;
   private onEnded: (() => void) | undefined;
@@ -32,8 +38,8 @@ export class CommandOutput {
     this.head = keepStdout === undefined ? undefined : new HeadBuffer(keepStdout);
   }
 
-  read(stdout: ChildPipe, stderr: ChildPipe): void {
-    this.pipes = [stdout, stderr];
+  read(stdout: ChildPipe, stderr: ChildPipe, status: ChildPipe): void {
+    this.pipes = [stdout, stderr, status];
     const onEnd = (): void => {
       if (++this.endedPipes === this.pipes.length) this.onEnded?.();
     };
@@ -42,6 +48,20 @@ export class CommandOutput {
       this.head?.push(bytes);
     }, onEnd);
     stderr.read((bytes) => this.tail.push(1, bytes), onEnd);
+    status.read(
+      (bytes) => this.report.push(bytes),
+      () => {
+        this.statusEnded = true;
+        onEnd();
+      },
+    );
+  }
+
+  // What the runner's sh reported of the command's status, once its pipe
+  // has closed: its text, or undefined when nothing whole was reported (the
+  // sh was killed first, or the report did not end by the drain's end).
+  reportedStatus(): string | undefined {
+    return this.report.complete && this.statusEnded ? this.report.text() : undefined;
   }
 
   // Once sh has exited: `done` when both pipes have closed, or when the drain

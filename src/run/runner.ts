@@ -4,11 +4,13 @@ import type { Start } from './child.ts';
 import { bindingStart, processBinding } from './child-binding.ts';
 import { childProcessStart } from './child-process.ts';
 import { CommandOutput, type OutputSummary } from './output.ts';
+import { commandEnding, wrapperArgs } from './shell-status.ts';
 import { GroupEnding, ProcessGroup } from './group.ts';
 import { realTime, type Time } from './time.ts';
 
 // Starts the commands of gates and queries, each as `sh -c` in a process
-// group of its own (proc-table.ts also runs `ps` where there is no /proc).
+// group of its own, under a sh that reports how it ended (shell-status.ts);
+// proc-table.ts also runs `ps` where there is no /proc.
 
 // How long what sh left behind in its group gets between SIGTERM and SIGKILL
 // (a timeout or a stop gives --kill-after instead).
@@ -35,10 +37,10 @@ export interface RunOptions {
 // is no verdict, whatever sh did).
 export type RunResult = Ran &
   (
-    | { readonly status: 'ended'; readonly exitCode: number | null; readonly signal: NodeJS.Signals | null; readonly timedOut: boolean }
+    | { readonly status: 'ended'; readonly exitCode: number | null; readonly signal: string | null; readonly timedOut: boolean }
     | { readonly status: 'not-started'; readonly error: SpawnError }
     // `killedBy`: the signal that ended sh, when it had started.
-    | { readonly status: 'stopped'; readonly stop: Stop; readonly killedBy: NodeJS.Signals | null }
+    | { readonly status: 'stopped'; readonly stop: Stop; readonly killedBy: string | null }
   );
 
 interface Ran {
@@ -54,12 +56,12 @@ interface Ran {
 // sentence ("the query command was killed by SIGKILL").
 export function endingText(
   subject: string,
-  ending: { readonly exitCode: number | null; readonly signal: NodeJS.Signals | null; readonly timedOut: boolean },
+  ending: { readonly exitCode: number | null; readonly signal: string | null; readonly timedOut: boolean },
   timeoutSeconds: number,
   style: 'headline' | 'sentence',
 ): string {
   if (ending.timedOut) return `${subject} timed out after ${timeoutSeconds}s`;
-  // Node reports an exit with a code or a signal, never neither.
+  // Neither a code nor a signal: a death by a signal Node has no name for.
   if (ending.exitCode === null) return `${subject}${style === 'sentence' ? ' was' : ''} killed by ${ending.signal ?? 'a signal'}`;
   return `${subject} exited ${ending.exitCode}`;
 }
@@ -78,7 +80,7 @@ type Settlement =
 
 interface Exit {
   readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
+  readonly signal: string | null;
   readonly at: number;
   readonly timedOut: boolean;
 }
@@ -105,7 +107,7 @@ export function makeRunner({ time, start }: RunnerDeps): Runner {
       if (early !== undefined) return settle({ stop: early, exit: undefined });
 
       start(
-        { file: options.shell ?? 'sh', args: ['-c', options.command], cwd: options.cwd, env: options.env },
+        { file: options.shell ?? 'sh', args: wrapperArgs(options.shell ?? 'sh', options.command), cwd: options.cwd, env: options.env },
         {
           failed: (code) => settle({ error: spawnErrorOf(code, options.cwd) }),
           started: (child) => {
@@ -119,18 +121,20 @@ export function makeRunner({ time, start }: RunnerDeps): Runner {
             options.signal?.addEventListener('abort', onStop);
             options.force?.addEventListener('abort', onForce);
             const cancelTimeout = time.after(options.timeoutMs, () => ending.begin(options.killAfterMs));
-            output.read(child.stdout, child.stderr);
+            output.read(child.stdout, child.stderr, child.status);
             return (code, signal) => {
               const at = time.now();
               cancelTimeout();
-              // Timed out: ended at or after the deadline, whether the timer ended
-              // it or (at least 1 ms in Node) had no chance to fire first.
-              const exit: Exit = { code, signal, at, timedOut: at - started >= options.timeoutMs };
-              // Whatever sh left behind in its group is ended before we answer.
+              // Whatever sh left behind in its group is ended before we answer;
+              // its report is read by then.
               output.drain(time, () =>
                 ending.finish(LINGER_GRACE_MS, () => {
                   options.signal?.removeEventListener('abort', onStop);
                   options.force?.removeEventListener('abort', onForce);
+                  const ended = commandEnding(code, signal, output.reportedStatus());
+                  // Timed out: ended at or after the deadline, whether the timer ended
+                  // it or (at least 1 ms in Node) had no chance to fire first.
+                  const exit: Exit = { code: ended.exitCode, signal: ended.signal, at, timedOut: at - started >= options.timeoutMs };
                   settle(stop === undefined ? { exit } : { exit, stop });
                 }),
               );

@@ -12,8 +12,9 @@ function reading(keepStdout?: number) {
   const output = new CommandOutput(keepStdout);
   const stdout = new PassThrough();
   const stderr = new PassThrough();
-  output.read(streamPipe(stdout), streamPipe(stderr));
-  return { output, stdout, stderr };
+  const status = new PassThrough();
+  output.read(streamPipe(stdout), streamPipe(stderr), streamPipe(status));
+  return { output, stdout, stderr, status };
 }
 
 test('both streams in arrival order, with their byte counts', async () => {
@@ -51,27 +52,55 @@ test('with keepStdout, the head of stdout apart, and whether it is whole', async
   assert.deepEqual(output.stdout(), { text: '{"a"', complete: false });
 });
 
-test('after the exit, done as soon as both pipes close', async () => {
+test('after the exit, done as soon as the three pipes close', async () => {
   const time = new FakeTime();
-  const { output, stdout, stderr } = reading();
+  const { output, stdout, stderr, status } = reading();
   let done = 0;
   output.drain(time, () => done++);
   assert.deepEqual(time.pending(), [100]);
   stdout.end();
-  await until(() => stdout.closed, 'stdout closed');
+  status.end('0');
+  await until(() => stdout.closed && status.closed, 'stdout and the status pipe closed');
   await tick();
   assert.equal(done, 0, 'done with stderr still open');
   stderr.end();
-  await until(() => done === 1, 'both pipes closed');
+  await until(() => done === 1, 'every pipe closed');
   assert.deepEqual(time.pending(), [], 'the drain timer is cancelled');
+  assert.equal(output.reportedStatus(), '0');
+});
+
+test('the status report: its text once its pipe has closed; none while it is open, when it is over its bound, or when the drain closed it', async () => {
+  const time = new FakeTime();
+  const whole = reading();
+  whole.status.write('13');
+  await tick();
+  assert.equal(whole.output.reportedStatus(), undefined, 'not yet closed');
+  whole.status.end('7');
+  await until(() => whole.status.closed, 'closed');
+  assert.equal(whole.output.reportedStatus(), '137');
+  const long = reading();
+  long.status.end('123456789');
+  await until(() => long.status.closed, 'closed');
+  assert.equal(long.output.reportedStatus(), undefined);
+  const held = reading();
+  held.status.write('0');
+  held.stdout.end();
+  held.stderr.end();
+  await tick();
+  let done = 0;
+  held.output.drain(time, () => done++);
+  time.advance(100);
+  assert.equal(done, 1);
+  assert.equal(held.output.reportedStatus(), undefined, 'a report the drain cut is none');
 });
 
 test('after the exit, pipes closed already: done at once', async () => {
   const time = new FakeTime();
-  const { output, stdout, stderr } = reading();
+  const { output, stdout, stderr, status } = reading();
   stdout.destroy();
   stderr.destroy();
-  await until(() => stdout.closed && stderr.closed, 'both pipes closed');
+  status.destroy();
+  await until(() => stdout.closed && stderr.closed && status.closed, 'every pipe closed');
   await tick();
   let done = 0;
   output.drain(time, () => done++);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -48,7 +48,7 @@ function observed(start: Start, seen: (stream: 0 | 1, bytes: Uint8Array) => void
     close: () => pipe.close(),
   });
   return (request, events) =>
-    start(request, { failed: events.failed, started: (child) => events.started({ pid: child.pid, stdout: watch(child.stdout, 0), stderr: watch(child.stderr, 1) }) });
+    start(request, { failed: events.failed, started: (child) => events.started({ pid: child.pid, stdout: watch(child.stdout, 0), stderr: watch(child.stderr, 1), status: child.status }) });
 }
 
 for (const [path, start] of STARTS) {
@@ -113,6 +113,25 @@ for (const [path, start] of STARTS) {
       assert.equal(result.exitCode, null);
       assert.equal(result.signal, 'SIGKILL');
       assert.equal(result.timedOut, false);
+    });
+
+    // Node reports these deaths to an asynchronous start as exit 0 with no
+    // signal: only the report of the runner's own sh tells them apart.
+    test('a death by any signal Node cannot name (32 to 64) blocks: by sh itself, or by the whole group', { timeout: 60_000 }, async () => {
+      const sh = spawnSync('sh', ['-c', 'kill -l 34'], { encoding: 'utf8' });
+      // Where sh cannot send real-time signals (macOS), there are none to lose.
+      if (sh.status !== 0) return;
+      for (let n = 32; n <= 64; n++) {
+        const own = await run(`kill -s ${n} $$; exit 7`);
+        assert.deepEqual([own.exitCode, own.signal === null], [null, false], `kill -s ${n} $$`);
+        const group = await run(`kill -s ${n} 0; exit 7`);
+        assert.deepEqual([group.exitCode, group.signal, group.timedOut], [null, null, false], `kill -s ${n} 0`);
+      }
+      assert.equal((await run('kill -s 34 $$')).signal, 'SIGRTMIN');
+      // A command's own exit status passes through whole, 0 among them.
+      assert.deepEqual([(await run('exit 0')).exitCode, (await run('exit 125')).exitCode, (await run('exit 200')).exitCode], [0, 125, 200]);
+      // sh reports a death by signal N as 128+N, and so does exit 128+N: both read as the death.
+      assert.deepEqual([(await run('exit 130')).exitCode, (await run('exit 130')).signal], [null, 'SIGINT']);
     });
 
     test('a timeout ends the whole group with SIGTERM and keeps the output', async (t) => {
