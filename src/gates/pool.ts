@@ -30,9 +30,9 @@ export async function mapPool<T, R>(
 }
 
 // Descriptors one running gate may hold at its peak: while sh starts, both
-// ends of the stdout and stderr pipes and of the pipe that reports a failed
-// exec are open (6), and a frontmatter gate reads a file (1).
-const PER_GATE = 7;
+// ends of the stdout, stderr and status pipes and of the pipe that reports a
+// failed exec are open (8), and a frontmatter gate reads a file (1).
+const PER_GATE = 9;
 // What Node itself, the standard streams and reading inputs hold besides.
 const RESERVE = 32;
 
