@@ -82,14 +82,15 @@ function frontmatterOf(text: string, file: string): Result<{ fields: Frontmatter
     status: textField(mapping.value, 'status'),
     paused_at: textField(mapping.value, 'paused_at'),
   };
-  const given = mapping.value.current_phase;
-  const note =
-    fields.current_phase !== null
-      ? `its current_phase ${JSON.stringify(fields.current_phase)} does not start with a phase id`
-      : given === undefined
-        ? 'its frontmatter has no current_phase'
-        : 'its current_phase is not a line of text';
-  return ok({ fields, note });
+  return ok({ fields, note: currentPhaseNote(fields.current_phase, mapping.value.current_phase) });
+}
+
+// Why the frontmatter's current_phase named no phase, for the message.
+function currentPhaseNote(text: string | null, given: unknown): string {
+  if (text !== null) return `its current_phase ${JSON.stringify(text)} does not start with a phase id`;
+  if (given === undefined) return 'its frontmatter has no current_phase';
+  if (given === null || typeof given === 'string') return 'its current_phase is blank';
+  return `its current_phase is ${Array.isArray(given) ? 'a list' : 'a mapping'}`;
 }
 
 // GSD's fences: a first line of exactly `---` (after one BOM), closed at the

@@ -31,7 +31,8 @@ test('no STATE.md, one that names no phase, one too large, or one gsd-check cann
   assert.deepEqual(failure({ '.planning': null }, { GSD_WORKSTREAM: 'api' }), ['unreadable-file', '--current-phase: cannot read .planning/workstreams/api/STATE.md: no such file']);
   assert.deepEqual(failure({ '.planning/STATE.md': '# Project State\n\nPhase: [X] of [Y]\n' }), none('it has no frontmatter (GSD needs a first line of exactly ---)'));
   assert.deepEqual(failure({ '.planning/STATE.md': '---\nstatus: planning\n---\n' }), none('its frontmatter has no current_phase'));
-  assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: [4, 5]\n---\n' }), none('its current_phase is not a line of text'));
+  assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: [4, 5]\n---\n' }), none('its current_phase is a list'));
+  assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase:\n---\n' }), none('its current_phase is blank'));
   assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: $(id)\n---\n' }), none('its current_phase "$(id)" does not start with a phase id'));
   assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: 4\n' }), none('its frontmatter is never closed by a line that starts with ---, so GSD reads none'));
   // Decoded as GSD decodes it, the BOM kept: it stands before the first line's `Phase:`.

@@ -79,6 +79,13 @@ test('the body\'s fields are read under ## Current Position (or ###), and anywhe
   assert.deepEqual(read('## Archive\nPhase: 1\n## current POSITION ##\nPhase: 3\n'), ['3', 'phase-field']);
   assert.deepEqual(read('```\n## Current Position\n```\nPhase: 1\n'), ['1', 'phase-field']);
   assert.deepEqual(read('~~~~\n## Current Position\n~~~\nPhase: 2\n~~~~\n## Current Position\nPhase: 3\n'), ['3', 'phase-field']);
+  // A fence closes only at a bare run of its own character, at least as long; a backtick
+  // in a backtick fence's info string, or four spaces before it, make it no fence.
+  assert.deepEqual(read('```js\n## Current Position\n``` x\n~~~\nPhase: 1\n```\n## Current Position\nPhase: 2\n'), ['2', 'phase-field']);
+  assert.deepEqual(read('````\n## Current Position\n```\nPhase: 1\n````\n## Current Position\nPhase: 2\n'), ['2', 'phase-field']);
+  assert.deepEqual(read('## Archive\nPhase: 1\n``` a`b\n## Current Position\nPhase: 2\n'), ['2', 'phase-field']);
+  assert.deepEqual(read('## Archive\nPhase: 1\n    ```\n## Current Position\nPhase: 2\n'), ['2', 'phase-field']);
+  assert.deepEqual(read('## Archive\nPhase: 1\n```\n## Current Position\nPhase: 2\n'), ['1', 'phase-field']);
   // A level-1 or level-4 heading of that name is no such section.
   assert.deepEqual(read('Phase: 1\n# Current Position\nPhase: 2\n'), ['1', 'phase-field']);
 });
@@ -150,6 +157,8 @@ test('the frontmatter as GSD parses it: the failsafe schema, the last of repeate
   assert.equal(phase('---\ncurrent_phase: 3\nx: \ue000\n---\nPhase: 9\n'), '9');
   assert.equal(phase('---\n- current_phase: 3\n---\nPhase: 9\n'), '9');
   assert.match(String(read('---\ncurrent_phase: 3\nbad: [unclosed\n---\n')), /GSD cannot read its frontmatter as YAML, so it reads none/);
+  assert.match(String(read('---\ncurrent_phase: " "\n---\n')), /: its current_phase is blank, /);
+  assert.match(String(read('---\ncurrent_phase: {a: 1}\n---\n')), /: its current_phase is a mapping, /);
   // A NUL is GSD's U+E000 for the parse: the value is read, and the NUL ends the id.
   assert.equal(phase('---\ncurrent_phase: 0\u00004\n---\n'), '0');
 });
@@ -213,6 +222,8 @@ test('the status: GSD\'s frontmatter status, else a Status: field anywhere; norm
   assert.deepEqual(status('Status: executing\nPaused At: x\n'), ['paused', 'executing']);
   assert.deepEqual(status('Status: executing\nPaused At:  \n'), ['executing', 'executing']);
   assert.deepEqual(status('**Status:**   \n'), ['unknown', '']);
+  // A NUL in the frontmatter is kept in the text GSD prints.
+  assert.deepEqual(front('status: a\u0000b'), ['unknown', 'a\u0000b']);
 });
 
 // ─── Properties ─────────────────────────────────────────────────────────────
