@@ -1,11 +1,12 @@
 // The generative differential, run long: `npm run fuzz:compat -- --runs N
-// --seed S [--concurrency C] [--only I,J]`. Exits 1 when a case differs with
-// no classifier: each is printed as it is found (unshrunk, with its index to
+// --seed S [--concurrency C] [--only I,J] [--family F]` (F: all, or one of
+// differential.mjs's FAMILIES). Exits 1 when a case differs with no
+// classifier: each is printed as it is found (unshrunk, with its index to
 // replay it by `--only`), and the first few again, shrunk, at the end.
 // SIGINT or SIGTERM stops it cleanly: the cases under way are ended and
 // awaited and their directories removed, then it exits 130 or 143.
 import { parseArgs } from 'node:util';
-import { describe, explore, report } from './generative/differential.mjs';
+import { FAMILIES, describe, explore, report } from './generative/differential.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -13,9 +14,11 @@ const { values } = parseArgs({
     seed: { type: 'string', default: String(Date.now() % 2 ** 31) },
     concurrency: { type: 'string', default: '2' },
     only: { type: 'string' },
+    family: { type: 'string', default: 'all' },
   },
 });
-const { only: onlyText, ...counts } = values;
+const { only: onlyText, family, ...counts } = values;
+if (!Object.hasOwn(FAMILIES, family)) throw new Error(`--family must be one of ${Object.keys(FAMILIES).join(', ')}, got ${family}`);
 const numbers = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)]));
 for (const [k, v] of Object.entries(numbers)) {
   if (!Number.isSafeInteger(v) || v < (k === 'seed' ? 0 : 1)) throw new Error(`--${k} must be a whole number, got ${values[k]}`);
@@ -34,9 +37,9 @@ for (const name of Object.keys(EXIT_ON)) {
 }
 let shown = 0;
 const started = Date.now();
-process.stderr.write(`${only?.length ?? numbers.runs} cases of seed ${numbers.seed}, ${numbers.concurrency} at a time\n`);
+process.stderr.write(`${only?.length ?? numbers.runs} cases of seed ${numbers.seed}${family === 'all' ? '' : ` (family ${family})`}, ${numbers.concurrency} at a time\n`);
 const onProgress = (done, runs, outcomes, index, judged) => {
-  if (outcomes[index] === 'unclassified') process.stderr.write(`case ${index} differs with no classifier (replay: --runs ${numbers.runs} --seed ${numbers.seed} --only ${index}):\n${describe(judged)}\n`);
+  if (outcomes[index] === 'unclassified') process.stderr.write(`case ${index} differs with no classifier (replay: --runs ${numbers.runs} --seed ${numbers.seed}${family === 'all' ? '' : ` --family ${family}`} --only ${index}):\n${describe(judged)}\n`);
   if (done - shown >= 250 || done === runs) {
     shown = done;
     const tally = {};
@@ -45,7 +48,7 @@ const onProgress = (done, runs, outcomes, index, judged) => {
   }
 };
 try {
-  const result = await explore({ ...numbers, only, signal: stop.signal, onProgress });
+  const result = await explore({ ...numbers, only, family, signal: stop.signal, onProgress });
   console.log(report(result));
   process.exitCode = result.unclassified.length === 0 ? 0 : 1;
 } catch (error) {

@@ -482,7 +482,7 @@ var DECLARED = [
     commands: EVAL,
     group: "context",
     help: ["instead of --phase-number: the phase .planning/STATE.md names"],
-    doc: { value: "\u2014", meaning: "instead of `--phase-number`: the phase GSD's state names, `current_phase` in the frontmatter of `.planning/STATE.md` (the workstream's under `GSD_WORKSTREAM`), as `gsd-tools state-snapshot` reads it; no `STATE.md`, no `current_phase` or a value that is no phase id fails the call (exit 2). For CI jobs and hooks, where a phase written into the config goes stale" }
+    doc: { value: "\u2014", meaning: "instead of `--phase-number`: the phase GSD's state names, read from `.planning/STATE.md` (the workstream's under `GSD_WORKSTREAM`) as `gsd-tools state-snapshot` reads it: `current_phase` in its frontmatter, else a `Current Phase:` field, else `Phase: 2 of 4 (Name)` under `## Current Position`, each the id its value starts with, as GSD gives it (`02` stays `02`, `CK-04` is `04`); no `STATE.md`, one that names no phase, or one gsd-check cannot read as GSD does fails the call (exit 2). For CI jobs and hooks, where a phase written into the config goes stale" }
   },
   {
     name: "phase-req-ids",

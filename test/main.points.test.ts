@@ -218,14 +218,22 @@ test('an annotation\'s file is relative to GITHUB_WORKSPACE when the artifact is
   assert.equal(dotted.stderr, line('..repo/app/SECURITY.md'));
 });
 
-test('--current-phase: the phase .planning/STATE.md names, for CI and hooks; none named fails the call', { timeout: 30_000 }, async (t) => {
+test('--current-phase: the phase .planning/STATE.md names, as state-snapshot reads it, for CI and hooks; none named fails the call', { timeout: 30_000 }, async (t) => {
   const dir = gated(t);
   writeFileSync(join(dir, '.planning', 'STATE.md'), '---\ncurrent_phase: 04\n---\n# Project State\n');
   const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--current-phase', '--pick', 'details.gates[1].envelope.message'], { cwd: dir });
   assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0\n', '']);
   writeFileSync(join(dir, '.planning', 'STATE.md'), '# Project State\n');
   const none = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--current-phase', '--exit-code'], { cwd: dir });
-  assert.deepEqual([none.status, none.stdout, none.stderr], [2, '', 'gsd-check: --current-phase: .planning/STATE.md names no current_phase in its frontmatter\n']);
+  assert.deepEqual([none.status, none.stdout, none.stderr], [
+    2,
+    '',
+    'gsd-check: --current-phase: .planning/STATE.md names no phase: it has no frontmatter (GSD needs a first line of exactly ---), and no Current Phase: or Phase: line (under ## Current Position, if there is one) starts with a phase id such as 04\n',
+  ]);
+  // A STATE.md that GSD's template wrote, before a state command gave it a frontmatter: the body's phase.
+  writeFileSync(join(dir, '.planning', 'STATE.md'), '# Project State\n\n## Current Position\n\nPhase: 4 of 4 (Ship)\nStatus: In progress\n');
+  const body = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--current-phase', '--pick', 'details.gates[1].envelope.message'], { cwd: dir });
+  assert.deepEqual([body.status, body.stdout, body.stderr], [0, 'Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0\n', '']);
 });
 
 test('an artifact gate that could not be evaluated is annotated at its file too', { timeout: 30_000 }, async (t) => {

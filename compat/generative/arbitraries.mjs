@@ -8,6 +8,9 @@
 // A case is plain JSON (a tree entry may be `{ latin1 }` or `{ link }`), so
 // a failing one prints as its own reproduction.
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const RAN_IN = 'pwd -P > "$COMPAT_RAN_IN"';
 const PHASE = '.planning/phases/04-ship';
@@ -367,3 +370,118 @@ export const findPhaseCases = fc
     files: fc.constantFrom(false, true),
   })
   .map(findPhaseCase);
+
+// ─── STATE.md: `gsd-tools state-snapshot` against `--current-phase` ─────────
+
+// The command gsd-check runs: it writes the phase it was given where the
+// case reads it back (COMPAT_PHASE_OUT, set by run-case.mjs).
+export const PHASE_OUT = 'printf %s "$PHASE_NUMBER" > "$COMPAT_PHASE_OUT"';
+
+// GSD's template (templates/state.md), as a new project's STATE.md holds it
+// before any `state` command: the body, from `# Project State` to the end of
+// the fenced file.
+const TEMPLATE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '@opengsd', 'gsd-core', 'gsd-core', 'templates', 'state.md'), 'utf8');
+export const TEMPLATE_BODY = TEMPLATE.slice(TEMPLATE.indexOf('# Project State\n'), TEMPLATE.indexOf('\n```', TEMPLATE.indexOf('# Project State\n')) + 1);
+const TEMPLATE_PHASE_LINE = 'Phase: [X] of [Y] ([Phase name])';
+
+// Ids as written: GSD takes the id a value starts with, a project code of
+// either case dropped.
+const STATE_IDS = ['2', '02', '04', '12.1', '12A', '12a', 'CK-04', 'ck-04', '1-2', 'Phase 3', '3 of 5 (Ship)', 'v1.0', '[X]', '007'];
+// A `current_phase:` value as written after the key, blank ones among them.
+const CURRENT_PHASE_VALUES = [...STATE_IDS, '"04"', "'12.1'", '', ' ', '[4]', '~', '"CK-04"'];
+// Other frontmatter lines, as GSD's state commands write them and beyond:
+// a second colon GSD repairs, an anchor (which GSD's first pass refuses,
+// unless that repaired line stops it first), YAML js-yaml refuses.
+const STATE_FM_LINES = [
+  'gsd_state_version: "1.0"', 'status: executing', 'status: planning', 'status: Executing Phase 2', 'current_phase_name: Tasks',
+  'progress:\n  total_phases: 2\n  percent: 50', 'paused_at: 2026-12-01', 'last_activity: 2026-06-08: reviewed', 'title: Phase 4: Ship',
+  'n: &a 1', 'bad: [unclosed', '# a comment', 'stopped_at: "[Description of last completed action]"', 'note: a\u0000b', 'note: \ue000',
+];
+const STATE_OPENS = ['---\n', '---\n', '---\n', '--- \n', '---\t\n', '--- # x\n', ''];
+const STATE_CLOSES = ['---\n', '---\n', '---\n', '...\n', '--- # end\n', '----\n', '---  \n', ''];
+// Where the body names the phase, and how.
+const PHASE_LINES = [
+  (id) => `Phase: ${id} of 4 (Tasks)`, (id) => `Phase: ${id} (Tasks) — EXECUTING`, (id) => `**Phase:** ${id}`, (id) => `  **Phase:** ${id} of 4`,
+  (id) => `Current Phase: ${id}`, (id) => `**Current Phase:** ${id}`, (id) => `| Phase | ${id} |`, (id) => `| Current Phase | ${id} |`,
+  () => TEMPLATE_PHASE_LINE, () => 'Phase:', (id) => ` Phase: ${id}`,
+];
+const POSITIONS = ['## Current Position', '## Current Position', '### Current Position', 'none', '## current position ##', '# Current Position'];
+// Lines around the phase's: an archive section with a stale phase, fenced
+// code, a thematic break, a second block, a status, a pause.
+const STATE_BODY_EXTRAS = [
+  '## Archive\n\nPhase: 1 of 4 (Setup)', '```\n## Current Position\nPhase: 9\n```', '---', '---\nPhase: 8\n---', 'Status: In progress', '**Status:** Planning',
+  '## Session\n\nPaused At: 2026-12-01', '| Phase | Plans | Total |\n|---|---|---|\n| 1 | 2 | 3 |', 'Plan: 1 of 1',
+];
+// Beyond one file of text: none, a directory, the workstream's (by
+// GSD_WORKSTREAM or by the pointer file), Latin-1 bytes, the 256 KiB cap.
+const STATE_SPECIALS = [...Array(14).fill(undefined), 'missing', 'directory', 'workstream', 'pointer', 'latin1', 'over-256k'];
+
+// The text of STATE.md from what the state family chose. `extras`: each a
+// section or a line, before the phase's section or after it.
+export function stateText({ bom = false, open = '', frontmatter = [], close = '---\n', template = false, position = '## Current Position', phaseLine, extras = [], eol = '\n' }) {
+  const front = open === '' ? '' : `${open}${frontmatter.map((l) => `${l}\n`).join('')}${close}`;
+  const before = extras.filter(([, where]) => where === 'before').map(([extra]) => `${extra}\n\n`).join('');
+  const after = extras.filter(([, where]) => where === 'after').map(([extra]) => `\n${extra}\n`).join('');
+  let body;
+  if (template) {
+    body = TEMPLATE_BODY.replace(TEMPLATE_PHASE_LINE, phaseLine ?? TEMPLATE_PHASE_LINE);
+  } else {
+    const position_ = position === 'none' ? '' : `${position}\n\n`;
+    body = `# Project State\n\n${before}${position_}${phaseLine === undefined ? '' : `${phaseLine}\n`}${after}`;
+  }
+  const text = `${bom ? '\ufeff' : ''}${front}${body}`;
+  return eol === '\n' ? text : text.replace(/\n/g, eol);
+}
+
+// A case from what the state family chose.
+export function stateCase({ special, ...chosen }) {
+  const text = stateText(chosen) + (special === 'over-256k' ? `\n${'x'.repeat(256 * 1024)}\n` : '');
+  return { ...stateFileCase(text, special), meta: { ...chosen, special, text, form: 'as-is' } };
+}
+
+// A case of one STATE.md's text, placed as `special` says (see
+// STATE_SPECIALS; undefined: .planning/STATE.md).
+export function stateFileCase(text, special) {
+  const tree = { ...baseTree() };
+  const env = {};
+  if (special === 'directory') tree['p/.planning/STATE.md/README.md'] = 'a directory\n';
+  else if (special === 'workstream' || special === 'pointer') {
+    // The workstream's STATE.md is the one both read; the root's names another phase.
+    tree['p/.planning/STATE.md'] = '---\ncurrent_phase: 77\n---\n';
+    tree['p/.planning/workstreams/ws1/STATE.md'] = text;
+    if (special === 'workstream') env.GSD_WORKSTREAM = 'ws1';
+    else tree['p/.planning/active-workstream'] = 'ws1\n';
+  } else if (special === 'latin1') tree['p/.planning/STATE.md'] = { latin1: text.replace(/Tasks/g, 'T\u00e2ches') };
+  else if (special !== 'missing') tree['p/.planning/STATE.md'] = text;
+  const predicate = { kind: 'command-exit-zero', command: PHASE_OUT };
+  return {
+    family: 'state',
+    tree,
+    cwd: 'p',
+    env,
+    argv: ['--predicate', JSON.stringify(predicate), '--current-phase', '--raw'],
+    meta: { special, text, form: 'as-is' },
+  };
+}
+
+const phaseLines = fc.option(fc.tuple(fc.constantFrom(...PHASE_LINES), fc.constantFrom(...STATE_IDS)).map(([line, id]) => line(id)), { freq: 5, nil: undefined });
+
+export const stateCases = fc
+  .record({
+    bom: fc.boolean(),
+    open: fc.constantFrom(...STATE_OPENS),
+    frontmatter: fc
+      .tuple(
+        fc.array(fc.constantFrom(...CURRENT_PHASE_VALUES).map((v) => (v === '' ? 'current_phase:' : `current_phase: ${v}`)), { maxLength: 3 }),
+        fc.array(fc.constantFrom(...STATE_FM_LINES), { maxLength: 4 }),
+      )
+      .chain(([phases, others]) => fc.shuffledSubarray([...phases, ...others], { minLength: phases.length + others.length })),
+    close: fc.constantFrom(...STATE_CLOSES),
+    template: fc.boolean(),
+    position: fc.constantFrom(...POSITIONS),
+    phaseLine: phaseLines,
+    extras: fc.array(fc.tuple(fc.constantFrom(...STATE_BODY_EXTRAS), fc.constantFrom('before', 'after')), { maxLength: 3 }),
+    eol: fc.constantFrom('\n', '\n', '\n', '\r\n', '\r\n', '\r'),
+    special: fc.constantFrom(...STATE_SPECIALS),
+  })
+  .map(stateCase);

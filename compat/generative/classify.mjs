@@ -328,6 +328,22 @@ export const CLASSIFIERS = [
     name: 'U+E000 is a character (GSD reads the frontmatter as empty)',
     recognises: (c, gsd, check) => c.family === 'frontmatter' && (gsdRegion(c.meta.text) ?? '').includes('\ue000') && gsdReadNothing(gsd, c) && readableByCheck(check),
   },
+  // ─── STATE.md ─────────────────────────────────────────────────────────────
+  {
+    id: 'D66',
+    name: "an anchor or alias past a line where GSD's check for them stops is refused (GSD's second parse reads it)",
+    recognises: (c, gsd, check) =>
+      c.family === 'state' &&
+      gsd.verdict !== 'error' &&
+      refused(check, /^gsd-check: --current-phase: \S+: its frontmatter uses an anchor or alias \(& or \*\) past a line where GSD's check for them stops/) &&
+      anchorPassEndsEarly(gsdRegion(c.meta.text) ?? ''),
+  },
+  {
+    id: 'D66',
+    name: 'a STATE.md over 256 KiB is refused (GSD reads it)',
+    recognises: (c, gsd, check) =>
+      c.family === 'state' && Buffer.byteLength(c.meta.text) > 256 * 1024 && gsd.verdict !== 'error' && refused(check, /^gsd-check: --current-phase: \S+ is larger than 256 KiB\n$/),
+  },
   {
     id: 'D55',
     name: '--pick of an object prints the object (GSD prints [object Object])',

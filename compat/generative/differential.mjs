@@ -8,11 +8,15 @@ import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { anyCase, findPhaseCases } from './arbitraries.mjs';
+import { anyCase, findPhaseCases, stateCases } from './arbitraries.mjs';
 import { classify } from './classify.mjs';
 import { differs, runCase } from './run-case.mjs';
 
-export const CASES = fc.oneof({ weight: 9, arbitrary: anyCase }, { weight: 1, arbitrary: findPhaseCases });
+export const CASES = fc.oneof({ weight: 9, arbitrary: anyCase }, { weight: 1, arbitrary: findPhaseCases }, { weight: 1, arbitrary: stateCases });
+
+// `--family`: the cases of one family alone (a seed's cases then differ from
+// the whole run's).
+export const FAMILIES = { all: CASES, 'check-predicate': anyCase, 'find-phase': findPhaseCases, state: stateCases };
 
 async function judge(c, cache, signal) {
   const { gsd, check } = await runCase(c, cache, signal);
@@ -28,10 +32,10 @@ export const SHRUNK = 5;
 // `signal`: aborting it stops the run the way a failing case does (no case
 // starts, those under way are killed and awaited, every directory is
 // removed); the run then rejects with the signal's reason.
-export async function explore({ runs, seed, concurrency = 2, only, onProgress = () => {}, signal }) {
+export async function explore({ runs, seed, concurrency = 2, only, family = 'all', onProgress = () => {}, signal }) {
   const cache = mkdtempSync(join(tmpdir(), 'gsd-fuzz-cache-'));
   try {
-    return await exploreWith({ runs, seed, concurrency, only, onProgress, cache, signal });
+    return await exploreWith({ runs, seed, concurrency, only, cases: FAMILIES[family], onProgress, cache, signal });
   } finally {
     rmSync(cache, { recursive: true, force: true });
   }
@@ -39,9 +43,9 @@ export async function explore({ runs, seed, concurrency = 2, only, onProgress = 
 
 // `only`: the indices to run of the seed's `runs` cases (to replay some);
 // all of them when absent.
-async function exploreWith({ runs, seed, concurrency, only, onProgress, cache, signal }) {
+async function exploreWith({ runs, seed, concurrency, only, cases: arbitrary, onProgress, cache, signal }) {
   const started = Date.now();
-  const cases = fc.sample(CASES, { seed, numRuns: runs });
+  const cases = fc.sample(arbitrary, { seed, numRuns: runs });
   const indices = only ?? cases.map((_, i) => i);
   const outcomes = new Array(cases.length);
   let next = 0;
@@ -72,15 +76,15 @@ async function exploreWith({ runs, seed, concurrency, only, onProgress, cache, s
   const unclassified = outcomes.flatMap((o, i) => (o === 'unclassified' ? [i] : []));
   const differ = outcomes.filter((o) => o !== undefined && o !== 'same').length;
   const result = { runs: indices.length, of: runs, seed, seconds: (Date.now() - started) / 1000, differ, byId, unclassified, reproductions: [] };
-  for (const index of unclassified.slice(0, SHRUNK)) result.reproductions.push(await shrink({ runs, seed, index, cache, signal }));
+  for (const index of unclassified.slice(0, SHRUNK)) result.reproductions.push(await shrink({ runs, seed, index, arbitrary, cache, signal }));
   return result;
 }
 
 // fast-check replays run `index` of `seed` and shrinks it while it still
 // differs with no classifier.
-async function shrink({ runs, seed, index, cache, signal }) {
+async function shrink({ runs, seed, index, arbitrary, cache, signal }) {
   let last;
-  const property = fc.asyncProperty(CASES, async (c) => {
+  const property = fc.asyncProperty(arbitrary, async (c) => {
     const judged = await judge(c, cache, signal);
     if (judged.outcome !== 'unclassified') return true;
     last = { case: c, gsd: judged.gsd, check: judged.check };
@@ -134,7 +138,12 @@ export function report(result) {
 // A case and both answers, as a reproduction.
 export function describe(r) {
   const command = r.case.family === 'find-phase' ? `gsd-tools find-phase ${JSON.stringify(r.case.argv[0])} --raw` : 'check predicate';
-  const args = r.case.line === undefined ? `argv after \`${command}\`: ${JSON.stringify(r.case.argv)}` : `the whole line: ${JSON.stringify(r.case.line)}`;
+  const args =
+    r.case.family === 'state'
+      ? `gsd-tools state-snapshot --raw against gsd-check check predicate ${JSON.stringify(r.case.argv)}`
+      : r.case.line === undefined
+        ? `argv after \`${command}\`: ${JSON.stringify(r.case.argv)}`
+        : `the whole line: ${JSON.stringify(r.case.line)}`;
   return [
     `  family ${r.case.family}; ${args}`,
     `  cwd ${r.case.cwd}; env ${JSON.stringify(r.case.env)}`,

@@ -2,7 +2,7 @@
 // its difference. compat/test/generative.test.mjs runs each through both
 // tools and holds that it differs and that the classifier it names, and no
 // earlier one, recognises it; so every id here is also shown by a case.
-import { commandCase, findPhaseCase, frontmatterCase, layoutCase, withForm } from './arbitraries.mjs';
+import { commandCase, findPhaseCase, frontmatterCase, layoutCase, stateCase, withForm } from './arbitraries.mjs';
 
 const PHASE = '.planning/phases/04-ship';
 const TRUE = { command: 'true' };
@@ -54,4 +54,6 @@ export const EXAMPLES = [
   { id: 'D55', name: '--pick details', case: withForm(commandCase(TRUE), 'pick-details') },
   { id: 'D30', name: 'an empty value against {}', case: frontmatterCase({ value: '', equals: {} }) },
   { id: 'D7', name: 'an empty value against null', case: frontmatterCase({ value: '', equals: null }) },
+  { id: 'D66', name: 'STATE.md: an anchor after a line GSD repairs', case: stateCase({ open: '---\n', frontmatter: ['title: Phase 4: Ship', 'current_phase: 3', 'n: &a 1'] }) },
+  { id: 'D66', name: 'STATE.md over 256 KiB', case: stateCase({ open: '---\n', frontmatter: ['current_phase: 3'], special: 'over-256k' }) },
 ];

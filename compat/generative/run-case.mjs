@@ -11,6 +11,7 @@ import { GSD_CHECK, GSD_TOOLS, NODE, environment, run, writeTree } from '../harn
 const LOOKUP = JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'NO-SUCH-ARTIFACT.md', field: 'x', equals: 0 });
 
 function argvs(c) {
+  if (c.family === 'state') return { gsd: [NODE, GSD_TOOLS, 'state-snapshot', '--raw'], check: [NODE, GSD_CHECK, 'check', 'predicate', ...c.argv] };
   if (c.family === 'find-phase') {
     return {
       gsd: [NODE, GSD_TOOLS, 'find-phase', ...c.argv, '--raw'],
@@ -58,6 +59,26 @@ function lookedUp(tool, result, root) {
   return lookup.matches[0].startsWith(project) ? lookup.matches[0].slice(project.length) : lookup.matches[0];
 }
 
+// The phase each tool named, 'no phase', or 'error': GSD prints
+// state-snapshot's `current_phase` (null for none; an `error` field when
+// there is no STATE.md); gsd-check's command wrote the PHASE_NUMBER it was
+// given, or the call failed, saying so when STATE.md names no phase.
+function statePhase(tool, result, phaseFile) {
+  if (tool === 'gsd') {
+    if (result.status !== 0) return 'error';
+    let snapshot;
+    try {
+      snapshot = JSON.parse(result.stdout);
+    } catch {
+      return 'error';
+    }
+    if (snapshot === null || typeof snapshot !== 'object' || 'error' in snapshot) return 'error';
+    return snapshot.current_phase === null ? 'no phase' : `phase ${snapshot.current_phase}`;
+  }
+  if (result.status === 0 && existsSync(phaseFile)) return `phase ${readFileSync(phaseFile, 'utf8')}`;
+  return result.status === 2 && / names no phase: /.test(result.stderr) ? 'no phase' : 'error';
+}
+
 // `cache`: a private directory both tools keep their compiled code in across
 // cases (Node's compile cache, gsd-check's own under XDG_CACHE_HOME), which
 // changes nothing they answer and takes a third off each start. `signal`
@@ -74,12 +95,13 @@ export async function runCase(c, cache, signal) {
         const home = join(root, 'home');
         mkdirSync(home, { recursive: true });
         const ranInFile = join(base, `${tool}.ran-in`);
+        const phaseFile = join(base, `${tool}.phase`);
         const caches = cache === undefined ? {} : { NODE_COMPILE_CACHE: join(cache, 'node'), XDG_CACHE_HOME: join(cache, 'xdg') };
-        const env = environment(home, { ...caches, COMPAT_RAN_IN: ranInFile, ...c.env });
+        const env = environment(home, { ...caches, COMPAT_RAN_IN: ranInFile, COMPAT_PHASE_OUT: phaseFile, ...c.env });
         const result = await run(commands[tool], { cwd: join(root, c.cwd), env, timeoutMs: 30_000, signal });
         const ranIn = existsSync(ranInFile) ? relativeTo(root, readFileSync(ranInFile, 'utf8').trim()) : null;
         const answer = { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr, ranIn };
-        answer.verdict = c.family === 'find-phase' ? lookedUp(tool, result, root) : verdictOf(result);
+        answer.verdict = c.family === 'find-phase' ? lookedUp(tool, result, root) : c.family === 'state' ? statePhase(tool, result, phaseFile) : verdictOf(result);
         answer.envelope = envelopeOf(result.stdout);
         // `--pick` prints one field: the envelope it was picked from comes
         // from the same call without it, for the classifiers.

@@ -4,7 +4,7 @@
 // report, not a decision).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { commandCase, frontmatterCase, withForm } from '../generative/arbitraries.mjs';
+import { commandCase, frontmatterCase, stateCase, withForm } from '../generative/arbitraries.mjs';
 import { classify } from '../generative/classify.mjs';
 
 // An answer as run-case.mjs reduces it, from the envelope printed.
@@ -93,4 +93,28 @@ test('D51 takes a repeated global flag only when gsd-check refused the repetitio
   const twice = withForm(commandCase(TRUE), 'repeated global', 0, 1);
   assert.equal(classify(twice, passes(), refusedWith('gsd-check: --ws is given more than once (see gsd-check --help)\n'))?.id, 'D51');
   assert.equal(classify(twice, passes(), refusedWith('gsd-check: --ws "ws1": a workstream name is …\n')), undefined);
+});
+
+// STATE.md's: an answer as run-case.mjs reduces state-snapshot's and gsd-check's.
+const snapshot = (verdict) => ({ status: 0, signal: null, stdout: '{}', stderr: '', ranIn: null, envelope: undefined, verdict });
+const STATE_ANCHOR =
+  "gsd-check: --current-phase: .planning/STATE.md: its frontmatter uses an anchor or alias (& or *) past a line where GSD's check for them stops, which gsd-check does not read\n";
+
+test("D66 takes an anchor in STATE.md only where GSD's check for anchors stops before it", () => {
+  const after = stateCase({ open: '---\n', frontmatter: ['title: Phase 4: Ship', 'current_phase: 3', 'n: &a 1'] });
+  assert.equal(classify(after, snapshot('phase 3'), refusedWith(STATE_ANCHOR))?.id, 'D66');
+  assert.equal(classify(after, snapshot('no phase'), refusedWith(STATE_ANCHOR))?.id, 'D66');
+  // GSD reaches this anchor first and reads no frontmatter: gsd-check must read the body too.
+  const before = stateCase({ open: '---\n', frontmatter: ['n: &a 1', 'title: Phase 4: Ship', 'current_phase: 3'] });
+  assert.equal(classify(before, snapshot('no phase'), refusedWith(STATE_ANCHOR)), undefined);
+  // Another refusal, or GSD failing too.
+  assert.equal(classify(after, snapshot('phase 3'), refusedWith('gsd-check: --current-phase: .planning/STATE.md names no phase: …\n')), undefined);
+  assert.equal(classify(after, snapshot('error'), refusedWith(STATE_ANCHOR)), undefined);
+});
+
+test('D66 takes the 256 KiB refusal only for a file past it', () => {
+  const big = stateCase({ open: '---\n', frontmatter: ['current_phase: 3'], special: 'over-256k' });
+  const over = refusedWith('gsd-check: --current-phase: .planning/STATE.md is larger than 256 KiB\n');
+  assert.equal(classify(big, snapshot('phase 3'), over)?.id, 'D66');
+  assert.equal(classify(stateCase({ open: '---\n', frontmatter: ['current_phase: 3'] }), snapshot('phase 3'), over), undefined);
 });

@@ -4,31 +4,51 @@ import { currentPhase } from '../../src/project/current-phase.ts';
 import { project } from '../helpers/project.ts';
 import { ok } from '../../src/failure.ts';
 
-const NO_SCOPE = { project: undefined, workstream: undefined };
+// The scope a workstream (or none) gives, as gate-context.ts resolves it.
+const scope = (workstream?: string) => ok({ project: undefined, workstream });
 
-test('the phase .planning/STATE.md names in its frontmatter, trimmed; the workstream\'s STATE.md under GSD_WORKSTREAM', (t) => {
+test('the phase .planning/STATE.md names, as gsd-tools state-snapshot gives it; the workstream\'s STATE.md in a workstream', (t) => {
   const root = project(t, {
     '.planning/STATE.md': '\ufeff---\r\ngsd_state_version: 1.0\r\ncurrent_phase: 04 \r\n---\r\n# Project State\r\n\r\nPhase: 4 of 5\r\n',
     '.planning/workstreams/api/STATE.md': '---\ncurrent_phase: "12A"\n---\n',
+    '.planning/workstreams/code/STATE.md': '---\ncurrent_phase: ck-07\n---\n',
+    '.planning/workstreams/body/STATE.md': '# Project State\n\n## Current Position\n\nPhase: 2 of 2 (Tasks)\n',
   });
-  assert.deepEqual(currentPhase(root, ok(NO_SCOPE)), { ok: true, value: '04' });
-  assert.deepEqual(currentPhase(root, ok({ project: undefined, workstream: 'api' })), { ok: true, value: '12A' });
+  assert.deepEqual(currentPhase(root, scope()), { ok: true, value: '04' });
+  assert.deepEqual(currentPhase(root, scope('api')), { ok: true, value: '12A' });
+  assert.deepEqual(currentPhase(root, scope('code')), { ok: true, value: '07' });
+  assert.deepEqual(currentPhase(root, scope('body')), { ok: true, value: '2' });
 });
 
-test('no STATE.md, no frontmatter, no current_phase, or one that is no phase id: a failure naming the file, never an empty phase', (t) => {
-  const failure = (files: Record<string, string | null>): [string, string] => {
-    const result = currentPhase(project(t, files), ok(NO_SCOPE));
+test('no STATE.md, one that names no phase, one too large, or one gsd-check cannot read as GSD does: a failure naming the file, never an empty phase', (t) => {
+  const failure = (files: Record<string, string | null>, workstream?: string): [string, string] => {
+    const result = currentPhase(project(t, files), scope(workstream));
     assert.equal(result.ok, false);
     return result.ok ? ['', ''] : [result.failure.reason, result.failure.message];
   };
-  assert.deepEqual(failure({ '.planning': null }), ['unreadable-file', '--current-phase: cannot read .planning/STATE.md: no such file']);
-  assert.deepEqual(failure({ '.planning/STATE.md': '# Project State\n\nPhase: 4\n' }), ['invalid-artifact', '--current-phase: .planning/STATE.md names no current_phase in its frontmatter']);
-  assert.deepEqual(failure({ '.planning/STATE.md': '---\nstatus: planning\n---\n' }), ['invalid-artifact', '--current-phase: .planning/STATE.md names no current_phase in its frontmatter']);
-  assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase:\n---\n' }), ['invalid-artifact', '--current-phase: .planning/STATE.md names no current_phase in its frontmatter']);
-  assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: [4, 5]\n---\n' }), ['invalid-artifact', '--current-phase: .planning/STATE.md names no current_phase in its frontmatter']);
-  assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: $(id)\n---\n' }), [
+  const none = (why: string): [string, string] => [
     'invalid-artifact',
-    '--current-phase: .planning/STATE.md\'s current_phase "$(id)" is not a phase number; GSD names phases like 04, 4.1, 12A, 1-2, CK-01 or PROJ-42',
-  ]);
+    `--current-phase: .planning/STATE.md names no phase: ${why}, and no Current Phase: or Phase: line (under ## Current Position, if there is one) starts with a phase id such as 04`,
+  ];
+  assert.deepEqual(failure({ '.planning': null }), ['unreadable-file', '--current-phase: cannot read .planning/STATE.md: no such file']);
   assert.deepEqual(failure({ '.planning/STATE.md/x': '' }), ['unreadable-file', '--current-phase: cannot read .planning/STATE.md: NOTREG']);
+  assert.deepEqual(failure({ '.planning': null }, 'api'), ['unreadable-file', '--current-phase: cannot read .planning/workstreams/api/STATE.md: no such file']);
+  assert.deepEqual(failure({ '.planning/STATE.md': '# Project State\n\nPhase: [X] of [Y]\n' }), none('it has no frontmatter (GSD needs a first line of exactly ---)'));
+  assert.deepEqual(failure({ '.planning/STATE.md': '---\nstatus: planning\n---\n' }), none('its frontmatter has no current_phase'));
+  assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: [4, 5]\n---\n' }), none('its current_phase is a list'));
+  assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase:\n---\n' }), none('its current_phase is blank'));
+  assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: $(id)\n---\n' }), none('its current_phase "$(id)" does not start with a phase id'));
+  assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: 4\n' }), none('its frontmatter is never closed by a line that starts with ---, so GSD reads none'));
+  // Decoded as GSD decodes it, the BOM kept: it stands before the first line's `Phase:`.
+  assert.deepEqual(failure({ '.planning/STATE.md': '\ufeffPhase: 4\n' }), none('it has no frontmatter (GSD needs a first line of exactly ---)'));
+  assert.deepEqual(failure({ '.planning/STATE.md': `---\ncurrent_phase: 4\n---\n${'x'.repeat(256 * 1024)}` }), ['invalid-artifact', '--current-phase: .planning/STATE.md is larger than 256 KiB']);
+  assert.deepEqual(failure({ '.planning/STATE.md': '---\ntitle: a: b\ncurrent_phase: 3\nn: &a 1\n---\n' }), [
+    'invalid-artifact',
+    "--current-phase: .planning/STATE.md: its frontmatter uses an anchor or alias (& or *) past a line where GSD's check for them stops, which gsd-check does not read",
+  ]);
+});
+
+test('a file of exactly 256 KiB is read', (t) => {
+  const head = '---\ncurrent_phase: 4\n---\n';
+  assert.deepEqual(currentPhase(project(t, { '.planning/STATE.md': head + 'x'.repeat(256 * 1024 - head.length) }), scope()), { ok: true, value: '4' });
 });
