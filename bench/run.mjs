@@ -34,8 +34,8 @@ const median = (xs) => {
 // bench's own, so neither the user's ~/.cache nor a CI variable of the
 // machine running the bench decides which case is measured.
 //   warm: a user's machine, the code cache written by an earlier start;
-//   GitHub Actions: CI=true, GITHUB_ACTIONS=true and a fresh RUNNER_TEMP
-//     (the runner empties it at every job's start), after the job's first start;
+//   GitHub Actions: CI=true, GITHUB_ACTIONS=true and a fresh RUNNER_TEMP,
+//     after the job's first start (no cache, as under any CI);
 //   CI: CI=true alone (any other CI service), so no cache at all.
 const benchHome = mkdtempSync(join(tmpdir(), 'gsd-check-bench-home-'));
 process.on('exit', () => rmSync(benchHome, { recursive: true, force: true }));
@@ -209,7 +209,7 @@ function instructions() {
   const x = (n, d) => `${(n / d).toFixed(3)}×`;
   console.log(`cold start: instructions executed (callgrind, V8's hash-seed search left out, median of ${samples}), check predicate of command \`true\``);
   console.log('against the spawner (bench/spawn-true.cjs: spawns `sh -c true`, reads both pipes to their end); warm: code cache written by an earlier start;');
-  console.log('GitHub Actions: CI=true GITHUB_ACTIONS=true, a fresh RUNNER_TEMP, after the job\'s first start; CI: CI=true alone, no cache');
+  console.log('GitHub Actions: CI=true GITHUB_ACTIONS=true, a fresh RUNNER_TEMP, after the job\'s first start; CI: CI=true alone; neither has a cache');
   const columns = startsOnly
     ? ['Node', 'spawner', 'warm', 'GitHub Actions', 'CI']
     : ['Node', '`node -e 0`', 'spawner', 'warm', 'GitHub Actions', 'CI', 'gates run ship:pre', 'ratio to warm'];

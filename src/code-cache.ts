@@ -1,51 +1,70 @@
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 // Where V8's code cache of the program lives and what a cache file must hold
-// to be used. A cache file is code: whoever can write one chooses what runs
-// (docs/explanation/security.md). So it lives in a directory of this user's,
-// never a shared one, under CI only in a directory of the job's own, and is
-// used only when it was made from the very bytes this start read, by a copy
-// at this path.
+// to be used. A cache file is code: whoever can write one chooses what runs,
+// and V8 checks its data only against the source's length; the header that
+// readCache compares is no secret either. So the cache is used only where
+// nothing but this user (or root) could have put a file: a directory of this
+// user's, reached by no link or directory anyone else could change, and
+// never under CI, where folders are filled from caches, artifacts and
+// archives that this run did not write (docs/explanation/security.md).
 
 // Why the cache is off for this environment, or undefined when it may be used.
-// CI: a cache restored across workflows or jobs is written by something other
-// than this run. Any non-empty value counts, "false" too: a wrong guess costs
-// only start-up time. GitHub Actions is the exception: its RUNNER_TEMP is
-// emptied by the runner at the start and the end of every job, so a cache
-// there was written by this job's own steps, which run as this user anyway.
+// CI: any non-empty value counts, "false" too: a wrong guess costs only
+// start-up time.
 export function cacheOff(env: Readonly<Record<string, string | undefined>>): 'CI' | 'NODE_DISABLE_COMPILE_CACHE' | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE) return 'NODE_DISABLE_COMPILE_CACHE';
-  if (env.CI && jobDirectory(env) === undefined) return 'CI';
+  if (env.CI) return 'CI';
   return undefined;
 }
 
-// The job's own temporary directory, where a CI service promises one.
-function jobDirectory(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const temp = env.RUNNER_TEMP;
-  return env.GITHUB_ACTIONS === 'true' && temp && isAbsolute(temp) ? temp : undefined;
-}
-
-// The cache directory, or undefined when none can be trusted: the cache off,
-// no POSIX owner to check (Windows), no absolute home, a directory to make
-// inside one that is not this user's (root with another user's HOME), or a
-// directory on the way that another user could change. Under CI, it is
-// RUNNER_TEMP's (GitHub Actions), never the home's, which outlives the job.
+// The cache directory, <XDG_CACHE_HOME or HOME/.cache>/gsd-check, or
+// undefined when none can be trusted: the cache off, no POSIX owner to check
+// (Windows), no absolute home, a link on the way that is not this user's or
+// root's, the cache home directly in a directory others may write (sticky or
+// not: /tmp), a directory to make inside one that is not this user's, or a
+// directory on the way that another user could change.
 export function cacheDirectory(env: Readonly<Record<string, string | undefined>>, uid: number | undefined): string | undefined {
   if (uid === undefined || cacheOff(env) !== undefined) return undefined;
   const xdg = env.XDG_CACHE_HOME;
   const home = env.HOME;
-  const job = env.CI ? jobDirectory(env) : undefined;
-  const base = job ?? (xdg && isAbsolute(xdg) ? xdg : home && isAbsolute(home) && home !== '/' ? join(home, '.cache') : undefined);
+  const base = xdg && isAbsolute(xdg) ? resolve(xdg) : home && isAbsolute(home) && resolve(home) !== '/' ? join(resolve(home), '.cache') : undefined;
   if (base === undefined) return undefined;
-  const wanted = join(base, job === undefined ? 'gsd-check' : 'gsd-check-code-cache');
+  const wanted = join(base, 'gsd-check');
   try {
+    if (!linksTrusted(wanted, uid) || sharedDirectory(dirname(base))) return undefined;
     if (!exists(wanted) && !(makeIn(base, uid) && makeIn(wanted, uid))) return undefined;
     const dir = realpathSync.native(wanted);
     return isPrivate(dir, uid) ? dir : undefined;
   } catch {
     return undefined;
   }
+}
+
+// Every component of the path as written, from / down, that is a symbolic
+// link is this user's or root's: another user's link, planted in a shared
+// directory where the path would go, leads the cache wherever they chose.
+// (Where the links lead is judged by isPrivate, on the real path.)
+function linksTrusted(path: string, uid: number): boolean {
+  const parts = path.split('/').filter((part) => part !== '');
+  for (let at = 1; at <= parts.length; at++) {
+    let stats;
+    try {
+      stats = lstatSync(`/${parts.slice(0, at).join('/')}`);
+    } catch {
+      // Missing: the rest is made by makeIn, which judges its parent.
+      return true;
+    }
+    if (stats.isSymbolicLink() && stats.uid !== uid && stats.uid !== 0) return false;
+  }
+  return true;
+}
+
+// A directory others may write, even a sticky one: a cache home directly in
+// it (XDG_CACHE_HOME=/tmp/cache) is a name anyone could have claimed first.
+function sharedDirectory(dir: string): boolean {
+  return (statSync(dir).mode & 0o022) !== 0;
 }
 
 function exists(path: string): boolean {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from './helpers/bounded.ts';
 import { cacheDirectory, cacheFile, cacheOff, maxCacheData, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
@@ -206,26 +206,52 @@ test('under CI (any non-empty value) or with NODE_DISABLE_COMPILE_CACHE, no cach
   assert.equal(cacheDirectory({ HOME: home, CI: '' }, uid), join(home, '.cache', 'gsd-check'));
 });
 
-test('under GitHub Actions (CI with GITHUB_ACTIONS=true and an absolute RUNNER_TEMP), the cache is the job\'s own: in RUNNER_TEMP, never the home', (t) => {
+test('under GitHub Actions too there is no cache: a job\'s folders are filled from artifacts and archives this run did not write', (t) => {
   const home = tempDir(t);
   const job = tempDir(t);
   const github = { HOME: home, CI: 'true', GITHUB_ACTIONS: 'true', RUNNER_TEMP: job };
-  assert.equal(cacheOff(github), undefined);
-  const dir = cacheDirectory(github, uid);
-  assert.equal(dir, join(job, 'gsd-check-code-cache'));
-  assert.equal(statSync(dir!).mode & 0o777, 0o700);
-  assert.deepEqual(readdirSync(home), [], 'the home outlives the job: nothing there');
-  for (const other of [{ ...github, GITHUB_ACTIONS: 'false' }, { ...github, GITHUB_ACTIONS: undefined }, { ...github, RUNNER_TEMP: 'relative' }, { ...github, RUNNER_TEMP: '' }]) {
-    assert.equal(cacheOff(other), 'CI');
-    assert.equal(cacheDirectory(other, uid), undefined);
-  }
+  assert.equal(cacheOff(github), 'CI');
+  assert.equal(cacheDirectory(github, uid), undefined);
+  assert.deepEqual([readdirSync(home), readdirSync(job)], [[], []]);
   // Outside CI, RUNNER_TEMP changes nothing.
   assert.equal(cacheDirectory({ ...github, CI: undefined }, uid), join(home, '.cache', 'gsd-check'));
-  // A job directory others may write is no more trusted than a home would be.
+});
+
+test('a cache home directly in a directory others may write, sticky or not, is refused: anyone could have claimed the name first', (t) => {
   const shared = tempDir(t);
-  chmodSync(shared, 0o777);
-  assert.equal(cacheDirectory({ ...github, RUNNER_TEMP: shared }, uid), undefined);
-  assert.deepEqual(readdirSync(shared), []);
+  for (const mode of [0o1777, 0o777, 0o1770, 0o775]) {
+    chmodSync(shared, mode);
+    const base = join(shared, 'cache');
+    mkdirSync(base, { recursive: true, mode: 0o700 });
+    assert.equal(cacheDirectory({ XDG_CACHE_HOME: base }, uid), undefined, mode.toString(8));
+    assert.equal(cacheDirectory({ HOME: shared }, uid), undefined, `HOME in ${mode.toString(8)}`);
+  }
+  chmodSync(shared, 0o755);
+  assert.equal(cacheDirectory({ XDG_CACHE_HOME: join(shared, 'cache') }, uid), join(shared, 'cache', 'gsd-check'));
+});
+
+test("another user's symbolic link on the path as written is refused, wherever it leads; this user's or root's is followed (as root: lchown)", (t) => {
+  if (uid !== 0) return t.skip('needs root to give a link away');
+  const dir = tempDir(t);
+  const real = join(dir, 'real');
+  mkdirSync(real, { mode: 0o700 });
+  // A sticky shared directory where another user got to plant a link first.
+  const shared = join(dir, 'shared');
+  mkdirSync(shared);
+  chmodSync(shared, 0o1777);
+  const planted = join(shared, 'victim');
+  symlinkSync(real, planted);
+  lchownSync(planted, 65534, 65534);
+  assert.equal(cacheDirectory({ HOME: planted }, 0), undefined);
+  assert.equal(existsSync(join(real, '.cache')), false, 'nothing written through the link');
+  lchownSync(planted, 0, 0);
+  assert.equal(cacheDirectory({ HOME: planted }, 0), join(real, '.cache', 'gsd-check'));
+  // Deeper on the path too: a link as the cache home, or as the cache directory itself.
+  const home = join(dir, 'home');
+  mkdirSync(home, { mode: 0o700 });
+  symlinkSync(real, join(home, 'xdg'));
+  lchownSync(join(home, 'xdg'), 65534, 65534);
+  assert.equal(cacheDirectory({ XDG_CACHE_HOME: join(home, 'xdg') }, 0), undefined);
 });
 
 test('nothing is made in a directory of another user or one others may write (root with another user\'s HOME)', (t) => {
