@@ -1,7 +1,7 @@
 // The source id that `gsd-check --version` names: a hash of everything the
 // bundle is built from (src/, the JSON Schemas' generator, the build script,
 // the TypeScript settings esbuild reads, the lockfile that pins what is
-// bundled), so that a site can
+// bundled, and runtimes/' lockfiles, whose Node versions it names), so that a site can
 // tell which source a file it was given came from by running this script in a
 // checkout, and so that the committed dist/gsd-check still equals a fresh
 // build on a clean clone (a commit hash cannot: the commit holds dist itself).
@@ -14,6 +14,14 @@ import { fileURLToPath } from 'node:url';
 
 const SOURCE_INPUTS = ['src', 'schemas/generate.ts', 'build.mjs', 'tsconfig.json', 'package-lock.json'];
 
+// The lockfiles of runtimes/ (one folder each), relative to `root`.
+export function runtimeLocks(root = '.') {
+  return readdirSync(join(root, 'runtimes'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => `runtimes/${e.name}/package-lock.json`)
+    .sort();
+}
+
 // Hidden files (an editor's swap file) are not source.
 const files = (root, path) =>
   readdirSync(join(root, path), { withFileTypes: true })
@@ -22,7 +30,7 @@ const files = (root, path) =>
 
 // The files the id is made of, relative to `root`, with forward slashes.
 export function sourceFiles(root = '.') {
-  const paths = SOURCE_INPUTS.flatMap((input) => {
+  const paths = [...SOURCE_INPUTS, ...runtimeLocks(root)].flatMap((input) => {
     try {
       return files(root, input);
     } catch (error) {

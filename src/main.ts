@@ -15,7 +15,7 @@ import { makeEmitter } from './io/output.ts';
 import { appendToFile, type FileId, replaceFile } from './io/report-file.ts';
 import { EXIT_INTERNAL, EXIT_WRITE_FAILED, Stop, STOP_SIGNALS, stopOf } from './failure.ts';
 import { colourWanted } from './report/table.ts';
-import { runCommand } from './run/runner.ts';
+import { systemRunner } from './run/runner.ts';
 import { inertLog } from './text/github-log.ts';
 
 // Where the program meets its process: argv, environment, standard streams,
@@ -39,6 +39,8 @@ async function main(argv: readonly string[]): Promise<Reply> {
     return text.ok ? { exitCode: 0, stdout: text.value, stderr: '' } : failureReply(text.failure, defaults.jsonErrors);
   }
   if (action.action === 'version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
+  const run = systemRunner(process.env.GSD_CHECK_SPAWN);
+  if (!run.ok) return failureReply(run.failure, action.options.jsonErrors);
 
   // A stop signal ends the commands' process groups (SIGTERM, then SIGKILL
   // after --kill-after), and gsd-check then exits 128+N; a second one kills
@@ -56,7 +58,7 @@ async function main(argv: readonly string[]): Promise<Reply> {
   setMaxListeners(0, stop.signal, force.signal);
   try {
     const reply = await dispatch(action, {
-      run: runCommand,
+      run: run.value,
       readInput: async (path, label) => {
         try {
           return await readInput(path, label, { stdin: () => process.stdin, signal: stop.signal });

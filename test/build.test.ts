@@ -17,6 +17,8 @@ const build = (tree: string, ...args: string[]) => {
 };
 const copy = (from: string, to: string) => {
   for (const name of ['src', 'test', 'release', 'schemas', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(from, name), join(to, name), { recursive: true });
+  // runtimes/' lockfiles, not its installed Nodes.
+  cpSync(join(from, 'runtimes'), join(to, 'runtimes'), { recursive: true, filter: (path) => !path.includes('node_modules') });
   mkdirSync(join(to, 'dist'));
   symlinkSync(join(ROOT, 'node_modules'), join(to, 'node_modules'));
 };

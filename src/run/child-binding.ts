@@ -9,9 +9,12 @@ import type { ChildPipe, ExitListener, Start, StartEvents, StartRequest } from '
 //
 // The binding is not public: its form has changed between Node lines, and a
 // call of the wrong form is a native assertion that aborts the process, not
-// an error to catch. So it is used only on the lines CI runs the suite on,
-// each with the form it has there, and only when the binding looks like
-// that form; anything else starts through node:child_process.
+// an error to catch; a patch that added one argument would start the child
+// under the wrong user, outside its group, past its timeout. So it is used
+// only on the exact Node versions CI runs the suite on (runtimes/ pins them,
+// build.mjs names them here), each with the form its line has, and only
+// when the binding looks like that form; any other Node, another patch of a
+// known line among them, starts through node:child_process.
 
 interface ProcessHandle {
   readonly pid: number;
@@ -41,6 +44,11 @@ interface Bindings {
 
 type Form = 'options' | 'positional';
 
+declare const GSD_CHECK_TESTED_NODES: string;
+
+// The Node versions CI runs, as `process.versions.node` gives them.
+export const testedNodes = (): readonly string[] => JSON.parse(GSD_CHECK_TESTED_NODES) as string[];
+
 // Process#spawn's form on each line CI tests: one options object up to 22,
 // positional arguments and a flags word from 24.
 const FORMS: Readonly<Record<string, Form>> = { '20': 'options', '22': 'options', '24': 'positional', '26': 'positional' };
@@ -51,11 +59,12 @@ const READ_BUFFER = 64 * 1024;
 type Binding = (name: string) => unknown;
 export const processBinding = (process as unknown as { binding?: Binding }).binding;
 
-// A start through `binding` for a Node of `nodeVersion`, when that line and
-// the binding's shape say it is safe; else undefined.
-export function bindingStart(nodeVersion: string, binding: Binding | undefined): Start | undefined {
+// A start through `binding` for a Node of `nodeVersion`, when it is one of
+// `tested`, its line's form is known and the binding's shape says it is
+// that form; else undefined.
+export function bindingStart(nodeVersion: string, binding: Binding | undefined, tested: readonly string[] = testedNodes()): Start | undefined {
   const form = FORMS[nodeVersion.split('.')[0]!];
-  if (form === undefined || typeof binding !== 'function') return undefined;
+  if (!tested.includes(nodeVersion) || form === undefined || typeof binding !== 'function') return undefined;
   const bindings = loadBindings(binding);
   if (bindings === undefined || (bindings.detachedFlag !== undefined) !== (form === 'positional')) return undefined;
   return (request, events) => start(bindings, form, request, events);

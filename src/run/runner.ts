@@ -186,10 +186,22 @@ function wait({ after }: Time, ms: number, signal: AbortSignal | undefined): Pro
   });
 }
 
-// Through the binding where this Node's is one CI tests (child-binding.ts).
-export const systemStart: Start = bindingStart(process.versions.node, processBinding) ?? childProcessStart;
-
-export const runCommand: Runner = retryingResourceLimits(makeRunner({ time: realTime, start: systemStart }));
+// GSD_CHECK_SPAWN: how sh is started. Unset or empty, through Node's process
+// binding where this Node is one CI tests (child-binding.ts), else through
+// node:child_process; `child_process`, through node:child_process always.
+// The binding is looked at on the first start only: a command that runs
+// nothing (--version, help, schema) never touches it.
+export function systemRunner(spawn: string | undefined): Result<Runner> {
+  if (spawn !== undefined && spawn !== '' && spawn !== 'child_process') {
+    return fail('usage', `GSD_CHECK_SPAWN ${JSON.stringify(spawn)} is not a way to start commands; give child_process, or leave it unset`);
+  }
+  let chosen: Start | undefined;
+  const start: Start = (request, events) => {
+    chosen ??= (spawn === 'child_process' ? undefined : bindingStart(process.versions.node, processBinding)) ?? childProcessStart;
+    chosen(request, events);
+  };
+  return ok(retryingResourceLimits(makeRunner({ time: realTime, start })));
+}
 
 // Why sh could not be started: the working directory is gone or closed to
 // us, or the system refused with an errno code. Node reports a missing cwd

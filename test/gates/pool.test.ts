@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { test } from '../helpers/bounded.ts';
 import { gatesWithin, mapPool } from '../../src/gates/pool.ts';
-import { runCommand } from '../../src/run/runner.ts';
+import { systemRunner } from '../../src/run/runner.ts';
+
+const runCommand = (systemRunner(undefined) as { ok: true; value: import('../../src/run/runner.ts').Runner }).value;
 import { Stop } from '../../src/failure.ts';
 import { killSurvivors, marker, ROOT, running, sleep, until } from '../helpers/support.ts';
 

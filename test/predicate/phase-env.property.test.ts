@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import fc from 'fast-check';
 import { phaseEnv } from '../../src/predicate/phase-env.ts';
-import { runCommand } from '../../src/run/runner.ts';
+import { systemRunner } from '../../src/run/runner.ts';
+
+const runCommand = (systemRunner(undefined) as { ok: true; value: import('../../src/run/runner.ts').Runner }).value;
 import { sketchOf } from '../helpers/fake-runner.ts';
 import { tempDir } from '../helpers/support.ts';
 

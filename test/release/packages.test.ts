@@ -30,6 +30,8 @@ function offlineSite(t: import('node:test').TestContext) {
   const site = tempDir(t);
   const tree = join(site, 'gsd-check');
   for (const input of INPUTS) cpSync(join(ROOT, input), join(tree, input), { recursive: true });
+  // runtimes/' lockfiles, which the build reads, not its installed Nodes.
+  cpSync(join(ROOT, 'runtimes'), join(tree, 'runtimes'), { recursive: true, filter: (path) => !path.includes('node_modules') });
   mkdirSync(join(tree, 'dist'));
   for (const config of ['npmrc', 'global-npmrc']) writeFileSync(join(site, config), '');
   const env = { ...offlineEnv(join(site, 'npm-cache')), HOME: site, npm_config_userconfig: join(site, 'npmrc'), npm_config_globalconfig: join(site, 'global-npmrc') };

@@ -68,7 +68,7 @@ const binding = bindingStart(process.versions.node, processBinding);
 
 for (const [name, request] of CASES) {
   test(`the binding starts as node:child_process does: ${name}`, async (t) => {
-    if (binding === undefined) return t.skip(`Node ${process.version} is not a line CI tests`);
+    if (binding === undefined) return t.skip(`Node ${process.version} is not a version CI runs`);
     const dir = tempDir(t);
     const expected = await outcomeOf(childProcessStart, request(dir));
     assert.deepEqual(await outcomeOf(binding, request(dir)), expected);
@@ -101,7 +101,7 @@ test('the cases answer what they are named for', async (t) => {
 });
 
 test('NODE_V8_COVERAGE reaches the child as node:child_process passes it: added when the environment lacks it, the given one kept', async (t) => {
-  if (binding === undefined) return t.skip(`Node ${process.version} is not a line CI tests`);
+  if (binding === undefined) return t.skip(`Node ${process.version} is not a version CI runs`);
   const before = process.env.NODE_V8_COVERAGE;
   process.env.NODE_V8_COVERAGE = '/gsd-check-coverage-test';
   t.after(() => {
@@ -110,9 +110,11 @@ test('NODE_V8_COVERAGE reaches the child as node:child_process passes it: added 
   });
   for (const env of [{ PATH: process.env.PATH }, { PATH: process.env.PATH, NODE_V8_COVERAGE: '/given' }]) {
     // A request each: node:child_process writes NODE_V8_COVERAGE into the environment object it is given.
-    const request = (): StartRequest => sh('echo "${NODE_V8_COVERAGE-unset}"', { env: { ...env } });
+    // The environment block as the kernel holds it: sh would show the last of
+    // two copies, and a Node child would take the first.
+    const request = (): StartRequest => sh("tr '\\0' '\\n' < /proc/$$/environ | grep '^NODE_V8_COVERAGE='", { env: { ...env } });
     const expected = await outcomeOf(childProcessStart, request());
     assert.deepEqual(await outcomeOf(binding, request()), expected);
-    assert.equal((expected as { stdout: string }).stdout, `${env.NODE_V8_COVERAGE ?? '/gsd-check-coverage-test'}\n`);
+    assert.equal((expected as { stdout: string }).stdout, `NODE_V8_COVERAGE=${env.NODE_V8_COVERAGE ?? '/gsd-check-coverage-test'}\n`);
   }
 });

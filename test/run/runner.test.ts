@@ -4,11 +4,13 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test, type TestContext } from '../helpers/bounded.ts';
-import { Stop } from '../../src/failure.ts';
+import { fail, Stop } from '../../src/failure.ts';
+
+const usageFailure = (message: string) => fail('usage', message);
 import type { ChildPipe, Start } from '../../src/run/child.ts';
 import { bindingStart, processBinding } from '../../src/run/child-binding.ts';
 import { childProcessStart } from '../../src/run/child-process.ts';
-import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult, spawnErrorOf, systemStart } from '../../src/run/runner.ts';
+import { isResourceLimit, makeRunner, retryingResourceLimits, type RunOptions, type RunResult, spawnErrorOf, systemRunner } from '../../src/run/runner.ts';
 import { realTime, type Time } from '../../src/run/time.ts';
 import { runResult, sketchOf } from '../helpers/fake-runner.ts';
 import { FakeTime } from '../helpers/fake-time.ts';
@@ -454,7 +456,13 @@ test('a stop after a command ended signals nothing: its group id may be another 
   assert.deepEqual(kill.mock.calls.map((call) => call.arguments), []);
 });
 
-test('on a line CI tests, sh is started through the binding', (t) => {
-  if (binding === undefined) return t.skip(`Node ${process.version} is not a line CI tests`);
-  assert.notEqual(systemStart, childProcessStart);
+test('GSD_CHECK_SPAWN: unset, empty or child_process give a runner; any other value is a usage error naming it', async () => {
+  for (const spawn of [undefined, '', 'child_process']) {
+    const runner = systemRunner(spawn);
+    assert.ok(runner.ok, String(spawn));
+    assert.equal(sketchOf(await runner.value({ command: 'exit 3', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000 })).exitCode, 3);
+  }
+  for (const spawn of ['child-process', 'binding', ' child_process']) {
+    assert.deepEqual(systemRunner(spawn), usageFailure(`GSD_CHECK_SPAWN ${JSON.stringify(spawn)} is not a way to start commands; give child_process, or leave it unset`));
+  }
 });
