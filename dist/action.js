@@ -57,6 +57,9 @@ var REASONS = {
   // not be evaluated. It never reaches --json-errors: no command fails for it.
   "needs-agent": { exitStatus: EXIT_FAILURE, onError: true },
   "unsupported-platform": { exitStatus: EXIT_FAILURE, onError: true },
+  // The GSD gsd_run finds is a version gsd-check is not tested with, and the
+  // caller asked for one it is (--require-tested-gsd). It fails the call.
+  "untested-gsd": { exitStatus: EXIT_FAILURE, onError: false },
   stopped: { exitStatus: "signal", onError: false }
 };
 var ok = (value) => ({ ok: true, value });
@@ -380,11 +383,48 @@ var DECLARED = [
     doc: { value: "\u2014", meaning: "instead of `--point`: every one of GSD's 12 loop points, in loop order (`discuss:pre` \u2026 `ship:post`), in one run" }
   },
   {
+    name: "reached",
+    commands: ["gates run"],
+    group: "own",
+    help: ["only the points GSD's loop has reached for the phase", "(of --point, --all-points, or all 12): CI on every pull request"],
+    doc: {
+      value: "\u2014",
+      meaning: "of the points given (`--point`, `--all-points`, or all 12 without either), only those GSD's loop has reached for the phase (`--current-phase`, `--phase-number` or `--phase-dir`), read from what GSD's workflows leave: the phase's files and STATE.md (the rule: [gates](gates.md#the-points-gsds-loop-has-reached)). The envelope says what was read, and lists every point not reached with why. With `--current-phase`, a phase that has reached no point yet gives way to the one before it when that one is complete"
+    }
+  },
+  {
+    name: "ship",
+    commands: ["gates run"],
+    group: "own",
+    help: ["with --reached: this run is the phase's ship; ship:pre is reached"],
+    doc: { value: "\u2014", meaning: "with `--reached`: the run is the phase's ship (the pull request GSD's ship step opened, a release branch or tag), so `ship:pre` is reached; GSD records a ship only after it" }
+  },
+  {
     name: "builtin",
     commands: ["gates run"],
     group: "own",
     help: ["GSD 1.14's own gates (compiled into its registry), first"],
-    doc: { value: "\u2014", meaning: "GSD 1.14's own gate declarations (the 11 gates its registry compiles in, with the config keys that switch them), before any `--capability`; the way to run GSD's gates without GSD at hand" }
+    doc: {
+      value: "\u2014",
+      meaning: "GSD 1.14's own gate declarations (the 11 gates its registry compiles in, with the config keys that switch them), before any `--capability`; the way to run GSD's gates without GSD at hand. Where the GSD `gsd_run` would find is another version, a warning names both (`--require-tested-gsd` makes it a failure); capabilities installed in the project or `GSD_HOME` are not among them, and a line says which"
+    }
+  },
+  {
+    name: "render",
+    commands: ["gates run"],
+    group: "own",
+    help: ["instead: each point's hooks rendered by the GSD gsd_run finds", "(gsd_run loop render-hooks <point> --raw), its version named"],
+    doc: {
+      value: "\u2014",
+      meaning: "instead of `--hooks` or `--capability`: each point's hooks rendered by the GSD that `gsd_run` would find (the top level's `gsd-core/`, `.claude/`, `.codex/`, then `gsd_run` or `gsd-tools` on `PATH`, then the agents' homes), one `loop render-hooks <point> --raw` per point, in the run's pool; that GSD answers the query gates too, and its version (`runtime-identity`) is in the envelope, the job summary and the JUnit properties. A version gsd-check is not tested with (other than 1.14.x) is warned of"
+    }
+  },
+  {
+    name: "require-tested-gsd",
+    commands: ["gates run"],
+    group: "own",
+    help: ["a GSD version gsd-check is not tested with fails the call", "(also GSD_CHECK_REQUIRE_TESTED_GSD=1)"],
+    doc: { value: "\u2014", meaning: "with `--render` or `--builtin`: a GSD that `gsd_run` finds whose version gsd-check is not tested with (1.14.x), or that does not say, fails the call (exit 2) instead of a warning; `GSD_CHECK_REQUIRE_TESTED_GSD=1` does the same" }
   },
   {
     name: "capability",
@@ -422,9 +462,9 @@ var DECLARED = [
     help: [
       "answers query gates (default: GSD_CHECK_QUERY_COMMAND,",
       'else gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw',
-      "when gsd-tools is on PATH)"
+      "by the GSD gsd_run finds)"
     ],
-    doc: { value: "shell command", meaning: 'how `query` gates are answered (default: `GSD_CHECK_QUERY_COMMAND`, else `gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw` when `gsd-tools` is on `PATH`)' }
+    doc: { value: "shell command", meaning: 'how `query` gates are answered (default: `GSD_CHECK_QUERY_COMMAND`, else `gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw` by the GSD that `gsd_run` would find, as `--render` finds it)' }
   },
   {
     name: "query-timeout",

@@ -71,6 +71,9 @@ export const REASONS = {
   // not be evaluated. It never reaches --json-errors: no command fails for it.
   'needs-agent': { exitStatus: EXIT_FAILURE, onError: true },
   'unsupported-platform': { exitStatus: EXIT_FAILURE, onError: true },
+  // The GSD gsd_run finds is a version gsd-check is not tested with, and the
+  // caller asked for one it is (--require-tested-gsd). It fails the call.
+  'untested-gsd': { exitStatus: EXIT_FAILURE, onError: false },
   stopped: { exitStatus: 'signal', onError: false },
 } as const satisfies Record<string, { readonly exitStatus: number | 'signal'; readonly onError: boolean }>;
 

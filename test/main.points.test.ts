@@ -56,7 +56,7 @@ test('several --point: every point is evaluated after a halt, in the order given
   assert.deepEqual([passing.status, passing.stdout], [0, '2 points: passed (1 pass, 1 advisory)\n']);
   // A path no run envelope has is refused before anything runs, naming the one it has.
   const typo = await cli([...RUN, ...points, '--pick', 'details.gates'], { cwd: dir });
-  assert.deepEqual([typo.status, typo.stdout, typo.stderr], [2, '', 'gsd-check: --pick details.gates: no such field in a gates run envelope; its details are: kind, points (see gsd-check --help)\n']);
+  assert.deepEqual([typo.status, typo.stdout, typo.stderr], [2, '', 'gsd-check: --pick details.gates: no such field in a gates run envelope; its details are: kind, points, loop, gsd (see gsd-check --help)\n']);
 });
 
 test('one --point prints that point\'s envelope as before; --all-points runs the 12 in loop order', { timeout: 30_000 }, async (t) => {
@@ -183,9 +183,9 @@ test('one JUnit file holds a <testsuite> per point, one step summary the run, an
   const text = readFileSync(summary, 'utf8');
   assert.equal(text.split('### gsd-check gates run').length, 2);
   // The run names the point that halted, the point its halted gates: the Reason column says why.
-  assert.ok(text.startsWith('before\n### gsd-check gates run: 2 points\n\n1 of 2 points halted: ship:pre\n\n#### plan:pre'), text);
-  assert.match(text, /\n#### plan:pre\n\nplan:pre: passed \(1 pass\)\n\n\| Status /);
-  assert.match(text, /\n#### ship:pre\n\nship:pre: halted by sec#1, sec#2\n\n\| Status /);
+  // The halted point first and open, the one that passed folded below it.
+  assert.ok(text.startsWith('before\n### gsd-check gates run: 2 points\n\n1 of 2 points halted: ship:pre\n\n#### ship:pre\n\nship:pre: halted by sec#1, sec#2\n\n| Status '), text);
+  assert.match(text, /\n<details>\n<summary>plan:pre: passed \(1 pass\)<\/summary>\n\n\| Status /);
 });
 
 test('an annotation\'s file is relative to GITHUB_WORKSPACE when the artifact is in it, else to the project root; a missing field points at line 1', { timeout: 30_000 }, async (t) => {

@@ -32,14 +32,17 @@ const SPEC = {
 // What the environment sets before any flag: GSD_JSON_ERRORS=1 is
 // gsd-tools' own switch for --json-errors, GSD_EXIT_CONTRACT its
 // --exit-contract, honoured the same way.
+// GSD_CHECK_REQUIRE_TESTED_GSD=1 is gsd-check's own, for --require-tested-gsd.
 interface ArgDefaults {
   readonly jsonErrors: boolean;
   readonly exitContract?: string | undefined;
+  readonly requireTestedGsd?: boolean;
 }
 
 export const defaultsFromEnv = (env: Readonly<Record<string, string | undefined>>): ArgDefaults => ({
   jsonErrors: env.GSD_JSON_ERRORS === '1',
   exitContract: env.GSD_EXIT_CONTRACT,
+  requireTestedGsd: env.GSD_CHECK_REQUIRE_TESTED_GSD === '1',
 });
 
 // Checked before parsing, so that even a usage error can be reported as JSON.
@@ -95,7 +98,7 @@ export function parseCommandLine(argv: readonly string[], defaults: ArgDefaults 
     const options = checkOptions(flags, shared.value);
     return options.ok ? ok({ action: 'check-predicate', options: options.value }) : options;
   }
-  const options = gatesOptions(flags, shared.value);
+  const options = gatesOptions(flags, shared.value, defaults.requireTestedGsd === true);
   return options.ok ? ok({ action: 'gates-run', options: options.value }) : options;
 }
 

@@ -21,6 +21,14 @@ export interface GatesOptions extends EvalOptions {
   // GSD 1.14's own gates (builtinCapabilities in gates/sources.ts), before any --capability.
   readonly builtin: boolean;
   readonly hooks?: string;
+  // Each point's hooks rendered by the GSD gsd_run finds.
+  readonly render: boolean;
+  // Of the points, only those GSD's loop has reached for the phase; with
+  // `ship`, the run is the phase's ship.
+  readonly reached: boolean;
+  readonly ship: boolean;
+  // A GSD whose version gsd-check is not tested with fails the call.
+  readonly requireTestedGsd: boolean;
   readonly config?: string;
   readonly concurrency?: number;
   readonly queryCommand?: string;
@@ -31,19 +39,32 @@ export interface GatesOptions extends EvalOptions {
 // A --report value: a JUnit XML file, or GitHub Actions' annotations and job summary.
 type RequestedReport = { readonly format: 'junit'; readonly file: string } | { readonly format: 'github' };
 
-export function gatesOptions(flags: Flags, shared: EvalOptions): Result<GatesOptions> {
-  const points = loopPoints(flags.values.get('point') ?? [], flags.booleans.has('all-points'));
+// `requireTestedGsd`: GSD_CHECK_REQUIRE_TESTED_GSD=1, as the flag.
+export function gatesOptions(flags: Flags, shared: EvalOptions, requireTestedGsd: boolean): Result<GatesOptions> {
+  const reached = flags.booleans.has('reached');
+  const points = loopPoints(flags.values.get('point') ?? [], flags.booleans.has('all-points'), reached);
   if (!points.ok) return points;
   const capabilities = flags.values.get('capability') ?? [];
   const hooks = valueOf(flags, 'hooks');
   const builtin = flags.booleans.has('builtin');
+  const render = flags.booleans.has('render');
   if (hooks !== undefined && (capabilities.length > 0 || builtin)) {
     return usage(`--hooks and ${builtin ? '--builtin' : '--capability'} cannot be used together: rendered hooks are already resolved by GSD`);
   }
-  if (hooks === '') return usage('--hooks needs a file (or - for standard input)');
-  if (hooks === undefined && capabilities.length === 0 && !builtin) {
-    return usage('--builtin (GSD 1.14\'s own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required');
+  if (render && (hooks !== undefined || capabilities.length > 0 || builtin)) {
+    return usage(`--render and ${hooks !== undefined ? '--hooks' : builtin ? '--builtin' : '--capability'} cannot be used together: --render has GSD render the hooks itself`);
   }
+  if (hooks === '') return usage('--hooks needs a file (or - for standard input)');
+  if (hooks === undefined && capabilities.length === 0 && !builtin && !render) {
+    return usage("--builtin (GSD 1.14's own gates), --capability (once per capability file), --hooks (the output of gsd_run loop render-hooks) or --render (GSD renders them) is required");
+  }
+  const ship = flags.booleans.has('ship');
+  if (ship && !reached) return usage('--ship counts with --reached: it says the run is the ship of the phase whose reached points run');
+  if (reached && !shared.currentPhase && shared.phaseNumber === undefined && shared.phaseDir === undefined) {
+    return usage('--reached needs the phase: --current-phase (the one STATE.md names), --phase-number or --phase-dir');
+  }
+  const requireTested = flags.booleans.has('require-tested-gsd');
+  if (requireTested && !render && !builtin) return usage('--require-tested-gsd counts with --render or --builtin, which ask the GSD gsd_run finds for its version');
   if (capabilities.includes('')) return usage('--capability needs a file');
   const queryCommand = valueOf(flags, 'query-command');
   if (queryCommand !== undefined && queryCommand.trim() === '') return usage('--query-command needs a shell command');
@@ -65,6 +86,10 @@ export function gatesOptions(flags: Flags, shared: EvalOptions): Result<GatesOpt
     capabilities,
     builtin,
     ...optional('hooks', hooks),
+    render,
+    reached,
+    ship,
+    requireTestedGsd: requireTested || requireTestedGsd,
     ...optional('config', config),
     ...optional('concurrency', concurrency),
     ...optional('queryCommand', queryCommand),
@@ -74,21 +99,22 @@ export function gatesOptions(flags: Flags, shared: EvalOptions): Result<GatesOpt
   });
 }
 
-// --point, once or more, or --all-points: GSD's loop order.
-function loopPoints(given: readonly string[], all: boolean): Result<Pick<GatesOptions, 'points' | 'envelope'>> {
-  if (all) {
+// --point, once or more, or --all-points: GSD's loop order. With --reached,
+// neither is all of them too, and the run's envelope holds the selection.
+function loopPoints(given: readonly string[], all: boolean, reached: boolean): Result<Pick<GatesOptions, 'points' | 'envelope'>> {
+  if (all || (reached && given.length === 0)) {
     if (given.length > 0) return usage('--point and --all-points cannot be used together: --all-points runs every point');
     return ok({ points: LOOP_POINTS as GatesOptions['points'], envelope: 'run' });
   }
   const [first, ...rest] = given;
-  if (first === undefined) return usage('--point (once per loop point) or --all-points is required');
+  if (first === undefined) return usage('--point (once per loop point), --all-points or --reached is required');
   const points: LoopPoint[] = [];
   for (const point of given) {
     if (!isLoopPoint(point)) return usage(notAPoint(point));
     if (points.includes(point)) return usage(`--point ${point} is given more than once`);
     points.push(point);
   }
-  return ok({ points: points as unknown as GatesOptions['points'], envelope: rest.length === 0 ? 'point' : 'run' });
+  return ok({ points: points as unknown as GatesOptions['points'], envelope: rest.length === 0 && !reached ? 'point' : 'run' });
 }
 
 // `ship-pre`, `Ship:Pre`, `ship:pr`: the point it most likely meant.

@@ -24,17 +24,19 @@ export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateCon
   const { planning, workstream, warnings } = resolved.value;
   for (const warning of warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
   const env = workstream === undefined ? deps.env : { ...deps.env, GSD_WORKSTREAM: workstream };
-  const phaseNumber = options.currentPhase ? currentPhase(projectRoot, planning) : ok(options.phaseNumber);
-  if (!phaseNumber.ok) return phaseNumber;
-  const phase = locatePhase(projectRoot, { phaseDir: options.phaseDir, phaseNumber: phaseNumber.value }, planning);
+  const state = options.currentPhase ? currentPhase(projectRoot, planning) : undefined;
+  if (state !== undefined && !state.ok) return state;
+  const phaseNumber = state === undefined ? options.phaseNumber : state.value.phase;
+  const phase = locatePhase(projectRoot, { phaseDir: options.phaseDir, phaseNumber }, planning);
   if (!phase.ok) return phase;
   return ok({
     projectRoot,
-    phaseNumber: phaseNumber.value,
+    phaseNumber,
     phaseDir: phase.value.phaseDir,
     phaseDirLookup: phase.value.phaseDirLookup,
     phaseReqIds: options.phaseReqIds,
     planning,
+    ...(state === undefined ? {} : { state: state.value }),
     env,
     killAfterMs: options.killAfter * 1000,
     signal: deps.signal,

@@ -1,7 +1,7 @@
 import type { Envelope, GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
 import { endingText, startFailure } from '../run/runner.ts';
-import { findOnPath } from '../fs/entry.ts';
+import { gsdCommand, type Gsd } from '../gsd/installation.ts';
 import { isJsonObject, MAX_DEPTH, nestsDeeperThan, parseJson } from '../json/parse.ts';
 import { phaseEnv } from '../predicate/phase-env.ts';
 import { tailOf } from '../text/tail.ts';
@@ -25,22 +25,20 @@ type QueryDetails = {
   readonly answer: Readonly<Record<string, unknown>>;
 };
 
-// GSD's workflow form, with the gsd-tools found on PATH named by its absolute
-// path: sh would otherwise look it up again, through relative PATH entries
-// (node_modules/.bin) from the project root, and could run another program.
-export function gsdToolsQuery(program: string): string {
-  return `'${program.replace(/'/g, "'\\''")}' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`;
+// The query command given, --query-command or else GSD_CHECK_QUERY_COMMAND;
+// undefined when neither is.
+export function givenQueryCommand(given: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  return given ?? (env.GSD_CHECK_QUERY_COMMAND?.trim() ? env.GSD_CHECK_QUERY_COMMAND : undefined);
 }
 
-// --query-command, else GSD_CHECK_QUERY_COMMAND, else GSD's own form when
-// gsd-tools is on PATH (that one, by its absolute path); else none, and
-// each query gate says so.
-export function queryCommand(given: string | undefined, timeoutSeconds: number, env: Readonly<Record<string, string | undefined>>): QueryCommand | undefined {
+// The query command given, else GSD's own workflow form run by the GSD
+// gsd_run would find (by its absolute path: sh would otherwise look it up
+// again, through relative PATH entries from the project root, and could run
+// another program); else none, and each query gate says so.
+export function queryCommand(given: string | undefined, timeoutSeconds: number, gsd: Gsd | undefined): QueryCommand | undefined {
   const timeoutMs = timeoutSeconds * 1000;
-  const command = given ?? (env.GSD_CHECK_QUERY_COMMAND?.trim() ? env.GSD_CHECK_QUERY_COMMAND : undefined);
-  if (command !== undefined) return { command, timeoutMs };
-  const program = findOnPath('gsd-tools', env.PATH);
-  return program === undefined ? undefined : { command: gsdToolsQuery(program), timeoutMs };
+  if (given !== undefined) return { command: given, timeoutMs };
+  return gsd === undefined ? undefined : { command: gsdCommand(gsd, 'check "$GSD_QUERY" "$PHASE_NUMBER" --raw'), timeoutMs };
 }
 
 // An answer is a small JSON object; more than this is not one.

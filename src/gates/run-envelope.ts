@@ -2,6 +2,7 @@ import { failureLine } from '../failure.ts';
 import type { DetailFields, Envelope } from '../predicate/kind.ts';
 import { oneLine, visible } from '../text/format.ts';
 import type { LoopPoint } from './activation.ts';
+import type { GsdDetails, LoopDetails } from './provenance.ts';
 import type { GateReport, PointResult } from './run-point.ts';
 
 // The envelope of a run of several points (--point repeated, --all-points):
@@ -10,20 +11,25 @@ import type { GateReport, PointResult } from './run-point.ts';
 // input) blocks: no gate of it ran, so nothing may read as passed.
 
 // One point in the run's details: its verdict, message and gates, or why it
-// has none (`reason`, as --json-errors names it).
+// has none (`reason`, as --json-errors names it); with --reached, a point
+// the loop has not reached, which runs nothing and blocks nothing.
 export interface PointEntry {
   readonly point: LoopPoint;
   readonly block: boolean;
   readonly message: string;
   readonly reason?: string;
+  readonly reached?: false;
   readonly gates: readonly GateReport[];
 }
 
-type RunDetails = { readonly kind: 'points'; readonly points: readonly PointEntry[] };
+type RunDetails = { readonly kind: 'points'; readonly points: readonly PointEntry[]; readonly loop?: LoopDetails; readonly gsd?: GsdDetails };
 
 type RunEnvelope = Envelope<RunDetails>;
 
-export const RUN_DETAILS: DetailFields<RunDetails> = { kind: 'value', points: 'tree' };
+export const RUN_DETAILS: DetailFields<RunDetails> = { kind: 'value', points: 'tree', loop: 'tree', gsd: 'tree' };
+
+// A point --reached left out, in the run's details.
+export const notReached = (point: LoopPoint, why: string): PointEntry => ({ point, block: false, message: visible(`${point}: not reached: ${why}`), reached: false, gates: [] });
 
 export function pointEntry({ point, envelope }: PointResult): PointEntry {
   if (!envelope.ok) {
@@ -34,15 +40,23 @@ export function pointEntry({ point, envelope }: PointResult): PointEntry {
   return { point, block, message, gates: details.gates };
 }
 
-export function runEnvelope(points: readonly PointEntry[]): RunEnvelope {
+export function runEnvelope(points: readonly PointEntry[], about: { readonly loop?: LoopDetails | undefined; readonly gsd?: GsdDetails | undefined } = {}): RunEnvelope {
   const blocked = points.filter((entry) => entry.block);
-  return { block: blocked.length > 0, message: runMessage(points, blocked), details: { kind: 'points', points } };
+  return {
+    block: blocked.length > 0,
+    message: runMessage(points, blocked),
+    details: { kind: 'points', points, ...(about.loop === undefined ? {} : { loop: about.loop }), ...(about.gsd === undefined ? {} : { gsd: about.gsd }) },
+  };
 }
 
 // Each point that blocks, by its own message; else how the gates of all the
-// points came out, counted.
-function runMessage(points: readonly PointEntry[], blocked: readonly PointEntry[]): string {
-  const of = `${points.length} point${points.length === 1 ? '' : 's'}`;
+// points came out, counted. Points --reached left out are counted apart.
+function runMessage(entries: readonly PointEntry[], blocked: readonly PointEntry[]): string {
+  const points = entries.filter((entry) => entry.reached !== false);
+  const left = entries.length - points.length;
+  const count = `${points.length} point${points.length === 1 ? '' : 's'}`;
+  const of = left === 0 ? count : `${count} reached (of ${entries.length})`;
+  if (points.length === 0 && left > 0) return `no point reached yet (of ${entries.length})`;
   if (blocked.length > 0) {
     return `${blocked.length} of ${of} halted: ${blocked.map((entry) => oneLine(entry.message, 300)).join('; ')}`;
   }

@@ -5,6 +5,7 @@ import { fail, failureLine, ok, REASONS, type Failure, type Result, type SourceL
 import { MAX_DEPTH, nestsDeeperThan } from '../json/parse.ts';
 import { oneLine, visible } from '../text/format.ts';
 import type { Activation, Resolved, LoopPoint } from './activation.ts';
+import type { GsdDetails } from './provenance.ts';
 import type { Check, GateDeclaration } from './declaration.ts';
 import { mapPool } from './pool.ts';
 import { evaluateQuery, type QueryCommand } from './query.ts';
@@ -23,10 +24,11 @@ export interface PointGate {
   readonly activation?: Resolved | undefined;
 }
 
-// What a point's envelope carries in its details (for --pick).
-type PointDetails = { readonly kind: 'gates'; readonly point: LoopPoint; readonly gates: readonly GateReport[] };
+// What a point's envelope carries in its details (for --pick); `gsd` when
+// a GSD decided (provenance.ts).
+type PointDetails = { readonly kind: 'gates'; readonly point: LoopPoint; readonly gates: readonly GateReport[]; readonly gsd?: GsdDetails };
 
-export const POINT_DETAILS: DetailFields<PointDetails> = { kind: 'value', point: 'value', gates: 'tree' };
+export const POINT_DETAILS: DetailFields<PointDetails> = { kind: 'value', point: 'value', gates: 'tree', gsd: 'tree' };
 
 // A valid predicate's deepest value, counted from `check`.
 const MAX_SHOWN_DEPTH = MAX_DEPTH + 2;

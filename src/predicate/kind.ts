@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { Result, SourceLocation } from '../failure.ts';
 import type { PhaseDirLookup } from '../project/phase.ts';
 import type { PlanningScope } from '../project/planning-scope.ts';
+import type { StatePosition } from '../project/state-document.ts';
 import type { Runner } from '../run/runner.ts';
 
 // What a kind's evaluator may know of the gate and the world; everything with
@@ -17,6 +18,8 @@ export interface GateContext {
   // The planning directory's scope, resolved once for the run (or why it
   // cannot be: a GSD_PROJECT that could lead elsewhere).
   readonly planning: Result<PlanningScope>;
+  // STATE.md as read for --current-phase, so that nothing reads it twice.
+  readonly state?: StatePosition;
   // The commands' environment: the caller's, with the run's GSD_WORKSTREAM.
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly killAfterMs: number;

@@ -1,8 +1,8 @@
 import { join, relative } from 'node:path';
-import { fail, ok, type Result } from '../failure.ts';
+import { fail, type Result } from '../failure.ts';
 import { readRegular } from '../fs/read.ts';
 import { planningDirectory, type PlanningScope } from './planning-scope.ts';
-import { readStateDocument } from './state-document.ts';
+import { readStateDocument, type StatePosition } from './state-document.ts';
 
 // --current-phase: the phase GSD's own state names, STATE.md in the run's
 // planning directory (the workstream's in a workstream), read as
@@ -14,16 +14,21 @@ import { readStateDocument } from './state-document.ts';
 // STATE.md is a page of prose; past this it is not one.
 const STATE_BYTES = 256 * 1024;
 
-export function currentPhase(projectRoot: string, planning: Result<PlanningScope>): Result<string> {
+export function currentPhase(projectRoot: string, planning: Result<PlanningScope>): Result<StatePosition> {
+  const state = readState(projectRoot, planning);
+  return state.ok ? state : { ok: false, failure: { ...state.failure, message: `--current-phase: ${state.failure.message}` } };
+}
+
+// STATE.md of the run's planning directory, read as GSD reads it; or why not.
+export function readState(projectRoot: string, planning: Result<PlanningScope>): Result<StatePosition> {
   if (!planning.ok) return planning;
   const path = join(planningDirectory(projectRoot, planning.value), 'STATE.md');
   const shown = relative(projectRoot, path);
   const read = readRegular(path, STATE_BYTES);
-  if (!read.ok) return fail('unreadable-file', `--current-phase: cannot read ${shown}: ${read.failure === 'ENOENT' ? 'no such file' : read.failure}`);
-  if (!read.value.complete) return fail('invalid-artifact', `--current-phase: ${shown} is larger than ${STATE_BYTES / 1024} KiB`);
+  if (!read.ok) return fail('unreadable-file', `cannot read ${shown}: ${read.failure === 'ENOENT' ? 'no such file' : read.failure}`);
+  if (!read.value.complete) return fail('invalid-artifact', `${shown} is larger than ${STATE_BYTES / 1024} KiB`);
   // Decoded as GSD's readFileSync(…, 'utf-8') decodes it: a BOM is kept, and
   // changes what GSD finds at the start of the file.
   const state = readStateDocument(read.value.bytes.toString('utf8'), shown);
-  if (!state.ok) return fail('invalid-artifact', `--current-phase: ${state.failure.message}`);
-  return ok(state.value.phase);
+  return state.ok ? state : fail('invalid-artifact', state.failure.message);
 }

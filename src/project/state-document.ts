@@ -14,7 +14,7 @@ import { fail, ok, type Result } from '../failure.ts';
 // written, which `rawStatus` keeps.
 export type StateStatus = 'discussing' | 'planning' | 'executing' | 'verifying' | 'completed' | 'paused' | 'unknown';
 
-interface StatePosition {
+export interface StatePosition {
   // As GSD gives it: `04`, `12a`, `12.1`, `04` for `CK-04`, `1` for `1-2`.
   readonly phase: string;
   // Which of GSD's three places named it: `current_phase` in the
@@ -24,6 +24,9 @@ interface StatePosition {
   readonly status: StateStatus;
   // The status as state-snapshot prints it; null where it prints null.
   readonly rawStatus: string | null;
+  // The `Phase:` field of `## Current Position` as written (`1 (Tasks) —
+  // READY TO EXECUTE`): where GSD's transitions record the loop.
+  readonly positionLine: string | null;
 }
 
 // `file`: the path the messages name.
@@ -54,7 +57,7 @@ export function readStateDocument(text: string, file: string): Result<StatePosit
     sectionBody(body, (h) => h.level === 2 && h.text.trim().toLowerCase() === 'session continuity') ??
     body;
   const pausedAt = fields.paused_at ?? fieldOf(session, 'Paused At');
-  return ok({ phase: named.phase, source: named.source, status: normalisedStatus(rawStatus, pausedAt), rawStatus });
+  return ok({ phase: named.phase, source: named.source, status: normalisedStatus(rawStatus, pausedAt), rawStatus, positionLine: fieldOf(position, 'Phase') });
 }
 
 // ─── Frontmatter ────────────────────────────────────────────────────────────

@@ -27,16 +27,18 @@ export interface GateRow {
 }
 
 // A point's part of a report: its message and its gates' rows, or, for a
-// point that could not be evaluated, why (its message) and no rows.
+// point that could not be evaluated, why (its message) and no rows; for a
+// point --reached left out, why (its message), no rows and nothing run.
 export interface PointRows {
   readonly point: LoopPoint;
   readonly message: string;
   readonly evaluated: boolean;
+  readonly reached: boolean;
   readonly rows: readonly GateRow[];
 }
 
 export function pointRows(entry: PointEntry): PointRows {
-  return { point: entry.point, message: entry.message, evaluated: entry.reason === undefined, rows: entry.gates.map(gateRow) };
+  return { point: entry.point, message: entry.message, evaluated: entry.reason === undefined, reached: entry.reached !== false, rows: entry.gates.map(gateRow) };
 }
 
 export function gateRow(report: GateReport): GateRow {
@@ -65,9 +67,14 @@ export function pointHeadline(point: PointRows): string {
 
 // Several points' verdict: the run's message, or the points that halted.
 export function runHeadline(points: readonly PointRows[], message: string): string {
-  const halted = points.filter((point) => !point.evaluated || point.rows.some((row) => row.status === 'halt'));
-  return halted.length === 0 ? message : `${halted.length} of ${points.length} points halted: ${halted.map((point) => point.point).join(', ')}`;
+  const halted = points.filter(halts);
+  const reached = points.filter((point) => point.reached);
+  const of = reached.length === points.length ? `${points.length} points` : `${reached.length} points reached (of ${points.length})`;
+  return halted.length === 0 ? message : `${halted.length} of ${of} halted: ${halted.map((point) => point.point).join(', ')}`;
 }
+
+// A point that halts the run: one not evaluated, or one a gate of which halted.
+export const halts = (point: PointRows): boolean => !point.evaluated || point.rows.some((row) => row.status === 'halt');
 
 function caseStatusOf(report: GateReport): CaseStatus {
   switch (report.status) {

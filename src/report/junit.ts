@@ -7,8 +7,10 @@ import type { GateRow, PointRows } from './gate-row.ts';
 // check), a halt by the check's verdict as <failure>, a check that could not
 // be evaluated as <error>, skipped and inactive gates as <skipped> with why,
 // and an advisory as a passing case whose message is in <system-out>. A
-// point that could not be evaluated is a suite of one <error>.
-export function junitReport(points: readonly PointRows[], elapsedMs: number): string {
+// point that could not be evaluated is a suite of one <error>; a point
+// --reached left out, a suite of one <skipped> saying why. `properties`
+// (which GSD decided) are every suite's.
+export function junitReport(points: readonly PointRows[], elapsedMs: number, properties: readonly (readonly [string, string])[] = []): string {
   const suites = points.map((point) => ({ point, cases: casesOf(point) }));
   const all = suites.flatMap((suite) => suite.cases);
   // One point's suite took the run's time; several ran in one pool, so each
@@ -19,6 +21,7 @@ export function junitReport(points: readonly PointRows[], elapsedMs: number): st
     `<testsuites name="gsd-check gates run" ${totals(all, elapsedMs)}>`,
     ...suites.flatMap(({ point, cases }) => [
       `  <testsuite name=${attr(point.point)} ${totals(cases, time(cases))}>`,
+      ...(properties.length === 0 ? [] : ['    <properties>', ...properties.map(([name, value]) => `      <property name=${attr(name)} value=${attr(value)}/>`), '    </properties>']),
       ...cases.flatMap(testcase),
       '  </testsuite>',
     ]),
@@ -31,6 +34,7 @@ export function junitReport(points: readonly PointRows[], elapsedMs: number): st
 type Case = Pick<GateRow, 'caseStatus' | 'status' | 'capability' | 'gate' | 'check' | 'durationMs' | 'reason'>;
 
 function casesOf(point: PointRows): readonly Case[] {
+  if (!point.reached) return [{ caseStatus: 'skipped', status: 'inactive', capability: 'gsd-check', gate: point.point, check: 'not reached', durationMs: 0, reason: point.message }];
   if (point.evaluated) return point.rows;
   return [{ caseStatus: 'error', status: 'halt', capability: 'gsd-check', gate: point.point, check: 'not evaluated', durationMs: 0, reason: point.message }];
 }

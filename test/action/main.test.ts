@@ -79,7 +79,8 @@ const HALT = 'ship:pre: halted by security#0 (security#0: Frontmatter field "thr
 
 test('a halt fails the step (exit 1): the message in the log, an annotation at the artifact\'s line, the summary and the outputs', { timeout: 30_000 }, async (t) => {
   const workspace = fixture(t, 2);
-  const run = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true', 'phase-number': '04' });
+  const sha = 'c0ffee'.padEnd(40, '0');
+  const run = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true', 'phase-number': '04' }, undefined, ENTRY, { GITHUB_SERVER_URL: 'https://github.example', GITHUB_REPOSITORY: 'o/r', GITHUB_SHA: sha });
   assert.equal(run.status, 1);
   assert.equal(run.stdout, `gsd-check: ${HALT}\n`);
   assert.equal(
@@ -89,7 +90,9 @@ test('a halt fails the step (exit 1): the message in the log, an annotation at t
   assert.deepEqual(Object.keys(run.outputs), ['block', 'message', 'halted', 'envelope']);
   assert.deepEqual([run.outputs.block, run.outputs.message, run.outputs.halted], ['true', HALT, 'ship:pre security#0']);
   assert.equal((JSON.parse(run.outputs.envelope!) as { details: { point: string } }).details.point, 'ship:pre');
-  assert.match(run.summary, /^### gsd-check gates run: ship:pre\n\n.*\n\n\| Status \| Gate \| Check \| Time \| Reason \|\n/);
+  assert.match(run.summary, /^### gsd-check gates run: ship:pre\n\nship:pre: halted by security#0\n\nGSD 1\.14\.0's built-in gates; no GSD found where gsd\\_run looks\n\n\| Status \| Gate \| Check \| Time \| Reason \| Where \|\n/);
+  // The halted gate first, linked to its line of the commit the job runs on.
+  assert.match(run.summary, new RegExp(`\\| ❌ halt \\| security#0 \\| .* \\| \\[\\.planning/phases/04-ship/04-SECURITY\\.md:3\\]\\(https://github\\.example/o/r/blob/${sha}/\\.planning/phases/04-ship/04-SECURITY\\.md#L3\\) \\|\\n\\| ✅ pass \\| broken-windows#0`));
 });
 
 test('a healthy phase: every point in one call passes (exit 0), block false, no halted gates', { timeout: 30_000 }, async (t) => {
@@ -123,7 +126,7 @@ test('a run that cannot be evaluated fails the step with exit 2 and the reason a
   const bad = await runAction(t, workspace, { point: 'ship:pre', builtin: 'yes' });
   assert.deepEqual([bad.status, bad.stdout, bad.stderr], [2, '::error title=gsd-check::the input builtin is "yes"; it takes true or false\n', '']);
   const usage = await runAction(t, workspace, { builtin: 'true' });
-  assert.deepEqual([usage.status, usage.stdout], [2, '::error title=gsd-check::--point (once per loop point) or --all-points is required (see gsd-check --help)\n']);
+  assert.deepEqual([usage.status, usage.stdout], [2, '::error title=gsd-check::--point (once per loop point), --all-points or --reached is required (see gsd-check --help)\n']);
 });
 
 test("repository text reads as no workflow command in the step's log: only the annotations gsd-check and the Action mean run", { timeout: 30_000 }, async (t) => {

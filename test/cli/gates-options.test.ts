@@ -31,14 +31,14 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
   assert.deepEqual(result.value, {
     action: 'gates-run',
     options: {
-      points: ['ship:pre'], envelope: 'point', capabilities: ['a.json', 'b.json'], builtin: false, config: 'c.json', concurrency: 3, phaseDir: 'p',
+      points: ['ship:pre'], envelope: 'point', capabilities: ['a.json', 'b.json'], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, config: 'c.json', concurrency: 3, phaseDir: 'p',
       queryTimeout: 30, reports: [], currentPhase: false, killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
     },
   });
   const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);
-  assert.equal(gates(['--capability', 'a.json']), '--point (once per loop point) or --all-points is required');
+  assert.equal(gates(['--capability', 'a.json']), '--point (once per loop point), --all-points or --reached is required');
   assert.match(gates(['--point', 'ship', '--capability', 'a.json']), /^--point "ship" is not a loop point; one of: discuss:pre, /);
-  assert.equal(gates(['--point', 'ship:pre']), "--builtin (GSD 1.14's own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required");
+  assert.equal(gates(['--point', 'ship:pre']), "--builtin (GSD 1.14's own gates), --capability (once per capability file), --hooks (the output of gsd_run loop render-hooks) or --render (GSD renders them) is required");
   const builtin = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--builtin', '--capability', 'a.json']);
   assert.deepEqual(builtin.ok && builtin.value.action === 'gates-run' && [builtin.value.options.builtin, builtin.value.options.capabilities], [true, ['a.json']]);
   assert.equal(gates(['--point', 'ship:pre', '--builtin', '--hooks', '-']), '--hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD');
@@ -78,10 +78,34 @@ test('gates run: --hooks instead of --capability, the query command and its time
     return result.ok ? 'accepted' : result.failure.message;
   };
   assert.equal(refused('--hooks', 'h.json', '--capability', 'c.json'), '--hooks and --capability cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)');
-  assert.equal(refused(), "--builtin (GSD 1.14's own gates), --capability (once per capability file) or --hooks (the output of gsd_run loop render-hooks) is required (see gsd-check --help)");
+  assert.equal(refused(), "--builtin (GSD 1.14's own gates), --capability (once per capability file), --hooks (the output of gsd_run loop render-hooks) or --render (GSD renders them) is required (see gsd-check --help)");
   assert.equal(refused('--hooks='), '--hooks needs a file (or - for standard input) (see gsd-check --help)');
   assert.equal(refused('--hooks', '-', '--query-command', ' '), '--query-command needs a shell command (see gsd-check --help)');
   for (const value of ['0', '-1', 'x', '1e999']) {
     assert.equal(refused('--hooks', '-', `--query-timeout=${value}`), `--query-timeout must be a positive finite number of seconds, got ${JSON.stringify(value)} (see gsd-check --help)`, value);
   }
+});
+
+test('gates run: --reached needs the phase and takes all 12 points unless told fewer, always the run\'s envelope; --ship counts with it; --render with no other source; --require-tested-gsd with --render or --builtin', () => {
+  const parsed = (argv: string[], env: { requireTestedGsd?: boolean } = {}) => {
+    const result = parseCommandLine(['gates', 'run', ...argv], { jsonErrors: false, ...env });
+    assert.ok(result.ok, result.ok ? '' : result.failure.message);
+    assert.equal(result.value.action, 'gates-run');
+    return result.value.action === 'gates-run' ? result.value.options : assert.fail();
+  };
+  const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);
+  const all = parsed(['--reached', '--current-phase', '--builtin']);
+  assert.deepEqual([all.points.length, all.envelope, all.reached, all.ship], [12, 'run', true, false]);
+  const one = parsed(['--reached', '--point', 'ship:pre', '--phase-number', '04', '--ship', '--builtin']);
+  assert.deepEqual([one.points, one.envelope, one.ship], [['ship:pre'], 'run', true]);
+  assert.equal(parsed(['--reached', '--phase-dir', 'p', '--render']).render, true);
+  assert.equal(gates(['--reached', '--builtin']), '--reached needs the phase: --current-phase (the one STATE.md names), --phase-number or --phase-dir');
+  assert.equal(gates(['--all-points', '--ship', '--builtin']), '--ship counts with --reached: it says the run is the ship of the phase whose reached points run');
+  for (const [other, name] of [[['--hooks', 'h.json'], '--hooks'], [['--builtin'], '--builtin'], [['--capability', 'c.json'], '--capability']] as const) {
+    assert.equal(gates(['--all-points', '--render', ...other]), `--render and ${name} cannot be used together: --render has GSD render the hooks itself`);
+  }
+  assert.equal(parsed(['--all-points', '--render', '--require-tested-gsd']).requireTestedGsd, true);
+  assert.equal(parsed(['--all-points', '--builtin'], { requireTestedGsd: true }).requireTestedGsd, true);
+  assert.equal(parsed(['--all-points', '--builtin']).requireTestedGsd, false);
+  assert.equal(gates(['--all-points', '--capability', 'c.json', '--require-tested-gsd']), '--require-tested-gsd counts with --render or --builtin, which ask the GSD gsd_run finds for its version');
 });

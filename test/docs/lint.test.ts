@@ -35,9 +35,11 @@ const REQUIRED_SECTIONS: Record<string, readonly string[]> = {
   ],
   'docs/reference/gates.md': [
     '`gsd-check validate <capability.json>… [--json]`',
-    '`gsd-check gates run (--point <point>… | --all-points) (--builtin | --capability <file>… | --hooks <file|->)`',
-    '`gsd-check gates run (--point <point>… | --all-points) (--builtin | --capability <file>… | --hooks <file|->)` > Several points in one run',
-    '`gsd-check gates run (--point <point>… | --all-points) (--builtin | --capability <file>… | --hooks <file|->)` > Output',
+    '`gsd-check gates run (--point <point>… | --all-points | --reached) (--builtin | --capability <file>… | --hooks <file|-> | --render)`',
+    '`gsd-check gates run (--point <point>… | --all-points | --reached) (--builtin | --capability <file>… | --hooks <file|-> | --render)` > Several points in one run',
+    "`gsd-check gates run (--point <point>… | --all-points | --reached) (--builtin | --capability <file>… | --hooks <file|-> | --render)` > The points GSD's loop has reached",
+    '`gsd-check gates run (--point <point>… | --all-points | --reached) (--builtin | --capability <file>… | --hooks <file|-> | --render)` > Which GSD decides: `--render` and `--builtin`',
+    '`gsd-check gates run (--point <point>… | --all-points | --reached) (--builtin | --capability <file>… | --hooks <file|-> | --render)` > Output',
   ],
   'docs/reference/differences.md': [
     ...['D1', 'D11', 'D12', 'D22'].map((id) => `Exit statuses and output > ${id} …`),

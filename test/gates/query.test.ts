@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
-import { chmodSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
-import { tempDir } from '../helpers/support.ts';
 import { stopped, Stop, ok } from '../../src/failure.ts';
-import { evaluateQuery, gsdToolsQuery, queryCommand } from '../../src/gates/query.ts';
+import { evaluateQuery, givenQueryCommand, queryCommand } from '../../src/gates/query.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
@@ -83,8 +80,10 @@ test('a query that could not start for a resource limit or a gone project root f
 
 test('a stop signal is a stop, and GSD\'s own form passes the values as variables', async () => {
   assert.deepEqual(await evaluateQuery('q', undefined, how, answering({ interrupted: 'SIGINT' })), stopped(new Stop('SIGINT')));
-  assert.equal(gsdToolsQuery('/opt/gsd/bin/gsd-tools'), `'/opt/gsd/bin/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
-  assert.equal(gsdToolsQuery("/it's/gsd-tools"), `'/it'\\''s/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
+  const exec = (path: string) => queryCommand(undefined, 30, { path, how: 'exec', found: 'gsd-tools on PATH' })?.command;
+  assert.equal(exec('/opt/gsd/bin/gsd-tools'), `'/opt/gsd/bin/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
+  assert.equal(exec("/it's/gsd-tools"), `'/it'\\''s/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
+  assert.equal(queryCommand(undefined, 30, { path: '/p/gsd-core/bin/gsd-tools.cjs', how: 'node', found: '/p/gsd-core/bin' })?.command, `node '/p/gsd-core/bin/gsd-tools.cjs' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
 });
 
 test('an answer may nest 64 levels of containers, itself the first; one more is a query failure', async () => {
@@ -94,18 +93,15 @@ test('an answer may nest 64 levels of containers, itself the first; one more is 
   assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering(answer(65)))), ['query-failed', 'query q: the answer nests deeper than 64 levels']);
 });
 
-test('--query-command, else GSD_CHECK_QUERY_COMMAND, else gsd-tools on PATH, else none', (t) => {
-  const bin = tempDir(t);
-  writeFileSync(join(bin, 'gsd-tools'), '#!/bin/sh\n');
-  chmodSync(join(bin, 'gsd-tools'), 0o755);
-  const env = { GSD_CHECK_QUERY_COMMAND: 'from-env', PATH: bin };
-  assert.deepEqual(queryCommand('given', 2.5, env), { command: 'given', timeoutMs: 2500 });
-  assert.deepEqual(queryCommand(undefined, 30, env), { command: 'from-env', timeoutMs: 30_000 });
+test('--query-command, else GSD_CHECK_QUERY_COMMAND, else the GSD gsd_run finds, else none', () => {
+  const env = { GSD_CHECK_QUERY_COMMAND: 'from-env' };
+  const gsd = { path: '/bin/gsd-tools', how: 'exec', found: 'gsd-tools on PATH' } as const;
+  assert.equal(givenQueryCommand('given', env), 'given');
+  assert.equal(givenQueryCommand(undefined, env), 'from-env');
   // A blank variable is no command.
-  assert.deepEqual(queryCommand(undefined, 30, { ...env, GSD_CHECK_QUERY_COMMAND: ' \t' }), {
-    command: `'${join(bin, 'gsd-tools')}' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`,
-    timeoutMs: 30_000,
-  });
-  assert.equal(queryCommand(undefined, 30, { PATH: join(bin, 'none') }), undefined);
-  assert.equal(queryCommand(undefined, 30, {}), undefined);
+  assert.equal(givenQueryCommand(undefined, { GSD_CHECK_QUERY_COMMAND: ' \t' }), undefined);
+  assert.equal(givenQueryCommand(undefined, {}), undefined);
+  assert.deepEqual(queryCommand('given', 2.5, gsd), { command: 'given', timeoutMs: 2500 });
+  assert.deepEqual(queryCommand(undefined, 30, gsd), { command: `'/bin/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`, timeoutMs: 30_000 });
+  assert.equal(queryCommand(undefined, 30, undefined), undefined);
 });

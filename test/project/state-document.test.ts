@@ -109,9 +109,9 @@ test('a STATE.md from GSD\'s template names no phase until a state command write
   );
   // What `state begin-phase --phase 2 --name Tasks --plans 1` writes, and then `phase complete 1`.
   const begun = readStateDocument(`---\ngsd_state_version: 1.0\nstatus: executing\ncurrent_phase: 2\n---\n\n${TEMPLATE_BODY}`, 'STATE.md');
-  assert.deepEqual(begun.ok && begun.value, { phase: '2', source: 'frontmatter', status: 'executing', rawStatus: 'executing' });
+  assert.deepEqual(begun.ok && begun.value, { phase: '2', source: 'frontmatter', status: 'executing', rawStatus: 'executing', positionLine: '[X] of [Y] ([Phase name])' });
   const completed = readStateDocument(`---\ngsd_state_version: 1.0\ncurrent_phase: 02\nstatus: planning\n---\n\n${TEMPLATE_BODY}`, 'STATE.md');
-  assert.deepEqual(completed.ok && completed.value, { phase: '02', source: 'frontmatter', status: 'planning', rawStatus: 'planning' });
+  assert.deepEqual(completed.ok && completed.value, { phase: '02', source: 'frontmatter', status: 'planning', rawStatus: 'planning', positionLine: '[X] of [Y] ([Phase name])' });
 });
 
 test('GSD\'s fences: a first line of exactly ---, closed by a line that starts with ---; else the body\'s phase', () => {

@@ -41,7 +41,7 @@ test('pass and advisory pass; skipped and inactive are skipped, each with why', 
 });
 
 const headRow = (status: GateRow['status'], gate: string): GateRow => ({ status, caseStatus: 'passed', capability: 'c', gate, check: 'query q', durationMs: 1, reason: 'why' });
-const pointOf = (rows: GateRow[], evaluated = true): PointRows => ({ point: 'ship:pre', message: 'the envelope message', evaluated, rows });
+const pointOf = (rows: GateRow[], evaluated = true): PointRows => ({ point: 'ship:pre', message: 'the envelope message', evaluated, reached: true, rows });
 
 test("a point's headline names only the gates that halted, and how many are advisory; without a halt it is the point's message", () => {
   assert.equal(pointHeadline(pointOf([headRow('halt', 'a#0'), headRow('advisory', 'b#0'), headRow('halt', 'c#1'), headRow('pass', 'd#0')])), 'ship:pre: halted by a#0, c#1; 1 advisory');

@@ -9,7 +9,7 @@ const row = (fields: Partial<GateRow>): GateRow => ({
   status: 'pass', caseStatus: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
 });
 
-const at = (point: PointRows['point'], rows: readonly GateRow[]): PointRows[] => [{ point, message: '', evaluated: true, rows }];
+const at = (point: PointRows['point'], rows: readonly GateRow[]): PointRows[] => [{ point, message: '', evaluated: true, reached: true, rows }];
 
 const ROWS: GateRow[] = [
   row({}),
@@ -118,8 +118,8 @@ test('any text in any field: well-formed, valid, and read back', () => {
 
 test('several points: a <testsuite> each with its own counts and its gates\' time; a point not evaluated is a suite of one <error>', () => {
   const points: PointRows[] = [
-    { point: 'plan:pre', message: '', evaluated: true, rows: [row({ durationMs: 250 }), row({ gate: 'sec#1', durationMs: 750, status: 'halt', caseStatus: 'failure', reason: 'no' })] },
-    { point: 'ship:pre', message: 'ship:pre: not evaluated: no hooks', evaluated: false, rows: [] },
+    { point: 'plan:pre', message: '', evaluated: true, reached: true, rows: [row({ durationMs: 250 }), row({ gate: 'sec#1', durationMs: 750, status: 'halt', caseStatus: 'failure', reason: 'no' })] },
+    { point: 'ship:pre', message: 'ship:pre: not evaluated: no hooks', evaluated: false, reached: true, rows: [] },
   ];
   assert.equal(junitReport(points, 1200), `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="gsd-check gates run" tests="3" failures="1" errors="1" skipped="0" time="1.200">

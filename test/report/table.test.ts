@@ -6,7 +6,7 @@ import { colourWanted, gatesTable, pointsTable } from '../../src/report/table.ts
 const row = (fields: Partial<GateRow>): GateRow => ({
   status: 'pass', caseStatus: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
 });
-const point = (rows: GateRow[], message = 'm'): PointRows => ({ point: 'ship:pre', message, evaluated: true, rows });
+const point = (rows: GateRow[], message = 'm'): PointRows => ({ point: 'ship:pre', message, evaluated: true, reached: true, rows });
 const ROWS = [row({}), row({ status: 'halt', caseStatus: 'failure', gate: 'security#1', check: 'predicate artifact-frontmatter-equals', durationMs: 1500, reason: 'threats_open is 2,\nexpected 0' })];
 
 test('status, gate, check, time and reason in columns, then the verdict, which names the halted gates and leaves their reasons to the table', () => {
@@ -55,8 +55,8 @@ test('colour: FORCE_COLOR over NO_COLOR over TERM=dumb', () => {
 
 test('several points: each point\'s name, then its table, then the run\'s message', () => {
   const points: PointRows[] = [
-    { point: 'plan:pre', message: 'plan:pre: passed (1 pass)', evaluated: true, rows: [row({})] },
-    { point: 'ship:pre', message: 'ship:pre: no gates', evaluated: true, rows: [] },
+    { point: 'plan:pre', message: 'plan:pre: passed (1 pass)', evaluated: true, reached: true, rows: [row({})] },
+    { point: 'ship:pre', message: 'ship:pre: no gates', evaluated: true, reached: true, rows: [] },
   ];
   assert.equal(pointsTable(points, '2 points: passed (1 pass)', { colour: false }), [
     'plan:pre',
@@ -75,9 +75,9 @@ test('several points: each point\'s name, then its table, then the run\'s messag
 
 test('several points where one halts and one was not evaluated: the run\'s verdict names them, the reasons stay above', () => {
   const points: PointRows[] = [
-    { point: 'plan:pre', message: 'plan:pre: passed (1 pass)', evaluated: true, rows: [row({})] },
-    { point: 'verify:pre', message: 'verify:pre: not evaluated: no hooks of it in the input', evaluated: false, rows: [] },
-    { point: 'ship:pre', message: 'ship:pre: halted by security#1 (security#1: threats_open is 2, expected 0)', evaluated: true, rows: ROWS },
+    { point: 'plan:pre', message: 'plan:pre: passed (1 pass)', evaluated: true, reached: true, rows: [row({})] },
+    { point: 'verify:pre', message: 'verify:pre: not evaluated: no hooks of it in the input', evaluated: false, reached: true, rows: [] },
+    { point: 'ship:pre', message: 'ship:pre: halted by security#1 (security#1: threats_open is 2, expected 0)', evaluated: true, reached: true, rows: ROWS },
   ];
   const lines = pointsTable(points, '2 of 3 points halted: verify:pre: not evaluated: …; ship:pre: halted by …', { colour: false }).split('\n');
   assert.ok(lines.includes('verify:pre: not evaluated: no hooks of it in the input'));

@@ -1,9 +1,13 @@
-import { fail, ok, type Result } from '../../failure.ts';
+import { fail, ok, stopped, type Result } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import type { LoopPoint } from '../../gates/activation.ts';
 import { loadCapability } from '../../gates/capability-file.ts';
 import { loadLayers } from '../../gates/config-layers.ts';
 import type { PointGates } from '../../gates/run-point.ts';
+import { mapPool } from '../../gates/pool.ts';
+import { gsdCommand, type Gsd } from '../../gsd/installation.ts';
+import { endingText } from '../../run/runner.ts';
+import { tailOf } from '../../text/tail.ts';
 import { builtinCapabilities, gatesAt, gatesFromHooks, gatesFromHooksOf, type Capability } from '../../gates/sources.ts';
 import { textInput, type ReadInput } from '../../io/input.ts';
 import { jsonDocuments, parseJson } from '../../json/parse.ts';
@@ -12,9 +16,10 @@ import type { GateContext } from '../../predicate/kind.ts';
 import { argumentPath } from '../argument-path.ts';
 
 // The first stage of gates run: each point's gates, from where the command
-// line says they come. From GSD's rendered hooks (--hooks) they are already
-// active; from capability files and GSD's built-in ones (--capability,
-// --builtin) their `when` is resolved here, against the configs.
+// line says they come. From GSD's rendered hooks (--hooks, or --render,
+// rendered here by the GSD gsd_run finds) they are already active; from
+// capability files and GSD's built-in ones (--capability, --builtin) their
+// `when` is resolved here, against the configs.
 
 interface Loaded {
   // In the order run; a point whose gates could not be had (its hooks
@@ -27,15 +32,22 @@ interface Loaded {
 interface LoadDeps {
   readonly readInput: ReadInput;
   readonly cwd: () => string;
+  // How many renders run at once: the run's concurrency.
+  readonly concurrency: number;
 }
 
-export async function loadPointGates(options: GatesOptions, context: GateContext, deps: LoadDeps): Promise<Result<Loaded>> {
+// `points`: the points to run, of options.points (--reached selects them).
+// `gsd`: with --render, the GSD that renders their hooks.
+export async function loadPointGates(options: GatesOptions, points: readonly LoopPoint[], context: GateContext, gsd: Gsd | undefined, deps: LoadDeps): Promise<Result<Loaded>> {
   // Every file argument by the one rule (argumentPath); the parser saw that
   // at most one is "-".
   const path = (file: string): Result<string> => argumentPath(file, options.cwd, deps.cwd);
+  if (options.render && gsd !== undefined) return ok({ points: await rendered(points, gsd, context, deps.concurrency), warnings: [] });
   if (options.hooks !== undefined) {
     const hooks = path(options.hooks);
-    return hooks.ok ? fromHooks(options, hooks.value, deps.readInput) : hooks;
+    if (!hooks.ok) return hooks;
+    const loaded = await fromHooks(options, hooks.value, deps.readInput);
+    return loaded.ok ? ok({ ...loaded.value, points: loaded.value.points.filter((p) => points.includes(p.point)) }) : loaded;
   }
   const capabilities: Capability[] = options.builtin ? builtinCapabilities() : [];
   for (const file of options.capabilities) {
@@ -54,12 +66,44 @@ export async function loadPointGates(options: GatesOptions, context: GateContext
   const layers = await loadLayers(config, context.projectRoot, { planning: context.planning, readInput: deps.readInput });
   if (!layers.ok) return layers;
   const warnings = new Set(layers.value.warnings);
-  const points = options.points.map((point) => {
+  const gates = points.map((point) => {
     const at = gatesAt(point, capabilities, layers.value.layers);
     for (const warning of at.warnings) warnings.add(warning);
     return { point, gates: ok(at.gates) };
   });
-  return ok({ points, warnings: [...warnings] });
+  return ok({ points: gates, warnings: [...warnings] });
+}
+
+const RENDER_TIMEOUT_MS = 60_000;
+// A point's rendered hooks are a page of JSON; past this they are not.
+const HOOKS_BYTES = 1024 * 1024;
+
+// Each point's hooks as the GSD renders them, `loop render-hooks <point>
+// --raw`, several at once; a point whose render fails is not evaluated, and
+// says why, while the others are.
+async function rendered(points: readonly LoopPoint[], gsd: Gsd, context: GateContext, concurrency: number): Promise<PointGates[]> {
+  return mapPool(points, concurrency, async (point): Promise<PointGates> => {
+    const label = `gsd_run loop render-hooks ${point} --raw`;
+    const result = await context.run({
+      command: gsdCommand(gsd, `loop render-hooks ${point} --raw`),
+      cwd: context.projectRoot,
+      env: context.env,
+      timeoutMs: RENDER_TIMEOUT_MS,
+      killAfterMs: context.killAfterMs,
+      signal: context.signal,
+      force: context.force,
+      keepStdout: HOOKS_BYTES,
+    });
+    if (result.status === 'stopped') return { point, gates: stopped(result.stop) };
+    if (result.status === 'not-started') return { point, gates: fail('spawn-failed', `${label}: ${gsd.path} could not start`) };
+    if (result.timedOut || result.exitCode !== 0) {
+      const tail = tailOf(result.output.text).text;
+      return { point, gates: fail('query-failed', `${label}: ${endingText('it', result, RENDER_TIMEOUT_MS / 1000, 'sentence')}${tail === '' ? '' : `: ${tail}`}`) };
+    }
+    if (result.stdout === undefined || !result.stdout.complete) return { point, gates: fail('query-failed', `${label}: the hooks are larger than ${HOOKS_BYTES} bytes`) };
+    const json = parseJson(result.stdout.text, label);
+    return { point, gates: json.ok ? gatesFromHooks(json.value, point, label, KINDS) : json };
+  });
 }
 
 async function fromHooks(options: GatesOptions, path: string, readInput: ReadInput): Promise<Result<Loaded>> {

@@ -3,8 +3,10 @@ import { ok, type Result, type SourceLocation } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import { canonicalPath, contains, realPath } from '../../fs/entry.ts';
 import type { ReportTarget } from '../../io/report-file.ts';
+import type { GsdDetails } from '../../gates/provenance.ts';
 import type { PointRows } from '../../report/gate-row.ts';
-import { githubAnnotations, githubSummary } from '../../report/github.ts';
+import { droppedAnnotations, githubAnnotations } from '../../report/github-annotations.ts';
+import { githubSummary } from '../../report/job-summary.ts';
 import { junitReport } from '../../report/junit.ts';
 import { visible } from '../../text/format.ts';
 import { argumentPath } from '../argument-path.ts';
@@ -32,6 +34,8 @@ export function junitTarget(options: GatesOptions, deps: Pick<GatesDeps, 'cwd'>,
 interface Delivered {
   // The annotations: workflow commands, for stderr.
   readonly annotations: string;
+  // Lines for stderr: the annotations GitHub would not show, counted.
+  readonly notes: readonly string[];
   // One line for each report that could not be written.
   readonly errors: readonly string[];
 }
@@ -40,26 +44,59 @@ interface Delivered {
 // envelope is still printed (a caller deciding on a halt needs it), and the
 // exit status says that something was not delivered.
 export function deliverReports(
-  run: { readonly options: GatesOptions; readonly points: readonly PointRows[]; readonly message: string; readonly elapsedMs: number; readonly root: string },
+  run: { readonly options: GatesOptions; readonly points: readonly PointRows[]; readonly message: string; readonly elapsedMs: number; readonly root: string; readonly gsd: GsdDetails | undefined },
   junit: ReportTarget | undefined,
   deps: Pick<GatesDeps, 'writeFile' | 'appendFile' | 'env'>,
 ): Delivered {
-  const { options, points, message, elapsedMs, root } = run;
+  const { options, points, message, elapsedMs, root, gsd } = run;
   const errors: string[] = [];
   let annotations = '';
+  let notes: string[] = [];
   if (junit !== undefined) {
-    const written = deps.writeFile(junit, junitReport(points, elapsedMs));
+    const written = deps.writeFile(junit, junitReport(points, elapsedMs, gsdProperties(gsd)));
     if (!written.ok) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.shown)}: ${visible(written.failure)}\n`);
   }
   if (options.reports.some((target) => target.format === 'github')) {
-    annotations = githubAnnotations(points, annotationPath(root, deps.env.GITHUB_WORKSPACE));
+    const where = annotationPath(root, deps.env.GITHUB_WORKSPACE);
+    const annotated = githubAnnotations(points, where);
+    annotations = annotated.commands;
+    const dropped = droppedAnnotations(annotated.dropped);
+    notes = dropped.map((line) => `gsd-check: ${line}\n`);
     const summary = deps.env.GITHUB_STEP_SUMMARY;
     if (summary !== undefined && summary !== '') {
-      const appended = deps.appendFile(summary, githubSummary(points, message));
+      const appended = deps.appendFile(summary, githubSummary(points, message, { gsd, dropped, link: lineLink(deps.env, where) }));
       if (!appended.ok) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${appended.failure}\n`);
     }
   }
-  return { annotations, errors };
+  return { annotations, notes, errors };
+}
+
+// The JUnit report's properties: which GSD decided, as the envelope says.
+function gsdProperties(gsd: GsdDetails | undefined): [string, string][] {
+  if (gsd === undefined) return [];
+  return [
+    ...(gsd.registry === undefined ? [] : [['gsd.registry', gsd.registry] as [string, string]]),
+    ['gsd.found', gsd.found ?? ''],
+    ['gsd.version', gsd.version ?? ''],
+    ['gsd.tested', String(gsd.tested)],
+  ];
+}
+
+// Where GitHub shows a line of the commit the job runs on, when the runner
+// says which (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_SHA) and the file
+// is in the checkout: `<server>/<owner>/<repo>/blob/<sha>/<path>#L<line>`.
+function lineLink(env: Readonly<Record<string, string | undefined>>, where: (location: SourceLocation) => string): (location: SourceLocation) => string | undefined {
+  const server = env.GITHUB_SERVER_URL;
+  const repository = env.GITHUB_REPOSITORY;
+  const sha = env.GITHUB_SHA;
+  if (server === undefined || !/^https?:\/\/[^\s()<>"'\\]+$/.test(server) || repository === undefined || !/^[\w.-]+\/[\w.-]+$/.test(repository) || sha === undefined || !/^[0-9a-f]{40,64}$/.test(sha)) {
+    return () => undefined;
+  }
+  return (location) => {
+    const file = where(location);
+    if (isAbsolute(file) || file.startsWith('..')) return undefined;
+    return `${server.replace(/\/+$/, '')}/${repository}/blob/${sha}/${file.split('/').map(encodeURIComponent).join('/')}#L${location.line}`;
+  };
 }
 
 // An annotation's file as GitHub reads it: relative to the repository's

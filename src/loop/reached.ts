@@ -1,0 +1,79 @@
+import { LOOP_POINTS, type LoopPoint } from '../gates/activation.ts';
+import type { PhaseFiles } from './phase-files.ts';
+
+// Which loop points GSD 1.14's own workflows have evaluated the gates of,
+// for one phase, by what they leave behind: the phase's files and what
+// STATE.md records. STATE.md's status is no evidence on its own: plan-phase
+// writes "Ready to execute" (read as executing) before any execution, and
+// the last plan's write reads as verifying before execute:post's gates run.
+// A point is reached once the last thing GSD writes before its gates is
+// there: GSD evaluates it next, on those same inputs, so a gate that halts
+// there leaves the phase just so. The rule, with its sources, is
+// docs/reference/gates.md's; compat/test/loop-lifecycle.test.mjs drives a
+// project through a phase with GSD's own commands and holds it there.
+
+// What tells that a point is reached, or why it is not, in words for the
+// envelope.
+interface PointReach {
+  readonly point: LoopPoint;
+  readonly reached: boolean;
+  readonly why: string;
+}
+
+// GSD 1.14's workflows render these points but evaluate no gate there
+// (execute:pre is rendered nowhere; the others dispatch only their steps and
+// contributions), so a gate declared there is never GSD's to halt on.
+const NEVER_GATED: ReadonlySet<LoopPoint> = new Set(['execute:pre', 'execute:wave:pre', 'verify:post', 'ship:post']);
+
+export function reachedPoints(files: PhaseFiles, candidates: readonly LoopPoint[] = LOOP_POINTS): PointReach[] {
+  const has = (suffix: string): string | undefined => files.names.find((name) => name.endsWith(suffix));
+  const context = files.context;
+  const discussed = context !== undefined && !context.notFromDiscuss;
+  const checkpoint = has('-DISCUSS-CHECKPOINT.json');
+  const planning = ['-RESEARCH.md', '-VALIDATION.md', '-PATTERNS.md', '-PLAN.md'].map(has).find((name) => name !== undefined);
+  const plan = has('-PLAN.md');
+  const verification = has('-VERIFICATION.md');
+  const uat = files.uat;
+  // execute-phase persists a report that needs a person as a UAT sourced
+  // from it, and commits that UAT, not the report.
+  const verified = verification ?? (uat?.fromVerification === true ? uat.name : undefined);
+  const summarized = files.plans.filter((p) => p.summarized).map((p) => p.id);
+  const doneWave = files.waves.find((wave) => wave.every((id) => summarized.includes(id)));
+  const started = files.position === 'executing' || summarized.length > 0 || verified !== undefined;
+  const rules: Record<LoopPoint, () => string | undefined> = {
+    'discuss:pre': () => (discussed ? context.name : checkpoint),
+    'discuss:post': () => (discussed ? context.name : undefined),
+    'plan:pre': () => planning,
+    'plan:post': () =>
+      plan === undefined ? undefined : files.position !== undefined ? `${plan} and STATE.md's ${files.positionText}` : started ? `${plan} and its execution begun` : undefined,
+    'execute:pre': () => undefined,
+    'execute:wave:pre': () => undefined,
+    'execute:wave:post': () => (doneWave === undefined ? undefined : `every plan of wave ${files.waves.indexOf(doneWave) + 1} summarized (${doneWave.join(', ')})`),
+    'execute:post': () => verified ?? (uat === undefined ? undefined : uat.name),
+    'verify:pre': () => (uat?.verifyWorkRan === true ? `${uat.name}, which verify-work has written` : undefined),
+    'verify:post': () => undefined,
+    'ship:pre': () => (files.shipped ? "STATE.md's record of the ship" : undefined),
+    'ship:post': () => undefined,
+  };
+  return candidates.map((point) => {
+    if (NEVER_GATED.has(point)) return { point, reached: false, why: "GSD's workflows evaluate no gate at this point" };
+    const evidence = rules[point]();
+    return evidence === undefined ? { point, reached: false, why: NOT_YET[point] } : { point, reached: true, why: evidence };
+  });
+}
+
+// What a point waits for, when nothing shows it reached yet.
+const NOT_YET: Record<LoopPoint, string> = {
+  'discuss:pre': 'no discussion of the phase yet (no CONTEXT.md or discuss checkpoint written by discuss-phase)',
+  'discuss:post': 'no CONTEXT.md written by discuss-phase',
+  'plan:pre': 'no planning yet (no RESEARCH.md, VALIDATION.md, PATTERNS.md or PLAN.md)',
+  'plan:post': 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)',
+  'execute:pre': "GSD's workflows evaluate no gate at this point",
+  'execute:wave:pre': "GSD's workflows evaluate no gate at this point",
+  'execute:wave:post': 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
+  'execute:post': 'no VERIFICATION.md or UAT.md yet',
+  'verify:pre': 'verify-work has not run (no UAT.md it wrote)',
+  'verify:post': "GSD's workflows evaluate no gate at this point",
+  'ship:pre': 'not shipped (STATE.md records no ship of the phase); a run that is the ship says so with --ship',
+  'ship:post': "GSD's workflows evaluate no gate at this point",
+};
