@@ -1,5 +1,5 @@
 // `npm run release [-- --sign <key>]`: what an air-gapped site is given, in
-// dist/release/ (git-ignored): the bundle, the standalone binaries, the npm
+// out/release/ (git-ignored): the bundle, the standalone binaries, the npm
 // tarball, the source of the commit, the packages its build installs (so it
 // can be rebuilt with no network), a CycloneDX SBOM, the docs, and SHA256SUMS
 // over all of them, signed with the OpenSSH key given (release/sums.mjs).
@@ -23,7 +23,7 @@ import { writeSums } from './release/sums.mjs';
 const TARGETS = ['linux-x64', 'linux-arm64'];
 const root = resolve('.');
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-const out = resolve('dist', 'release');
+const out = resolve('out', 'release');
 const SOURCE = `${pkg.name}-${pkg.version}-source.tar.gz`;
 const PACKAGES = `${pkg.name}-${pkg.version}-packages`;
 // A reason to stop, said in one line; anything else thrown is a bug.
@@ -98,7 +98,7 @@ function build(copy, env, { commit, committedAt }) {
   const files = join(dirname(copy), 'files');
   mkdirSync(files);
   copyFileSync(join(copy, 'dist', 'gsd-check'), join(files, 'gsd-check'));
-  for (const target of TARGETS) copyFileSync(join(copy, 'dist', `gsd-check-${target}`), join(files, `gsd-check-${target}`));
+  for (const target of TARGETS) copyFileSync(join(copy, 'out', `gsd-check-${target}`), join(files, `gsd-check-${target}`));
   npm(['pack', '--pack-destination', files]);
   const id = sourceId(copy);
   writeFileSync(join(files, `${pkg.name}-${pkg.version}.cdx.json`), sbom(copy, npm, commit, committedAt, id));
