@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, symlinkSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
-import { BIN, ROOT, tempDir } from '../helpers/support.ts';
+import { BIN, DIST, ROOT, tempDir } from '../helpers/support.ts';
 import { ciBlocks } from './ci-files.mjs';
 import { runCiFile } from './ci-run.mjs';
 import { missingTool } from './ci-tools.mjs';
@@ -33,7 +33,7 @@ test('the docs offer CI files: GitHub workflows with and without GSD, GitLab, pr
 
 // What a copy of the Action is: action.yml, the entry it names, and the
 // bundle that entry runs beside it (src/action/main.ts).
-const ACTION_FILES = ['action.yml', 'dist/action.js', 'dist/gsd-check'];
+const ACTION_FILES = ['action.yml', 'dist/action.js', relative(ROOT, DIST)].sort();
 
 test('a page whose workflows use a copy of the Action shows how to copy it, and its copy is the Action\'s files, no more', (t) => {
   const copying = pages.filter((page) => page.files.some((f) => f.kind.startsWith('github') && f.text.includes('uses: ./.github/actions/gsd-check')));

@@ -27,8 +27,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 function releaseFolder(t: import('node:test').TestContext) {
   const work = tempDir(t);
   const tree = join(work, `${pkg.name}-${pkg.version}`);
-  mkdirSync(join(tree, 'dist'), { recursive: true });
-  writeFileSync(join(tree, 'dist', 'gsd-check'), 'the committed bundle\n');
+  // The bundle is committed where the build writes it.
+  mkdirSync(dirname(join(tree, BUILT[0]!.path)), { recursive: true });
+  writeFileSync(join(tree, BUILT[0]!.path), 'the committed bundle\n');
   writeFileSync(join(tree, 'package.json'), '{}\n');
   mkdirSync(join(work, NAMES.packages));
   writeFileSync(join(work, NAMES.packages, 'a-1.0.0.tgz'), 'a tarball\n');
