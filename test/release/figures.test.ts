@@ -61,7 +61,7 @@ test('the block is written between the markers and nowhere else; a page without 
   assert.equal(readFileSync(join(dir, 'bare.md'), 'utf8'), '# Page\n');
 });
 
-// A size or a duration: 124 MB, 215 kB, 177 s, 56 ms (not 2-core, not Node 24).
+// A size or a duration, in the units the docs use (not a 2-core machine, not Node 24).
 const MEASURED = /\b\d[\d,.]*\s?(?:[kMG]i?B|ms|s|min)\b/;
 
 test('the pages about building and installing give no size or time of it without the date it was measured', () => {
