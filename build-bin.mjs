@@ -1,4 +1,4 @@
-// Builds dist/gsd-check-<platform>-<arch>, one executable that needs no Node:
+// Builds out/gsd-check-<platform>-<arch>, one executable that needs no Node:
 // Node's own single-executable-application support, offline. The Node inside
 // is the one pinned by runtimes/<platform>-<arch>/package-lock.json (installed
 // by `node runtimes/install.mjs`), never the machine's, so one commit builds
@@ -6,9 +6,11 @@
 // and postject (an npm package) injects it into a copy of the target's.
 // It installs the pinned Nodes it needs (runtimes/install.mjs): the host's,
 // and the target's when another.
+// The binaries go to out/ (git-ignored), not dist/: dist/ is what is
+// committed and what a copy of the Action takes, and a binary is not.
 //   node build-bin.mjs [--all | <target>…]   (default: this host's; --all: linux-x64 and linux-arm64)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inject } from 'postject';
@@ -19,6 +21,7 @@ const RUNTIME = 'node24';
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const TARGETS = ['linux-x64', 'linux-arm64'];
 const main = resolve('dist/gsd-check');
+const OUT = resolve('out');
 const host = `${process.platform}-${process.arch}`;
 
 const runtime = (target) => resolve('runtimes', target, 'node_modules', RUNTIME, 'bin', 'node');
@@ -51,7 +54,7 @@ async function quietly(inject) {
 }
 
 async function build(target) {
-  const output = resolve(`dist/gsd-check-${target}`);
+  const output = join(OUT, `gsd-check-${target}`);
   // macOS and Windows need signing steps (codesign, signtool) not written here.
   if (!TARGETS.includes(target)) return refuse(`no pinned Node for ${target}; targets: ${TARGETS.join(', ')} (or --all)`);
   if (!existsSync(main)) return refuse('dist/gsd-check is missing; run npm run build first');
@@ -83,6 +86,7 @@ async function build(target) {
     // Relative names, from the work folder: the blob records the main's path.
     writeFileSync(join(work, 'sea-config.json'), JSON.stringify({ main: 'gsd-check.cjs', output: 'sea.blob', disableExperimentalSEAWarning: true, useCodeCache: false }));
     execFileSync(runtime(host), ['--experimental-sea-config', 'sea-config.json'], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
+    mkdirSync(OUT, { recursive: true });
     copyFileSync(runtime(target), output);
     chmodSync(output, 0o755);
     await quietly(() => inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE }));

@@ -1,31 +1,45 @@
-// `npm run release [-- --sign <key>]`: what an air-gapped site is given, in
-// dist/release/ (git-ignored): the bundle, the standalone binaries, the npm
-// tarball, the source of the commit, the packages its build installs (so it
-// can be rebuilt with no network), a CycloneDX SBOM, the docs, and SHA256SUMS
-// over all of them, signed with the OpenSSH key given (release/sums.mjs).
+// `npm run release [-- --sign <key>] [--write-doc]`: what an air-gapped site
+// is given, in out/release/ (git-ignored): the bundle, the standalone
+// binaries, the npm tarball, the source of the commit, the packages its build
+// installs (so it can be rebuilt with no network), a CycloneDX SBOM, the
+// docs, and SHA256SUMS over all of them, signed with the OpenSSH key given
+// (release/sums.mjs); then the tags v<version> and v<major> in this
+// repository (release/tags.mjs), never pushed.
 // Built from HEAD (not the working tree) twice: once in a clean copy (git
-// archive, npm ci from npm's cache or the registry), and once as a site would
-// rebuild it, from the released source archive and packages alone with npm
-// offline and an empty cache of its own. Refused unless both builds are the
-// same bytes and the bundle is the committed dist/gsd-check: so a site can
-// rebuild what it was given from what it was given, and compare.
-//   node release.mjs [--sign <OpenSSH private key file>]
+// archive, npm ci from npm's cache or the registry), and once as a site
+// rebuilds it: docs/how-to/install.md's own rebuild steps, run as written on
+// the folder (release/rebuild-steps.mjs), npm offline with a registry that
+// refuses. Refused unless both builds are the same bytes, the page's check
+// prints what the page says, and the bundle is the committed dist/gsd-check:
+// so a site can rebuild what it was given from what it was given, by the
+// steps it was given, and compare. Refused before anything is built when
+// the version is tagged on another commit, CHANGELOG.md has no section for
+// it, or its public surface is not recorded (release/surface.mjs).
+// --write-doc: the figures it measured go into docs/how-to/install.md
+// (release/figures.mjs), to commit after.
+//   node release.mjs [--sign <OpenSSH private key file>] [--write-doc]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { sourceId } from './build-id.mjs';
+import { BUILT, RELEASE_DIR, TARGETS, releaseNames } from './release/artefacts.mjs';
+import { changelogProblems, section } from './release/changelog.mjs';
 import { releaseDocs } from './release/docs.mjs';
-import { collectPackages, neededPackages, offlineEnv, seedCache } from './release/packages.mjs';
-import { writeSums } from './release/sums.mjs';
+import { FIGURES_PAGE, figuresBlock, hasFigureMarkers, size, treeBytes, writeFigures } from './release/figures.mjs';
+import { collectPackages, neededPackages, offlineEnv } from './release/packages.mjs';
+import { REBUILD_PAGE, runRebuild } from './release/rebuild-steps.mjs';
+import { writeSums, sumsText } from './release/sums.mjs';
+import { releaseRefusal } from './release/surface.mjs';
+import { tagConflict, tagRelease } from './release/tags.mjs';
 
-const TARGETS = ['linux-x64', 'linux-arm64'];
 const root = resolve('.');
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-const out = resolve('dist', 'release');
-const SOURCE = `${pkg.name}-${pkg.version}-source.tar.gz`;
-const PACKAGES = `${pkg.name}-${pkg.version}-packages`;
+const out = resolve(RELEASE_DIR);
+const NAMES = releaseNames(pkg.name, pkg.version);
+const SOURCE = NAMES.source;
+const PACKAGES = NAMES.packages;
 // A reason to stop, said in one line; anything else thrown is a bug.
 class Refusal extends Error {}
 
@@ -82,26 +96,16 @@ function sbom(copy, npm, commit, committedAt, id) {
   return `${JSON.stringify(bom, null, 2)}\n`;
 }
 
-// One build in the source tree `copy`, with npm run in `env`: the folder of
-// its artefacts (the bundle, the binaries, the npm tarball, the SBOM), and
-// its source id.
-function build(copy, env, { commit, committedAt }) {
+// A built tree's artefacts in a folder of their own, with the npm tarball
+// and the SBOM made from the tree with npm run in `env`: { files, id }.
+function gather(copy, env, { commit, committedAt }) {
   const npm = (args) => run('npm', [...args, '--no-audit', '--no-fund'], { cwd: copy, env });
-  const committed = readFileSync(join(copy, 'dist', 'gsd-check'));
-  npm(['ci']);
-  run(process.execPath, ['build.mjs'], { cwd: copy, env });
-  if (!readFileSync(join(copy, 'dist', 'gsd-check')).equals(committed)) {
-    throw new Refusal('the committed dist/gsd-check is not the build of this commit: run npm run build and commit dist/');
-  }
-  run(process.execPath, ['build-bin.mjs', '--all'], { cwd: copy, env });
-
   const files = join(dirname(copy), 'files');
   mkdirSync(files);
-  copyFileSync(join(copy, 'dist', 'gsd-check'), join(files, 'gsd-check'));
-  for (const target of TARGETS) copyFileSync(join(copy, 'dist', `gsd-check-${target}`), join(files, `gsd-check-${target}`));
+  for (const { name, path } of BUILT) copyFileSync(join(copy, path), join(files, name));
   npm(['pack', '--pack-destination', files]);
   const id = sourceId(copy);
-  writeFileSync(join(files, `${pkg.name}-${pkg.version}.cdx.json`), sbom(copy, npm, commit, committedAt, id));
+  writeFileSync(join(files, NAMES.sbom), sbom(copy, npm, commit, committedAt, id));
   return { files, id };
 }
 
@@ -112,8 +116,15 @@ function buildClean(work, commit) {
   mkdirSync(copy);
   run('sh', ['-c', `git archive --format=tar HEAD | tar -x -C '${copy}'`]);
   for (const target of TARGETS) symlinkSync(join(root, 'runtimes', target, 'node_modules'), join(copy, 'runtimes', target, 'node_modules'));
-  const npmEnv = { ...process.env, npm_config_prefer_offline: 'true' };
-  return { copy, ...build(copy, npmEnv, commit) };
+  const env = { ...process.env, npm_config_prefer_offline: 'true' };
+  const committed = readFileSync(join(copy, 'dist', 'gsd-check'));
+  run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: copy, env });
+  run(process.execPath, ['build.mjs'], { cwd: copy, env });
+  if (!readFileSync(join(copy, 'dist', 'gsd-check')).equals(committed)) {
+    throw new Refusal('the committed dist/gsd-check is not the build of this commit: run npm run build and commit dist/');
+  }
+  run(process.execPath, ['build-bin.mjs', '--all'], { cwd: copy, env });
+  return { copy, ...gather(copy, env, commit) };
 }
 
 // The packages the build installs, from the first build's lockfiles, as one
@@ -129,36 +140,75 @@ function packPackages(copy, work, dest, { epoch }) {
 }
 
 // The second build, as docs/how-to/install.md tells a site to rebuild: the
-// released source archive and packages unpacked, an empty npm cache seeded
-// with the packages, npm offline with a registry that refuses.
-function buildOffline(work, released, needed, commit) {
-  run('tar', ['-xzf', join(released, SOURCE), '-C', work]);
-  run('tar', ['-xf', join(released, `${PACKAGES}.tar`), '-C', work]);
-  const env = offlineEnv(join(work, 'npm-cache'));
-  seedCache(join(work, PACKAGES), needed.map((p) => p.file), env);
-  return build(join(work, `${pkg.name}-${pkg.version}`), env, commit);
+// page's rebuild block run on the release folder `stage` as written (the
+// source and packages unpacked, npm's cache seeded with them, npm offline),
+// with a registry that refuses, then the page's check against the folder's
+// SHA256SUMS, which must print what the page shows. The page is the
+// released one, from the first build's copy.
+function buildOffline(work, stage, page, at) {
+  // The page's steps set npm's cache and offline mode themselves; the C
+  // locale, so that the check prints the page's words (sha256sum's OK is
+  // translated in some).
+  const env = { ...offlineEnv(join(work, 'npm-cache')), LC_ALL: 'C' };
+  delete env.npm_config_cache;
+  delete env.npm_config_offline;
+  console.log(`release: (${work}) ${REBUILD_PAGE}'s offline rebuild, release=${stage}`);
+  const started = Date.now();
+  const done = runRebuild(page, { release: stage, cwd: work, env });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (done.tree === undefined) throw new Refusal(`${REBUILD_PAGE}'s rebuild steps failed (${done.status}) before their check`);
+  if (done.status !== 0 || done.output !== done.expected) {
+    throw new Refusal(`${REBUILD_PAGE}'s check of the offline rebuild exited ${done.status} and printed:\n${done.output}instead of:\n${done.expected}`);
+  }
+  // npm pack and npm sbom in the rebuilt tree, with the npm the steps set up.
+  const npmEnv = { ...env, npm_config_cache: done.cache, npm_config_offline: 'true' };
+  return { ...gather(done.tree, npmEnv, at), seconds };
 }
+
+const USAGE = 'usage: node release.mjs [--sign <OpenSSH private key file>] [--write-doc]';
 
 function parseArgs(args) {
-  if (args.length === 0) return { key: undefined };
-  if (args.length === 2 && args[0] === '--sign') {
-    const key = resolve(args[1]);
-    if (!existsSync(key)) throw new Refusal(`--sign: ${args[1]}: no such key file`);
+  const rest = [...args];
+  const writeDoc = rest.includes('--write-doc');
+  if (writeDoc) rest.splice(rest.indexOf('--write-doc'), 1);
+  if (rest.length === 0) return { key: undefined, writeDoc };
+  if (rest.length === 2 && rest[0] === '--sign') {
+    const key = resolve(rest[1]);
+    if (!existsSync(key)) throw new Refusal(`--sign: ${rest[1]}: no such key file`);
     if (spawnSync('ssh-keygen', ['-Y', 'sign'], { stdio: 'ignore' }).error) throw new Refusal('--sign: ssh-keygen not found (OpenSSH 8.1 or later signs)');
-    return { key };
+    return { key, writeDoc };
   }
-  throw new Refusal(`usage: node release.mjs [--sign <OpenSSH private key file>] (not ${args.join(' ')})`);
+  throw new Refusal(`${USAGE} (not ${args.join(' ')})`);
 }
 
-function release() {
+// What must hold of the tree before a build is worth starting: the version
+// free to tag on this commit, its CHANGELOG section, its surface recorded,
+// and the page the figures would go to.
+async function refusalBefore(commit, writeDoc) {
+  const conflict = tagConflict(root, commit, pkg.version);
+  if (conflict !== undefined) return conflict;
+  const changelog = existsSync('CHANGELOG.md') ? readFileSync('CHANGELOG.md', 'utf8') : undefined;
+  if (changelog === undefined) return 'no CHANGELOG.md: a release is described there first';
+  const problems = changelogProblems(changelog);
+  if (problems.length > 0) return `CHANGELOG.md is not in Keep a Changelog's form:\n${problems.join('\n')}`;
+  if (section(changelog, pkg.version) === undefined) return `CHANGELOG.md has no section for ${pkg.version}: move the Unreleased entries under ## [${pkg.version}] - <date>`;
+  const surface = await releaseRefusal(root, pkg.version);
+  if (surface !== undefined) return surface;
+  if (writeDoc && !hasFigureMarkers(readFileSync(FIGURES_PAGE, 'utf8'))) return `--write-doc: ${FIGURES_PAGE} has no release-figures markers`;
+  return undefined;
+}
+
+async function release() {
   const started = Date.now();
-  const { key } = parseArgs(process.argv.slice(2));
+  const { key, writeDoc } = parseArgs(process.argv.slice(2));
   const dirty = run('git', ['status', '--porcelain', '--untracked-files=no']);
   if (dirty !== '') throw new Refusal(`uncommitted changes:\n${dirty}a release is built from a commit: commit or stash them`);
   const commit = run('git', ['rev-parse', 'HEAD']).trim();
   const committedAt = run('git', ['show', '-s', '--format=%cI', 'HEAD']).trim();
   const epoch = run('git', ['show', '-s', '--format=%ct', 'HEAD']).trim();
   const at = { commit, committedAt, epoch };
+  const refusal = await refusalBefore(commit, writeDoc);
+  if (refusal !== undefined) throw new Refusal(refusal);
   run(process.execPath, ['runtimes/install.mjs', ...TARGETS], { stdio: 'inherit' });
 
   const works = [];
@@ -170,29 +220,35 @@ function release() {
   try {
     const first = work(1);
     const clean = buildClean(first, at);
-    // What only the first build makes: the source and the packages.
-    const released = join(first, 'released');
-    mkdirSync(released);
-    run('git', ['archive', '--format=tar.gz', `--prefix=${pkg.name}-${pkg.version}/`, '-o', join(released, SOURCE), 'HEAD']);
-    const needed = packPackages(clean.copy, first, released, at);
-    const rebuilt = buildOffline(work(2), released, needed, at);
+    // The folder as a site gets it, but for the signature: the first build's
+    // files, the source and the packages, the docs and SHA256SUMS.
+    const stage = join(first, 'release');
+    mkdirSync(stage);
+    const built = readdirSync(clean.files).sort();
+    for (const name of built) copyFileSync(join(clean.files, name), join(stage, name));
+    run('git', ['archive', '--format=tar.gz', `--prefix=${pkg.name}-${pkg.version}/`, '-o', join(stage, SOURCE), 'HEAD']);
+    const needed = packPackages(clean.copy, first, stage, at);
+    const docs = releaseDocs(clean.copy);
+    for (const doc of docs) {
+      mkdirSync(dirname(join(stage, doc)), { recursive: true });
+      copyFileSync(join(clean.copy, doc), join(stage, doc));
+    }
+    const names = [...built, SOURCE, `${PACKAGES}.tar`, ...docs].sort();
+    writeFileSync(join(stage, 'SHA256SUMS'), sumsText(stage, names));
 
-    const [a, b] = [clean, rebuilt].map(({ files }) => readdirSync(files).sort());
-    const differ = [...new Set([...a, ...b])].filter(
-      (name) => !a.includes(name) || !b.includes(name) || !readFileSync(join(clean.files, name)).equals(readFileSync(join(rebuilt.files, name))),
+    const rebuilt = buildOffline(work(2), stage, readFileSync(join(clean.copy, REBUILD_PAGE), 'utf8'), at);
+    const again = readdirSync(rebuilt.files).sort();
+    const differ = [...new Set([...built, ...again])].filter(
+      (name) => !built.includes(name) || !again.includes(name) || !readFileSync(join(clean.files, name)).equals(readFileSync(join(rebuilt.files, name))),
     );
     if (differ.length > 0) throw new Refusal(`the offline rebuild of ${commit} from its source and packages differs in ${differ.join(', ')}`);
 
     rmSync(out, { recursive: true, force: true });
     mkdirSync(out, { recursive: true });
-    for (const name of a) copyFileSync(join(clean.files, name), join(out, name));
-    for (const name of readdirSync(released)) copyFileSync(join(released, name), join(out, name));
-    const docs = releaseDocs(clean.copy);
-    for (const doc of docs) {
-      mkdirSync(dirname(join(out, doc)), { recursive: true });
-      copyFileSync(join(clean.copy, doc), join(out, doc));
+    for (const name of names) {
+      mkdirSync(dirname(join(out, name)), { recursive: true });
+      copyFileSync(join(stage, name), join(out, name));
     }
-    const names = [...a, ...readdirSync(released), ...docs].sort();
     let signed;
     try {
       signed = writeSums(out, names, key);
@@ -201,16 +257,41 @@ function release() {
       throw new Refusal(`signing SHA256SUMS failed (${error.message.split('\n')[0]}): no release written`);
     }
     const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`release: ${out}: gsd-check ${pkg.version} (source ${clean.id}), commit ${commit}, rebuilt alike offline from its source and ${needed.length} packages in ${seconds} s`);
+    console.log(`release: ${out}: gsd-check ${pkg.version} (source ${clean.id}), commit ${commit}, rebuilt alike offline from its source and ${needed.length} packages by ${REBUILD_PAGE}'s steps`);
     console.log(`release: ${signed.said}`);
     process.stdout.write(signed.sums);
+
+    const figures = {
+      version: pkg.version,
+      date: new Date().toISOString().slice(0, 10),
+      commit: commit.slice(0, 7),
+      node: process.version,
+      npm: run('npm', ['--version']).trim(),
+      cores: availableParallelism(),
+      files: built.map((name) => ({ name, size: size(statSync(join(out, name)).size) })).concat([{ name: SOURCE, size: size(statSync(join(out, SOURCE)).size) }]).sort((a, b) => (a.name < b.name ? -1 : 1)),
+      packages: { file: `${PACKAGES}.tar`, size: size(statSync(join(out, `${PACKAGES}.tar`)).size), count: needed.length },
+      runtimes: TARGETS.map((target) => ({ path: `runtimes/${target}`, size: size(treeBytes(join(root, 'runtimes', target, 'node_modules'))) })),
+      seconds: { total: seconds, rebuild: rebuilt.seconds },
+    };
+    console.log(`release: the figures ${writeDoc ? `written into ${FIGURES_PAGE}` : `for ${FIGURES_PAGE} (--write-doc writes them)`}:\n${figuresBlock(figures)}`);
+    if (writeDoc) writeFigures(resolve(FIGURES_PAGE), figures);
+
+    const title = `gsd-check ${pkg.version} (source ${clean.id})`;
+    let tagged;
+    try {
+      tagged = tagRelease(root, commit, pkg.version, title);
+    } catch (error) {
+      throw new Refusal(`the release is written, but tagging it failed: ${error.message.split('\n')[0]}`);
+    }
+    for (const line of tagged.said) console.log(`release: ${line}`);
+    console.log(`release: nothing is pushed; to publish the tags: ${tagged.push.join(' && ')}`);
   } finally {
     for (const dir of works) rmSync(dir, { recursive: true, force: true });
   }
 }
 
 try {
-  release();
+  await release();
 } catch (error) {
   if (!(error instanceof Refusal)) throw error;
   console.error(`release: ${error.message}`);

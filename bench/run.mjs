@@ -20,7 +20,7 @@ const option = (name, fallback) => {
 const runs = Number(option('--runs', 30));
 const bin = option('--bin', join(root, 'dist', 'gsd-check'));
 // The standalone build, when `npm run build:bin` has made one.
-const standalone = option('--standalone', join(root, 'dist', `gsd-check-${process.platform}-${process.arch}`));
+const standalone = option('--standalone', join(root, 'out', `gsd-check-${process.platform}-${process.arch}`));
 const GIB = 1024 ** 3;
 const truePredicate = JSON.stringify({ kind: 'command-exit-zero', command: 'true' });
 

@@ -14,11 +14,15 @@ export const UNSIGNED_NOTE = 'SHA256SUMS.unsigned';
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 
+// SHA256SUMS's text over `names` (paths inside dir, forward slashes), in
+// sha256sum's own form, so that `sha256sum -c` reads it.
+export const sumsText = (dir, names) => names.map((name) => `${sha256(readFileSync(join(dir, name)))}  ${name}\n`).join('');
+
 // Writes dir/SHA256SUMS over `names` (paths inside dir, forward slashes), then
 // dir/SHA256SUMS.sig with `key` (an OpenSSH private key file), or, without
 // one, dir/SHA256SUMS.unsigned. Returns the sums' text and one line to print.
 export function writeSums(dir, names, key) {
-  const sums = names.map((name) => `${sha256(readFileSync(join(dir, name)))}  ${name}\n`).join('');
+  const sums = sumsText(dir, names);
   writeFileSync(join(dir, 'SHA256SUMS'), sums);
   if (key === undefined) {
     writeFileSync(

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CLI_BUNDLES } from './helpers/cli-tests.mjs';
 
-const bin = resolve(process.env.GSD_CHECK_BIN ?? `dist/gsd-check-${process.platform}-${process.arch}`);
+const bin = resolve(process.env.GSD_CHECK_BIN ?? `out/gsd-check-${process.platform}-${process.arch}`);
 const NODE_TOOLS = new Set(['node', 'nodejs', 'npm', 'npx', 'corepack']);
 let status = 1;
 const shadow = mkdtempSync(join(tmpdir(), 'gsd-check-path-'));

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sourceId } from '../build-id.mjs';
 
-const bin = resolve(process.env.GSD_CHECK_BIN ?? 'dist/gsd-check-linux-arm64');
+const bin = resolve(process.env.GSD_CHECK_BIN ?? 'out/gsd-check-linux-arm64');
 const qemu = process.env.QEMU ?? 'qemu-aarch64-static';
 const sysroot = process.env.QEMU_LD_PREFIX ?? '/usr/aarch64-linux-gnu';
 const node = JSON.parse(readFileSync('runtimes/linux-arm64/package-lock.json', 'utf8')).packages['node_modules/node24'].version;

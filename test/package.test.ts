@@ -75,10 +75,10 @@ test('the tarball holds the files package.json names, no more, and every link in
   assert.equal(packed.filename, TARBALL);
   const files = packed.files.map((f) => f.path).sort();
   assert.deepEqual(files, expectedFiles());
-  // What a user of the package is promised: the licence, and the JSON Schemas an editor is pointed at.
+  // What a user of the package is promised: the licence, what each release changed, and the JSON Schemas an editor is pointed at.
   const schemas = readdirSync(join(ROOT, 'schemas')).filter((name) => name.endsWith('.schema.json'));
   assert.ok(schemas.length > 0);
-  for (const promised of ['LICENSE', ...schemas.map((name) => `schemas/${name}`)]) assert.ok(files.includes(promised), `${promised} is not in the tarball`);
+  for (const promised of ['LICENSE', 'CHANGELOG.md', ...schemas.map((name) => `schemas/${name}`)]) assert.ok(files.includes(promised), `${promised} is not in the tarball`);
   for (const [name, target] of Object.entries(pkg.bin)) {
     const entry = packed.files.find((f) => f.path === target);
     assert.ok(entry, `bin ${name} (${target}) is not in the tarball`);

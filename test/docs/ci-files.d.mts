@@ -11,4 +11,9 @@ export interface CiRun {
   readonly expected: string;
   readonly line: number;
 }
-export function ciBlocks(text: string): { files: CiFile[]; runs: CiRun[] };
+export interface CiCopy {
+  readonly placeholder: string;
+  readonly script: string;
+  readonly line: number;
+}
+export function ciBlocks(text: string): { files: CiFile[]; runs: CiRun[]; copies: CiCopy[] };

@@ -15,13 +15,27 @@
 //   blocks, and every ci-file of the page), the script run in it, then the
 //   file at <path> run by its tool; the block is what that run printed, its
 //   last line `job: success` or `job: failure…`.
+// - `<!-- ci-copy: <placeholder> -->` before a ```sh block: the commands
+//   that bring gsd-check into the reader's project (the Action's files),
+//   <placeholder> standing for gsd-check's checkout. Every run of the page
+//   runs them first, in the project, with the checkout under test there, so
+//   that what the page tells a reader to copy is what the runs use.
 
-// A page's CI files and runs, in order.
+// A page's CI files, runs and copy steps, in order.
 export function ciBlocks(text) {
   const lines = text.split('\n');
   const files = [];
   const runs = [];
+  const copies = [];
   for (let i = 0; i < lines.length; i++) {
+    const copy = /^<!-- ci-copy: (\S+) -->\s*$/.exec(lines[i]);
+    if (copy) {
+      const block = fencedAfter(lines, i, 'sh');
+      if (!block.text.includes(copy[1])) throw new Error(`line ${i + 1}: a ci-copy block that never names ${copy[1]}`);
+      copies.push({ placeholder: copy[1], script: block.text, line: i + 1 });
+      i = block.end;
+      continue;
+    }
     const file = /^<!-- ci-file: ([\w-]+) (\S+) -->\s*$/.exec(lines[i]);
     if (file) {
       const block = fencedAfter(lines, i, 'yaml');
@@ -44,7 +58,7 @@ export function ciBlocks(text) {
   for (const run of runs) {
     if (!files.some((file) => file.path === run.path)) throw new Error(`line ${run.line}: ci-run of ${run.path}, which no ci-file of the page is`);
   }
-  return { files, runs };
+  return { files, runs, copies };
 }
 
 // The fenced block of `lang` that follows line `from`, with only blank lines between.

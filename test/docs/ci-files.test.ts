@@ -5,11 +5,12 @@
 // lefthook. A page whose file or log drifts from what the tools do fails
 // here. The workflows that install GSD run in compat/test/ci.test.mjs.
 import assert from 'node:assert/strict';
-import { symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, symlinkSync } from 'node:fs';
+import { join, posix, relative } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
-import { BIN, ROOT, tempDir } from '../helpers/support.ts';
+import { BIN, DIST, ROOT, tempDir } from '../helpers/support.ts';
 import { ciBlocks } from './ci-files.mjs';
 import { runCiFile } from './ci-run.mjs';
 import { missingTool } from './ci-tools.mjs';
@@ -28,6 +29,29 @@ const pages = docFiles(ROOT).flatMap((file) => {
 test('the docs offer CI files: GitHub workflows with and without GSD, GitLab, pre-commit (local hooks and this repository\'s), lefthook', () => {
   const kinds = new Set(pages.flatMap((page) => page.files.map((file) => file.kind)));
   assert.deepEqual([...kinds].sort(), ['github', 'github-gsd', 'gitlab', 'lefthook', 'pre-commit', 'pre-commit-remote']);
+});
+
+// What a copy of the Action is: action.yml, the entry it names, and the
+// bundle that entry runs beside it (src/action/main.ts).
+const ACTION_FILES = ['action.yml', 'dist/action.js', relative(ROOT, DIST)].sort();
+
+test('a page whose workflows use a copy of the Action shows how to copy it, and its copy is the Action\'s files, no more', (t) => {
+  const copying = pages.filter((page) => page.files.some((f) => f.kind.startsWith('github') && f.text.includes('uses: ./.github/actions/gsd-check')));
+  assert.ok(copying.length > 0);
+  for (const page of copying) {
+    const { copies } = ciBlocks(page.text);
+    assert.equal(copies.length, 1, `${page.file}: one ci-copy block`);
+    const project = tempDir(t);
+    const done = spawnSync('sh', ['-ec', copies[0]!.script.replaceAll(copies[0]!.placeholder, '"$CHECKOUT"')], { cwd: project, env: { ...process.env, CHECKOUT: ROOT }, encoding: 'utf8', timeout: 30_000 });
+    assert.equal(done.status, 0, done.stderr);
+    const walk = (dir: string): string[] =>
+      readdirSync(join(project, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(posix.join(dir, e.name)) : [posix.join(dir, e.name)]));
+    assert.deepEqual(walk('.github/actions/gsd-check').sort(), ACTION_FILES.map((f) => `.github/actions/gsd-check/${f}`));
+  }
+});
+
+test('a ci-copy block must name the placeholder it stands for', () => {
+  assert.throws(() => ciBlocks('<!-- ci-copy: path/to/gsd-check -->\n```sh\ncp -R ../gsd-check .\n```\n'), { message: 'line 1: a ci-copy block that never names path/to/gsd-check' });
 });
 
 for (const page of pages) {

@@ -1,13 +1,15 @@
 // One CI run a page shows (ci-files.mjs), made as a reader would make it:
 // the page's project (its doc-test setup blocks), the page's CI files
-// written into it, gsd-check's Action copied to .github/actions/gsd-check/
-// as the page says, the run's own script, then the file run by its tool.
+// written into it, gsd-check brought in by the page's own copy steps (its
+// ci-copy blocks, the checkout under test in the place of the page's
+// placeholder), the run's own script, then the file run by its tool.
 // Answers the log to compare with the page's. Plain JavaScript: compat/
 // runs the workflows that install GSD through it too.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { ciBlocks } from './ci-files.mjs';
 import { commitAll, runGitlab, runLefthook, runPreCommit, runPreCommitRemote } from './ci-tools.mjs';
 import { machinePath, normalise, parseDoc, SHOWN_ROOT } from './doc-examples.mjs';
 import { runWorkflow } from './github-runner.mjs';
@@ -20,8 +22,8 @@ export async function runCiFile(page, run, { root, bin, substitute }) {
     mkdirSync(workspace);
     mkdirSync(home);
     const env = { PATH: [bin, ...machinePath()].join(':'), HOME: home, XDG_CACHE_HOME: join(home, '.cache'), LANG: 'C.UTF-8' };
-    const sh = (script, what) => {
-      const done = spawnSync('sh', ['-c', script], { cwd: workspace, env, encoding: 'utf8', timeout: 60_000 });
+    const sh = (script, what, extra = {}) => {
+      const done = spawnSync('sh', ['-c', script], { cwd: workspace, env: { ...env, ...extra }, encoding: 'utf8', timeout: 60_000 });
       if (done.status !== 0) throw new Error(`${what} failed (${done.status ?? done.signal}): ${done.stdout}${done.stderr}`);
     };
     for (const step of parseDoc(page.text)) if (step.setup !== undefined) sh(step.setup, `the setup at line ${step.line}`);
@@ -29,10 +31,11 @@ export async function runCiFile(page, run, { root, bin, substitute }) {
       mkdirSync(dirname(join(workspace, file.path)), { recursive: true });
       writeFileSync(join(workspace, file.path), file.text);
     }
-    const action = join(workspace, '.github', 'actions', 'gsd-check');
-    mkdirSync(action, { recursive: true });
-    cpSync(join(root, 'action.yml'), join(action, 'action.yml'));
-    cpSync(join(root, 'dist'), join(action, 'dist'), { recursive: true });
+    // The checkout as a variable, quoted where the placeholder was: a path
+    // with a space stays one word.
+    for (const copy of ciBlocks(page.text).copies) {
+      sh(copy.script.replaceAll(copy.placeholder, '"$GSD_CHECK_CHECKOUT"'), `the ci-copy block at line ${copy.line}`, { GSD_CHECK_CHECKOUT: root });
+    }
     if (run.script !== '') sh(run.script, `the ci-run script at line ${run.line}`);
     const file = page.files.find((f) => f.path === run.path);
     let log;
