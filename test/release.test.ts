@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from './helpers/bounded.ts';
+import { recordedAsReleased } from './helpers/release-tree.ts';
 import { ROOT, tempDir } from './helpers/support.ts';
 
 const USAGE = 'release: usage: node release.mjs [--sign <OpenSSH private key file>] [--write-doc]';
@@ -38,6 +39,7 @@ function repository(t: import('node:test').TestContext) {
   const env = { ...process.env, ...GIT };
   for (const file of ['package.json', 'CHANGELOG.md', '.pre-commit-hooks.yaml', 'release/surface.json', 'schemas']) cpSync(join(ROOT, file), join(dir, file), { recursive: true });
   symlinkSync(join(ROOT, 'src'), join(dir, 'src'));
+  recordedAsReleased(dir);
   mkdirSync(join(dir, 'docs', 'how-to'), { recursive: true });
   writeFileSync(join(dir, 'docs', 'how-to', 'install.md'), '# How to install gsd-check\n');
   const git = (...args: string[]) => {

@@ -10,6 +10,7 @@ import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { ROOT, tempDir } from '../helpers/support.ts';
+import { recordedAsReleased } from '../helpers/release-tree.ts';
 
 const surface = (cwd: string, ...args: string[]): [number | null, string, string] => {
   const r = spawnSync(process.execPath, [join(ROOT, 'release', 'surface.mjs'), ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
@@ -23,12 +24,14 @@ interface Entry {
   value: unknown;
 }
 
-// A tree the command reads (src/ as this checkout's), its record as a list
-// to change, and the writers of what a release changes.
+// A tree the command reads (src/ as this checkout's, recorded as released:
+// what this checkout changed since is no part of these tests), its record as
+// a list to change, and the writers of what a release changes.
 function tree(t: import('node:test').TestContext) {
   const dir = tempDir(t);
   for (const file of ['package.json', 'CHANGELOG.md', '.pre-commit-hooks.yaml', 'release/surface.json', 'schemas']) cpSync(join(ROOT, file), join(dir, file), { recursive: true });
   symlinkSync(join(ROOT, 'src'), join(dir, 'src'));
+  recordedAsReleased(dir);
   const read = () => JSON.parse(readFileSync(join(dir, 'release', 'surface.json'), 'utf8')) as { version: string; surface: Entry[] };
   const record = (change: (entries: Entry[]) => Entry[]) => {
     const { version, surface: entries } = read();
