@@ -623,7 +623,10 @@ var DECLARED = [
     commands: "any",
     group: "global",
     help: ["show the version"],
-    doc: { value: "\u2014", meaning: "print `gsd-check <version> (source <id>)` and exit 0: the id names the source it was built from (build-id.mjs)" }
+    doc: {
+      value: "\u2014",
+      meaning: "print one line, `gsd-check <version> (source <id>)`, and exit 0; the id is a hash of the files it is built from, not a git commit: `node build-id.mjs` in the source archive or a checkout prints it"
+    }
   }
 ];
 function said(flag) {

@@ -86,15 +86,14 @@ async function main(argv: readonly string[]): Promise<Reply> {
 
 // The source id (build-id.mjs) lets a site match a file to its source; a
 // standalone build also names the Node it carries: that is what a user checks
-// after copying one onto a machine without Node. The first line is for
-// scripts; the second says what the id is, since the first thing a user tries
-// with it (git show) cannot know it: the commit holds the bundle, so the
-// bundle cannot name the commit.
+// after copying one onto a machine without Node. One line, as node, npm and git
+// answer, so $(gsd-check --version) is the whole answer; what the id is (not a
+// git commit: the commit holds the bundle, so the bundle cannot name it) is in
+// --help and install.md.
 function version(): string {
-  const first = isStandalone()
+  return isStandalone()
     ? `gsd-check ${GSD_CHECK_VERSION} (source ${GSD_CHECK_SOURCE_ID}; standalone build: Node ${process.version} ${process.platform}-${process.arch})`
     : `gsd-check ${GSD_CHECK_VERSION} (source ${GSD_CHECK_SOURCE_ID})`;
-  return `${first}\nsource ${GSD_CHECK_SOURCE_ID}: a hash of the files it is built from, not a git commit; node build-id.mjs in the source archive or a checkout prints it (docs/how-to/install.md)`;
 }
 
 function isStandalone(): boolean {

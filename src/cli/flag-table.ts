@@ -324,7 +324,11 @@ const DECLARED: readonly Flag[] = [
     commands: 'any',
     group: 'global',
     help: ['show the version'],
-    doc: { value: '—', meaning: 'print `gsd-check <version> (source <id>)` and exit 0: the id names the source it was built from (build-id.mjs)' },
+    doc: {
+      value: '—',
+      meaning:
+        'print one line, `gsd-check <version> (source <id>)`, and exit 0; the id is a hash of the files it is built from, not a git commit: `node build-id.mjs` in the source archive or a checkout prints it',
+    },
   },
 ];
 

@@ -93,6 +93,10 @@ Exit status: 0 envelope written (validate: all valid); 1 envelope blocks (with
 the reason on stderr); 74 the output could not be written; 128+N stopped by
 signal N, after ending the commands.
 
+Version: --version prints one line, gsd-check <version> (source <id>). The id
+is a hash of the files gsd-check is built from, not a git commit: node
+build-id.mjs in the source archive or a checkout prints it.
+
 More: gsd-check help <command>. The docs (a tutorial, how-tos, every flag, kind
 and message) are README.md and docs/ in gsd-check's repository or npm package;
 every flag: docs/reference/cli.md.
