@@ -200,7 +200,7 @@ test('a bug in one gate of gates run: no gate starts after it, every running com
     }),
   );
   const answer = `read x < ${fifo}; echo '{"block":false,"inject":true}'`;
-  const pending = cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--concurrency', '2', '--query-command', answer], {
+  const pending = cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--concurrency', '2', '--phase-number', '01', '--query-command', answer], {
     cwd: dir,
     wrap: (argv) => [process.execPath, ['--require', hook, ...argv]],
   });

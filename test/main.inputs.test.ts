@@ -77,7 +77,7 @@ test('gates run with deep JSON anywhere (a query answer, a hooks entry, a typed 
   ];
   for (const [what, hooks, flags, status] of cases) {
     writeFileSync(join(dir, 'hooks.json'), hooks);
-    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--raw', ...flags], { cwd: dir });
+    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--phase-number', '01', '--raw', ...flags], { cwd: dir });
     assert.equal(run.status, 0, `${what}: ${run.stderr}`);
     assert.doesNotMatch(run.stderr, /internal error|RangeError/, what);
     assert.equal(JSON.parse(run.stdout).details.gates[0].status, status, what);
@@ -89,7 +89,7 @@ test('gates run with deep JSON anywhere (a query answer, a hooks entry, a typed 
     ['a capability\'s when 50,000 deep', deep, 'inactive'],
   ] as const) {
     writeFileSync(join(dir, 'cap.json'), capability(when));
-    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--raw'], { cwd: dir });
+    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-number', '01', '--raw'], { cwd: dir });
     assert.equal(run.status, 0, `${what}: ${run.stderr}`);
     assert.doesNotMatch(run.stderr, /internal error|RangeError/, what);
     assert.ok(run.stderr.length < 1000, `${what}: ${run.stderr.length} characters on stderr`);

@@ -197,7 +197,7 @@ test('an annotation\'s file is relative to GITHUB_WORKSPACE when the artifact is
   const annotate = async (workspace: string | undefined): Promise<string> => {
     const env: Record<string, string | undefined> = { ...ENV, GITHUB_STEP_SUMMARY: '' };
     if (workspace !== undefined) env.GITHUB_WORKSPACE = workspace;
-    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--raw', '--report', 'github'], { cwd: join(dir, 'repo', 'app'), env });
+    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-dir', '.', '--raw', '--report', 'github'], { cwd: join(dir, 'repo', 'app'), env });
     return run.stderr;
   };
   const line = (file: string): string => `::error file=${file},line=1,title=gsd-check ship%3Apre sec#0 [predicate artifact-frontmatter-equals] halt::Frontmatter field "reviewed" in SECURITY.md is missing, expected true\n`;
@@ -214,7 +214,7 @@ test('an annotation\'s file is relative to GITHUB_WORKSPACE when the artifact is
   mkdirSync(join(dir, 'ws'));
   renameSync(join(dir, 'repo'), join(dir, 'ws', '..repo'));
   const env: Record<string, string | undefined> = { ...ENV, GITHUB_STEP_SUMMARY: '', GITHUB_WORKSPACE: join(dir, 'ws') };
-  const dotted = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--raw', '--report', 'github'], { cwd: join(dir, 'ws', '..repo', 'app'), env });
+  const dotted = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-dir', '.', '--raw', '--report', 'github'], { cwd: join(dir, 'ws', '..repo', 'app'), env });
   assert.equal(dotted.stderr, line('..repo/app/SECURITY.md'));
 });
 
@@ -242,6 +242,6 @@ test('an artifact gate that could not be evaluated is annotated at its file too'
     'cap.json': { id: 'sec', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'reviewed', equals: true } }, blocking: true, onError: 'halt' }] },
     'SECURITY.md': '---\nreviewed: [unclosed\n---\n',
   });
-  const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--raw', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: '', GITHUB_WORKSPACE: dir } });
+  const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-dir', '.', '--raw', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: '', GITHUB_WORKSPACE: dir } });
   assert.equal(run.stderr.split('\n').filter((line) => line.startsWith('::')).join('\n'), '::error file=SECURITY.md,line=1,title=gsd-check ship%3Apre sec#0 [predicate artifact-frontmatter-equals] halt::SECURITY.md: invalid YAML in the frontmatter at line 3: unexpected end of the stream within a flow collection');
 });

@@ -256,10 +256,17 @@ test('placeholders: all three, missing ones empty, inherited ones overridden, ot
     { point: 'ship:pre', check: { query: 'q' }, blocking: false, onError: 'halt' },
   ] }));
   const answer = `printf '{"block":true,"message":"%s"}' "n=\${PHASE_NUMBER-unset} d=\${PHASE_DIR-unset} r=\${PHASE_REQ_IDS-unset}"`;
-  const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--query-command', answer, '--cwd', dir, '--raw'], { env });
+  const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--query-command', answer, '--phase-number', '07', '--cwd', dir, '--raw'], { env });
   assert.deepEqual(JSON.parse(gates.stdout).details.gates.map((g: { envelope: { message: string } }) => g.envelope.message), [
-    'command exited 1: n= d= r= h=kept',
-    'n= d= r=',
+    'command exited 1: n=07 d= r= h=kept',
+    'n=07 d= r=',
+  ]);
+  // With no phase at all, GSD's loop never runs them: gates run says so before anything runs.
+  const unphased = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--query-command', answer, '--cwd', dir, '--raw'], { env });
+  assert.deepEqual([unphased.status, unphased.stdout, unphased.stderr], [
+    2,
+    '',
+    "gsd-check: no phase selected: ship:pre's gate c#0 runs a command that reads PHASE_NUMBER and PHASE_DIR (and 1 more gate); give --current-phase (the one STATE.md names), --phase-number or --phase-dir (see gsd-check --help)\n",
   ]);
   // The one visible difference from pasting text: single quotes keep the placeholder.
   const single = await cli(check({ command: "echo '${PHASE_DIR}'; exit 1" }, '--phase-dir', 'x', '--pick', 'message', '--cwd', dir));
@@ -582,7 +589,7 @@ test('text from outside never reaches the terminal raw, and a file that is not J
   assert.equal(message.stdout, 'Frontmatter field "threats_open" in SECURITY.md is \\x1b[2J\\rPASS, expected 0\n');
   // A capability id with a newline and ESC cannot forge a line on stderr.
   writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'x\n\u001b[1Agsd-check: ship:pre all passed', gates: [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }] }));
-  const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--pick', 'message'], { cwd: root, env: { ...ENV, PATH: '/usr/bin:/bin' } });
+  const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-number', '01', '--pick', 'message'], { cwd: root, env: { ...ENV, PATH: '/usr/bin:/bin' } });
   assert.equal(gates.stderr.split('\n').length, 2, gates.stderr);
   assert.ok(gates.stderr.includes('x\\n\\x1b[1Agsd-check: ship:pre all passed#0'), gates.stderr);
   assert.equal(gates.stdout.split('\n').length, 2);

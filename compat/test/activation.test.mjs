@@ -60,7 +60,7 @@ function gsdGates(root, point, env) {
 }
 
 function runCheck(root, point, env, files) {
-  const args = [GSD_CHECK, 'gates', 'run', '--point', point, ...files.flatMap((f) => ['--capability', f]), '--raw'];
+  const args = [GSD_CHECK, 'gates', 'run', '--point', point, ...files.flatMap((f) => ['--capability', f]), '--phase-number', '04', '--raw'];
   return spawnSync(NODE, args, { cwd: root, env: { ...env, GSD_CHECK_QUERY_COMMAND: `echo '{"block":false}'` }, encoding: 'utf8' });
 }
 
@@ -71,7 +71,7 @@ function checkGates(root, point, env, files) {
 }
 
 function runBuiltin(root, point, env) {
-  const args = [GSD_CHECK, 'gates', 'run', '--point', point, '--builtin', '--raw'];
+  const args = [GSD_CHECK, 'gates', 'run', '--point', point, '--builtin', '--phase-number', '04', '--raw'];
   return spawnSync(NODE, args, { cwd: root, env: { ...env, GSD_CHECK_QUERY_COMMAND: `echo '{"block":false}'` }, encoding: 'utf8' });
 }
 

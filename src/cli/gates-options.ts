@@ -9,6 +9,9 @@ import { optional, seconds, stdinOnce } from './option-values.ts';
 // gates run's options: which points, where their gates come from, how they
 // run and what reports them.
 
+// How a run selects its phase, as every message that misses one says it.
+export const PHASE_CHOICE = 'give --current-phase (the one STATE.md names), --phase-number or --phase-dir';
+
 export interface GatesOptions extends EvalOptions {
   // The points to run, in order, each once.
   readonly points: readonly [LoopPoint, ...LoopPoint[]];
@@ -61,7 +64,7 @@ export function gatesOptions(flags: Flags, shared: EvalOptions, requireTestedGsd
   const ship = flags.booleans.has('ship');
   if (ship && !reached) return usage('--ship counts with --reached: it says the run is the ship of the phase whose reached points run');
   if (reached && !shared.currentPhase && shared.phaseNumber === undefined && shared.phaseDir === undefined) {
-    return usage('--reached needs the phase: --current-phase (the one STATE.md names), --phase-number or --phase-dir');
+    return usage(`--reached needs the phase: ${PHASE_CHOICE}`);
   }
   const requireTested = flags.booleans.has('require-tested-gsd');
   if (requireTested && !render && !builtin) return usage('--require-tested-gsd counts with --render or --builtin, which ask the GSD gsd_run finds for its version');

@@ -84,6 +84,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       fieldPresent: 'value',
       artifactNotFound: 'value',
     },
+    phaseUse: (predicate) => `looks for ${predicate.artifact} in the phase directory first`,
     locate: (details) => (details.path === null ? undefined : { file: details.path, line: details.line ?? 1 }),
     async evaluate(predicate: Predicate, context: GateContext): Promise<FrontmatterEvaluation> {
       const base = {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type Envelope, defineKind, type GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Result } from '../failure.ts';
 import { phaseEnv } from '../predicate/phase-env.ts';
-import { singleQuotedPlaceholders } from '../predicate/placeholders.ts';
+import { phaseVariables, singleQuotedPlaceholders } from '../predicate/placeholders.ts';
 import { endingText, startFailure, type RunResult } from '../run/runner.ts';
 import { describe, printable } from '../text/format.ts';
 import { tailOf } from '../text/tail.ts';
@@ -60,6 +60,10 @@ export const commandExitZero = defineKind<typeof schema, CommandExitZeroDetails>
     stdoutBytes: 'value',
     stderrBytes: 'value',
     tailTruncated: 'value',
+  },
+  phaseUse(predicate: Predicate) {
+    const named = phaseVariables(predicate.command);
+    return named.length === 0 ? undefined : `runs a command that reads ${named.join(' and ')}`;
   },
   lint(predicate: Predicate) {
     return [...new Set(singleQuotedPlaceholders(predicate.command))].map((placeholder) => ({

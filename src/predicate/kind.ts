@@ -58,6 +58,10 @@ export interface Kind<S extends ObjectSchema = ObjectSchema, D extends Details =
   // path no envelope of the kind can have before anything runs.
   readonly details: DetailFields<D>;
   evaluate(predicate: v.InferOutput<S>, context: GateContext): Promise<Result<Envelope<D>>>;
+  // What of the phase this predicate reads, as a clause ("reads SECURITY.md
+  // from the phase directory"); undefined when it reads none. GSD's loop
+  // always gives a phase; a run that gives none cannot check it as GSD would.
+  phaseUse(predicate: v.InferOutput<S>): string | undefined;
   // The line a verdict is about, for kinds that read a file: a report (a
   // GitHub annotation) points there.
   locate?(details: D): SourceLocation | undefined;

@@ -24,3 +24,10 @@ export function singleQuotedPlaceholders(command: string): string[] {
   }
   return found;
 }
+
+// The phase variables a command names, whether sh expands them or the command
+// hands them on (`sh -c 'ls "$PHASE_DIR"'`): with no phase selected they are
+// empty, and the command checks something else than it says.
+export function phaseVariables(command: string): string[] {
+  return ['PHASE_NUMBER', 'PHASE_DIR'].filter((name) => new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`).test(command));
+}

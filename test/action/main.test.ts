@@ -127,6 +127,10 @@ test('a run that cannot be evaluated fails the step with exit 2 and the reason a
   assert.deepEqual([bad.status, bad.stdout, bad.stderr], [2, '::error title=gsd-check::the input builtin is "yes"; it takes true or false\n', '']);
   const usage = await runAction(t, workspace, { builtin: 'true' });
   assert.deepEqual([usage.status, usage.stdout], [2, '::error title=gsd-check::--point (once per loop point), --all-points or --reached is required (see gsd-check --help)\n']);
+  // No phase input: the phase's gates are not looked for in the workspace's root.
+  const unphased = await runAction(t, workspace, { point: 'ship:pre', builtin: 'true' });
+  const why = "no phase selected: ship:pre's gate broken-windows#0 looks for WINDOWS.md in the phase directory first (and 1 more gate); give --current-phase (the one STATE.md names), --phase-number or --phase-dir (see gsd-check --help)";
+  assert.deepEqual([unphased.status, unphased.stdout, unphased.stderr, unphased.outputs], [2, `::error title=gsd-check::${why}\n`, `gsd-check: ${why}\n`, {}]);
 });
 
 test("repository text reads as no workflow command in the step's log: only the annotations gsd-check and the Action mean run", { timeout: 30_000 }, async (t) => {

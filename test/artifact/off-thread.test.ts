@@ -99,7 +99,7 @@ function point(t: TestContext, mark: string, sleep: Record<string, unknown>): st
 function run(dir: string): { pending: Promise<CliResult>; child: () => ChildProcess; stderr: () => string } {
   let child: ChildProcess | undefined;
   let stderr = '';
-  const pending = cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--concurrency', '2', '--raw'], {
+  const pending = cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-dir', '.', '--concurrency', '2', '--raw'], {
     cwd: dir,
     onSpawn: (c) => {
       child = c;

@@ -99,7 +99,7 @@ test('gates run: --reached needs the phase and takes all 12 points unless told f
   const one = parsed(['--reached', '--point', 'ship:pre', '--phase-number', '04', '--ship', '--builtin']);
   assert.deepEqual([one.points, one.envelope, one.ship], [['ship:pre'], 'run', true]);
   assert.equal(parsed(['--reached', '--phase-dir', 'p', '--render']).render, true);
-  assert.equal(gates(['--reached', '--builtin']), '--reached needs the phase: --current-phase (the one STATE.md names), --phase-number or --phase-dir');
+  assert.equal(gates(['--reached', '--builtin']), '--reached needs the phase: give --current-phase (the one STATE.md names), --phase-number or --phase-dir');
   assert.equal(gates(['--all-points', '--ship', '--builtin']), '--ship counts with --reached: it says the run is the ship of the phase whose reached points run');
   for (const [other, name] of [[['--hooks', 'h.json'], '--hooks'], [['--builtin'], '--builtin'], [['--capability', 'c.json'], '--capability']] as const) {
     assert.equal(gates(['--all-points', '--render', ...other]), `--render and ${name} cannot be used together: --render has GSD render the hooks itself`);

@@ -13,6 +13,7 @@ import type { GatesDeps } from '../deps.ts';
 import { gateContext } from '../gate-context.ts';
 import { failureReply, progressLine, verdictReply, type Reply } from '../reply.ts';
 import { decider, findGsd } from './gsd.ts';
+import { phaseForGates } from './phase-selected.ts';
 import { loadPointGates } from './point-gates.ts';
 import { deliverReports, junitTarget } from './reports.ts';
 import { selectPoints } from './selection.ts';
@@ -40,6 +41,8 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const loaded = await loadPointGates(options, selection.value.points, context, decided.value.gsd, { ...deps, concurrency });
   if (!loaded.ok) return failed(loaded.failure);
   for (const warning of loaded.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
+  const needed = phaseForGates(loaded.value.points, context);
+  if (!needed.ok) return failed(needed.failure);
 
   const given = givenQueryCommand(options.queryCommand, deps.env);
   // Query gates are answered by the GSD that decided, else by the one

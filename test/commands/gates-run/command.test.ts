@@ -29,7 +29,7 @@ function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: b
   });
 }
 
-const options: GatesOptions = { points: ['ship:pre'], envelope: 'point', capabilities: ['cap.json'], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 1, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
+const options: GatesOptions = { points: ['ship:pre'], envelope: 'point', phaseNumber: '01', capabilities: ['cap.json'], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 1, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
 
 test('on a terminal, one progress line per gate as it finishes', async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
