@@ -166,7 +166,7 @@ function parseJson(text, label, root = "") {
   const duplicate = findDuplicateKey(text);
   if (duplicate !== void 0) {
     const at = jsonPath(root, [...duplicate.path, duplicate.key]);
-    return fail("invalid-json", `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${at}): which one counts is ambiguous`);
+    return fail("invalid-json", `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${at}): which one counts is ambiguous`, [{ path: at, message: "is given twice: which one counts is ambiguous" }]);
   }
   return ok(value);
 }

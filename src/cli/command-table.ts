@@ -58,7 +58,7 @@ const TABLE = [
     name: 'validate',
     aliases: [],
     usage: 'validate <capability.json>... [--json]',
-    summary: ["checks capability files' gate declarations, every issue with its path"],
+    summary: ['checks capability files as GSD 1.14 loads them, gates and all: every issue with its path'],
     operands: 'capability file',
     examples: [{ what: 'every capability of a project; exit 1 on any issue', command: 'gsd-check validate caps/*.json' }],
     docs: 'docs/how-to/validate-capability-files.md',

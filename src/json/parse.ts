@@ -17,7 +17,9 @@ export function parseJson(text: string, label: string, root = ''): Result<unknow
   const duplicate = findDuplicateKey(text);
   if (duplicate !== undefined) {
     const at = jsonPath(root, [...duplicate.path, duplicate.key]);
-    return fail('invalid-json', `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${at}): which one counts is ambiguous`);
+    // The one failure with an issue: JSON.parse read the text, and a reader
+    // may tell what it would make of it.
+    return fail('invalid-json', `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${at}): which one counts is ambiguous`, [{ path: at, message: 'is given twice: which one counts is ambiguous' }]);
   }
   return ok(value);
 }
