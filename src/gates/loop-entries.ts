@@ -35,7 +35,7 @@ export interface Declared {
 }
 
 export function checkSteps(steps: unknown, declared: Declared, issues: ManifestIssues): void {
-  issues.array('steps', steps, 'an array of steps', (step, at) => {
+  const list = issues.array('steps', steps, 'an array of steps', (step, at) => {
     if (!issues.expect(at, step, isJsonObject(step), 'an object')) return;
     const fields = step as Record<string, unknown>;
     point(jsonPath(at, ['point']), fields.point, issues);
@@ -50,6 +50,23 @@ export function checkSteps(steps: unknown, declared: Declared, issues: ManifestI
     if (lanes !== undefined) issues.expect(jsonPath(at, ['supportsReviewerLanes']), lanes, typeof lanes === 'boolean', 'true or false');
     if (fields.fragment !== undefined) fragment(jsonPath(at, ['fragment']), fields.fragment, issues);
     onError(jsonPath(at, ['onError']), fields.onError, issues);
+  });
+  if (list !== undefined) producers(list, issues);
+}
+
+// GSD refuses two steps that produce one artifact at one point: which of
+// them a consumer reads would be ambiguous.
+function producers(steps: readonly unknown[], issues: ManifestIssues): void {
+  const first = new Map<string, number>();
+  steps.forEach((step, index) => {
+    if (!isJsonObject(step) || !isLoopPoint(step.point) || !Array.isArray(step.produces)) return;
+    for (const artifact of new Set(step.produces)) {
+      if (typeof artifact !== 'string') continue;
+      const key = JSON.stringify([step.point, artifact]);
+      const earlier = first.get(key);
+      if (earlier === undefined) first.set(key, index);
+      else issues.refuse(jsonPath('steps', [index, 'produces']), `steps[${earlier}] produces ${describe(artifact)} at ${step.point} too: one artifact has one producer at a point`);
+    }
   });
 }
 

@@ -24,7 +24,7 @@ const oneStep = (change: Record<string, unknown>) => steps([{ ...step, ...change
 
 test('steps that GSD loads', () => {
   assert.deepEqual(steps([]), []);
-  assert.deepEqual(steps([step, { ...step, ref: { agent: 'gsd-writer' } }, { ...step, ref: { command: 'gsd-tools x' }, when: 'workflow.on', supportsReviewerLanes: true, fragment: { inline: 'x' } }]), []);
+  assert.deepEqual(steps([step, { ...step, ref: { agent: 'gsd-writer' }, produces: [] }, { ...step, ref: { command: 'gsd-tools x' }, produces: ['OTHER.md'], when: 'workflow.on', supportsReviewerLanes: true, fragment: { inline: 'x' } }]), []);
   assert.deepEqual(oneStep({ point: 'plan:pre', pointFrom: 'workflow.where' }), []);
 });
 
@@ -60,6 +60,10 @@ test('every rule of a step', () => {
   }
   assert.deepEqual(steps({}), ['refused steps: must be an array of steps, got an object']);
   assert.deepEqual(steps([null, 'x']), ['refused steps[0]: must be an object, got null', 'refused steps[1]: must be an object, got "x"']);
+  // Two steps that produce one artifact at one point; one step that lists it twice is one producer.
+  assert.deepEqual(steps([step, { ...step, ref: { agent: 'gsd-writer' }, produces: ['X.md', 'NOTES.md'] }, { ...step, point: 'plan:pre' }, { ...step, produces: ['Y.md', 'Y.md'] }]), [
+    'refused steps[1].produces: steps[0] produces "NOTES.md" at ship:pre too: one artifact has one producer at a point',
+  ]);
   // Skills that are no array are refused where they are; a step names any.
   assert.deepEqual(steps([{ ...step, ref: { skill: 'other' } }], { ...declared, skills: undefined }), []);
 });
