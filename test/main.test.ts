@@ -432,15 +432,22 @@ test('gates run: gates of one point run in parallel, each in its own group', asy
   assert.deepEqual(await run('1'), ['start', 'end', 'start', 'end', 'start', 'end']);
 });
 
-test('validate: exit 0 for real-world capability files, 1 with every issue, 2 for an unreadable file', async (t) => {
-  const fixtures = join(ROOT, 'test/fixtures/capabilities');
-  assert.deepEqual(await cli(['validate', 'security.json', 'broken-windows.json', 'tdd.json'], { cwd: fixtures }), {
-    status: 0,
-    signal: null,
-    stdout: 'security.json: valid (3 gates)\nbroken-windows.json: valid (2 gates)\ntdd.json: valid (2 gates)\n',
-    stderr: '',
-  });
+test('validate: exit 0 for capability files GSD loads, 1 with every issue, 2 for an unreadable file', async (t) => {
   const dir = tempDir(t);
+  writeFileSync(join(dir, 'good.json'), JSON.stringify(feature({})));
+  assert.deepEqual(await cli(['validate', 'good.json'], { cwd: dir }), { status: 0, signal: null, stdout: 'good.json: valid (1 gate)\n', stderr: '' });
+  // Copies of GSD's own, as gsd-check's fixtures are: GSD keeps its own.
+  const fixtures = join(ROOT, 'test/fixtures/capabilities');
+  const copies = await cli(['validate', 'security.json', 'broken-windows.json', 'tdd.json', '--json'], { cwd: fixtures });
+  assert.equal(copies.status, 1);
+  assert.deepEqual(
+    JSON.parse(copies.stdout).files.map((f: { gsdLoads: boolean; gates: number; issues: { path: string }[] }) => [f.gsdLoads, f.gates, f.issues.map((i) => i.path)]),
+    [
+      [false, 3, ['id', 'config["workflow.security_enforcement"]']],
+      [false, 2, ['id', 'config["workflow.windows_enforce"]']],
+      [false, 2, ['id', 'config["workflow.tdd_mode"]']],
+    ],
+  );
   writeFileSync(join(dir, 'bad.json'), JSON.stringify(feature({ gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'x', timeOut: 1 } }, blocking: true, onError: 'halt' }, null] })));
   assert.deepEqual(await cli(['validate', 'bad.json'], { cwd: dir }), {
     status: 1,

@@ -4,6 +4,7 @@ import { describe } from '../text/format.ts';
 import { checkConfig } from './config-slice.ts';
 import { parseCapability } from './declaration.ts';
 import { checkFeatureBody } from './feature-body.ts';
+import { checkAgainstGsd } from './gsd-registry.ts';
 import { isKebab, KEBAB_RULE, ManifestIssues, type ManifestIssue } from './manifest-fields.ts';
 import { checkVersionEnvelope } from './manifest-version.ts';
 
@@ -66,6 +67,8 @@ export function checkManifest(input: unknown, kinds: ReadonlyMap<string, Kind>, 
     if (gates.ok) for (const gate of gates.value.gates) issues.keep(gate.issues, gate.refusals);
     else if (unchecked === undefined) issues.keep(gates.failure.issues, gates.failure.issues);
   }
+  // After its own fields, what it would share with GSD's own capabilities.
+  checkAgainstGsd(input, folder ?? (typeof input.id === 'string' ? input.id : undefined), issues);
   const declared = Array.isArray(input.gates) ? input.gates.length : 0;
   const refused = issues.list.some((issue) => issue.refuses);
   return { gates: declared, issues: issues.list, loads: refused ? false : unchecked === undefined ? true : undefined, unchecked };

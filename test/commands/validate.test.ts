@@ -29,11 +29,16 @@ function deps(files: Record<string, string>): CliDeps {
 
 const run = (files: string[], given: Record<string, string> = {}, json = false) => validate({ files, json, jsonErrors: false }, deps(given));
 
-test('capability files written the way real ones are: valid', async () => {
-  const outcome = await run(['security.json', 'broken-windows.json', 'tdd.json']);
+test("a capability GSD loads is valid; copies of GSD's own are ones GSD keeps its own of", async () => {
+  const outcome = await run(['release.json', 'security.json'], { 'release.json': JSON.stringify(feature({})) });
   assert.deepEqual(outcome, {
-    exitCode: 0,
-    stdout: 'security.json: valid (3 gates)\nbroken-windows.json: valid (2 gates)\ntdd.json: valid (2 gates)\n',
+    exitCode: 1,
+    stdout: [
+      'release.json: valid (1 gate)',
+      'security.json: id: "security" is the id of one of GSD 1.14\'s own capabilities, which GSD keeps',
+      'security.json: config["workflow.security_enforcement"]: is a config key of GSD\'s own capability "security"',
+      'security.json: GSD 1.14.0 would not load this capability (for id, config["workflow.security_enforcement"]), so none of its 3 gates would be enforced',
+    ].join('\n') + '\n',
     stderr: '',
   });
 });
@@ -48,12 +53,11 @@ test('issues: one line each with file and path, then whether GSD would load it; 
     }),
   );
   const refused = JSON.stringify(feature({ tier: 'top', gates: [{ point: 'ship:pre', check: { query: 'q' }, when: 'x.of', blocking: true }] }));
-  const outcome = await run(['security.json', 'slips.json', 'refused.json', 'bad.json'], { 'slips.json': slips, 'refused.json': refused, 'bad.json': '{' });
+  const outcome = await run(['slips.json', 'refused.json', 'bad.json'], { 'slips.json': slips, 'refused.json': refused, 'bad.json': '{' });
   assert.equal(outcome.exitCode, 1);
   assert.equal(
     outcome.stdout,
     [
-      'security.json: valid (3 gates)',
       'slips.json: gates[0].check.predicate.timeOut: unknown field; did you mean "timeout"?',
       'refused.json: tier: must be one of "core", "standard", "full", got "top"',
       'refused.json: gates[0].when: "x.of" is not a key of the capability\'s config (keys: workflow.release_checks)',
@@ -66,12 +70,12 @@ test('issues: one line each with file and path, then whether GSD would load it; 
 });
 
 test('--json gives the same as one document, with what GSD would make of each file', async () => {
-  const outcome = await run(['tdd.json', 'x.json', 'twice.json'], { 'x.json': JSON.stringify(feature({ gates: [null] })), 'twice.json': '{"id": "a", "id": "b"}' }, true);
+  const outcome = await run(['good.json', 'x.json', 'twice.json'], { 'good.json': JSON.stringify(feature({})), 'x.json': JSON.stringify(feature({ gates: [null] })), 'twice.json': '{"id": "a", "id": "b"}' }, true);
   assert.equal(outcome.exitCode, 1);
   assert.deepEqual(JSON.parse(outcome.stdout), {
     valid: false,
     files: [
-      { file: 'tdd.json', valid: true, gates: 2, gsdLoads: true, issues: [] },
+      { file: 'good.json', valid: true, gates: 1, gsdLoads: true, issues: [] },
       { file: 'x.json', valid: false, gates: 1, gsdLoads: false, issues: [{ path: 'gates[0]', message: 'must be an object, got null', gsdRefuses: true }] },
       // GSD reads a key given twice as its last value: gsd-check cannot say what it would make of it.
       { file: 'twice.json', valid: false, gates: 0, gsdLoads: null, issues: [{ path: 'id', message: 'is given twice: which one counts is ambiguous', gsdRefuses: false }] },
@@ -88,7 +92,7 @@ test('a runtime or a reviewer is checked up to its body, which is told as not ch
 });
 
 test('an unreadable file is exit 2, nothing on stdout', async () => {
-  const outcome = await run(['tdd.json', 'missing.json']);
+  const outcome = await run(['security.json', 'missing.json']);
   assert.deepEqual(outcome, { exitCode: 2, stdout: '', stderr: 'gsd-check: cannot read capability file missing.json: no such file\n' });
 });
 

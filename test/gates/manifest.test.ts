@@ -46,8 +46,8 @@ test('the envelope, one field at a time', () => {
     [{ title: '' }, ['refused title: must be a non-empty string, got ""']],
     [{ description: 3 }, ['refused description: must be a non-empty string, got 3']],
     [{ tier: 'max' }, ['refused tier: must be one of "core", "standard", "full", got "max"']],
-    [{ requires: 'security' }, ['refused requires: must be an array of capability ids, got "security"']],
-    [{ requires: ['security', 2] }, ['refused requires[1]: must be a string, got 2']],
+    [{ requires: 'other-cap' }, ['refused requires: must be an array of capability ids, got "other-cap"']],
+    [{ requires: ['other-cap', 2] }, ['refused requires[1]: must be a string, got 2']],
   ];
   for (const [change, expected] of cases) assert.deepEqual(issues(feature(change)), expected, JSON.stringify(change));
   // GSD takes a blank title as given.
