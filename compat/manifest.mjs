@@ -123,7 +123,11 @@ function beyondTheManifest(warning) {
 // One classifier per documented difference a manifest can show, each from
 // the case and the shape of both answers.
 export const MANIFEST_CLASSIFIERS = [
-  { id: 'D15', name: 'a key given twice: GSD reads the last, gsd-check cannot say', test: (c, { check }) => check.gsdLoads === null && check.issues.length > 0 && check.issues.every((i) => i.message.startsWith('is given twice')) },
+  {
+    id: 'D15',
+    name: 'a key given twice: flagged, though GSD loads it with the last value',
+    test: (c, { gsd, check }) => gsd.loaded && check.gsdLoads === true && check.issues.some((i) => i.message.startsWith('is given twice')) && check.issues.every((i) => !i.gsdRefuses),
+  },
   { id: 'D66', name: "a runtime's or reviewer's body, not checked", test: (c, { check }) => check.gsdLoads === null && ['runtime', 'reviewer'].includes(roleOf(c)) && check.issues.every((i) => !i.gsdRefuses) },
   { id: 'D67', name: 'skipped for what turns on more than the manifest', test: (c, { gsd, check }) => !gsd.loaded && check.gsdLoads === true && gsd.warnings.length > 0 && gsd.warnings.every(beyondTheManifest) },
   { id: 'D68', name: "gsd-check's own rules for a gate GSD loads past", test: (c, { gsd, check }) => gsd.loaded && check.gsdLoads === true && !check.valid && check.issues.every((i) => !i.gsdRefuses && i.path.startsWith('gates[')) },

@@ -78,6 +78,7 @@ export const MANIFEST_CASES = [
   { name: 'a predicate gsd-check refuses (timeOut)', ...json({ gates: [gate({ check: { predicate: { kind: 'command-exit-zero', command: 'true', timeOut: 5 } } })] }), gsd: true, differs: 'D68', check: { gsdLoads: true, valid: false } },
 
   // D15, D69: what gsd-check reads of the file.
-  { name: 'a key given twice', folder: BASE.id, text: `{"title": "First", ${JSON.stringify(BASE).slice(1)}`, gsd: true, differs: 'D15', check: { gsdLoads: null, valid: false } },
+  { name: 'a key given twice', folder: BASE.id, text: `{"title": "First", ${JSON.stringify(BASE).slice(1)}`, gsd: true, differs: 'D15', check: { gsdLoads: true, valid: false } },
+  { name: 'a key given twice, the last value one GSD refuses', folder: BASE.id, text: `{"tier": "full", ${JSON.stringify({ ...BASE, tier: 'max' }).slice(1)}`, gsd: false },
   { name: 'a manifest over 1 MiB', ...json({ description: 'x'.repeat(1536 * 1024) }), gsd: true, differs: 'D69', check: { status: 2 }, alone: true },
 ];

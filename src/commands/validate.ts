@@ -6,7 +6,7 @@ import { GSD_VERSION } from '../gates/manifest-version.ts';
 import { KINDS } from '../kinds/table.ts';
 import type { ValidateOptions } from '../cli/command-line.ts';
 import { argumentPath } from './argument-path.ts';
-import { parseJson } from '../json/parse.ts';
+import { readJson } from '../json/parse.ts';
 import { textInput } from '../io/input.ts';
 import { installedFolder } from '../project/installed-capabilities.ts';
 import type { CliDeps } from './deps.ts';
@@ -32,12 +32,11 @@ export async function validate(options: ValidateOptions, deps: CliDeps): Promise
     if (!path.ok) return failureReply(path.failure, options.jsonErrors);
     const text = await textInput(deps.readInput, path.value, file === '-' ? 'standard input' : `capability file ${file}`);
     if (!text.ok) return failureReply(text.failure, options.jsonErrors);
-    const json = parseJson(text.value, 'the file');
+    const json = readJson(text.value, 'the file');
+    // Text JSON.parse refuses GSD cannot read either.
     const report: ManifestReport = json.ok
-      ? checkManifest(json.value, KINDS, file === '-' ? undefined : installedFolder(path.value))
-      : // Text JSON.parse refuses, GSD cannot read either; a key given
-        // twice (the failure's issue) it reads, keeping the last.
-        { gates: 0, issues: unreadable(json.failure.message, json.failure.issues), loads: json.failure.issues.length === 0 ? false : undefined, unchecked: undefined };
+      ? withDuplicate(checkManifest(json.value.value, KINDS, file === '-' ? undefined : installedFolder(path.value)), json.value.duplicate)
+      : { gates: 0, issues: [{ path: '', message: json.failure.message, refuses: true }], loads: false, unchecked: undefined };
     const issues = report.issues.map(({ path, message, refuses }) => ({ path, message, gsdRefuses: refuses }));
     reports.push({ file: { file, valid: issues.length === 0, gates: report.gates, gsdLoads: report.loads ?? null, issues }, unchecked: report.unchecked });
   }
@@ -46,8 +45,12 @@ export async function validate(options: ValidateOptions, deps: CliDeps): Promise
   return { exitCode: valid ? 0 : EXIT_INVALID, stdout, stderr: '' };
 }
 
-function unreadable(message: string, duplicates: readonly { path: string; message: string }[]): ManifestIssue[] {
-  return duplicates.length === 0 ? [{ path: '', message, refuses: true }] : duplicates.map((issue) => ({ ...issue, refuses: false }));
+// A key given twice is gsd-check's issue; GSD reads the last value, and so
+// is the rest checked.
+function withDuplicate(report: ManifestReport, duplicate: { key: string; at: string } | undefined): ManifestReport {
+  if (duplicate === undefined) return report;
+  const issue: ManifestIssue = { path: duplicate.at, message: 'is given twice: which one counts is ambiguous (GSD reads the last, as the rest of this check does)', refuses: false };
+  return { ...report, issues: [issue, ...report.issues] };
 }
 
 function lines(report: FileReport, unchecked: ManifestReport['unchecked']): string[] {
