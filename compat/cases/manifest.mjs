@@ -26,6 +26,10 @@ export const MANIFEST_CASES = [
   { name: 'an empty runtimeCompat.supported', ...json({ runtimeCompat: { supported: [], unsupported: [] } }), gsd: false },
   { name: 'engines.gsd that excludes 1.14.0', ...json({ engines: { gsd: '>=2.0.0' } }), gsd: false },
   { name: 'engines.gsd ^1.14', ...json({ engines: { gsd: '^1.14' } }), gsd: true },
+  // The GSD both read the range against is 1.14.0 exactly.
+  { name: 'engines.gsd 1.14.0', ...json({ engines: { gsd: '1.14.0' } }), gsd: true },
+  { name: 'engines.gsd >1.14.0', ...json({ engines: { gsd: '>1.14.0' } }), gsd: false },
+  { name: 'engines.gsd <1.14.0', ...json({ engines: { gsd: '<1.14.0' } }), gsd: false },
   { name: 'engines.gsd with a space after the operator (GSD reads it as nothing)', ...json({ engines: { gsd: '>= 1.6.0' } }), gsd: false },
   { name: 'engines.gsd that is no range', ...json({ engines: { gsd: 'latest' } }), gsd: false },
   { name: 'a config key without a description (the registry build drops every overlay)', ...json({ config: { ...BASE.config, 'release.mode': { type: 'boolean', default: false } } }), gsd: false },
