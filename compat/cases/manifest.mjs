@@ -49,9 +49,9 @@ export const MANIFEST_CASES = [
   { name: 'a reviewer body on a feature', ...json({ reviewer: { slug: 'x' } }), gsd: false },
   { name: 'a runtime with feature fields', folder: 'my-host', text: JSON.stringify({ ...runtime, gates: BASE.gates }), gsd: false },
 
-  // D66: what is inside a runtime's or a reviewer's body.
-  { name: 'a runtime whose runtime body is empty', folder: 'my-host', text: JSON.stringify(runtime), gsd: false, differs: 'D66', check: { gsdLoads: null, valid: true } },
-  { name: 'a reviewer whose lane has only a slug', folder: 'my-lane', text: JSON.stringify({ ...runtime, id: 'my-lane', role: 'reviewer', runtime: undefined, reviewer: { slug: 'my-lane' } }), gsd: false, differs: 'D66', check: { gsdLoads: null, valid: true } },
+  // D67: what is inside a runtime's or a reviewer's body.
+  { name: 'a runtime whose runtime body is empty', folder: 'my-host', text: JSON.stringify(runtime), gsd: false, differs: 'D67', check: { gsdLoads: null, valid: true } },
+  { name: 'a reviewer whose lane has only a slug', folder: 'my-lane', text: JSON.stringify({ ...runtime, id: 'my-lane', role: 'reviewer', runtime: undefined, reviewer: { slug: 'my-lane' } }), gsd: false, differs: 'D67', check: { gsdLoads: null, valid: true } },
 
   // What GSD 1.14's own registry has.
   { name: 'gsd-check\'s own tdd fixture: GSD has a tdd of its own', folder: 'tdd', text: fixture('tdd'), gsd: false },
@@ -68,21 +68,21 @@ export const MANIFEST_CASES = [
   { name: 'a step that produces it at another point', ...json({ steps: [{ ...BASE.steps[0], point: 'plan:post', consumes: [], produces: ['RESEARCH.md'] }] }), gsd: true },
   { name: 'a runtime GSD has', ...json({ runtimeCompat: { supported: ['claude', 'codex'], unsupported: ['cursor'] } }), gsd: true },
 
-  // D67: what turns on the capabilities installed beside it, or on the machine.
-  { name: 'a runtime GSD does not have', ...json({ runtimeCompat: { supported: ['no-such-host'], unsupported: [] } }), gsd: false, differs: 'D67', check: { gsdLoads: true, valid: true } },
-  { name: 'requires a capability GSD does not have', ...json({ requires: ['no-such-capability'] }), gsd: false, differs: 'D67', check: { gsdLoads: true, valid: true } },
-  { name: 'a step that consumes what nothing produces before it', ...json({ steps: [{ ...BASE.steps[0], point: 'discuss:pre', consumes: ['PLAN.md'] }] }), gsd: false, differs: 'D67', check: { gsdLoads: true, valid: true } },
-  { name: 'a contribution whose fragment file is not there', ...json({ contributions: [{ ...BASE.contributions[0], fragment: { path: 'fragments/plan.md' } }] }), gsd: false, differs: 'D67', check: { gsdLoads: true, valid: true } },
+  // D68: what turns on the capabilities installed beside it, or on the machine.
+  { name: 'a runtime GSD does not have', ...json({ runtimeCompat: { supported: ['no-such-host'], unsupported: [] } }), gsd: false, differs: 'D68', check: { gsdLoads: true, valid: true } },
+  { name: 'requires a capability GSD does not have', ...json({ requires: ['no-such-capability'] }), gsd: false, differs: 'D68', check: { gsdLoads: true, valid: true } },
+  { name: 'a step that consumes what nothing produces before it', ...json({ steps: [{ ...BASE.steps[0], point: 'discuss:pre', consumes: ['PLAN.md'] }] }), gsd: false, differs: 'D68', check: { gsdLoads: true, valid: true } },
+  { name: 'a contribution whose fragment file is not there', ...json({ contributions: [{ ...BASE.contributions[0], fragment: { path: 'fragments/plan.md' } }] }), gsd: false, differs: 'D68', check: { gsdLoads: true, valid: true } },
   { name: 'a contribution whose fragment file is there', ...json({ contributions: [{ ...BASE.contributions[0], fragment: { path: 'fragments/plan.md' } }] }), beside: { 'fragments/plan.md': 'Plan it.\n' }, gsd: true },
-  { name: 'a project capability its user has not consented to', ...json(), scope: 'project', gsd: false, differs: 'D67', check: { gsdLoads: true, valid: true } },
+  { name: 'a project capability its user has not consented to', ...json(), scope: 'project', gsd: false, differs: 'D68', check: { gsdLoads: true, valid: true } },
 
-  // D68: gsd-check's own rules for a gate, which GSD loads past.
-  { name: 'a gate with a field GSD ignores', ...json({ gates: [gate({ blockng: false })] }), gsd: true, differs: 'D68', check: { gsdLoads: true, valid: false } },
-  { name: 'a blank query', ...json({ gates: [gate({ check: { query: ' ' } })] }), gsd: true, differs: 'D68', check: { gsdLoads: true, valid: false } },
-  { name: 'a predicate gsd-check refuses (timeOut)', ...json({ gates: [gate({ check: { predicate: { kind: 'command-exit-zero', command: 'true', timeOut: 5 } } })] }), gsd: true, differs: 'D68', check: { gsdLoads: true, valid: false } },
+  // D69: gsd-check's own rules for a gate, which GSD loads past.
+  { name: 'a gate with a field GSD ignores', ...json({ gates: [gate({ blockng: false })] }), gsd: true, differs: 'D69', check: { gsdLoads: true, valid: false } },
+  { name: 'a blank query', ...json({ gates: [gate({ check: { query: ' ' } })] }), gsd: true, differs: 'D69', check: { gsdLoads: true, valid: false } },
+  { name: 'a predicate gsd-check refuses (timeOut)', ...json({ gates: [gate({ check: { predicate: { kind: 'command-exit-zero', command: 'true', timeOut: 5 } } })] }), gsd: true, differs: 'D69', check: { gsdLoads: true, valid: false } },
 
-  // D15, D69: what gsd-check reads of the file.
+  // D15, D70: what gsd-check reads of the file.
   { name: 'a key given twice', folder: BASE.id, text: `{"title": "First", ${JSON.stringify(BASE).slice(1)}`, gsd: true, differs: 'D15', check: { gsdLoads: true, valid: false } },
   { name: 'a key given twice, the last value one GSD refuses', folder: BASE.id, text: `{"tier": "full", ${JSON.stringify({ ...BASE, tier: 'max' }).slice(1)}`, gsd: false },
-  { name: 'a manifest over 1 MiB', ...json({ description: 'x'.repeat(1536 * 1024) }), gsd: true, differs: 'D69', check: { status: 2 }, alone: true },
+  { name: 'a manifest over 1 MiB', ...json({ description: 'x'.repeat(1536 * 1024) }), gsd: true, differs: 'D70', check: { status: 2 }, alone: true },
 ];

@@ -88,7 +88,7 @@ const step = slipped(BASE.steps[0], {
   point,
   ref: fc.constantFrom({ agent: 'release-writer' }, { command: 'gsd-tools x' }, { skill: 'gsd-release-notes' }, { skill: 'other' }, { agent: 'other' }, { skill: 'release-notes', agent: 'release-writer' }, {}, [], null, 'x', { skill: 1 }, undefined),
   produces: fc.constantFrom([], ['A.md', 'B.md'], [1], 'x', undefined, ['RESEARCH.md'], ['AI-SPEC.md']),
-  // Only what the host makes before the step: what another capability makes is D67's.
+  // Only what the host makes before the step: what another capability makes is D68's.
   consumes: fc.constantFrom([], ['CONTEXT.md'], [1], 'x', undefined),
   when: fc.oneof(configKey, odd, fc.constant(undefined)),
   pointFrom: fc.constantFrom('release.where', 'release.enabled', 'nope', 1),
@@ -125,7 +125,7 @@ const change = fc.oneof(
       fc.constantFrom({ '1.0.0': '>=1.6.0' }, { '1.0': '>=1' }, { '1.0.0': '' }, { '1.0.0': 3 }, []).map((value) => ({ field: 'compatVersions', value })),
       fc.constantFrom(`sha512-${'A'.repeat(86)}==`, 'sha512-abc', 3).map((value) => ({ field: 'integrity', value })),
       fc.constantFrom({ sourceRepo: 'r', commit: 'c' }, { sourceRepo: '' }, { commit: 'c' }, 'x').map((value) => ({ field: 'provenance', value })),
-      // GSD's own, of each tier, and the capability itself; another's is D67's.
+      // GSD's own, of each tier, and the capability itself; another's is D68's.
       fc.constantFrom([1], ['x', 2], ['security'], ['research'], ['claude'], ['release-checks'], ['tdd', 'research']).map((value) => ({ field: 'requires', value })),
       fc
         .constantFrom(
