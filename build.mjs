@@ -91,6 +91,9 @@ const texts = {
   // string: V8 scans a string literal faster than it preparses the same
   // object literal, which every start would pay for.
   GSD_BUILTIN_GATES: JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/capabilities.json', 'utf8'))),
+  // What GSD 1.14's registry holds that an installed capability may not
+  // take (src/gates/gsd-registry.ts), read by validate alone.
+  GSD_REGISTRY: JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/registry.json', 'utf8'))),
   // As JSON text, which esbuild writes where it is used: an object would
   // become a module of its own, built at every start.
   GSD_CHECK_SCHEMAS: JSON.stringify(schemas),

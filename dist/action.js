@@ -159,6 +159,13 @@ function commandEnvironment(env) {
 
 // src/json/parse.ts
 function parseJson(text, label, root = "") {
+  const read = readJson(text, label, root);
+  if (!read.ok) return read;
+  const { value, duplicate } = read.value;
+  if (duplicate !== void 0) return fail("invalid-json", `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${duplicate.at}): which one counts is ambiguous`);
+  return ok(value);
+}
+function readJson(text, label, root = "") {
   let value;
   try {
     value = JSON.parse(text);
@@ -167,11 +174,7 @@ function parseJson(text, label, root = "") {
     return fail("invalid-json", `${label} is not valid JSON: ${error.reason} at line ${error.line}, column ${error.column}`);
   }
   const duplicate = findDuplicateKey(text);
-  if (duplicate !== void 0) {
-    const at = jsonPath(root, [...duplicate.path, duplicate.key]);
-    return fail("invalid-json", `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${at}): which one counts is ambiguous`);
-  }
-  return ok(value);
+  return ok({ value, duplicate: duplicate === void 0 ? void 0 : { key: duplicate.key, at: jsonPath(root, [...duplicate.path, duplicate.key]) } });
 }
 function isJsonObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);

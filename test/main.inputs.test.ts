@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from './helpers/bounded.ts';
+import { feature } from './helpers/manifest.ts';
 import { project } from './helpers/project.ts';
 import { cli, predicate, tempDir, unprivileged } from './helpers/support.ts';
 
@@ -16,7 +17,7 @@ const DEEP_ISSUE = 'nests deeper than 64 levels';
 test('the envelope cannot be written (stdout on /dev/full): exit 74 and a line on stderr', async (t) => {
   const toFull = (argv: string[]): [string, string[]] => ['sh', ['-c', 'exec "$0" "$@" > /dev/full', ...argv]];
   const dir = tempDir(t);
-  writeFileSync(join(dir, 'cap.json'), '{"gates":[]}');
+  writeFileSync(join(dir, 'cap.json'), JSON.stringify(feature({ gates: [] })));
   for (const args of [
     ['check', 'predicate', '--predicate', predicate({ command: 'true' })],
     ['validate', 'cap.json'],
@@ -40,7 +41,7 @@ test('a value nested 5,000 deep: exit 2 in check predicate, an issue in validate
   });
 
   const gate = (check: string) => `{"point":"ship:pre","check":{"predicate":${check}},"blocking":true,"onError":"halt"}`;
-  writeFileSync(join(dir, 'cap.json'), `{"id":"c","gates":[${gate(deepPredicate)},${gate(predicate({ command: 'true' }))}]}`);
+  writeFileSync(join(dir, 'cap.json'), `${JSON.stringify(feature({ gates: undefined })).slice(0, -1)},"gates":[${gate(deepPredicate)},${gate(predicate({ command: 'true' }))}]}`);
   assert.deepEqual(await cli(['validate', 'cap.json'], { cwd: dir }), {
     status: 1,
     signal: null,
@@ -99,12 +100,13 @@ test('gates run with deep JSON anywhere (a query answer, a hooks entry, a typed 
 
 test('validate a.json - b.json: - is standard input, and b.json is validated too', async (t) => {
   const dir = tempDir(t);
-  writeFileSync(join(dir, 'good.json'), '{"gates":[]}');
-  writeFileSync(join(dir, 'bad.json'), '{"gates":[null]}');
-  assert.deepEqual(await cli(['validate', 'good.json', '-', 'bad.json'], { cwd: dir, input: '{"gates":[]}' }), {
+  const good = JSON.stringify(feature({ gates: [] }));
+  writeFileSync(join(dir, 'good.json'), good);
+  writeFileSync(join(dir, 'bad.json'), JSON.stringify(feature({ gates: [null] })));
+  assert.deepEqual(await cli(['validate', 'good.json', '-', 'bad.json'], { cwd: dir, input: good }), {
     status: 1,
     signal: null,
-    stdout: 'good.json: valid (0 gates)\n-: valid (0 gates)\nbad.json: gates[0]: must be an object, got null\n',
+    stdout: 'good.json: valid (0 gates)\n-: valid (0 gates)\nbad.json: gates[0]: must be an object, got null\nbad.json: GSD 1.14.0 would not load this capability (for gates[0]), so its gate would not be enforced\n',
     stderr: '',
   });
   const twice = await cli(['validate', '-', '-'], { cwd: dir, input: '{}' });
@@ -141,12 +143,13 @@ async function lockedOut(dir: string, locked: string, wrap: (argv: string[]) => 
 
 test('validate: undeclared `when`s against a huge config give bounded messages', async (t) => {
   const dir = tempDir(t);
-  const config = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`workflow.key_${i}`, { type: 'boolean', default: true }]));
+  const config = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`workflow.key_${i}`, { type: 'boolean', default: true, description: 'd' }]));
   const gate = { point: 'ship:pre', check: { query: 'q' }, when: 'nowhere.near', blocking: false, onError: 'skip' };
-  writeFileSync(join(dir, 'cap.json'), JSON.stringify({ id: 'c', config, gates: Array(500).fill(gate) }));
+  writeFileSync(join(dir, 'cap.json'), JSON.stringify(feature({ config, steps: [], contributions: [], gates: Array(500).fill(gate) })));
   const result = await cli(['validate', 'cap.json'], { cwd: dir });
   const lines = result.stdout.trimEnd().split('\n');
-  assert.deepEqual([result.status, lines.length], [1, 500]);
+  // And the line that says GSD would not load it, for the first five gates and 495 more.
+  assert.deepEqual([result.status, lines.length], [1, 501]);
   assert.equal(
     lines[0],
     'cap.json: gates[0].when: "nowhere.near" is not a key of the capability\'s config (keys: workflow.key_0, workflow.key_1, workflow.key_2, workflow.key_3, workflow.key_4 and 4995 more)',
@@ -157,7 +160,7 @@ test('validate: undeclared `when`s against a huge config give bounded messages',
 
 test('validate from a deleted directory: absolute paths still work; relative ones are a bad-cwd, not a crash', async (t) => {
   const dir = tempDir(t);
-  writeFileSync(join(dir, 'cap.json'), '{"gates":[]}');
+  writeFileSync(join(dir, 'cap.json'), JSON.stringify(feature({ gates: [] })));
   const gone = join(dir, 'gone');
   mkdirSync(gone);
   const fromGone = (argv: string[]): [string, string[]] => ['sh', ['-c', 'cd "$1" && rmdir "$1" && shift && exec "$@"', 'sh', gone, ...argv]];

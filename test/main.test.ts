@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { isBuiltin } from 'node:module';
 import { join, resolve } from 'node:path';
 import { test } from './helpers/bounded.ts';
+import { feature } from './helpers/manifest.ts';
 import { artifact, project } from './helpers/project.ts';
 import { BIN, catches, cli, ended, ENV, killSurvivors, marker, predicate, ROOT, running, survivors, tempDir, until } from './helpers/support.ts';
 
@@ -444,29 +445,62 @@ test('gates run: gates of one point run in parallel, each in its own group', asy
   assert.deepEqual(await run('1'), ['start', 'end', 'start', 'end', 'start', 'end']);
 });
 
-test('validate: exit 0 for real-world capability files, 1 with every issue, 2 for an unreadable file', async (t) => {
-  const fixtures = join(ROOT, 'test/fixtures/capabilities');
-  assert.deepEqual(await cli(['validate', 'security.json', 'broken-windows.json', 'tdd.json'], { cwd: fixtures }), {
-    status: 0,
-    signal: null,
-    stdout: 'security.json: valid (3 gates)\nbroken-windows.json: valid (2 gates)\ntdd.json: valid (2 gates)\n',
-    stderr: '',
-  });
+test('validate: exit 0 for capability files GSD loads, 1 with every issue, 2 for an unreadable file', async (t) => {
   const dir = tempDir(t);
-  writeFileSync(join(dir, 'bad.json'), JSON.stringify({ gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'x', timeOut: 1 } }, blocking: true, onError: 'halt' }, null] }));
+  writeFileSync(join(dir, 'good.json'), JSON.stringify(feature({})));
+  assert.deepEqual(await cli(['validate', 'good.json'], { cwd: dir }), { status: 0, signal: null, stdout: 'good.json: valid (1 gate)\n', stderr: '' });
+  // Copies of GSD's own, as gsd-check's fixtures are: GSD keeps its own.
+  const fixtures = join(ROOT, 'test/fixtures/capabilities');
+  const copies = await cli(['validate', 'security.json', 'broken-windows.json', 'tdd.json', '--json'], { cwd: fixtures });
+  assert.equal(copies.status, 1);
+  assert.deepEqual(
+    JSON.parse(copies.stdout).files.map((f: { gsdLoads: boolean; gates: number; issues: { path: string }[] }) => [f.gsdLoads, f.gates, f.issues.map((i) => i.path)]),
+    [
+      [false, 3, ['id', 'config["workflow.security_enforcement"]']],
+      [false, 2, ['id', 'config["workflow.windows_enforce"]']],
+      [false, 2, ['id', 'config["workflow.tdd_mode"]']],
+    ],
+  );
+  writeFileSync(join(dir, 'bad.json'), JSON.stringify(feature({ gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'x', timeOut: 1 } }, blocking: true, onError: 'halt' }, null] })));
   assert.deepEqual(await cli(['validate', 'bad.json'], { cwd: dir }), {
     status: 1,
     signal: null,
-    stdout: 'bad.json: gates[0].check.predicate.timeOut: unknown field; did you mean "timeout"?\nbad.json: gates[1]: must be an object, got null\n',
+    stdout: 'bad.json: gates[0].check.predicate.timeOut: unknown field; did you mean "timeout"?\nbad.json: gates[1]: must be an object, got null\nbad.json: GSD 1.14.0 would not load this capability (for gates[1]), so none of its 2 gates would be enforced\n',
     stderr: '',
   });
   const json = await cli(['validate', 'bad.json', '--json'], { cwd: dir });
-  assert.equal(JSON.parse(json.stdout).valid, false);
+  assert.deepEqual([json.status, JSON.parse(json.stdout).valid, JSON.parse(json.stdout).files[0].gsdLoads], [1, false, false]);
   assert.deepEqual(await cli(['validate', 'missing.json'], { cwd: dir }), {
     status: 2,
     signal: null,
     stdout: '',
     stderr: 'gsd-check: cannot read capability file missing.json: no such file\n',
+  });
+});
+
+test("validate: a manifest of only an id, a version and gates is one GSD 1.14 would not load, and says so", async (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'x.json'), JSON.stringify({ id: 'x', version: '1.0.0', gates: [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }] }));
+  const result = await cli(['validate', 'x.json'], { cwd: dir });
+  assert.deepEqual([result.status, result.stderr], [1, '']);
+  assert.equal(result.stdout.split('\n').at(-2), 'x.json: GSD 1.14.0 would not load this capability (for role, title, description, tier, requires and 6 more), so its gate would not be enforced');
+  // engines.gsd is read against GSD 1.14.0.
+  writeFileSync(join(dir, 'y.json'), JSON.stringify(feature({ engines: { gsd: '>=2.0.0' } })));
+  assert.deepEqual(await cli(['validate', 'y.json'], { cwd: dir }), {
+    status: 1,
+    signal: null,
+    stdout: 'y.json: engines.gsd: ">=2.0.0" excludes GSD 1.14.0, the GSD gsd-check checks against\ny.json: GSD 1.14.0 would not load this capability (for engines.gsd), so its gate would not be enforced\n',
+    stderr: '',
+  });
+  // At GSD's layout, the id is the folder's name; elsewhere (standard input too) it is not held to one.
+  const installed = '.gsd/capabilities/release/capability.json';
+  mkdirSync(join(dir, '.gsd/capabilities/release'), { recursive: true });
+  writeFileSync(join(dir, installed), JSON.stringify(feature({})));
+  assert.deepEqual(await cli(['validate', installed, '-'], { cwd: dir, input: JSON.stringify(feature({})) }), {
+    status: 1,
+    signal: null,
+    stdout: `${installed}: id: must be the name of its folder, "release", got "release-checks"\n${installed}: GSD 1.14.0 would not load this capability (for id), so its gate would not be enforced\n-: valid (1 gate)\n`,
+    stderr: '',
   });
 });
 

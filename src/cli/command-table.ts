@@ -58,9 +58,11 @@ const TABLE = [
     name: 'validate',
     aliases: [],
     usage: 'validate <capability.json>... [--json]',
-    summary: ["checks capability files' gate declarations, every issue with its path"],
+    summary: ['checks capability files as GSD 1.14 loads them, gates and all: every issue with its path'],
     operands: 'capability file',
-    examples: [{ what: 'every capability of a project; exit 1 on any issue', command: 'gsd-check validate caps/*.json' }],
+    // Joined when it runs: the program is kept in a block comment, which a
+    // star before a slash would end.
+    examples: [{ what: 'the capabilities installed in a project, as GSD finds them; exit 1 on any issue', command: ['gsd-check validate .gsd/capabilities/*', 'capability.json'].join('/') }],
     docs: 'docs/how-to/validate-capability-files.md',
   },
   {

@@ -1,11 +1,14 @@
-import { EXIT_INVALID, type Issue } from '../failure.ts';
-import { visible } from '../text/format.ts';
-import { parseCapability } from '../gates/declaration.ts';
+import { EXIT_INVALID } from '../failure.ts';
+import { fewOf, visible } from '../text/format.ts';
+import { checkManifest, type ManifestReport } from '../gates/manifest.ts';
+import type { ManifestIssue } from '../gates/manifest-fields.ts';
+import { GSD_VERSION } from '../gates/manifest-version.ts';
 import { KINDS } from '../kinds/table.ts';
 import type { ValidateOptions } from '../cli/command-line.ts';
 import { argumentPath } from './argument-path.ts';
-import { parseJson } from '../json/parse.ts';
+import { readJson } from '../json/parse.ts';
 import { textInput } from '../io/input.ts';
+import { installedFolder } from '../project/installed-capabilities.ts';
 import type { CliDeps } from './deps.ts';
 import { failureReply, type Reply } from './reply.ts';
 
@@ -13,35 +16,52 @@ interface FileReport {
   readonly file: string;
   readonly valid: boolean;
   readonly gates: number;
-  readonly issues: readonly Issue[];
+  // Whether GSD would load it; null where gsd-check cannot tell.
+  readonly gsdLoads: boolean | null;
+  readonly issues: readonly { readonly path: string; readonly message: string; readonly gsdRefuses: boolean }[];
 }
 
-// Checks capability files' gate declarations up front, reporting every issue
-// with its JSON path: EXIT_INVALID when any file has one, and a file that
-// cannot be read stops the run as its failure.
+// Checks capability manifests up front, as GSD checks one before it loads
+// it and as gates run reads its gates, reporting every issue with its JSON
+// path: EXIT_INVALID when any file has one, and a file that cannot be read
+// stops the run as its failure.
 export async function validate(options: ValidateOptions, deps: CliDeps): Promise<Reply> {
-  const reports: FileReport[] = [];
+  const reports: { file: FileReport; unchecked: ManifestReport['unchecked'] }[] = [];
   for (const file of options.files) {
     const path = argumentPath(file, undefined, deps.cwd);
     if (!path.ok) return failureReply(path.failure, options.jsonErrors);
     const text = await textInput(deps.readInput, path.value, file === '-' ? 'standard input' : `capability file ${file}`);
     if (!text.ok) return failureReply(text.failure, options.jsonErrors);
-    const json = parseJson(text.value, 'the file');
-    const { gates, issues } = json.ok ? capabilityReport(json.value) : { gates: 0, issues: [{ path: '', message: json.failure.message }] };
-    reports.push({ file, valid: issues.length === 0, gates, issues });
+    const json = readJson(text.value, 'the file');
+    // Text JSON.parse refuses GSD cannot read either.
+    const report: ManifestReport = json.ok
+      ? withDuplicate(checkManifest(json.value.value, KINDS, file === '-' ? undefined : installedFolder(path.value)), json.value.duplicate)
+      : { gates: 0, issues: [{ path: '', message: json.failure.message, refuses: true }], loads: false, unchecked: undefined };
+    const issues = report.issues.map(({ path, message, refuses }) => ({ path, message, gsdRefuses: refuses }));
+    reports.push({ file: { file, valid: issues.length === 0, gates: report.gates, gsdLoads: report.loads ?? null, issues }, unchecked: report.unchecked });
   }
-  const valid = reports.every((r) => r.valid);
-  const stdout = options.json
-    ? `${JSON.stringify({ valid, files: reports })}\n`
-    : reports.flatMap((r) => (r.valid ? [`${visible(r.file)}: valid (${r.gates} ${r.gates === 1 ? 'gate' : 'gates'})`] : r.issues.map((i) => line(r.file, i)))).join('\n') + '\n';
+  const valid = reports.every((r) => r.file.valid);
+  const stdout = options.json ? `${JSON.stringify({ valid, files: reports.map((r) => r.file) })}\n` : reports.flatMap(({ file, unchecked }) => lines(file, unchecked)).join('\n') + '\n';
   return { exitCode: valid ? 0 : EXIT_INVALID, stdout, stderr: '' };
 }
 
-function capabilityReport(json: unknown): { gates: number; issues: readonly Issue[] } {
-  const parsed = parseCapability(json, KINDS);
-  return parsed.ok ? { gates: parsed.value.gates.length, issues: parsed.value.issues } : { gates: 0, issues: parsed.failure.issues };
+// A key given twice is gsd-check's issue; GSD reads the last value, and so
+// is the rest checked.
+function withDuplicate(report: ManifestReport, duplicate: { key: string; at: string } | undefined): ManifestReport {
+  if (duplicate === undefined) return report;
+  const issue: ManifestIssue = { path: duplicate.at, message: 'is given twice: which one counts is ambiguous (GSD reads the last, as the rest of this check does)', refuses: false };
+  return { ...report, issues: [issue, ...report.issues] };
 }
 
-function line(file: string, issue: Issue): string {
-  return visible(issue.path === '' ? `${file}: ${issue.message}` : `${file}: ${issue.path}: ${issue.message}`);
+function lines(report: FileReport, unchecked: ManifestReport['unchecked']): string[] {
+  const { file, gates } = report;
+  const counted = `${gates} ${gates === 1 ? 'gate' : 'gates'}`;
+  if (report.valid) return [visible(`${file}: valid (${counted}${unchecked === undefined ? '' : `; its ${unchecked} body is not checked`})`)];
+  const out = report.issues.map((issue) => visible(issue.path === '' ? `${file}: ${issue.message}` : `${file}: ${issue.path}: ${issue.message}`));
+  if (report.gsdLoads === false) {
+    const why = fewOf([...new Set(report.issues.filter((i) => i.gsdRefuses).map((i) => (i.path === '' ? 'the file' : i.path)))]);
+    const lost = gates === 0 ? '' : gates === 1 ? ', so its gate would not be enforced' : `, so none of its ${counted} would be enforced`;
+    out.push(visible(`${file}: GSD ${GSD_VERSION} would not load this capability (for ${why})${lost}`));
+  }
+  return out;
 }

@@ -63,6 +63,11 @@ export interface GateDeclaration {
   // Every issue, in the order of its fields: other slips (an unknown field,
   // an undeclared `when`, an invalid predicate) do not change what runs.
   readonly issues: readonly Issue[];
+  // Those of its issues for which GSD 1.14's loader refuses the whole
+  // capability (capability-validator.cjs's validateGate, and the contract's
+  // rule that a `when` names a config key): an unknown field, a blank query
+  // or an invalid predicate it loads.
+  readonly refusals: readonly Issue[];
 }
 
 export interface CapabilityDeclaration {
@@ -108,47 +113,50 @@ function declaredKeys(config: Record<string, unknown> | undefined): Map<string, 
 export function parseGate(input: unknown, at: string, kinds: ReadonlyMap<string, Kind>, configKeys?: ConfigKeys): GateDeclaration {
   if (!isJsonObject(input)) {
     const issues = [{ path: at, message: `must be an object, got ${describe(input)}` }];
-    return { declared: {}, point: undefined, when: { on: 'always' }, gate: invalidGate(issues), issues };
+    return { declared: {}, point: undefined, when: { on: 'always' }, gate: invalidGate(issues), issues, refusals: issues };
   }
   const issues: Issue[] = [];
   const broken: Issue[] = [];
-  // `breaks`: the issue is in the check, blocking or onError.
-  const add = (keys: readonly (string | number)[], message: string, breaks: boolean): void => {
+  const refusals: Issue[] = [];
+  // `breaks`: the issue is in the check, blocking or onError; `refuses`: GSD
+  // would not load the capability for it.
+  const add = (keys: readonly (string | number)[], message: string, breaks: boolean, refuses: boolean): void => {
     const issue = { path: jsonPath(at, keys), message };
     issues.push(issue);
     if (breaks) broken.push(issue);
+    if (refuses) refusals.push(issue);
   };
-  const field = <S extends v.GenericSchema>(schema: S, value: unknown, keys: readonly string[], breaks: boolean): v.InferOutput<S> | undefined => {
+  const field = <S extends v.GenericSchema>(schema: S, value: unknown, keys: readonly string[], breaks: boolean, refuses: boolean): v.InferOutput<S> | undefined => {
     const parsed = v.safeParse(schema, value);
     if (parsed.success) return parsed.output;
-    for (const issue of parsed.issues) add(keys, issue.message, breaks);
+    for (const issue of parsed.issues) add(keys, issue.message, breaks, refuses);
     return undefined;
   };
   const required = <S extends v.GenericSchema>(key: string, schema: S, missing: string, breaks: boolean): v.InferOutput<S> | undefined => {
-    if (Object.hasOwn(input, key)) return field(schema, input[key], [key], breaks);
-    add([key], missing, breaks);
+    if (Object.hasOwn(input, key)) return field(schema, input[key], [key], breaks, true);
+    add([key], missing, breaks, true);
     return undefined;
   };
 
   for (const key of Object.keys(input)) {
-    if (!GATE_FIELDS.includes(key)) add([key], unknownField(key, GATE_FIELDS), false);
+    if (!GATE_FIELDS.includes(key)) add([key], unknownField(key, GATE_FIELDS), false, false);
   }
   const point = required('point', Point, 'is required (a loop point)', false);
 
   let check: Check | undefined;
-  if (!Object.hasOwn(input, 'check')) add(['check'], 'is required', true);
-  else if (!isJsonObject(input.check)) add(['check'], `must be an object, got ${describe(input.check)}`, true);
+  if (!Object.hasOwn(input, 'check')) add(['check'], 'is required', true, true);
+  else if (!isJsonObject(input.check)) add(['check'], `must be an object, got ${describe(input.check)}`, true, true);
   else {
     const fields = input.check;
     for (const key of Object.keys(fields)) {
-      if (!CHECK_SHAPES.includes(key)) add(['check', key], unknownField(key, CHECK_SHAPES), true);
+      if (!CHECK_SHAPES.includes(key)) add(['check', key], unknownField(key, CHECK_SHAPES), true, false);
     }
     const shapes = CHECK_SHAPES.filter((shape) => Object.hasOwn(fields, shape));
     if (shapes.length !== 1) {
-      add(['check'], `must have exactly one of query, predicate, agentVerdict${shapes.length > 1 ? `, has ${shapes.join(' and ')}` : ''}`, true);
+      add(['check'], `must have exactly one of query, predicate, agentVerdict${shapes.length > 1 ? `, has ${shapes.join(' and ')}` : ''}`, true, true);
     }
     if (Object.hasOwn(fields, 'query')) {
-      const query = field(NonBlank, fields.query, ['check', 'query'], true);
+      const query = field(NonBlank, fields.query, ['check', 'query'], true, false);
       if (query !== undefined) check = { shape: 'query', query };
     }
     if (Object.hasOwn(fields, 'predicate')) {
@@ -157,22 +165,25 @@ export function parseGate(input: unknown, at: string, kinds: ReadonlyMap<string,
         const { failure } = predicate;
         issues.push(...(failure.issues.length > 0 ? failure.issues : [{ path: jsonPath(at, ['check', 'predicate', 'kind']), message: failure.message }]));
       } else {
-        for (const lint of predicate.value.kind.lint?.(predicate.value.predicate) ?? []) add(['check', 'predicate', lint.field], lint.message, false);
+        for (const lint of predicate.value.kind.lint?.(predicate.value.predicate) ?? []) add(['check', 'predicate', lint.field], lint.message, false, false);
       }
       check = { shape: 'predicate', predicate };
     }
     if (Object.hasOwn(fields, 'agentVerdict')) {
-      field(AgentVerdict, fields.agentVerdict, ['check', 'agentVerdict'], true);
-      if (input.blocking === true) add(['blocking'], 'must not be true for an agentVerdict gate: an agent verdict is advisory', true);
+      field(AgentVerdict, fields.agentVerdict, ['check', 'agentVerdict'], true, false);
+      if (input.blocking === true) add(['blocking'], 'must not be true for an agentVerdict gate: an agent verdict is advisory', true, true);
       check = { shape: 'agentVerdict' };
     }
   }
 
   let when: When = { on: 'always' };
   if (Object.hasOwn(input, 'when')) {
-    const checked = field(NonBlank, input.when, ['when'], false);
-    if (checked !== undefined && configKeys !== undefined && !configKeys.has(checked)) add(['when'], configKeys.miss(checked), false);
     const given = input.when;
+    // GSD refuses a `when` that is not a string, or (where there is a config)
+    // names none of its keys, a blank one included.
+    const unknownKey = typeof given === 'string' && configKeys !== undefined && !configKeys.has(given);
+    const checked = field(NonBlank, given, ['when'], false, typeof given !== 'string' || unknownKey);
+    if (checked !== undefined && unknownKey && configKeys !== undefined) add(['when'], configKeys.miss(checked), false, true);
     if (typeof given === 'string' && given !== '') when = { on: 'key', key: given };
     else if (given !== null) when = { on: 'never', shown: typeof given === 'string' ? given : describe(given) };
   }
@@ -180,7 +191,7 @@ export function parseGate(input: unknown, at: string, kinds: ReadonlyMap<string,
   const onError = required('onError', OnError, 'is required ("halt" or "skip")', true);
 
   const gate = broken.length === 0 && check !== undefined && blocking !== undefined && onError !== undefined ? ok({ check, blocking, onError }) : invalidGate(broken);
-  return { declared: input, point, when, gate, issues };
+  return { declared: input, point, when, gate, issues, refusals };
 }
 
 // The failure of a gate that cannot say how it should fail: it halts when it

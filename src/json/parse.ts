@@ -7,6 +7,17 @@ import { jsonPath } from '../text/format.ts';
 // JSON as gsd-check accepts it: what JSON.parse accepts, less objects that
 // give one key twice. `root` names the document in the path of a duplicate.
 export function parseJson(text: string, label: string, root = ''): Result<unknown> {
+  const read = readJson(text, label, root);
+  if (!read.ok) return read;
+  const { value, duplicate } = read.value;
+  if (duplicate !== undefined) return fail('invalid-json', `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${duplicate.at}): which one counts is ambiguous`);
+  return ok(value);
+}
+
+// JSON as JSON.parse reads it, which keeps the last of a key given twice,
+// with the first such key and its path: for validate, which tells what GSD
+// (reading it so) makes of a capability file beside refusing the duplicate.
+export function readJson(text: string, label: string, root = ''): Result<{ readonly value: unknown; readonly duplicate: { readonly key: string; readonly at: string } | undefined }> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -15,11 +26,7 @@ export function parseJson(text: string, label: string, root = ''): Result<unknow
     return fail('invalid-json', `${label} is not valid JSON: ${error.reason} at line ${error.line}, column ${error.column}`);
   }
   const duplicate = findDuplicateKey(text);
-  if (duplicate !== undefined) {
-    const at = jsonPath(root, [...duplicate.path, duplicate.key]);
-    return fail('invalid-json', `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${at}): which one counts is ambiguous`);
-  }
-  return ok(value);
+  return ok({ value, duplicate: duplicate === undefined ? undefined : { key: duplicate.key, at: jsonPath(root, [...duplicate.path, duplicate.key]) } });
 }
 
 // A JSON object: not null, not an array, not a scalar.

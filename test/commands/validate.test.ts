@@ -8,6 +8,7 @@ import { testDeps } from '../helpers/deps.ts';
 import { validate } from '../../src/commands/validate.ts';
 import { fail, ok } from '../../src/failure.ts';
 import { ROOT } from '../helpers/support.ts';
+import { feature } from '../helpers/manifest.ts';
 
 const FIXTURES = join(ROOT, 'test/fixtures/capabilities');
 
@@ -15,7 +16,8 @@ function deps(files: Record<string, string>): CliDeps {
   return testDeps(FIXTURES, {
     readInput: texts(async (path, label) => {
       const name = path.slice(path.lastIndexOf('/') + 1);
-      if (Object.hasOwn(files, name)) return ok(files[name]!);
+      const relative = path.startsWith(`${FIXTURES}/`) ? path.slice(FIXTURES.length + 1) : name;
+      if (Object.hasOwn(files, relative)) return ok(files[relative]!);
       try {
         return ok(readFileSync(path, 'utf8'));
       } catch {
@@ -25,61 +27,90 @@ function deps(files: Record<string, string>): CliDeps {
   });
 }
 
-test('capability files written the way real ones are: valid, fields outside gates ignored', async () => {
-  const outcome = await validate({ files: ['security.json', 'broken-windows.json', 'tdd.json'], json: false, jsonErrors: false }, deps({}));
+const run = (files: string[], given: Record<string, string> = {}, json = false) => validate({ files, json, jsonErrors: false }, deps(given));
+
+test("a capability GSD loads is valid; copies of GSD's own are ones GSD keeps its own of", async () => {
+  const outcome = await run(['release.json', 'security.json'], { 'release.json': JSON.stringify(feature({})) });
   assert.deepEqual(outcome, {
-    exitCode: 0,
-    stdout: 'security.json: valid (3 gates)\nbroken-windows.json: valid (2 gates)\ntdd.json: valid (2 gates)\n',
+    exitCode: 1,
+    stdout: [
+      'release.json: valid (1 gate)',
+      'security.json: id: "security" is the id of one of GSD 1.14\'s own capabilities, which GSD keeps',
+      'security.json: config["workflow.security_enforcement"]: is a config key of GSD\'s own capability "security"',
+      'security.json: GSD 1.14.0 would not load this capability (for id, config["workflow.security_enforcement"]), so none of its 3 gates would be enforced',
+    ].join('\n') + '\n',
     stderr: '',
   });
 });
 
-test('issues: one line each with file and path; exit 1', async () => {
-  const broken = JSON.stringify({
-    id: 'b',
-    config: { 'x.on': { type: 'boolean', default: true } },
-    gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true', timeOut: 5 } }, when: 'x.of', blocking: true }],
-  });
-  const outcome = await validate({ files: ['security.json', 'broken.json', 'bad.json'], json: false, jsonErrors: false }, deps({ 'broken.json': broken, 'bad.json': '{' }));
+test('issues: one line each with file and path, then whether GSD would load it; exit 1', async () => {
+  const slips = JSON.stringify(
+    feature({
+      config: { 'x.on': { type: 'boolean', default: true, description: 'd' } },
+      gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true', timeOut: 5 } }, when: 'x.on', blocking: true, onError: 'halt' }],
+      steps: [],
+      skills: [],
+    }),
+  );
+  const refused = JSON.stringify(feature({ tier: 'top', gates: [{ point: 'ship:pre', check: { query: 'q' }, when: 'x.of', blocking: true }] }));
+  const outcome = await run(['slips.json', 'refused.json', 'bad.json'], { 'slips.json': slips, 'refused.json': refused, 'bad.json': '{' });
   assert.equal(outcome.exitCode, 1);
   assert.equal(
     outcome.stdout,
     [
-      'security.json: valid (3 gates)',
-      'broken.json: gates[0].check.predicate.timeOut: unknown field; did you mean "timeout"?',
-      'broken.json: gates[0].when: "x.of" is not a key of the capability\'s config; did you mean "x.on"?',
-      'broken.json: gates[0].onError: is required ("halt" or "skip")',
+      'slips.json: gates[0].check.predicate.timeOut: unknown field; did you mean "timeout"?',
+      'refused.json: tier: must be one of "core", "standard", "full", got "top"',
+      'refused.json: gates[0].when: "x.of" is not a key of the capability\'s config (keys: workflow.release_checks)',
+      'refused.json: gates[0].onError: is required ("halt" or "skip")',
+      'refused.json: GSD 1.14.0 would not load this capability (for tier, gates[0].when, gates[0].onError), so its gate would not be enforced',
       'bad.json: the file is not valid JSON: unexpected end at line 1, column 2',
+      'bad.json: GSD 1.14.0 would not load this capability (for the file)',
     ].join('\n') + '\n',
   );
 });
 
-test('--json gives the same as one document', async () => {
-  const outcome = await validate({ files: ['tdd.json', 'x.json'], json: true, jsonErrors: false }, deps({ 'x.json': '{"gates":[null]}' }));
+test('--json gives the same as one document, with what GSD would make of each file', async () => {
+  const outcome = await run(['good.json', 'x.json', 'twice.json'], { 'good.json': JSON.stringify(feature({})), 'x.json': JSON.stringify(feature({ gates: [null] })), 'twice.json': `{"id": "a", ${JSON.stringify(feature({})).slice(1)}` }, true);
   assert.equal(outcome.exitCode, 1);
   assert.deepEqual(JSON.parse(outcome.stdout), {
     valid: false,
     files: [
-      { file: 'tdd.json', valid: true, gates: 2, issues: [] },
-      { file: 'x.json', valid: false, gates: 1, issues: [{ path: 'gates[0]', message: 'must be an object, got null' }] },
+      { file: 'good.json', valid: true, gates: 1, gsdLoads: true, issues: [] },
+      { file: 'x.json', valid: false, gates: 1, gsdLoads: false, issues: [{ path: 'gates[0]', message: 'must be an object, got null', gsdRefuses: true }] },
+      // GSD reads a key given twice as its last value, and so does the rest of the check.
+      {
+        file: 'twice.json',
+        valid: false,
+        gates: 1,
+        gsdLoads: true,
+        issues: [{ path: 'id', message: 'is given twice: which one counts is ambiguous (GSD reads the last, as the rest of this check does)', gsdRefuses: false }],
+      },
     ],
   });
 });
 
+test('a runtime or a reviewer is checked up to its body, which is told as not checked', async () => {
+  const runtime = JSON.stringify({ id: 'host', role: 'runtime', version: '1.0.0', title: 'Host', description: 'd', tier: 'core', requires: [], runtime: {} });
+  const outcome = await run(['host.json'], { 'host.json': runtime });
+  assert.deepEqual(outcome, { exitCode: 0, stdout: 'host.json: valid (0 gates; its runtime body is not checked)\n', stderr: '' });
+  const json = await run(['host.json'], { 'host.json': runtime }, true);
+  assert.deepEqual(JSON.parse(json.stdout).files[0].gsdLoads, null);
+});
+
 test('an unreadable file is exit 2, nothing on stdout', async () => {
-  const outcome = await validate({ files: ['tdd.json', 'missing.json'], json: false, jsonErrors: false }, deps({}));
+  const outcome = await run(['security.json', 'missing.json']);
   assert.deepEqual(outcome, { exitCode: 2, stdout: '', stderr: 'gsd-check: cannot read capability file missing.json: no such file\n' });
 });
 
 test('standard input (-) given once is a file like any other', async () => {
-  const stdin = JSON.stringify({ gates: [] });
+  const stdin = JSON.stringify(feature({ gates: [] }));
   const once = await validate({ files: ['-'], json: false, jsonErrors: false }, { ...deps({}), readInput: texts(async (path, label) => (path === '-' ? ok(stdin) : fail('unreadable-file', label))) });
   assert.deepEqual(once, { exitCode: 0, stdout: '-: valid (0 gates)\n', stderr: '' });
 });
 
-test('a file that is not JSON, or not a capability, counts no gates', async () => {
-  const outcome = await validate({ files: ['bad.json', 'list.json', 'one.json'], json: true, jsonErrors: false }, deps({ 'bad.json': '{', 'list.json': '{"gates":{}}', 'one.json': '{"gates":[{}]}' }));
+test('a file that is not JSON, or not a capability, counts no gates; a gate is one gate', async () => {
+  const outcome = await run(['bad.json', 'list.json', 'one.json'], { 'bad.json': '{', 'list.json': '{"gates":{}}', 'one.json': '{"gates":[{}]}' }, true);
   assert.deepEqual(JSON.parse(outcome.stdout).files.map((f: { gates: number }) => f.gates), [0, 0, 1]);
-  const plain = await validate({ files: ['one.json'], json: false, jsonErrors: false }, deps({ 'one.json': JSON.stringify({ gates: [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }] }) }));
+  const plain = await run(['one.json'], { 'one.json': JSON.stringify(feature({})) });
   assert.equal(plain.stdout, 'one.json: valid (1 gate)\n');
 });

@@ -6,10 +6,11 @@
 // here. The workflows that install GSD run in compat/test/ci.test.mjs.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, symlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
+import { parse } from 'yaml';
 import { BIN, DIST, ROOT, tempDir } from '../helpers/support.ts';
 import { ciBlocks } from './ci-files.mjs';
 import { runCiFile } from './ci-run.mjs';
@@ -74,3 +75,14 @@ for (const page of pages) {
     });
   }
 }
+
+// pre-commit matches `files` with Python's re.search, which reads this
+// pattern as JavaScript does (a fixed-width lookbehind included).
+test("this repository's validate hook takes the files where GSD keeps capabilities, and a repository's capabilities/*.json", () => {
+  const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; files?: string }[];
+  const files = new RegExp(hooks.find((hook) => hook.id === 'gsd-check-validate')!.files!);
+  const taken = ['.gsd/capabilities/release/capability.json', 'app/.gsd/capabilities/release/capability.json', 'capabilities/release.json', 'app/capabilities/release.json'];
+  const left = ['.gsd/capabilities/notes.json', '.gsd/capabilities/a/b/capability.json', '.gsd/capabilities/release/other.json', 'capabilities/a/b.json', 'mycapabilities/x.json', 'capabilities/x.yaml'];
+  assert.deepEqual(taken.filter((path) => !files.test(path)), []);
+  assert.deepEqual(left.filter((path) => files.test(path)), []);
+});

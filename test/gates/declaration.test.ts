@@ -78,6 +78,32 @@ test('when must name a key of the capability config, where it declares one', () 
   ]);
 });
 
+test("the issues GSD refuses the whole capability for: its validateGate's and its contract's, not gsd-check's own", () => {
+  const refused = (gate: unknown, config?: Record<string, unknown>) => {
+    const parsed = parseCapability({ config, gates: [gate] }, KINDS);
+    assert.ok(parsed.ok);
+    const [declaration] = parsed.value.gates;
+    return declaration!.issues.map((i) => `${declaration!.refusals.includes(i) ? 'refused ' : ''}${i.path}: ${i.message}`);
+  };
+  assert.deepEqual(refused(good), []);
+  assert.deepEqual(refused(null), ['refused gates[0]: must be an object, got null']);
+  assert.deepEqual(refused({ ...good, point: 'ship', extra: 1 }).map((l) => l.slice(0, 32)), ['gates[0].extra: unknown field (k', 'refused gates[0].point: must be ']);
+  assert.deepEqual(refused({ ...good, check: [] }), ['refused gates[0].check: must be an object, got []']);
+  assert.deepEqual(refused({ ...good, check: { query: 'q', predicate: {} } })[0], 'refused gates[0].check: must have exactly one of query, predicate, agentVerdict, has query and predicate');
+  // A blank query, an unknown field of the check, a predicate gsd-check refuses: GSD loads the gate.
+  assert.deepEqual(refused({ ...good, check: { query: ' ', querry: 1 } }), ['gates[0].check.querry: unknown field; did you mean "query"?', 'gates[0].check.query: must be a non-empty string, got " "']);
+  assert.deepEqual(refused({ ...good, check: { predicate: { kind: 'nope' } } }).map((l) => l.startsWith('refused')), [false]);
+  assert.deepEqual(refused({ ...good, check: { agentVerdict: null }, blocking: false }), ['gates[0].check.agentVerdict: must not be null']);
+  assert.deepEqual(refused({ ...good, check: { agentVerdict: {} } }), ['refused gates[0].blocking: must not be true for an agentVerdict gate: an agent verdict is advisory']);
+  assert.deepEqual(refused({ point: good.point, check: good.check, blocking: 'yes' }), ['refused gates[0].blocking: must be true or false, got "yes"', 'refused gates[0].onError: is required ("halt" or "skip")']);
+  // when: a string, and where there is a config one of its keys (a blank one too).
+  assert.deepEqual(refused({ ...good, when: null }), ['refused gates[0].when: must be a non-empty string, got null']);
+  assert.deepEqual(refused({ ...good, when: '' }), ['gates[0].when: must be a non-empty string, got ""']);
+  assert.deepEqual(refused({ ...good, when: '' }, {}), ['refused gates[0].when: must be a non-empty string, got ""']);
+  assert.deepEqual(refused({ ...good, when: ' ' }, { ' ': {} }), ['gates[0].when: must be a non-empty string, got " "']);
+  assert.deepEqual(refused({ ...good, when: 'k2' }, { k: {} }), ['refused gates[0].when: "k2" is not a key of the capability\'s config; did you mean "k"?']);
+});
+
 test('several issues in one file are all reported, in order', () => {
   assert.deepEqual(
     lines({

@@ -260,7 +260,7 @@ test('onError skips a check that failed for any reason but a resource limit, and
   const gateFailing = (reason: Exclude<keyof typeof REASONS, 'stopped'>, onError: 'skip' | 'halt'): PointGate => ({
     capability: reason,
     index: 0,
-    declaration: { declared: {}, point: 'ship:pre', when: { on: 'always' }, gate: { ok: true, value: { check: { shape: 'predicate', predicate: fail(reason, `failed for ${reason}`) }, blocking: true, onError } }, issues: [] },
+    declaration: { declared: {}, point: 'ship:pre', when: { on: 'always' }, gate: { ok: true, value: { check: { shape: 'predicate', predicate: fail(reason, `failed for ${reason}`) }, blocking: true, onError } }, issues: [], refusals: [] },
   });
   for (const onError of ['skip', 'halt'] as const) {
     const result = await runPoints([{ point: 'ship:pre', gates: ok(reasons.map((reason) => gateFailing(reason, onError))) }], deps(run));

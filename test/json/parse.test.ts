@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
 import fc from 'fast-check';
-import { isJsonObject, jsonSyntaxError, findDuplicateKey, nestsDeeperThan, jsonDocuments } from '../../src/json/parse.ts';
+import { isJsonObject, jsonSyntaxError, findDuplicateKey, nestsDeeperThan, jsonDocuments, parseJson, readJson } from '../../src/json/parse.ts';
 
 test('objects only: not null, arrays or scalars', () => {
   assert.equal(isJsonObject({}), true);
@@ -129,4 +129,13 @@ test('several documents one after another: each one\'s text and first line, by b
     { text: '{"a":1}', line: 1 },
     { text: 'null', line: 2 },
   ]);
+});
+
+test("a key given twice: parseJson refuses it, readJson gives JSON.parse's reading and the key's path", () => {
+  const text = '{"gates":[{"point":"a","point":"b"}]}';
+  assert.deepEqual(parseJson(text, 'cap.json'), { ok: false, failure: { reason: 'invalid-json', message: 'cap.json gives the key "point" twice (at gates[0].point): which one counts is ambiguous', issues: [] } });
+  assert.deepEqual(readJson(text, 'cap.json'), { ok: true, value: { value: { gates: [{ point: 'b' }] }, duplicate: { key: 'point', at: 'gates[0].point' } } });
+  assert.deepEqual(readJson('{"a":1}', 'x', 'doc'), { ok: true, value: { value: { a: 1 }, duplicate: undefined } });
+  const broken = readJson('{', 'x');
+  assert.deepEqual([broken.ok, !broken.ok && broken.failure.message], [false, 'x is not valid JSON: unexpected end at line 1, column 2']);
 });
