@@ -245,3 +245,16 @@ test('an artifact gate that could not be evaluated is annotated at its file too'
   const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-dir', '.', '--raw', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: '', GITHUB_WORKSPACE: dir } });
   assert.equal(run.stderr.split('\n').filter((line) => line.startsWith('::')).join('\n'), '::error file=SECURITY.md,line=1,title=gsd-check ship%3Apre sec#0 [predicate artifact-frontmatter-equals] halt::SECURITY.md: invalid YAML in the frontmatter at line 3: unexpected end of the stream within a flow collection');
 });
+
+test('--builtin where capabilities are installed beside GSD\'s says, in one line, which it leaves out', { timeout: 30_000 }, async (t) => {
+  const dir = project(t, {
+    '.planning/phases/04-ship/04-SECURITY.md': '---\nthreats_open: 0\n---\n',
+    '.gsd/capabilities/acme-review/capability.json': { id: 'acme-review', gates: [] },
+  });
+  const run = await cli(['gates', 'run', '--point', 'ship:pre', '--builtin', '--phase-number', '04', '--raw', '--pick', 'message'], { cwd: dir, env: { ...ENV, HOME: join(dir, 'home') } });
+  assert.deepEqual([run.status, run.stdout, run.stderr], [
+    0,
+    'ship:pre: passed (1 pass, 1 inactive)\n',
+    'gsd-check: warning: --builtin leaves out the capability installed in .gsd/capabilities/: acme-review; --render evaluates what GSD loads, --capability adds one\n',
+  ]);
+});

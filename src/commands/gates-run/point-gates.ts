@@ -14,6 +14,7 @@ import { jsonDocuments, parseJson } from '../../json/parse.ts';
 import { KINDS } from '../../kinds/table.ts';
 import type { GateContext } from '../../predicate/kind.ts';
 import { argumentPath } from '../argument-path.ts';
+import { builtinLeavesOut } from './left-out.ts';
 
 // The first stage of gates run: each point's gates, from where the command
 // line says they come. From GSD's rendered hooks (--hooks, or --render,
@@ -34,6 +35,8 @@ interface LoadDeps {
   readonly cwd: () => string;
   // How many renders run at once: the run's concurrency.
   readonly concurrency: number;
+  // The user's home, where GSD's home is without GSD_HOME (--builtin's note).
+  readonly home: string | undefined;
 }
 
 // `points`: the points to run, of options.points (--reached selects them).
@@ -50,13 +53,16 @@ export async function loadPointGates(options: GatesOptions, points: readonly Loo
     return loaded.ok ? ok({ ...loaded.value, points: loaded.value.points.filter((p) => points.includes(p.point)) }) : loaded;
   }
   const capabilities: Capability[] = options.builtin ? builtinCapabilities() : [];
+  const files: string[] = [];
   for (const file of options.capabilities) {
     const resolved = path(file);
     if (!resolved.ok) return resolved;
     const capability = await loadCapability(resolved.value, file, deps.readInput);
     if (!capability.ok) return capability;
     capabilities.push(capability.value);
+    files.push(resolved.value);
   }
+  const leftOut = options.builtin ? builtinLeavesOut(context, deps.home, files) : undefined;
   let config: { path: string; shown: string } | undefined;
   if (options.config !== undefined) {
     const resolved = path(options.config);
@@ -65,7 +71,7 @@ export async function loadPointGates(options: GatesOptions, points: readonly Loo
   }
   const layers = await loadLayers(config, context.projectRoot, { planning: context.planning, readInput: deps.readInput });
   if (!layers.ok) return layers;
-  const warnings = new Set(layers.value.warnings);
+  const warnings = new Set([...(leftOut === undefined ? [] : [leftOut]), ...layers.value.warnings]);
   const gates = points.map((point) => {
     const at = gatesAt(point, capabilities, layers.value.layers);
     for (const warning of at.warnings) warnings.add(warning);

@@ -1,0 +1,21 @@
+import { realPath } from '../../fs/entry.ts';
+import type { GateContext } from '../../predicate/kind.ts';
+import { installedCapabilities } from '../../project/installed-capabilities.ts';
+
+// --builtin runs GSD 1.14's own capabilities; GSD itself also loads those
+// installed beside them, in the project and in its home. Their gates are
+// not among --builtin's unless --capability gives them: the run says which
+// are left out, in one line, and what runs them.
+
+const SHOWN = 5;
+
+// `given`: the --capability files, resolved.
+export function builtinLeavesOut(context: GateContext, home: string | undefined, given: readonly string[]): string | undefined {
+  const taken = new Set(given.map((file) => realPath(file) ?? file));
+  const installed = installedCapabilities(context.projectRoot, context.env, home).filter((c) => !taken.has(realPath(c.path) ?? c.path));
+  if (installed.length === 0) return undefined;
+  const ids = installed.map((c) => (c.scope === 'global' ? `${c.id} (GSD's home)` : c.id));
+  const list = ids.length <= SHOWN ? ids.join(', ') : `${ids.slice(0, SHOWN).join(', ')} and ${ids.length - SHOWN} more`;
+  const what = installed.length === 1 ? 'the capability' : `the ${installed.length} capabilities`;
+  return `--builtin leaves out ${what} installed in .gsd/capabilities/: ${list}; --render evaluates what GSD loads, --capability adds one`;
+}

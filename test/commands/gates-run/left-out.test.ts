@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from '../../helpers/bounded.ts';
+import { project } from '../../helpers/project.ts';
+import { builtinLeavesOut } from '../../../src/commands/gates-run/left-out.ts';
+import { ok } from '../../../src/failure.ts';
+import type { GateContext } from '../../../src/predicate/kind.ts';
+
+const context = (projectRoot: string, env: Record<string, string> = {}): GateContext => ({
+  projectRoot,
+  env,
+  planning: ok({ project: undefined, workstream: undefined }),
+  killAfterMs: 100,
+  run: async () => assert.fail('nothing runs'),
+});
+const manifest = { id: 'x' };
+
+test("--builtin in a project with installed capabilities names them, GSD's home's marked, and points to --render", (t) => {
+  const root = project(t, { '.planning': null, '.gsd/capabilities/acme/capability.json': manifest, 'home/.gsd/capabilities/shared/capability.json': manifest });
+  assert.equal(
+    builtinLeavesOut(context(root), join(root, 'home'), []),
+    "--builtin leaves out the 2 capabilities installed in .gsd/capabilities/: shared (GSD's home), acme; --render evaluates what GSD loads, --capability adds one",
+  );
+  // GSD_HOME is GSD's home over the user's.
+  assert.equal(
+    builtinLeavesOut(context(root, { GSD_HOME: join(root, 'elsewhere') }), join(root, 'home'), []),
+    '--builtin leaves out the capability installed in .gsd/capabilities/: acme; --render evaluates what GSD loads, --capability adds one',
+  );
+});
+
+test('past five, the rest are counted', (t) => {
+  const tree = Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => [`.gsd/capabilities/${id}/capability.json`, manifest]));
+  const root = project(t, { '.planning': null, ...tree });
+  const said = builtinLeavesOut(context(root), undefined, []);
+  assert.match(said ?? '', /^--builtin leaves out the 7 capabilities installed in \.gsd\/capabilities\/: (\w, ){4}\w and 2 more; /);
+});
+
+test('nothing to say with nothing installed, or with each one given by --capability, by whatever path', (t) => {
+  assert.equal(builtinLeavesOut(context(project(t, { '.planning': null })), undefined, []), undefined);
+  const root = project(t, { '.planning': null, '.gsd/capabilities/acme/capability.json': manifest, '.gsd/capabilities/beta/capability.json': manifest });
+  symlinkSync(join(root, '.gsd'), join(root, 'gsd-link'));
+  assert.equal(builtinLeavesOut(context(root), undefined, [join(root, 'gsd-link/capabilities/acme/capability.json')]), '--builtin leaves out the capability installed in .gsd/capabilities/: beta; --render evaluates what GSD loads, --capability adds one');
+  assert.equal(builtinLeavesOut(context(root), undefined, [join(root, '.gsd/capabilities/beta/capability.json'), join(root, 'gsd-link/capabilities/acme/capability.json')]), undefined);
+});
