@@ -7,6 +7,8 @@ export interface CiFile {
 }
 export interface CiRun {
   readonly path: string;
+  // The event a GitHub workflow runs for, as the block names it (github-runner.mjs eventOf).
+  readonly event: readonly string[];
   readonly script: string;
   readonly expected: string;
   readonly line: number;

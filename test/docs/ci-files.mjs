@@ -10,11 +10,15 @@
 //   pre-commit-remote (a config that names gsd-check's repository: parsed,
 //   and run with the repository given as this checkout). Every ```yaml
 //   block of the docs is one (test/docs/lint.test.ts).
-// - `<!-- ci-run <path>` then, on lines of its own, a shell script, then
-//   `-->`, before a ```text block: the page's project (its doc-test setup
-//   blocks, and every ci-file of the page), the script run in it, then the
-//   file at <path> run by its tool; the block is what that run printed, its
-//   last line `job: success` or `job: failure…`.
+// - `<!-- ci-run <path> [<event> [<key>=<value>]…]` then, on lines of its
+//   own, a shell script, then `-->`, before a ```text block: the page's
+//   project (its doc-test setup blocks, and every ci-file of the page), the
+//   script run in it, then the file at <path> run by its tool; the block is
+//   what that run printed, its last line `job: success` or `job: failure…`.
+//   A GitHub workflow runs for the event named (github-runner.mjs eventOf:
+//   `pull_request head_ref=gsd/phase-04-ship labels=a,b`, `push ref=main`;
+//   by default a pull request from the branch `topic`); other files take
+//   none.
 // - `<!-- ci-copy: <placeholder> -->` before a ```sh block: the commands
 //   that bring gsd-check into the reader's project (the Action's files),
 //   <placeholder> standing for gsd-check's checkout. Every run of the page
@@ -43,15 +47,16 @@ export function ciBlocks(text) {
       i = block.end;
       continue;
     }
-    const run = /^<!-- ci-run (\S+)(?: -->)?\s*$/.exec(lines[i]);
+    const run = /^<!-- ci-run (\S+)((?: (?!-->)\S+)*)(?: -->)?\s*$/.exec(lines[i]);
     if (run) {
+      const event = run[2].split(' ').filter((word) => word !== '');
       const script = [];
       if (!lines[i].includes('-->')) {
         for (i++; i < lines.length && lines[i].trim() !== '-->'; i++) script.push(lines[i]);
       }
       const at = i;
       const block = fencedAfter(lines, i, 'text');
-      runs.push({ path: run[1], script: script.join('\n'), expected: block.text, line: at + 1 });
+      runs.push({ path: run[1], event, script: script.join('\n'), expected: block.text, line: at + 1 });
       i = block.end;
     }
   }

@@ -3,5 +3,5 @@ import type { CiFile, CiRun } from './ci-files.mjs';
 export function runCiFile(
   page: { readonly text: string; readonly files: readonly CiFile[] },
   run: CiRun,
-  options: { root: string; bin: string; substitute?: (step: Record<string, unknown>) => string | undefined },
+  options: { root: string; bin: string; substitute?: (step: Record<string, unknown>, where: { workspace: string }) => string | undefined },
 ): Promise<string>;

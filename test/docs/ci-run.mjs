@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { ciBlocks } from './ci-files.mjs';
 import { commitAll, runGitlab, runLefthook, runPreCommit, runPreCommitRemote } from './ci-tools.mjs';
 import { machinePath, normalise, parseDoc, SHOWN_ROOT } from './doc-examples.mjs';
-import { runWorkflow } from './github-runner.mjs';
+import { eventOf, runWorkflow } from './github-runner.mjs';
 
 export async function runCiFile(page, run, { root, bin, substitute }) {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-check-ci-')));
@@ -39,13 +39,18 @@ export async function runCiFile(page, run, { root, bin, substitute }) {
     if (run.script !== '') sh(run.script, `the ci-run script at line ${run.line}`);
     const file = page.files.find((f) => f.path === run.path);
     let log;
-    if (file.kind === 'github' || file.kind === 'github-gsd') log = await runWorkflow(file.text, { workspace, env, substitute });
-    else {
+    // A file that needs GSD (`-gsd`) runs by the same tool, where GSD is at hand.
+    const tool = file.kind.replace(/-gsd$/, '');
+    if (tool === 'github') log = await runWorkflow(file.text, { workspace, env, event: eventOf(run.event), substitute });
+    else if (tool === 'gitlab') {
       commitAll(workspace, env);
-      if (file.kind === 'gitlab') log = await runGitlab(workspace, { env, job: Object.keys(yamlJobs(file.text))[0] });
-      else if (file.kind === 'pre-commit') log = await runPreCommit(workspace, { env, config: file.path });
-      else if (file.kind === 'pre-commit-remote') log = await runPreCommitRemote(workspace, { env, config: file.path, root });
-      else if (file.kind === 'lefthook') log = await runLefthook(workspace, { env, hook: 'pre-push' });
+      log = await runGitlab(workspace, { env, job: Object.keys(yamlJobs(file.text))[0], file: file.path, variables: run.event });
+    } else {
+      if (run.event.length > 0) throw new Error(`line ${run.line}: a ${file.kind} file is run by no event (${run.event.join(' ')})`);
+      commitAll(workspace, env);
+      if (tool === 'pre-commit') log = await runPreCommit(workspace, { env, config: file.path });
+      else if (tool === 'pre-commit-remote') log = await runPreCommitRemote(workspace, { env, config: file.path, root });
+      else if (tool === 'lefthook') log = await runLefthook(workspace, { env, hook: 'pre-push' });
       else throw new Error(`line ${file.line}: no run for a ${file.kind} file`);
     }
     return normalise(log, [[workspace, SHOWN_ROOT], [home, '~'], [dir, '/tmp']]);

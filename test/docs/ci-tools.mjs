@@ -15,7 +15,9 @@ const require = createRequire(import.meta.url);
 
 // What each tool needs of the machine, or why it cannot run here: a test
 // skips with that reason, unless CI requires the tools (GSD_CHECK_CI_TOOLS=1).
-export function missingTool(kind) {
+export function missingTool(given) {
+  // A file that needs GSD runs by the same tool (compat/test/ci.test.mjs).
+  const kind = given.replace(/-gsd$/, '');
   if (kind === 'gitlab') {
     if (Number(process.versions.node.split('.')[0]) < 22) return 'gitlab-ci-local 4.75 needs Node 22 or later';
     if (!onPath('rsync')) return 'gitlab-ci-local needs rsync (Debian: apt-get install rsync)';
@@ -34,9 +36,15 @@ export function commitAll(dir, env) {
   }
 }
 
-export async function runGitlab(dir, { env, job }) {
+// `variables`: the pipeline's predefined variables the run stands for
+// (`CI_MERGE_REQUEST_SOURCE_BRANCH_NAME=…`), as `--variable` gives them.
+export async function runGitlab(dir, { env, job, file = '.gitlab-ci.yml', variables = [] }) {
   const cli = join(dirname(require.resolve('gitlab-ci-local/package.json')), 'dist', 'index.js');
-  const run = await collect(process.execPath, [cli, '--force-shell-executor', '--no-color', '--home', join(dir, '.home-gitlab'), job], { cwd: dir, env });
+  const given = variables.flatMap((pair) => {
+    if (!/^[A-Z_][A-Z0-9_]*=/.test(pair)) throw new Error(`${pair}: a GitLab run takes <VARIABLE>=<value>`);
+    return ['--variable', pair];
+  });
+  const run = await collect(process.execPath, [cli, '--force-shell-executor', '--no-color', '--home', join(dir, '.home-gitlab'), '--file', file, ...given, job], { cwd: dir, env });
   // A file gitlab-ci-local refuses never starts the job: its own words are the log.
   if (!run.text.includes(`${job} starting `)) return verdict([`gitlab-ci-local: ${run.text.trim()}`], run.status === 0 ? 'no job' : run.status);
   const lines = run.text.split('\n').filter((line) => line.startsWith(`${job} > `)).map((line) => line.slice(job.length + 3));
@@ -44,14 +52,23 @@ export async function runGitlab(dir, { env, job }) {
 }
 
 // `validate-config` first, pre-commit's own parser of the file; then a run
-// over every file, the hooks' output as pre-commit prints it under each.
+// over every file at each stage a commit and its push go through, the
+// hooks' output as pre-commit prints it under each.
 export async function runPreCommit(dir, { env, config = '.pre-commit-config.yaml' }) {
   const home = { ...env, PRE_COMMIT_HOME: join(dir, '.home-pre-commit'), PRE_COMMIT_COLOR: 'never' };
   const checked = await collect('pre-commit', ['validate-config', config], { cwd: dir, env: home });
   if (checked.status !== 0) return verdict([`pre-commit validate-config: ${checked.text.trim()}`], checked.status);
-  // --verbose: a passing hook's output too, as a reader sees it with it.
-  const run = await collect('pre-commit', ['run', '--all-files', '--verbose', '--config', config, '--color', 'never'], { cwd: dir, env: home });
-  return verdict(hookOutput(run.text), run.status);
+  const lines = [];
+  let status = 0;
+  // Stage names as pre-commit 3.0 (Debian 12's) has them; 3.2 renamed them
+  // pre-commit and pre-push, and still takes these.
+  for (const stage of ['commit', 'push']) {
+    // --verbose: a passing hook's output too, as a reader sees it with it.
+    const run = await collect('pre-commit', ['run', '--all-files', '--verbose', '--hook-stage', stage, '--config', config, '--color', 'never'], { cwd: dir, env: home });
+    lines.push(...hookOutput(run.text));
+    if (status === 0) status = run.status;
+  }
+  return verdict(lines, status);
 }
 
 // pre-commit's report: a hook's line, `- hook id:`, `- duration:`, `- exit
