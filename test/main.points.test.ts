@@ -188,7 +188,7 @@ test('one JUnit file holds a <testsuite> per point, one step summary the run, an
   assert.match(text, /\n<details>\n<summary>plan:pre: passed \(1 pass\)<\/summary>\n\n\| Status /);
 });
 
-test('an annotation\'s file is relative to GITHUB_WORKSPACE when the artifact is in it, else to the project root; a missing field points at line 1', { timeout: 30_000 }, async (t) => {
+test('an annotation\'s file and the message\'s are relative to GITHUB_WORKSPACE when the artifact is in it, else to the project root; a missing field points at line 1', { timeout: 30_000 }, async (t) => {
   const dir = project(t, {
     'repo/app/.planning': null,
     'repo/app/cap.json': { id: 'sec', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'reviewed', equals: true } }, blocking: true, onError: 'halt' }] },
@@ -200,7 +200,8 @@ test('an annotation\'s file is relative to GITHUB_WORKSPACE when the artifact is
     const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-dir', '.', '--raw', '--report', 'github'], { cwd: join(dir, 'repo', 'app'), env });
     return run.stderr;
   };
-  const line = (file: string): string => `::error file=${file},line=1,title=gsd-check ship%3Apre sec#0 [predicate artifact-frontmatter-equals] halt::Frontmatter field "reviewed" in SECURITY.md is missing, expected true\n`;
+  // The message names the file as the annotation does: relative to the checkout.
+  const line = (file: string): string => `::error file=${file},line=1,title=gsd-check ship%3Apre sec#0 [predicate artifact-frontmatter-equals] halt::Frontmatter field "reviewed" in ${file} is missing, expected true\n`;
   assert.equal(await annotate(join(dir, 'repo')), line('app/SECURITY.md'));
   assert.equal(await annotate(undefined), line('SECURITY.md'));
   assert.equal(await annotate(join(dir, 'elsewhere')), line('SECURITY.md'));
@@ -257,4 +258,18 @@ test('--builtin where capabilities are installed beside GSD\'s says, in one line
     'ship:pre: passed (1 pass, 1 inactive)\n',
     'gsd-check: warning: --builtin leaves out the capability installed in .gsd/capabilities/: acme-review; --render evaluates what GSD loads, --capability adds one\n',
   ]);
+});
+
+test("gates run names a missing artifact's places relative to the checkout; check predicate keeps GSD's absolute ones", { timeout: 30_000 }, async (t) => {
+  const dir = project(t, { 'repo/app/.planning/phases': null });
+  const app = join(dir, 'repo', 'app');
+  writeFileSync(join(app, 'cap.json'), JSON.stringify({ id: 'sec', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } }, blocking: true, onError: 'halt' }] }));
+  const env = { ...ENV, GITHUB_WORKSPACE: join(dir, 'repo') };
+  const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-number', '07', '--raw', '--pick', 'message'], { cwd: app, env });
+  assert.deepEqual([gates.status, gates.stdout, gates.stderr], [0, 'ship:pre: halted by sec#0 (sec#0: Artifact matching SECURITY.md not found in app (no phase directory of app/.planning/phases matches --phase-number 07))\n', '']);
+  const outside = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-number', '07', '--raw', '--pick', 'message'], { cwd: app });
+  assert.equal(outside.stdout, 'ship:pre: halted by sec#0 (sec#0: Artifact matching SECURITY.md not found in . (no phase directory of .planning/phases matches --phase-number 07))\n');
+  const predicate = JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 });
+  const check = await cli(['check', 'predicate', '--predicate', predicate, '--phase-number', '07', '--raw', '--pick', 'message'], { cwd: app, env });
+  assert.equal(check.stdout, `Artifact matching SECURITY.md not found in ${app} (no phase directory of .planning/phases matches --phase-number 07)\n`);
 });

@@ -31,7 +31,8 @@ export const EXAMPLES = [
   { id: 'D56', name: '$((PHASE_NUMBER+1))', case: commandCase({ command: '[ "$((PHASE_NUMBER+1))" -eq 5 ]', phase: { number: '4' } }) },
   { id: 'D56', name: 'an inherited PHASE_DIR', case: commandCase({ command: '[ "$PHASE_DIR" = /inherited ]', env: { PHASE_DIR: '/inherited' } }) },
   { id: 'D54', name: 'standard input is /dev/null', case: commandCase({ command: 'test -c /dev/stdin' }) },
-  { id: 'D54', name: 'a session of its own', case: commandCase({ command: 'test "$(ps -o pgid= -p $$ | tr -d \' \')" = "$$"' }) },
+  // The group's leader is gsd-check's sh that reports how the command ended (D18), never its caller.
+  { id: 'D54', name: 'a session of its own', case: commandCase({ command: 'test "$(ps -o comm= -p "$(ps -o pgid= -p $$ | tr -d \' \')")" = sh' }) },
   { id: 'D53', name: 'an artifact name with a path', case: layoutCase({ artifact: 'phases/SECURITY.md', files: [['.planning/phases/SECURITY.md', 0]], phase: { dir: PHASE } }) },
   { id: 'D4', name: 'the project ledger with --phase-dir', case: layoutCase({ files: [['.planning/SECURITY.md', 0]], phase: { dir: PHASE } }) },
   { id: 'D5', name: '--phase-number alone', case: layoutCase({ files: [[`${PHASE}/04-SECURITY.md`, 0]], phase: { number: '4' } }) },

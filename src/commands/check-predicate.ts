@@ -8,6 +8,7 @@ import { parseJson } from '../json/parse.ts';
 import { textInput } from '../io/input.ts';
 import type { CliDeps } from './deps.ts';
 import { gateContext } from './gate-context.ts';
+import { gsdPaths } from '../project/shown-path.ts';
 import { checkPickPath } from '../cli/pick-path.ts';
 import { evaluationReply, type Reply } from './reply.ts';
 
@@ -33,7 +34,7 @@ async function evaluate(options: CheckOptions, deps: CliDeps): Promise<Evaluatio
   const pick = checkPickPath(options.pick, valid.value.kind.details, String(valid.value.predicate.kind));
   if (!pick.ok) return pick;
 
-  const context = gateContext(options, deps);
+  const context = gateContext(options, deps, gsdPaths);
   if (!context.ok) return context;
   return valid.value.kind.evaluate(valid.value.predicate, context.value);
 }

@@ -7,13 +7,15 @@ import { currentPhase } from '../project/current-phase.ts';
 import { locatePhase } from '../project/phase.ts';
 import { explicitProjectRoot, findProjectRoot } from '../project/root.ts';
 import { resolvePlanningScope } from '../project/planning-scope.ts';
+import type { PathShower } from '../project/shown-path.ts';
 import { visible } from '../text/format.ts';
 import type { CliDeps } from './deps.ts';
 
 // The gate context every evaluating command builds the same way: the project
 // root (--project-dir, or found from --cwd), its workstream, the phase values
 // and where the phase's files are, the runner and the stop signals.
-export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateContext> {
+// `paths`: how the command's messages name files (project/shown-path.ts).
+export function gateContext(options: EvalOptions, deps: CliDeps, paths: (root: string) => PathShower): Result<GateContext> {
   const located = projectRootOf(options, deps);
   if (!located.ok) return located;
   const projectRoot = located.value;
@@ -36,6 +38,7 @@ export function gateContext(options: EvalOptions, deps: CliDeps): Result<GateCon
     phaseDirLookup: phase.value.phaseDirLookup,
     phaseReqIds: options.phaseReqIds,
     planning,
+    paths: paths(projectRoot),
     ...(state === undefined ? {} : { state: state.value }),
     env,
     killAfterMs: options.killAfter * 1000,

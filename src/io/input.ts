@@ -159,7 +159,8 @@ const describeError = (error: unknown): string => describeCode(errorCode(error))
 // without blocking, and a link swapped in is judged by where the descriptor
 // really points. `readFile` is readRegular, or a stand-in that fails as a
 // system can (EMFILE) for tests.
-export function readHead(path: string, limit: number, within: string, readFile: typeof readRegular = readRegular): Result<Buffer> {
+// `show` names a path in a failure's message (project/shown-path.ts).
+export function readHead(path: string, limit: number, within: string, readFile: typeof readRegular, show: (path: string) => string): Result<Buffer> {
   const read = readFile(path, limit, (fd) => {
     const opened = descriptorPath(fd) ?? realPath(path);
     return opened === undefined || opened === within || !contains(within, opened) ? 'OUTSIDE' : undefined;
@@ -167,10 +168,10 @@ export function readHead(path: string, limit: number, within: string, readFile: 
   if (read.ok) return ok(read.value.bytes);
   // Out of descriptors says nothing about the artifact: never a verdict or a
   // skip (see run-point).
-  if (isOutOfDescriptors(read.failure)) return fail('resource-limit', `cannot open ${path}: ${read.failure}`);
-  if (read.failure === 'NOTREG') return fail('unreadable-file', `cannot read ${path}: not a regular file`);
-  if (read.failure === 'OUTSIDE') return fail('unreadable-file', `cannot read ${path}: it now leads outside ${within}`);
-  return fail('unreadable-file', `cannot read ${path}: ${read.failure}`);
+  if (isOutOfDescriptors(read.failure)) return fail('resource-limit', `cannot open ${show(path)}: ${read.failure}`);
+  if (read.failure === 'NOTREG') return fail('unreadable-file', `cannot read ${show(path)}: not a regular file`);
+  if (read.failure === 'OUTSIDE') return fail('unreadable-file', `cannot read ${show(path)}: it now leads outside ${show(within)}`);
+  return fail('unreadable-file', `cannot read ${show(path)}: ${read.failure}`);
 }
 
 // Where an open descriptor really points, on systems that say (Linux's

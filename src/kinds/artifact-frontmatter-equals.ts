@@ -105,30 +105,31 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
       if (found === undefined) {
         return envelope({
           block: true,
-          message: visible(`Artifact matching ${predicate.artifact} not found in ${dirs.join(' or ')}${phaseMiss(context)}`),
+          message: visible(`Artifact matching ${predicate.artifact} not found in ${dirs.map(context.paths.place).join(' or ')}${phaseMiss(context)}`),
           details: { ...base, path: null, searched: dirs, match: false, artifactNotFound: true },
         });
       }
 
       const shown = relative(context.projectRoot, found.path);
+      const named = context.paths.artifact(found.path);
       // A file that cannot be read, or whose frontmatter cannot be parsed,
       // is pointed at whole: its first line.
       const top = { file: shown, line: 1 };
-      const head = readHead(found.path, HEAD_BYTES, found.within, readFile);
+      const head = readHead(found.path, HEAD_BYTES, found.within, readFile, context.paths.place);
       if (!head.ok) return locatedAt(head, top);
       const frontmatter = extractFrontmatter(head.value);
       const expected = textForm(predicate.equals);
       const missing = (why: string, state: 'absent' | 'unclosed' | 'not-a-mapping' | 'present'): FrontmatterEvaluation =>
         envelope({
           block: true,
-          message: visible(`Frontmatter field "${predicate.field}" in ${shown} is missing${why}, expected ${expected}`),
+          message: visible(`Frontmatter field "${predicate.field}" in ${named} is missing${why}, expected ${expected}`),
           details: { ...base, path: shown, line: 1, frontmatter: state, match: false, actual: null, fieldPresent: false },
         });
       if (frontmatter.status === 'absent') return missing(': the file has no frontmatter (its first line is not ---)', 'absent');
       if (frontmatter.status === 'unclosed') {
         return missing(': its frontmatter, opened by --- on line 1, is never closed by --- or ...', 'unclosed');
       }
-      const parsed = await readFields(frontmatter.yaml, shown, { signal: context.signal });
+      const parsed = await readFields(frontmatter.yaml, named, { signal: context.signal });
       if (!parsed.ok) return locatedAt(parsed, top);
       if (!parsed.value.mapping) return missing(`: its frontmatter is ${parsed.value.shape}, not a mapping of fields`, 'not-a-mapping');
       const fields = parsed.value.fields;
@@ -141,7 +142,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
         message: visible(
           match
             ? `Frontmatter field "${predicate.field}" matches expected value (${expected})`
-            : `Frontmatter field "${predicate.field}" in ${shown} is ${textForm(actual)}, expected ${expected}`,
+            : `Frontmatter field "${predicate.field}" in ${named} is ${textForm(actual)}, expected ${expected}`,
         ),
         // The frontmatter's text starts on line 2, after the opening ---.
         details: { ...base, path: shown, line: (fieldLineIndex(frontmatter.yaml, predicate.field) ?? -1) + 2, frontmatter: 'present', match, actual, fieldPresent: true },
@@ -164,7 +165,7 @@ function phaseMiss(context: GateContext): string {
   const lookup = context.phaseDirLookup;
   if (context.phaseDir !== undefined || lookup === undefined || lookup.matches.length === 1) return '';
   if (lookup.matches.length === 0) {
-    return ` (no phase directory of ${relative(context.projectRoot, lookup.searched)} matches --phase-number ${lookup.phaseNumber})`;
+    return ` (no phase directory of ${context.paths.artifact(lookup.searched)} matches --phase-number ${lookup.phaseNumber})`;
   }
   const names = lookup.matches.map((dir) => basename(dir));
   return ` (--phase-number ${lookup.phaseNumber} matches ${names.length} phase directories, ${names.slice(0, -1).join(', ')} and ${names.at(-1)}: give --phase-dir)`;

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { Result, SourceLocation } from '../failure.ts';
 import type { PhaseDirLookup } from '../project/phase.ts';
 import type { PlanningScope } from '../project/planning-scope.ts';
+import type { PathShower } from '../project/shown-path.ts';
 import type { StatePosition } from '../project/state-document.ts';
 import type { Runner } from '../run/runner.ts';
 
@@ -18,6 +19,9 @@ export interface GateContext {
   // The planning directory's scope, resolved once for the run (or why it
   // cannot be: a GSD_PROJECT that could lead elsewhere).
   readonly planning: Result<PlanningScope>;
+  // How its messages name the files it read (check predicate as GSD does,
+  // gates run relative to the checkout).
+  readonly paths: PathShower;
   // STATE.md as read for --current-phase, so that nothing reads it twice.
   readonly state?: StatePosition;
   // The commands' environment: the caller's, with the run's GSD_WORKSTREAM.

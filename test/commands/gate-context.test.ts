@@ -5,6 +5,7 @@ import { test } from '../helpers/bounded.ts';
 import { texts } from '../helpers/deps.ts';
 import type { EvalOptions } from '../../src/cli/eval-options.ts';
 import type { CliDeps } from '../../src/commands/deps.ts';
+import { gsdPaths } from '../../src/project/shown-path.ts';
 import { gateContext } from '../../src/commands/gate-context.ts';
 import { isReadableDirectory } from '../../src/fs/entry.ts';
 import { fakeRunner } from '../helpers/fake-runner.ts';
@@ -23,9 +24,11 @@ const failure = (result: ReturnType<typeof gateContext>) => (result.ok ? 'accept
 
 test('the project root found from --cwd, the phase values, the kill-after grace in ms', (t) => {
   const root = project(t, { '.planning/phases/04-ship': null, 'src/deep': null });
-  const context = gateContext({ ...options, cwd: 'src/deep', phaseNumber: '04', phaseReqIds: 'R1' }, deps(root));
+  const context = gateContext({ ...options, cwd: 'src/deep', phaseNumber: '04', phaseReqIds: 'R1' }, deps(root), gsdPaths);
   assert.ok(context.ok);
-  const { run: _, signal, force, ...rest } = context.value;
+  const { run: _, signal, force, paths, ...rest } = context.value;
+  // The paths are shown as the command asked, for the project root found.
+  assert.deepEqual([paths.artifact(join(root, 'X.md')), paths.place(join(root, 'X.md'))], ['X.md', join(root, 'X.md')]);
   // The stop signals are the command's own, handed on.
   assert.deepEqual([signal === never, force === never], [true, true]);
   assert.deepEqual(rest, {
@@ -38,33 +41,33 @@ test('the project root found from --cwd, the phase values, the kill-after grace 
     env: { X: '1' },
     killAfterMs: 1500,
   });
-  const given = gateContext({ ...options, phaseDir: '.planning/phases/04-ship' }, deps(root));
+  const given = gateContext({ ...options, phaseDir: '.planning/phases/04-ship' }, deps(root), gsdPaths);
   assert.deepEqual(given.ok && [given.value.phaseDir, given.value.phaseDirLookup], [join(root, '.planning/phases/04-ship'), undefined]);
 });
 
 test('a start that is missing, not a directory, gone, or not ours to enter is bad-cwd, named as given', (t) => {
   const root = tempDir(t);
   writeFileSync(join(root, 'file'), '');
-  assert.deepEqual(failure(gateContext({ ...options, cwd: 'none' }, deps(root))), ['bad-cwd', '--cwd none: no such directory']);
-  assert.deepEqual(failure(gateContext({ ...options, cwd: 'file' }, deps(root))), ['bad-cwd', '--cwd file: not a directory']);
-  assert.deepEqual(failure(gateContext(options, deps(join(root, 'none')))), ['bad-cwd', 'the current directory: no such directory']);
+  assert.deepEqual(failure(gateContext({ ...options, cwd: 'none' }, deps(root), gsdPaths)), ['bad-cwd', '--cwd none: no such directory']);
+  assert.deepEqual(failure(gateContext({ ...options, cwd: 'file' }, deps(root), gsdPaths)), ['bad-cwd', '--cwd file: not a directory']);
+  assert.deepEqual(failure(gateContext(options, deps(join(root, 'none')), gsdPaths)), ['bad-cwd', 'the current directory: no such directory']);
   const gone = () => {
     throw new Error('ENOENT: uv_cwd');
   };
-  assert.deepEqual(failure(gateContext(options, deps(root, { cwd: gone }))), ['bad-cwd', 'the current directory no longer exists']);
+  assert.deepEqual(failure(gateContext(options, deps(root, { cwd: gone }), gsdPaths)), ['bad-cwd', 'the current directory no longer exists']);
   // As root every directory can be entered: the probe stands in for one that cannot.
   const shut = (closed: string) => (dir: string) => dir !== closed;
-  assert.deepEqual(failure(gateContext(options, deps(root, { canEnter: shut(root) }))), ['bad-cwd', 'the current directory: permission denied (cannot list or enter it)']);
-  assert.deepEqual(failure(gateContext({ ...options, cwd: root }, deps(root, { canEnter: shut(root) }))), ['bad-cwd', `--cwd ${root}: permission denied (cannot list or enter it)`]);
+  assert.deepEqual(failure(gateContext(options, deps(root, { canEnter: shut(root) }), gsdPaths)), ['bad-cwd', 'the current directory: permission denied (cannot list or enter it)']);
+  assert.deepEqual(failure(gateContext({ ...options, cwd: root }, deps(root, { canEnter: shut(root) }), gsdPaths)), ['bad-cwd', `--cwd ${root}: permission denied (cannot list or enter it)`]);
   writeTree(root, { '.planning': null, sub: null });
-  assert.deepEqual(failure(gateContext({ ...options, cwd: 'sub' }, deps(root, { canEnter: shut(root) }))), ['bad-cwd', `project root ${root}: permission denied (cannot list or enter it)`]);
-  assert.equal(gateContext({ ...options, cwd: 'sub' }, deps(root)).ok, true);
+  assert.deepEqual(failure(gateContext({ ...options, cwd: 'sub' }, deps(root, { canEnter: shut(root) }), gsdPaths)), ['bad-cwd', `project root ${root}: permission denied (cannot list or enter it)`]);
+  assert.equal(gateContext({ ...options, cwd: 'sub' }, deps(root), gsdPaths).ok, true);
 });
 
 test('--project-dir is the root, with no search up from it, even beside --cwd, which is still checked first', (t) => {
   const base = project(t, { '.planning': null, 'inner/.planning': null, 'inner/sub': null });
   const at = (projectDir: string, cwd?: string) => {
-    const context = gateContext({ ...options, projectDir, ...(cwd === undefined ? {} : { cwd }) }, deps(base));
+    const context = gateContext({ ...options, projectDir, ...(cwd === undefined ? {} : { cwd }) }, deps(base), gsdPaths);
     return context.ok ? context.value.projectRoot : failure(context);
   };
   assert.equal(at('inner'), join(base, 'inner'));
@@ -77,7 +80,7 @@ test('--project-dir is the root, with no search up from it, even beside --cwd, w
     'usage',
     `--project-dir ${join(base, 'inner/sub')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`,
   ]);
-  const denied = gateContext({ ...options, projectDir: 'inner' }, deps(base, { canEnter: () => false }));
+  const denied = gateContext({ ...options, projectDir: 'inner' }, deps(base, { canEnter: () => false }), gsdPaths);
   assert.deepEqual(failure(denied), ['bad-cwd', `--project-dir ${join(base, 'inner')}: permission denied (cannot list or enter it)`]);
 });
 
@@ -89,7 +92,7 @@ test("the run's workstream reaches the command as GSD_WORKSTREAM and scopes the 
     '.planning/active-workstream': 'beta\n',
   });
   const run = (extra: Partial<EvalOptions>, env: Record<string, string>) => {
-    const context = gateContext({ ...options, phaseNumber: '04', ...extra }, deps(root, { env }));
+    const context = gateContext({ ...options, phaseNumber: '04', ...extra }, deps(root, { env }), gsdPaths);
     return context.ok ? [context.value.env.GSD_WORKSTREAM, context.value.phaseDirLookup?.matches] : failure(context);
   };
   assert.deepEqual(run({ ws: 'alpha' }, { GSD_WORKSTREAM: 'beta' }), ['alpha', [join(root, '.planning/workstreams/alpha/phases/04-alpha')]]);

@@ -5,10 +5,12 @@ import { evaluateQuery, givenQueryCommand, queryCommand } from '../../src/gates/
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
+import { gsdPaths } from '../../src/project/shown-path.ts';
 
 function answering(result: RunResultSketch, seen: RunOptions[] = []): GateContext {
   return {
     projectRoot: '/p',
+    paths: gsdPaths('/p'),
     phaseNumber: '04',
     phaseDir: '/p/.planning/phases/04-ship',
     env: { PATH: '/bin', GSD_QUERY: 'inherited' },

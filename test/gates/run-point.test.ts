@@ -10,6 +10,7 @@ import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { now } from '../../src/run/time.ts';
 import { runResult } from '../helpers/fake-runner.ts';
 import { sleep } from '../helpers/support.ts';
+import { gsdPaths } from '../../src/project/shown-path.ts';
 
 const predicate = (command: string, timeout?: number) => ({ predicate: { kind: 'command-exit-zero', command, ...(timeout === undefined ? {} : { timeout }) } });
 const gate = (point: string, check: unknown, extra: Record<string, unknown> = {}) => ({ point, check, blocking: true, onError: 'halt', ...extra });
@@ -37,7 +38,7 @@ interface TestDeps extends PointDeps {
 
 function deps(run: PointDeps['context']['run'], config: Record<string, unknown> = {}, concurrency = 4, reports: GateReport[] = []): TestDeps {
   return {
-    context: { projectRoot: '/p', env: { PATH: '/bin' }, planning: ok({ project: undefined, workstream: undefined }), killAfterMs: 100, run },
+    context: { projectRoot: '/p', paths: gsdPaths('/p'), env: { PATH: '/bin' }, planning: ok({ project: undefined, workstream: undefined }), killAfterMs: 100, run },
     config,
     concurrency,
     onReport: (_, r) => reports.push(r),

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { test } from '../helpers/bounded.ts';
 import { Stop } from '../../src/failure.ts';
-import type { readRegular } from '../../src/fs/read.ts';
+import { readRegular } from '../../src/fs/read.ts';
 import { readInput, readHead, textInput } from '../../src/io/input.ts';
 
 // A file read as a predicate is: its bytes, then strict UTF-8.
@@ -239,11 +239,11 @@ const text = (result: ReturnType<typeof readHead>): string => (result.ok ? resul
 test('at most the first `limit` bytes, or the whole of a smaller file', (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'f'), Buffer.from('0123456789'));
-  assert.equal(text(readHead(join(dir, 'f'), 4, dir)), '0123');
-  assert.equal(text(readHead(join(dir, 'f'), 100, dir)), '0123456789');
+  assert.equal(text(readHead(join(dir, 'f'), 4, dir, readRegular, (p) => p)), '0123');
+  assert.equal(text(readHead(join(dir, 'f'), 100, dir, readRegular, (p) => p)), '0123456789');
   writeFileSync(join(dir, 'empty'), '');
-  assert.equal(text(readHead(join(dir, 'empty'), 10, dir)), '');
-  assert.equal(text(readHead(join(dir, 'missing'), 10, dir)), `FAIL cannot read ${join(dir, 'missing')}: ENOENT`);
+  assert.equal(text(readHead(join(dir, 'empty'), 10, dir, readRegular, (p) => p)), '');
+  assert.equal(text(readHead(join(dir, 'missing'), 10, dir, readRegular, (p) => p)), `FAIL cannot read ${join(dir, 'missing')}: ENOENT`);
 });
 
 test('what was opened is judged, not what was searched: no FIFO, no way out', (t) => {
@@ -255,11 +255,11 @@ test('what was opened is judged, not what was searched: no FIFO, no way out', (t
   symlinkSync(join(dir, 'in', 'real.md'), join(dir, 'in', 'alias.md'));
   assert.equal(spawnSync('mkfifo', [join(dir, 'in', 'fifo.md')]).status, 0);
   const within = join(dir, 'in');
-  assert.equal(text(readHead(join(within, 'alias.md'), 100, within)), 'inside');
-  assert.equal(text(readHead(join(within, 'out.md'), 100, within)), `FAIL cannot read ${join(within, 'out.md')}: it now leads outside ${within}`);
+  assert.equal(text(readHead(join(within, 'alias.md'), 100, within, readRegular, (p) => p)), 'inside');
+  assert.equal(text(readHead(join(within, 'out.md'), 100, within, readRegular, (p) => p)), `FAIL cannot read ${join(within, 'out.md')}: it now leads outside ${within}`);
   // A FIFO with no writer: refused at once, never waited on.
-  assert.equal(text(readHead(join(within, 'fifo.md'), 100, within)), `FAIL cannot read ${join(within, 'fifo.md')}: not a regular file`);
-  assert.equal(text(readHead(within, 100, within)), `FAIL cannot read ${within}: not a regular file`);
+  assert.equal(text(readHead(join(within, 'fifo.md'), 100, within, readRegular, (p) => p)), `FAIL cannot read ${join(within, 'fifo.md')}: not a regular file`);
+  assert.equal(text(readHead(within, 100, within, readRegular, (p) => p)), `FAIL cannot read ${within}: not a regular file`);
 });
 
 test('out of descriptors is a resource limit, never a reading of the file; other errors are unreadable files', (t) => {
@@ -267,12 +267,15 @@ test('out of descriptors is a resource limit, never a reading of the file; other
   writeFileSync(join(dir, 'f'), 'x');
   const failing = (code: string) => () => ({ ok: false as const, failure: code });
   const failure = (code: string) => {
-    const result = readHead(join(dir, 'f'), 10, dir, failing(code));
+    const result = readHead(join(dir, 'f'), 10, dir, failing(code), (p) => p);
     return result.ok ? 'read' : `${result.failure.reason}: ${result.failure.message}`;
   };
   assert.equal(failure('EMFILE'), `resource-limit: cannot open ${join(dir, 'f')}: EMFILE`);
   assert.equal(failure('ENFILE'), `resource-limit: cannot open ${join(dir, 'f')}: ENFILE`);
   assert.equal(failure('EIO'), `unreadable-file: cannot read ${join(dir, 'f')}: EIO`);
+  // Each path the message names is named as the caller shows paths.
+  const shown = readHead(join(dir, 'f'), 10, dir, () => ({ ok: false as const, failure: 'OUTSIDE' }), (p) => `<${p === dir ? 'dir' : 'f'}>`);
+  assert.equal(shown.ok ? 'read' : shown.failure.message, 'cannot read <f>: it now leads outside <dir>');
 });
 
 // A reader that opens `opened` whatever path it is given, as a swap between
@@ -297,10 +300,10 @@ test('a descriptor that leads outside, to the directory itself, or nowhere known
   const within = join(dir, 'in');
   const path = join(within, 'real.md');
   const refused = `FAIL cannot read ${path}: it now leads outside ${within}`;
-  assert.equal(text(readHead(path, 10, within, swapped(join(dir, 'outside.md')))), refused);
-  assert.equal(text(readHead(path, 10, within, swapped(within))), refused);
-  assert.equal(text(readHead(path, 10, within, swapped(path))), 'read');
+  assert.equal(text(readHead(path, 10, within, swapped(join(dir, 'outside.md')), (p) => p)), refused);
+  assert.equal(text(readHead(path, 10, within, swapped(within), (p) => p)), refused);
+  assert.equal(text(readHead(path, 10, within, swapped(path), (p) => p)), 'read');
   // No descriptor /proc can name, and a path that is gone.
   const gone = join(within, 'gone.md');
-  assert.equal(text(readHead(gone, 10, within, swapped(1_000_000))), `FAIL cannot read ${gone}: it now leads outside ${within}`);
+  assert.equal(text(readHead(gone, 10, within, swapped(1_000_000), (p) => p)), `FAIL cannot read ${gone}: it now leads outside ${within}`);
 });

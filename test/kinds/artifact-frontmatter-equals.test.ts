@@ -11,6 +11,7 @@ import { KINDS } from '../../src/kinds/table.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
 import { project as projectTree } from '../helpers/project.ts';
 import { cli, tempDir } from '../helpers/support.ts';
+import { gsdPaths } from '../../src/project/shown-path.ts';
 
 test('matches: GSD\'s comparison of the text with equals: equal, or equal as text; containers by their JSON form', () => {
   const yes: [unknown, unknown][] = [
@@ -37,6 +38,7 @@ const project = (t: TestContext, files: Record<string, string>): string => proje
 
 const context = (root: string, phase: Partial<GateContext> = {}): GateContext => ({
   projectRoot: root,
+  paths: gsdPaths(root),
   env: {},
   planning: ok({ project: undefined, workstream: undefined }),
   killAfterMs: 1000,

@@ -5,10 +5,12 @@ import { commandExitZero } from '../../src/kinds/command-exit-zero.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
+import { gsdPaths } from '../../src/project/shown-path.ts';
 
 function contextWith(result: RunResultSketch, seen: RunOptions[] = [], extra: Partial<GateContext> = {}): GateContext {
   return {
     projectRoot: '/project',
+    paths: gsdPaths('/project'),
     env: { PATH: '/bin', PHASE_DIR: 'inherited' },
     planning: ok({ project: undefined, workstream: undefined }),
     killAfterMs: 3000,

@@ -11,6 +11,7 @@ import { now } from '../../run/time.ts';
 import { visible } from '../../text/format.ts';
 import type { GatesDeps } from '../deps.ts';
 import { gateContext } from '../gate-context.ts';
+import { workspacePaths } from '../../project/shown-path.ts';
 import { failureReply, progressLine, verdictReply, type Reply } from '../reply.ts';
 import { decider, findGsd } from './gsd.ts';
 import { phaseForGates } from './phase-selected.ts';
@@ -26,7 +27,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const failed = (failure: Parameters<typeof failureReply>[0]): Reply => failureReply(failure, options.jsonErrors);
   const pick = checkPickPath(options.pick, options.envelope === 'point' ? POINT_DETAILS : RUN_DETAILS, 'gates run');
   if (!pick.ok) return failed(pick.failure);
-  const built = gateContext(options, deps);
+  const built = gateContext(options, deps, (root) => workspacePaths(root, deps.env.GITHUB_WORKSPACE));
   if (!built.ok) return failed(built.failure);
   const root = built.value.projectRoot;
   const junit = junitTarget(options, deps, root);

@@ -1,7 +1,8 @@
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { ok, type Result, type SourceLocation } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
-import { canonicalPath, contains, realPath } from '../../fs/entry.ts';
+import { realPath } from '../../fs/entry.ts';
+import { workspaceRelative } from '../../project/shown-path.ts';
 import type { ReportTarget } from '../../io/report-file.ts';
 import type { GsdDetails } from '../../gates/provenance.ts';
 import type { PointRows } from '../../report/gate-row.ts';
@@ -100,12 +101,8 @@ function lineLink(env: Readonly<Record<string, string | undefined>>, where: (loc
 }
 
 // An annotation's file as GitHub reads it: relative to the repository's
-// checkout (GITHUB_WORKSPACE) when the file is inside it, else relative to
-// the project root. Both are compared as real paths: the project root is one.
+// checkout when the file is inside it, as every path gates run shows.
 function annotationPath(root: string, workspace: string | undefined): (location: SourceLocation) => string {
-  const base = workspace === undefined || workspace === '' || !isAbsolute(workspace) ? undefined : (canonicalPath(workspace) ?? workspace);
-  return (location) => {
-    const file = resolve(root, location.file);
-    return base !== undefined && contains(base, file) ? relative(base, file) : location.file;
-  };
+  const shown = workspaceRelative(root, workspace);
+  return (location) => shown(resolve(root, location.file));
 }

@@ -6,9 +6,11 @@ import { project } from '../../helpers/project.ts';
 import { builtinLeavesOut } from '../../../src/commands/gates-run/left-out.ts';
 import { ok } from '../../../src/failure.ts';
 import type { GateContext } from '../../../src/predicate/kind.ts';
+import { gsdPaths } from '../../../src/project/shown-path.ts';
 
 const context = (projectRoot: string, env: Record<string, string> = {}): GateContext => ({
   projectRoot,
+  paths: gsdPaths(projectRoot),
   env,
   planning: ok({ project: undefined, workstream: undefined }),
   killAfterMs: 100,

@@ -8,9 +8,11 @@ import type { PointGates } from '../../../src/gates/run-point.ts';
 import { KINDS } from '../../../src/kinds/table.ts';
 import { phaseForGates } from '../../../src/commands/gates-run/phase-selected.ts';
 import type { GateContext } from '../../../src/predicate/kind.ts';
+import { gsdPaths } from '../../../src/project/shown-path.ts';
 
 const context = (phase: Partial<Pick<GateContext, 'phaseNumber' | 'phaseDir'>> = {}): GateContext => ({
   projectRoot: '/p',
+  paths: gsdPaths('/p'),
   env: {},
   planning: ok({ project: undefined, workstream: undefined }),
   killAfterMs: 100,
