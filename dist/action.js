@@ -493,7 +493,7 @@ var DECLARED = [
     commands: ["gates run"],
     group: "own",
     help: ["also report the gates: junit=<file> (JUnit XML) or github", "(annotations and $GITHUB_STEP_SUMMARY); repeatable"],
-    doc: { value: "`junit=<file>` or `github`", meaning: "also report every gate of the run: `junit=<file>` writes a JUnit XML file (whole or not at all, keeping the mode of a file it replaces; relative to `--cwd`; through a symbolic link, never over a device or a pipe, never out of the project or `--cwd` by a link, never over the file behind stdout or stderr), `github` prints GitHub Actions annotations on stderr and appends a Markdown table to `$GITHUB_STEP_SUMMARY` when it is set. Repeatable, each kind once. A report that cannot be written: the envelope is still printed, exit " + EXIT_WRITE_FAILED },
+    doc: { value: "`junit=<file>` or `github`", meaning: "also report every gate of the run: `junit=<file>` writes a JUnit XML file (whole or not at all, keeping the mode of a file it replaces; relative to `--cwd`; through a symbolic link, never over a device or a pipe, never out of the project or `--cwd` by a link, never over the file behind stdout or stderr; its missing folders made inside the project or `--cwd`, by the same rules), `github` prints GitHub Actions annotations on stderr and appends a Markdown table to `$GITHUB_STEP_SUMMARY` when it is set. Repeatable, each kind once. A report that cannot be written: the envelope is still printed, exit " + EXIT_WRITE_FAILED },
     complete: REPORT_KINDS.map((kind) => kind.replace("<file>", ""))
   },
   {

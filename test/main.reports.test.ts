@@ -2,11 +2,11 @@
 // the files and lines a CI or a person reads, and piped output unchanged.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { test, type TestContext } from './helpers/bounded.ts';
 import { project } from './helpers/project.ts';
-import { cli, ENV, predicate } from './helpers/support.ts';
+import { cli, ENV, predicate, tempDir } from './helpers/support.ts';
 import { workflowCommands } from './helpers/workflow-commands.ts';
 import { readJunit, values } from './helpers/junit-consumer.ts';
 
@@ -43,10 +43,16 @@ test('--report junit=<file>: a report the consumer reads, stdout and stderr exac
 test('a report that cannot be written: exit 74 and one line saying so; the envelope is still printed', async (t) => {
   const dir = gated(t);
   const plain = await cli([...RUN, '--raw'], { cwd: dir });
-  const failed = await cli([...RUN, '--raw', '--report', 'junit=missing/gates.xml'], { cwd: dir });
+  // Its folder is made inside the project, as pytest's and jest-junit's are; not outside it.
+  const made = await cli([...RUN, '--raw', '--report', 'junit=reports/gsd/gates.xml'], { cwd: dir });
+  assert.deepEqual([made.status, made.stderr], [0, '']);
+  assert.match(readFileSync(join(dir, 'reports', 'gsd', 'gates.xml'), 'utf8'), /^<\?xml /);
+  rmSync(join(dir, 'reports'), { recursive: true });
+  const elsewhere = join(tempDir(t), 'missing', 'gates.xml');
+  const failed = await cli([...RUN, '--raw', '--report', `junit=${elsewhere}`], { cwd: dir });
   assert.equal(failed.status, 74);
   assert.equal(timeless(failed.stdout), timeless(plain.stdout));
-  assert.equal(failed.stderr, 'gsd-check: cannot write the JUnit report missing/gates.xml: the directory missing/ does not exist\n');
+  assert.equal(failed.stderr, `gsd-check: cannot write the JUnit report ${elsewhere}: the directory ${dirname(elsewhere)}/ does not exist (gsd-check makes one only inside the project)\n`);
   // Written, but not renamed over a directory: the temporary file is removed.
   mkdirSync(join(dir, 'taken'));
   const taken = await cli([...RUN, '--raw', '--report', 'junit=taken'], { cwd: dir });

@@ -1,7 +1,7 @@
-import { closeSync, constants, fchmodSync, fstatSync, ftruncateSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, ftruncateSync, lstatSync, mkdirSync, openSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { ok, refused, type Result } from '../failure.ts';
-import { canonicalPath, contains, entryKind, errorCode, systemCode } from '../fs/entry.ts';
+import { canonicalPath, contains, entryKind, errorCode, realPath, systemCode } from '../fs/entry.ts';
 
 // Writing a report file (`--report junit=`) and appending to one
 // (GITHUB_STEP_SUMMARY): whole or not at all, and only where the caller
@@ -32,17 +32,27 @@ type WriteAt = (fd: number, buffer: Uint8Array, offset: number, length: number, 
 // is a link: renaming over a device, a pipe or the link itself destroys it.
 // A path inside the project whose link, or a directory on the way, leads out
 // of it is refused: a repository could commit `reports -> ~/.ssh` and choose
-// what the report replaces. The replaced file keeps its mode.
+// what the report replaces. The replaced file keeps its mode. Its missing
+// directories are made, as pytest and jest-junit make them, only inside
+// the project and by the same rule, and removed again if nothing is written.
 export function replaceFile(target: ReportTarget, text: string, writer: { readonly pid: number; readonly streams: readonly FileId[] }): Result<void, string> {
   const stream = streamAt(target.path, writer.streams);
   if (stream !== undefined) return refused(`it is gsd-check's ${stream}, where the envelope goes`);
   if (entryKind(target.path) === 'other') return refused('not a regular file');
+  const inside = target.within.filter((dir) => contains(dir, target.path));
+  const made = makeDirectories(dirname(target.path), inside.length > 0 ? target.within : [], target.shown);
+  if (!made.ok) return made;
+  const written = replaceWithin(target, inside, text, writer.pid);
+  if (!written.ok) for (const dir of made.value.toReversed()) quietly(() => rmdirSync(dir));
+  return written;
+}
+
+function replaceWithin(target: ReportTarget, inside: readonly string[], text: string, pid: number): Result<void, string> {
   const real = canonicalPath(target.path);
   if (real === undefined) return refused('a symbolic link that leads nowhere');
-  const inside = target.within.filter((dir) => contains(dir, target.path));
   if (inside.length > 0 && !target.within.some((dir) => contains(dir, real))) return refused(`it leads outside ${inside[0]} (to ${real})`);
   const mode = modeOf(real);
-  const temp = join(dirname(real), `.${basename(real)}.${writer.pid}.tmp`);
+  const temp = join(dirname(real), `.${basename(real)}.${pid}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o666);
@@ -57,6 +67,46 @@ export function replaceFile(target: ReportTarget, text: string, writer: { readon
     if (fd !== undefined) closeQuietly(fd);
     quietly(() => rmSync(temp, { force: true }));
     return refused(systemCode(error) === 'ENOENT' && entryKind(dirname(real)) === undefined ? `the directory ${shownDirectory(target.shown)} does not exist` : errorCode(error));
+  }
+}
+
+// The directories of `dir` that do not exist, made one at a time, each
+// checked once made: its real path must stay inside one of `within`, so a
+// link planted on the way cannot lead the report out. With no `within` (a
+// report outside the project) none is made.
+function makeDirectories(dir: string, within: readonly string[], shown: string): Result<string[], string> {
+  const missing: string[] = [];
+  for (let at = dir; !present(at); at = dirname(at)) {
+    if (dirname(at) === at) break;
+    missing.unshift(at);
+  }
+  if (missing.length === 0) return ok([]);
+  if (within.length === 0) return refused(`the directory ${shownDirectory(shown)} does not exist (gsd-check makes one only inside the project)`);
+  const made: string[] = [];
+  const undo = (why: string): Result<string[], string> => {
+    for (const each of made.toReversed()) quietly(() => rmdirSync(each));
+    return refused(why);
+  };
+  for (const each of missing) {
+    try {
+      mkdirSync(each, 0o777);
+      made.push(each);
+    } catch (error) {
+      if (systemCode(error) !== 'EEXIST') return undo(`cannot make the directory ${shownDirectory(shown)}: ${errorCode(error)}`);
+    }
+    const real = realPath(each);
+    if (real === undefined || !within.some((root) => contains(root, real))) return undo(`it leads outside ${within[0]} (to ${real ?? each})`);
+  }
+  return ok(made);
+}
+
+// Whether anything is there, a link that leads nowhere included.
+function present(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

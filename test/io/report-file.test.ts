@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { appendToFile, replaceFile, type FileId } from '../../src/io/report-file.ts';
@@ -52,11 +52,34 @@ test('a report inside the project whose link, or a directory on the way, leads o
   assert.equal(why(replaceFile({ path: join(outside, 'chosen.xml'), shown: join(outside, 'chosen.xml'), within: [project] }, 'x', writer)), undefined);
 });
 
-test('a missing directory is named as the caller wrote it, with no errno', (t) => {
+test('missing directories inside the project are made, one at a time; outside it, one is named as the caller wrote it, with no errno', (t) => {
   const dir = tempDir(t);
-  assert.equal(why(replaceFile({ path: join(dir, 'out', 'x.xml'), shown: 'out/x.xml', within: [dir] }, 'x', writer)), 'the directory out/ does not exist');
-  assert.equal(why(replaceFile({ path: join(dir, 'a', 'b', 'x.xml'), shown: join(dir, 'a', 'b', 'x.xml'), within: [dir] }, 'x', writer)), `the directory ${join(dir, 'a', 'b')}/ does not exist`);
-  assert.deepEqual(readdirSync(dir), []);
+  assert.equal(why(replaceFile({ path: join(dir, 'out', 'x.xml'), shown: 'out/x.xml', within: [dir] }, 'x', writer)), undefined);
+  assert.equal(why(replaceFile({ path: join(dir, 'a', 'b', 'x.xml'), shown: 'a/b/x.xml', within: [dir] }, 'ab', writer)), undefined);
+  assert.deepEqual([readFileSync(join(dir, 'out', 'x.xml'), 'utf8'), readFileSync(join(dir, 'a', 'b', 'x.xml'), 'utf8')], ['x', 'ab']);
+  const elsewhere = tempDir(t);
+  assert.equal(
+    why(replaceFile({ path: join(elsewhere, 'a', 'b', 'x.xml'), shown: join(elsewhere, 'a', 'b', 'x.xml'), within: [dir] }, 'x', writer)),
+    `the directory ${join(elsewhere, 'a', 'b')}/ does not exist (gsd-check makes one only inside the project)`,
+  );
+  assert.deepEqual(readdirSync(elsewhere), []);
+});
+
+test('a directory made through a link planted on the way may not lead out: it is removed, and so is every one made before it', (t) => {
+  const project = tempDir(t);
+  const outside = tempDir(t);
+  symlinkSync(outside, join(project, 'reports'));
+  const made = replaceFile({ path: join(project, 'reports', 'gsd', 'x.xml'), shown: 'reports/gsd/x.xml', within: [project] }, 'x', writer);
+  assert.equal(why(made), `it leads outside ${project} (to ${join(outside, 'gsd')})`);
+  assert.deepEqual(readdirSync(outside), []);
+  // One that cannot be made takes back those made before it.
+  const long = 'x'.repeat(300);
+  assert.equal(why(replaceFile({ path: join(project, 'new', long, 'x.xml'), shown: `new/${long}/x.xml`, within: [project] }, 'x', writer)), `cannot make the directory new/${long}/: ENAMETOOLONG`);
+  assert.equal(existsSync(join(project, 'new')), false);
+  // A file on the way: nothing to make a directory in.
+  writeFileSync(join(project, 'file'), '');
+  assert.equal(why(replaceFile({ path: join(project, 'new', 'file', 'x', 'x.xml'), shown: 'new/file/x/x.xml', within: [project] }, 'x', writer)), undefined);
+  assert.equal(why(replaceFile({ path: join(project, 'file', 'x', 'x.xml'), shown: 'file/x/x.xml', within: [project] }, 'x', writer)), 'cannot make the directory file/x/: ENOTDIR');
 });
 
 test('the file behind standard output or standard error is never replaced', (t) => {
