@@ -21,7 +21,7 @@ const gsd = `exec "${NODE}" "${GSD_TOOLS}" "$@"`;
 const q = (text) => `'${text.replaceAll("'", "'\\''")}'`;
 const npm = [
   'case "$*" in',
-  '  ci|"ci --cache .npm --prefer-offline")',
+  '  "ci --omit=optional"|"ci --omit=optional --cache .npm --prefer-offline")',
   '    mkdir -p node_modules/.bin',
   `    printf '#!/bin/sh\\n%s\\n' ${q(gsd)} > node_modules/.bin/gsd-tools`,
   '    cp node_modules/.bin/gsd-tools node_modules/.bin/gsd_run',
