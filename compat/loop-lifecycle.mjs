@@ -431,10 +431,15 @@ export const steps = [
     }),
   },
   {
-    name: 'phase insert 1: an urgent decimal phase 1.1, STATE still at phase 2',
+    // insert-phase.md: phase.insert, then a state.patch of `Current Phase`,
+    // a field the STATE.md of templates/state.md does not have, so GSD
+    // reports it failed and the current phase stays 2.
+    name: 'insert-phase after 1: an urgent decimal phase 1.1, STATE still at phase 2',
     run(dir) {
-      gsd(dir, ['phase', 'insert', '1', 'Hotfix']);
-      commit(dir, 'docs: insert phase 1.1 (Hotfix)', ['.planning/ROADMAP.md']);
+      gsd(dir, ['query', 'phase.insert', '1', 'Hotfix']);
+      gsd(dir, ['query', 'state.patch', JSON.stringify({ 'Current Phase': '01.1', 'Next recommended run': '/gsd:plan-phase 01.1' })]);
+      gsd(dir, ['query', 'state.add-roadmap-evolution', '--phase', '01.1', '--action', 'inserted', '--after', '1', '--note', 'Hotfix', '--urgent']);
+      commit(dir, 'docs: insert phase 01.1 (Hotfix)', ['.planning/ROADMAP.md', '.planning/STATE.md']);
     },
     expected: expect({
       phase: '1.1', current_phase: '2', diskStatus: 'empty', status: 'Phase 1 shipped — PR #1', statusLine: 'Phase 1 shipped — PR #1',
