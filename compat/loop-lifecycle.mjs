@@ -229,6 +229,7 @@ export const steps = [
     expected: expect({
       phase: '1', current_phase: '1', diskStatus: 'no_directory', status: 'planning', statusLine: 'Ready to plan', artifacts: {},
       reached: [], passed: [],
+      atHead: [],
     }),
   },
   {
@@ -243,6 +244,7 @@ export const steps = [
     expected: expect({
       phase: '1', current_phase: '1', diskStatus: 'empty', status: 'planning', statusLine: 'Ready to plan', artifacts: { '01-tasks': ['01-DISCUSS-CHECKPOINT.json'] },
       reached: ['discuss:pre'], passed: ['discuss:pre'],
+      atHead: [],
     }),
   },
   {
@@ -261,6 +263,7 @@ export const steps = [
     expected: expect({
       phase: '1', current_phase: '1', diskStatus: 'discussed', status: 'planning', statusLine: 'Ready to plan', artifacts: { '01-tasks': A.context },
       reached: DISCUSSED, passed: DISCUSSED,
+      atHead: DISCUSSED,
     }),
   },
   {
@@ -275,6 +278,7 @@ export const steps = [
     expected: expect({
       phase: '1', current_phase: '1', diskStatus: 'researched', status: 'planning', statusLine: 'Ready to plan', artifacts: { '01-tasks': sorted(A.context, A.research) },
       reached: [...DISCUSSED, 'plan:pre'], passed: [...DISCUSSED, 'plan:pre'],
+      atHead: [...DISCUSSED, 'plan:pre'],
     }),
   },
   {
@@ -291,6 +295,7 @@ export const steps = [
       phase: '1', current_phase: '1', diskStatus: 'planned', status: 'planning', statusLine: 'Ready to plan', artifacts: { '01-tasks': sorted(A.context, A.research, A.plans) },
       ...WAVES_1, summarized: [],
       reached: [...DISCUSSED, 'plan:pre'], passed: [...DISCUSSED, 'plan:pre'],
+      atHead: [...DISCUSSED, 'plan:pre'],
     }),
   },
   {
@@ -304,6 +309,7 @@ export const steps = [
       phase: '1', current_phase: '1', diskStatus: 'planned', status: 'executing', statusLine: 'Ready to execute', artifacts: { '01-tasks': sorted(A.context, A.research, A.plans) },
       ...WAVES_1, summarized: [],
       reached: PLANNED, passed: PLANNED,
+      atHead: PLANNED,
     }),
   },
   {
@@ -315,6 +321,7 @@ export const steps = [
       phase: '1', current_phase: '1', diskStatus: 'planned', status: 'executing', statusLine: 'Executing Phase 1', artifacts: { '01-tasks': sorted(A.context, A.research, A.plans) },
       ...WAVES_1, summarized: [], wavePre: [1], wavePost: [],
       reached: PLANNED, passed: STARTED,
+      atHead: PLANNED,
     }),
   },
   {
@@ -328,6 +335,7 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md']) },
       ...WAVES_1, summarized: ['01-01', '01-02'], wavePre: [1, 2], wavePost: [1],
       reached: [...PLANNED, 'execute:wave:post'], passed: [...STARTED, 'execute:wave:post'],
+      atHead: [...PLANNED, 'execute:wave:post'],
     }),
   },
   {
@@ -340,6 +348,7 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md']) },
       ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2],
       reached: [...PLANNED, 'execute:wave:post'], passed: [...STARTED, 'execute:wave:post'],
+      atHead: [...PLANNED, 'execute:wave:post'],
     }),
   },
   {
@@ -356,6 +365,7 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
       ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'human_needed', uat: 'testing',
       reached: [...PLANNED, 'execute:wave:post', 'execute:post'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:post'],
+      atHead: [...PLANNED, 'execute:wave:post', 'execute:post'],
     }),
   },
   {
@@ -370,6 +380,7 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
       ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'human_needed', uat: 'testing',
       reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
+      atHead: [...PLANNED, 'execute:wave:post', 'execute:post'],
     }),
   },
   {
@@ -383,6 +394,7 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
       ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'human_needed', uat: 'complete',
       reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
+      atHead: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'],
     }),
   },
   {
@@ -399,19 +411,22 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
       ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'passed', uat: 'complete',
       reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
+      atHead: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'],
     }),
   },
   {
     name: 'phase complete 1: phase 2 becomes current',
     run(dir) {
+      // verify-work's auto-transition: transition.md runs phase.complete and,
+      // unlike execute-phase's update_roadmap, commits nothing.
       gsd(dir, ['query', 'phase.complete', '1']);
-      commit(dir, 'docs(phase-1): complete phase execution', ['.planning/ROADMAP.md', '.planning/STATE.md', phaseFile(P1, 'VERIFICATION.md')]);
     },
     expected: expect({
       phase: '1', current_phase: '2', diskStatus: 'complete', status: 'planning', statusLine: 'Ready to plan', roadmapComplete: true,
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
       ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'passed', uat: 'complete',
       reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
+      atHead: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'],
     }),
   },
   {
@@ -419,6 +434,10 @@ export const steps = [
     // track_shipping's two STATE writes, committed with [ci skip].
     name: 'ship 1: the PR made, the ship recorded in STATE.md',
     run(dir) {
+      // Preflight wants a clean tree and asks the user to commit: the
+      // transition's writes and the passed report reach git only here.
+      git(dir, ['add', '.planning']);
+      git(dir, ['commit', '-q', '-m', 'phase 1 complete']);
       gsd(dir, ['query', 'state.update', 'Last Activity', TODAY]);
       gsd(dir, ['query', 'state.update', 'Status', 'Phase 1 shipped — PR #1']);
       commit(dir, 'docs(01): ship phase 1 — PR #1 [ci skip]', ['.planning/STATE.md']);
@@ -428,24 +447,25 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
       ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'passed', uat: 'complete',
       reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre', 'ship:pre'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'],
+      atHead: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre', 'ship:pre'],
     }),
   },
   {
     // insert-phase.md: phase.insert, then a state.patch of `Current Phase`,
     // a field the STATE.md of templates/state.md does not have, so GSD
-    // reports it failed and the current phase stays 2.
+    // reports it failed and the current phase stays 2; it commits nothing.
     name: 'insert-phase after 1: an urgent decimal phase 1.1, STATE still at phase 2',
     run(dir) {
       gsd(dir, ['query', 'phase.insert', '1', 'Hotfix']);
       gsd(dir, ['query', 'state.patch', JSON.stringify({ 'Current Phase': '01.1', 'Next recommended run': '/gsd:plan-phase 01.1' })]);
       gsd(dir, ['query', 'state.add-roadmap-evolution', '--phase', '01.1', '--action', 'inserted', '--after', '1', '--note', 'Hotfix', '--urgent']);
-      commit(dir, 'docs: insert phase 01.1 (Hotfix)', ['.planning/ROADMAP.md', '.planning/STATE.md']);
     },
     expected: expect({
       phase: '1.1', current_phase: '2', diskStatus: 'empty', status: 'Phase 1 shipped — PR #1', statusLine: 'Phase 1 shipped — PR #1',
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep'] },
       waves: {}, summarized: [],
       reached: [], passed: [],
+      atHead: [],
     }),
   },
   {
@@ -454,6 +474,7 @@ export const steps = [
     name: 'plan-phase 1.1 without discuss: one plan, planning recorded',
     run(dir) {
       gsd(dir, ['template', 'fill', 'plan', '--phase', '1.1', '--plan', '01', '--wave', '1']);
+      commit(dir, 'docs(1.1): create phase plan', [phaseFile(P11, '01-PLAN.md')]);
       gsd(dir, ['query', 'state.planned-phase', '--phase', '1.1', '--name', 'Hotfix', '--plans', '1']);
       gsd(dir, ['query', 'roadmap.annotate-dependencies', '1.1']);
       commit(dir, 'docs(01.1): create phase plan', [phaseFile(P11, '01-PLAN.md'), '.planning/STATE.md', '.planning/ROADMAP.md']);
@@ -463,6 +484,7 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md'] },
       waves: { 1: ['01.1-01'] }, summarized: [],
       reached: ['plan:pre', 'plan:post'], passed: ['plan:pre', 'plan:post'],
+      atHead: ['plan:pre', 'plan:post'],
     }),
   },
   {
@@ -475,6 +497,7 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md'] },
       waves: { 1: ['01.1-01'] }, summarized: [], wavePre: [1], wavePost: [],
       reached: ['plan:pre', 'plan:post'], passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre'],
+      atHead: ['plan:pre', 'plan:post'],
     }),
   },
   {
@@ -487,6 +510,7 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md', '01.1-01-SUMMARY.md'] },
       waves: { 1: ['01.1-01'] }, summarized: ['01.1-01'], wavePre: [1], wavePost: [1],
       reached: ['plan:pre', 'plan:post', 'execute:wave:post'], passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post'],
+      atHead: ['plan:pre', 'plan:post', 'execute:wave:post'],
     }),
   },
   {
@@ -501,6 +525,7 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md', '01.1-01-SUMMARY.md', '01.1-VERIFICATION.md'] },
       waves: { 1: ['01.1-01'] }, summarized: ['01.1-01'], wavePre: [1], wavePost: [1], verification: 'passed',
       reached: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:post'],
+      atHead: ['plan:pre', 'plan:post', 'execute:wave:post'],
     }),
   },
   {
@@ -514,6 +539,7 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md', '01.1-01-SUMMARY.md', '01.1-VERIFICATION.md'] },
       waves: { 1: ['01.1-01'] }, summarized: ['01.1-01'], wavePre: [1], wavePost: [1], verification: 'passed',
       reached: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:post'],
+      atHead: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
     }),
   },
 ];
@@ -602,7 +628,9 @@ export function reachedPoints(o) {
   // GSD's own completeness: a passing VERIFICATION.md (roadmap.cjs gives the
   // ROADMAP checkbox no authority, and phase insert writes none to tick).
   const complete = o.diskStatus === 'complete';
-  const verified = o.files.some((f) => f.endsWith('-VERIFICATION.md'));
+  // execute-phase persists a human_needed report's items as a UAT whose
+  // source is the report, and commits that UAT but not the report.
+  const verified = o.files.some((f) => f.endsWith('-VERIFICATION.md')) || (o.uat !== null && /^source:.*VERIFICATION\.md/m.test(o.uat.text));
   const positionIs = (label) => o.positionLine !== null && new RegExp(`^(\\S+)\\s.*— ${label}$`).test(o.positionLine) && samePhase(o.positionLine.split(/\s/)[0], o.phase);
   const started = positionIs('EXECUTING') || o.summarized.length > 0 || verified || complete;
   const plannedRecorded = plans && (positionIs('READY TO EXECUTE') || started);
@@ -639,6 +667,20 @@ export function reachedPoints(o) {
   }
   const inOrder = (set) => POINTS.filter((p) => set.has(p));
   return { reached: inOrder(reached), passed: inOrder(passed), wavePre, wavePost };
+}
+
+// The project as its last commit has it, which is what a CI job on a pull
+// request sees: GSD's workflows commit at their own moments, and some of
+// what they write (a checkpoint, begin-phase's STATE, a passed report before
+// phase.complete) is in no commit yet.
+export function observeHead(dir, phase) {
+  const head = join(dir, 'head');
+  rmSync(head, { recursive: true, force: true });
+  mkdirSync(join(head, 'project'), { recursive: true });
+  mkdirSync(join(head, 'home'));
+  const result = spawnSync('sh', ['-c', 'git archive --format=tar HEAD | tar -x -C "$1"', 'sh', projectRoot(head)], { cwd: projectRoot(dir), env: env(dir), encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
+  if (result.status !== 0) throw new Error(`git archive HEAD: exit ${result.status ?? result.signal}\n${result.stderr}`);
+  return observe(head, phase);
 }
 
 // Runs every step in a fresh project under `dir`, handing each step's
