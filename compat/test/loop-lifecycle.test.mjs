@@ -4,13 +4,14 @@
 // discuss, the verifier passes). At each step what GSD itself reports
 // (state-snapshot, STATE.md's Status line, the phase directories, roadmap
 // analyze, phase-plan-index, verification status) must be the step's
-// expectation, and the rule applied to it must give the step's points.
+// expectation, and the rule applied to it must give the step's points, in
+// the working tree and in the step's last commit (what CI sees).
 import assert from 'node:assert/strict';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { observe, POINTS, reachedPoints, steps } from '../loop-lifecycle.mjs';
+import { observe, observeHead, POINTS, reachedPoints, steps } from '../loop-lifecycle.mjs';
 
 // Bounds for a loaded two-core machine, so a hung gsd-tools fails a step
 // instead of the run; a step takes a few seconds there.
@@ -42,6 +43,7 @@ test('each step of the lifecycle: GSD reports what the table says, and the rule 
         assert.deepEqual(rule.reached, e.reached, 'points whose gates GSD has evaluated');
         assert.deepEqual(rule.passed, e.passed, 'points whose moment has passed');
         assert.deepEqual({ pre: rule.wavePre, post: rule.wavePost }, { pre: e.wavePre, post: e.wavePost }, 'waves past execute:wave:pre / through execute:wave:post');
+        assert.deepEqual(reachedPoints(observeHead(dir, e.phase)).reached, e.atHead, 'points the rule finds in the last commit');
       } catch (error) {
         failed = step.name;
         throw error;
@@ -50,13 +52,14 @@ test('each step of the lifecycle: GSD reports what the table says, and the rule 
   }
 });
 
-test('the table: points in loop order, reached within passed, never the points 1.14 runs no gate at, never undone within a phase', { timeout: 10_000 }, () => {
+test('the table: points in loop order, reached within passed, the commit within reached, never the points 1.14 runs no gate at, never undone within a phase', { timeout: 10_000 }, () => {
   const ungated = ['execute:pre', 'execute:wave:pre', 'verify:post', 'ship:post'];
   const last = new Map();
   for (const { name, expected: e } of steps) {
     for (const list of [e.reached, e.passed]) assert.deepEqual(list, POINTS.filter((p) => list.includes(p)), `${name}: in loop order`);
     assert.deepEqual(e.reached.filter((p) => !e.passed.includes(p)), [], `${name}: reached but not passed`);
     assert.deepEqual(e.reached.filter((p) => ungated.includes(p)), [], `${name}: a point GSD 1.14 evaluates no gate at`);
+    assert.deepEqual(e.atHead.filter((p) => !e.reached.includes(p)), [], `${name}: the commit shows a point GSD has not evaluated`);
     const before = last.get(e.phase) ?? { reached: [], passed: [] };
     assert.deepEqual(before.reached.filter((p) => !e.reached.includes(p)), [], `${name}: a reached point dropped`);
     assert.deepEqual(before.passed.filter((p) => !e.passed.includes(p)), [], `${name}: a passed point dropped`);
