@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { environment, GSD_TOOLS, NODE } from './harness.mjs';
+import { environment, GSD_CHECK, GSD_TOOLS, NODE } from './harness.mjs';
 
 export const POINTS = ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'];
 
@@ -42,6 +42,19 @@ export function gsd(dir, args) {
 }
 
 const gsdJson = (dir, args) => JSON.parse(gsd(dir, args));
+
+// What gsd-check's --reached reads of the project as the step left it: the
+// envelope's details.loop, for the phase given (`--phase-number`) or the one
+// STATE.md names (`--current-phase`). The query gates are answered by a
+// stand-in: which points are reached is the question, not their verdicts.
+export function checkReached(dir, phase) {
+  const which = phase === undefined ? ['--current-phase'] : ['--phase-number', phase];
+  const args = ['gates', 'run', '--reached', ...which, '--builtin', '--query-command', 'echo \'{"block":false}\'', '--raw', '--pick', 'details.loop'];
+  const result = spawnSync(NODE, [GSD_CHECK, ...args], { cwd: projectRoot(dir), env: env(dir), encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
+  if (result.status !== 0) throw new Error(`gsd-check ${args.join(' ')}: exit ${result.status ?? result.signal}\n${result.stderr}${result.stdout}`);
+  const loop = JSON.parse(result.stdout);
+  return { phase: loop.phase, reached: loop.points.filter((p) => p.reached).map((p) => p.point) };
+}
 
 function git(dir, args) {
   const result = spawnSync('git', args, { cwd: projectRoot(dir), env: env(dir), encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });

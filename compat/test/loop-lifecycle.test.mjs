@@ -11,7 +11,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { observe, observeHead, POINTS, reachedPoints, steps } from '../loop-lifecycle.mjs';
+import { checkReached, observe, observeHead, POINTS, reachedPoints, samePhase, steps } from '../loop-lifecycle.mjs';
 
 // Bounds for a loaded two-core machine, so a hung gsd-tools fails a step
 // instead of the run; a step takes a few seconds there.
@@ -44,6 +44,16 @@ test('each step of the lifecycle: GSD reports what the table says, and the rule 
         assert.deepEqual(rule.passed, e.passed, 'points whose moment has passed');
         assert.deepEqual({ pre: rule.wavePre, post: rule.wavePost }, { pre: e.wavePre, post: e.wavePost }, 'waves past execute:wave:pre / through execute:wave:post');
         assert.deepEqual(reachedPoints(observeHead(dir, e.phase)).reached, e.atHead, 'points the rule finds in the last commit');
+        // gsd-check's --reached gives the table's points, but for the ship:
+        // GSD records it only after its pull request (a [ci skip] commit no
+        // job sees), so --reached takes it from that record alone.
+        assert.deepEqual(checkReached(dir, e.phase), { phase: e.phase, reached: e.reached }, 'gsd-check gates run --reached --phase-number');
+        // As a CI job runs it, with the phase STATE.md names: after `phase
+        // complete` STATE names the next one, and the completed phase, the
+        // one its ship's pull request carries, is what it gates.
+        const current = checkReached(dir);
+        assert.deepEqual(current.reached, e.reached, 'gsd-check gates run --reached --current-phase: the points');
+        if (e.reached.length > 0) assert.ok(samePhase(current.phase, e.phase), `--current-phase evaluated phase ${current.phase}, not ${e.phase}`);
       } catch (error) {
         failed = step.name;
         throw error;
