@@ -79,3 +79,26 @@ test('verify:pre halts where GSD\'s query blocks, with GSD\'s message', (t) => {
   assert.deepEqual([gate.capability, gate.status, gate.envelope.details.kind, gate.envelope.details.query], ['ai-integration', 'halt', 'query', 'api-coverage.verify-pre']);
   assert.match(gate.envelope.message, /^api-coverage: the phase scope is empty/);
 });
+
+// --render: gsd-check asks the GSD gsd_run finds (here gsd_run on PATH, the
+// pinned one) for each point's hooks itself, and that GSD answers the
+// queries: the same gates and verdicts as the loop above, in one call,
+// with the GSD that decided named.
+test('--render gives, at every point, what render-hooks piped into --hooks gives, and names GSD 1.14', (t) => {
+  const root = healthyProject(t, { '.planning/phases/04-ship/04-SECURITY.md': '---\nthreats_open: 2\n---\n' });
+  const bin = join(root, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'gsd_run'), `#!/bin/sh\nexec "${NODE}" "${GSD_TOOLS}" "$@"\n`, { mode: 0o755 });
+  const env = { PATH: `${bin}:${process.env.PATH}`, HOME: join(root, 'home') };
+  const run = spawnSync(NODE, [GSD_CHECK, 'gates', 'run', '--all-points', '--render', '--phase-number', '04', '--raw'], { cwd: root, env, encoding: 'utf8' });
+  assert.equal(run.stderr, '');
+  const envelope = JSON.parse(run.stdout);
+  const verdicts = (gates) => gates.map((g) => [g.capability, g.index, g.status, g.envelope?.message ?? g.error]);
+  for (const [i, name] of POINTS.entries()) {
+    const piped = point(root, name).envelope;
+    assert.deepEqual(verdicts(envelope.details.points[i].gates), verdicts(piped.details.gates), name);
+    assert.equal(envelope.details.points[i].message, piped.message, name);
+  }
+  assert.deepEqual(envelope.details.gsd, { found: join(bin, 'gsd_run'), version: '1.14.0', tested: true });
+  assert.equal(envelope.block, true);
+});
