@@ -54,9 +54,9 @@ const environments = () => ({
   ci: { ...plainEnv, XDG_CACHE_HOME: freshDir(), CI: 'true' },
 });
 
-function time(cmd, argv, env = plainEnv) {
+function time(cmd, argv, env = plainEnv, cwd = undefined) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(cmd, argv, { stdio: 'ignore', env });
+  const r = spawnSync(cmd, argv, { stdio: 'ignore', env, cwd });
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.status}`);
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
@@ -288,10 +288,51 @@ function phase() {
   }
 }
 
+// With --gsd: the whole phase rendered by GSD, as a CI job with GSD runs it.
+// `--all-points --render` (gsd-check has GSD render each point's hooks in
+// its pool) against the loop the recipes ran before: twelve sequential
+// `gsd-tools loop render-hooks <point> --raw` into a file, then one
+// `gates run --all-points --hooks` of it. GSD answers the query gates in
+// both. The median wall time of 5 interleaved rounds.
+function render() {
+  const gsd = option('--gsd', undefined);
+  if (gsd === undefined) return;
+  const project = mkdtempSync(join(tmpdir(), 'gsd-check-bench-render-'));
+  try {
+    mkdirSync(join(project, '.planning', 'phases', '04-ship'), { recursive: true });
+    writeFileSync(join(project, '.planning', 'config.json'), '{"workflow": {"windows_enforce": true}}\n');
+    writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-SECURITY.md'), '---\nthreats_open: 0\n---\n');
+    writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-01-PLAN.md'), '---\nphase: 04\nplan: 01\n---\n# Plan 04-01\n\nShip it.\n');
+    writeFileSync(join(project, '.planning', 'WINDOWS.md'), '---\nopen_count: 0\n---\n');
+    const shim = join(project, '.bin');
+    mkdirSync(shim);
+    writeFileSync(join(shim, 'gsd-tools'), `#!/bin/sh\nexec "${option('--gsd-node', process.execPath)}" "${gsd}" "$@"\n`, { mode: 0o755 });
+    const env = { ...plainEnv, PATH: `${shim}:${process.env.PATH}`, GSD_CHECK_BIN: bin, GSD_CHECK_NODE: process.execPath };
+    const loop = `for point in ${POINTS.join(' ')}; do gsd-tools loop render-hooks "$point" --raw; done > hooks.json && "$GSD_CHECK_NODE" "$GSD_CHECK_BIN" gates run --all-points --hooks hooks.json --phase-number 04 --raw`;
+    const rendered = () => time(process.execPath, [bin, 'gates', 'run', '--all-points', '--render', '--phase-number', '04', '--raw'], env, project);
+    const looped = () => time('sh', ['-c', loop], env, project);
+    const [a, b] = [[], []];
+    for (let i = 0; i < 5; i++) {
+      if (i % 2 === 0) {
+        a.push(rendered());
+        b.push(looped());
+      } else {
+        b.push(looped());
+        a.push(rendered());
+      }
+    }
+    console.log('a phase rendered by GSD: median wall time of 5 interleaved runs');
+    console.log(`  --all-points --render ${median(a).toFixed(0)} ms, 12 render-hooks then --hooks ${median(b).toFixed(0)} ms, ratio ${(median(a) / median(b)).toFixed(3)}`);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
 console.log(`node ${process.version}, ${bin}`);
 if (!args.includes('--instructions-only')) {
   coldStart();
   phase();
+  render();
 }
 if (args.includes('--instructions') || args.includes('--instructions-only')) instructions();
 if (!args.includes('--skip-output') && !args.includes('--instructions-only')) await output();

@@ -146,9 +146,11 @@ test('every page under docs/ is linked from another page', () => {
   assert.deepEqual(FILES.filter((f) => f.startsWith('docs/') && !linked.has(f)), []);
 });
 
-test('the README is for users: at most 8 KB, and its set-up keeps the two commands the project promises', () => {
+// 11 KB since the Action's section (its `uses:`, inputs, outputs,
+// permissions and a halt), which an Action user reads here or nowhere.
+test('the README is for users: at most 11 KB, and its set-up keeps the two commands the project promises', () => {
   const readme = docText(ROOT, 'README.md');
-  assert.ok(Buffer.byteLength(readme) <= 8192, `README.md is ${Buffer.byteLength(readme)} bytes`);
+  assert.ok(Buffer.byteLength(readme) <= 11 * 1024, `README.md is ${Buffer.byteLength(readme)} bytes`);
   const setUp = readme.slice(readme.indexOf('## Set-up'));
   assert.ok(setUp.includes(`./dist/gsd-check check predicate --predicate '{"kind":"command-exit-zero","command":"true"}'\n`));
   assert.ok(setUp.includes('npm ci && npm test\n'));
