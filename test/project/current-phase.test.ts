@@ -49,7 +49,9 @@ test('no STATE.md, one that names no phase, one too large, or one gsd-check cann
   ]);
 });
 
-test('a file of exactly 256 KiB is read', (t) => {
+test('a file one byte over 256 KiB is too large: the cap is the bytes read, and a file of exactly that many is whole', (t) => {
   const head = '---\ncurrent_phase: 4\n---\n';
-  assert.equal(phaseOf(currentPhase(project(t, { '.planning/STATE.md': head + 'x'.repeat(256 * 1024 - head.length) }), scope())), '4');
+  const sized = (bytes: number) => currentPhase(project(t, { '.planning/STATE.md': head + 'x'.repeat(bytes - head.length) }), scope());
+  assert.equal(phaseOf(sized(256 * 1024)), '4');
+  assert.deepEqual(sized(256 * 1024 + 1), { ok: false, failure: { reason: 'invalid-artifact', message: '--current-phase: .planning/STATE.md is larger than 256 KiB', issues: [] } });
 });
