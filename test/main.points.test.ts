@@ -237,6 +237,18 @@ test('--current-phase: the phase .planning/STATE.md names, as state-snapshot rea
   assert.deepEqual([body.status, body.stdout, body.stderr], [0, 'Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0\n', '']);
 });
 
+test("--current-phase under GSD_PROJECT: the phase the project's STATE.md names, found among the project's phases", { timeout: 30_000 }, async (t) => {
+  const dir = project(t, {
+    'cap.json': { id: 'sec', gates: [GATES[2]] },
+    '.planning/STATE.md': '---\ncurrent_phase: 01\n---\n',
+    '.planning/phases/01-start/01-SECURITY.md': '---\nthreats_open: 0\n---\n',
+    '.planning/alpha/STATE.md': '---\ncurrent_phase: 04\n---\n',
+    '.planning/alpha/phases/04-ship/04-SECURITY.md': '---\nthreats_open: 2\n---\n',
+  });
+  const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--current-phase', '--pick', 'message'], { cwd: dir, env: { ...ENV, GSD_PROJECT: 'alpha' } });
+  assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'ship:pre: halted by sec#0 (sec#0: Frontmatter field "threats_open" in .planning/alpha/phases/04-ship/04-SECURITY.md is 2, expected 0)\n', '']);
+});
+
 test('an artifact gate that could not be evaluated is annotated at its file too', { timeout: 30_000 }, async (t) => {
   const dir = project(t, {
     '.planning': null,
