@@ -112,6 +112,17 @@ test('--hooks for several points: the render-hooks documents one after another (
   });
 });
 
+test('a point not evaluated and a report not written: exit 2, the status of the evaluation, over the 74 of the report; both said on stderr', { timeout: 30_000 }, async (t) => {
+  const dir = gated(t);
+  mkdirSync(join(dir, 'taken'));
+  const run = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'verify:pre', '--hooks', '-', '--pick', 'message', '--report', 'junit=taken'], { cwd: dir, input: `${hooks('plan:pre', [hookGate('true')])}\n` });
+  assert.deepEqual([run.status, run.stdout, run.stderr], [
+    2,
+    '1 of 2 points halted: verify:pre: not evaluated: no document of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?\n',
+    'gsd-check: verify:pre: no document of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?\ngsd-check: cannot write the JUnit report taken: EISDIR\n',
+  ]);
+});
+
 test('--hooks for several points: hooks of a point not run, a point twice, or a document that is not JSON fail the call with nothing run', { timeout: 30_000 }, async (t) => {
   const dir = gated(t);
   const refused = async (input: string): Promise<[number | null, string, string]> => {
