@@ -25,6 +25,22 @@ test('a report is replaced whole and keeps the mode of the file it replaces; a n
   assert.deepEqual(readdirSync(dir), ['gates.xml'], 'no temporary file left');
 });
 
+test('the replaced file keeps a mode the umask would cut, whole; a new one gets what the umask leaves of 0666', (t) => {
+  const umask = process.umask(0o022);
+  t.after(() => process.umask(umask));
+  const dir = tempDir(t);
+  const file = join(dir, 'gates.xml');
+  writeFileSync(file, 'old');
+  for (const mode of [0o666, 0o777, 0o620]) {
+    chmodSync(file, mode);
+    assert.equal(why(replaceFile({ path: file, shown: 'gates.xml', within: [dir] }, 'new', writer)), undefined);
+    assert.equal(statSync(file).mode & 0o7777, mode, mode.toString(8));
+  }
+  assert.equal(why(replaceFile({ path: join(dir, 'new.xml'), shown: 'new.xml', within: [dir] }, 'new', writer)), undefined);
+  assert.equal(statSync(join(dir, 'new.xml')).mode & 0o7777, 0o644);
+  assert.deepEqual(readdirSync(dir).sort(), ['gates.xml', 'new.xml']);
+});
+
 test('a report inside the project whose link, or a directory on the way, leads out of it is refused; one written outside as given is not', (t) => {
   const project = tempDir(t);
   const outside = tempDir(t);
