@@ -112,6 +112,17 @@ test('--hooks for several points: the render-hooks documents one after another (
   });
 });
 
+test('a point not evaluated and a report not written: exit 2, the status of the evaluation, over the 74 of the report; both said on stderr', { timeout: 30_000 }, async (t) => {
+  const dir = gated(t);
+  mkdirSync(join(dir, 'taken'));
+  const run = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'verify:pre', '--hooks', '-', '--pick', 'message', '--report', 'junit=taken'], { cwd: dir, input: `${hooks('plan:pre', [hookGate('true')])}\n` });
+  assert.deepEqual([run.status, run.stdout, run.stderr], [
+    2,
+    '1 of 2 points halted: verify:pre: not evaluated: no document of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?\n',
+    'gsd-check: verify:pre: no document of the hooks on standard input holds the hooks of verify:pre; did gsd_run loop render-hooks verify:pre --raw fail?\ngsd-check: cannot write the JUnit report taken: EISDIR\n',
+  ]);
+});
+
 test('--hooks for several points: hooks of a point not run, a point twice, or a document that is not JSON fail the call with nothing run', { timeout: 30_000 }, async (t) => {
   const dir = gated(t);
   const refused = async (input: string): Promise<[number | null, string, string]> => {
@@ -235,6 +246,18 @@ test('--current-phase: the phase .planning/STATE.md names, as state-snapshot rea
   writeFileSync(join(dir, '.planning', 'STATE.md'), '# Project State\n\n## Current Position\n\nPhase: 4 of 4 (Ship)\nStatus: In progress\n');
   const body = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--current-phase', '--pick', 'details.gates[1].envelope.message'], { cwd: dir });
   assert.deepEqual([body.status, body.stdout, body.stderr], [0, 'Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0\n', '']);
+});
+
+test("--current-phase under GSD_PROJECT: the phase the project's STATE.md names, found among the project's phases", { timeout: 30_000 }, async (t) => {
+  const dir = project(t, {
+    'cap.json': { id: 'sec', gates: [GATES[2]] },
+    '.planning/STATE.md': '---\ncurrent_phase: 01\n---\n',
+    '.planning/phases/01-start/01-SECURITY.md': '---\nthreats_open: 0\n---\n',
+    '.planning/alpha/STATE.md': '---\ncurrent_phase: 04\n---\n',
+    '.planning/alpha/phases/04-ship/04-SECURITY.md': '---\nthreats_open: 2\n---\n',
+  });
+  const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--current-phase', '--pick', 'message'], { cwd: dir, env: { ...ENV, GSD_PROJECT: 'alpha' } });
+  assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'ship:pre: halted by sec#0 (sec#0: Frontmatter field "threats_open" in .planning/alpha/phases/04-ship/04-SECURITY.md is 2, expected 0)\n', '']);
 });
 
 test('an artifact gate that could not be evaluated is annotated at its file too', { timeout: 30_000 }, async (t) => {

@@ -214,6 +214,18 @@ test('on a terminal: a table of the gates, coloured unless NO_COLOR; --raw and p
   assert.ok(piped.stdout.startsWith('{"block":true,'));
 });
 
+test('on a terminal, --pick prints the value picked, never the table: a script reads it from a terminal too', async (t) => {
+  if (spawnSync('script', ['--version'], { stdio: 'ignore' }).status !== 0) return t.skip('needs util-linux script for a terminal');
+  const dir = gated(t);
+  const quoted = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+  // Under script(1) stdout is a terminal, whose line ends are CRLF; stderr is sent away inside it.
+  const terminal = (args: string[]) => cli(args, { cwd: dir, env: { ...ENV, TERM: 'xterm', NO_COLOR: '1' }, wrap: (argv) => ['script', ['-qec', `exec ${argv.map(quoted).join(' ')} 2>/dev/null`, '/dev/null']] });
+  const message = await terminal([...RUN, '--pick', 'message']);
+  assert.deepEqual([message.status, message.stdout], [0, 'ship:pre: halted by sec#1 (sec#1: command exited 3: threats: 2); 1 advisory\r\n']);
+  const status = await terminal([...RUN, '--point', 'plan:pre', '--pick', 'details.points[0].gates[1].status']);
+  assert.deepEqual([status.status, status.stdout], [0, 'halt\r\n']);
+});
+
 test('--pick of a field the envelope lacks: no verdict is printed, so no report is written either', async (t) => {
   const dir = gated(t);
   const result = await cli([...RUN, '--pick', 'details.gates[9].status', '--report', 'junit=gates.xml', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: join(dir, 'summary.md') } });

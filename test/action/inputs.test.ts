@@ -44,3 +44,20 @@ test('the runner\'s variables become flags: hyphens kept in the names, lists one
     failure: { reason: 'usage', message: 'the input builtin is "yes"; it takes true or false', issues: [] },
   });
 });
+
+test('a blank line between the entries of a list input is no entry: an empty --report= would be refused as no report', () => {
+  assert.deepEqual(argvFromInputs({ INPUT_REPORT: 'github\n\n  \r\njunit=x.xml' }), {
+    ok: true,
+    value: { argv: ['gates', 'run', '--report=github', '--report=junit=x.xml', '--raw'], annotated: true, exitOnBlock: false },
+  });
+  assert.deepEqual(argvFromInputs({ INPUT_POINT: 'plan:pre\n\nship:pre' }), { ok: true, value: { argv: ['gates', 'run', '--point=plan:pre', '--point=ship:pre', '--raw'], annotated: false, exitOnBlock: false } });
+});
+
+test('"-" is refused only where a file is expected: to an input that takes no file it is a value, as on the command line', () => {
+  // A directory named "-", a requirement id, a shell command: none is standard input.
+  for (const name of ['phase-dir', 'cwd', 'project-dir', 'phase-req-ids', 'query-command']) {
+    assert.equal(ACTION_INPUTS.find((input) => input.name === name)?.file, false, name);
+    assert.deepEqual(argvFromInputs({ [inputVariable(name)]: '-' }), { ok: true, value: { argv: ['gates', 'run', `--${name}=-`, '--raw'], annotated: false, exitOnBlock: false } }, name);
+  }
+  assert.deepEqual(ACTION_INPUTS.filter((input) => input.file).map((input) => input.name), ['capability', 'hooks', 'config']);
+});

@@ -168,6 +168,32 @@ for (const [name, number] of [['SIGTERM', 15], ['SIGINT', 2], ['SIGHUP', 1]] as 
   });
 }
 
+test("a run cancelled after a broken gate has said so on stderr: the step's error line is the stop, gsd-check's last line, not the gate's", { timeout: 60_000 }, async (t) => {
+  const mark = marker();
+  t.after(() => killSurvivors(mark));
+  const gates = [
+    { point: 'ship:pre', check: { predicate: { kind: 'no-such-kind' } }, blocking: true, onError: 'halt' },
+    { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: `sleep 300.${mark}`, timeout: 600 } }, blocking: true, onError: 'halt' },
+  ];
+  const workspace = project(t, { '.planning': null, 'cap.json': { id: 'slow', gates } });
+  const broken = /^gsd-check: ship:pre slow#0 \[predicate no-such-kind\] halt \(\d+ ms\): unknown predicate kind "no-such-kind"; known kinds: command-exit-zero, artifact-frontmatter-equals\n/;
+  let child: ChildProcess | undefined;
+  let seen = '';
+  const pending = runAction(t, workspace, { point: 'ship:pre', capability: 'cap.json' }, (c) => {
+    child = c;
+    c.stderr!.on('data', (s: string) => (seen += s));
+  });
+  // The entry passes stderr on as it keeps it: once the gate's line is out, it is in what the entry kept.
+  await until(() => broken.test(seen) && running(`sleep 300.${mark}`).length === 1, "the broken gate's line is out and the other gate's command is running");
+  child!.kill('SIGTERM');
+  const run = await within(pending, 30_000, 'the stop ends the command, gsd-check and the step');
+  assert.equal(run.status, 143);
+  assert.match(run.stderr, broken);
+  assert.equal(run.stderr.replace(broken, ''), 'gsd-check: stopped by SIGTERM; any command it started was ended\n');
+  assert.equal(run.stdout, '::error title=gsd-check::stopped by SIGTERM; any command it started was ended\n');
+  assert.deepEqual(survivors(mark), []);
+});
+
 test('gsd-check killed by a signal it cannot handle (SIGKILL): the step exits 128+9, no verdict, and says so', { timeout: 60_000 }, async (t) => {
   const mark = marker();
   t.after(() => killSurvivors(mark));

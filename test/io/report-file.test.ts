@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { appendToFile, replaceFile, type FileId } from '../../src/io/report-file.ts';
@@ -23,6 +23,47 @@ test('a report is replaced whole and keeps the mode of the file it replaces; a n
   assert.equal(why(replaceFile({ path: file, shown: 'gates.xml', within: [dir] }, 'newer', writer)), undefined);
   assert.equal(statSync(file).mode & 0o7777, 0o640);
   assert.deepEqual(readdirSync(dir), ['gates.xml'], 'no temporary file left');
+});
+
+test('the replaced file keeps a mode the umask would cut, whole; a new one gets what the umask leaves of 0666', (t) => {
+  const umask = process.umask(0o022);
+  t.after(() => process.umask(umask));
+  const dir = tempDir(t);
+  const file = join(dir, 'gates.xml');
+  writeFileSync(file, 'old');
+  for (const mode of [0o666, 0o777, 0o620]) {
+    chmodSync(file, mode);
+    assert.equal(why(replaceFile({ path: file, shown: 'gates.xml', within: [dir] }, 'new', writer)), undefined);
+    assert.equal(statSync(file).mode & 0o7777, mode, mode.toString(8));
+  }
+  assert.equal(why(replaceFile({ path: join(dir, 'new.xml'), shown: 'new.xml', within: [dir] }, 'new', writer)), undefined);
+  assert.equal(statSync(join(dir, 'new.xml')).mode & 0o7777, 0o644);
+  assert.deepEqual(readdirSync(dir).sort(), ['gates.xml', 'new.xml']);
+});
+
+// The temporary file's name is known ahead (the pid is no secret): anyone
+// who can write beside the report can plant a link there.
+test('a link planted at the temporary file\'s name is never written through: the report is refused, and what it leads to stays as it was', (t) => {
+  const dir = tempDir(t);
+  const outside = tempDir(t);
+  const file = join(dir, 'gates.xml');
+  writeFileSync(file, 'old');
+  chmodSync(file, 0o644);
+  writeFileSync(join(outside, 'bashrc'), 'mine\n');
+  chmodSync(join(outside, 'bashrc'), 0o600);
+  const temp = join(dir, `.gates.xml.${writer.pid}.tmp`);
+  symlinkSync(join(outside, 'bashrc'), temp);
+  assert.equal(why(replaceFile({ path: file, shown: 'gates.xml', within: [dir] }, 'new', writer)), 'EEXIST');
+  assert.equal(readFileSync(join(outside, 'bashrc'), 'utf8'), 'mine\n');
+  assert.equal(statSync(join(outside, 'bashrc')).mode & 0o7777, 0o600);
+  assert.equal(lstatSync(file).isFile(), true);
+  assert.equal(readFileSync(file, 'utf8'), 'old');
+  assert.deepEqual(readdirSync(dir), ['gates.xml']);
+  // A link that leads nowhere yet: nothing is made where it leads.
+  symlinkSync(join(outside, 'autostart.desktop'), temp);
+  assert.equal(why(replaceFile({ path: file, shown: 'gates.xml', within: [dir] }, 'new', writer)), 'EEXIST');
+  assert.deepEqual(readdirSync(outside), ['bashrc']);
+  assert.equal(readFileSync(file, 'utf8'), 'old');
 });
 
 test('a report inside the project whose link, or a directory on the way, leads out of it is refused; one written outside as given is not', (t) => {

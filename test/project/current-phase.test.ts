@@ -49,7 +49,31 @@ test('no STATE.md, one that names no phase, one too large, or one gsd-check cann
   ]);
 });
 
-test('a file of exactly 256 KiB is read', (t) => {
+test('a file one byte over 256 KiB is too large: the cap is the bytes read, and a file of exactly that many is whole', (t) => {
   const head = '---\ncurrent_phase: 4\n---\n';
-  assert.equal(phaseOf(currentPhase(project(t, { '.planning/STATE.md': head + 'x'.repeat(256 * 1024 - head.length) }), scope())), '4');
+  const sized = (bytes: number) => currentPhase(project(t, { '.planning/STATE.md': head + 'x'.repeat(bytes - head.length) }), scope());
+  assert.equal(phaseOf(sized(256 * 1024)), '4');
+  assert.deepEqual(sized(256 * 1024 + 1), { ok: false, failure: { reason: 'invalid-artifact', message: '--current-phase: .planning/STATE.md is larger than 256 KiB', issues: [] } });
+});
+
+test('a blank current_phase, empty or only blanks, names no phase and says it is blank; GSD then reads the body, and so does gsd-check', (t) => {
+  for (const value of ['', '""', "''", '" "', '"\\t "']) {
+    const blank = currentPhase(project(t, { '.planning/STATE.md': `---\ncurrent_phase: ${value}\n---\n` }), scope());
+    assert.match(phaseOf(blank), /^--current-phase: \.planning\/STATE\.md names no phase: its current_phase is blank, and no Current Phase: /, value);
+    const body = currentPhase(project(t, { '.planning/STATE.md': `---\ncurrent_phase: ${value}\n---\n## Current Position\n\nPhase: 5 of 6\n` }), scope());
+    assert.deepEqual(body.ok ? [body.value.phase, body.value.source] : body.failure.message, ['5', 'phase-field'], value);
+  }
+});
+
+test("under GSD_PROJECT the STATE.md read is the project's, .planning/<project>/STATE.md (its workstream's in a workstream), never the top one", (t) => {
+  const root = project(t, {
+    '.planning/STATE.md': '---\ncurrent_phase: 01\n---\n',
+    '.planning/alpha/STATE.md': '---\ncurrent_phase: 04\n---\n',
+    '.planning/alpha/workstreams/api/STATE.md': '---\ncurrent_phase: 07\n---\n',
+    '.planning/beta': null,
+  });
+  const under = (project: string, workstream?: string) => currentPhase(root, ok({ project, workstream }));
+  assert.equal(phaseOf(under('alpha')), '04');
+  assert.equal(phaseOf(under('alpha', 'api')), '07');
+  assert.equal(phaseOf(under('beta')), '--current-phase: cannot read .planning/beta/STATE.md: no such file');
 });
