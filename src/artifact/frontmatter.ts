@@ -8,7 +8,8 @@ import { errorText } from '../fs/entry.ts';
 type Mapping = Record<string, unknown>;
 
 // What the top of a file holds: no frontmatter (its first line is not
-// `---`), one that is never closed, or the YAML text of one that is.
+// `---`), one that is never closed, or the YAML text of one that is. Not a
+// Result: none of the three is a failure, each is what the verdict says.
 type Frontmatter =
   | { readonly status: 'absent' }
   | { readonly status: 'unclosed' }
@@ -58,7 +59,8 @@ function lineAt(bytes: Uint8Array, from: number): { text: string; next: number }
 // every scalar, lists of text, mappings of them) and as YAML 1.2's core
 // schema types it (`typed`: `0.0` is the number 0), or what else the
 // frontmatter holds: YAML that is a list or a scalar has no fields. An empty
-// frontmatter is an empty mapping.
+// frontmatter is an empty mapping. Not a Result: a list is valid YAML, and
+// the verdict names its shape; what cannot be parsed is the Result around it.
 export type Fields =
   | { readonly mapping: true; readonly fields: Mapping; readonly typed: Mapping }
   | { readonly mapping: false; readonly shape: string };

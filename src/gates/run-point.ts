@@ -139,7 +139,8 @@ function shown(value: unknown): unknown {
 }
 
 // A gate's status and what made it: the envelope its check gave, or the
-// error that stood in for one.
+// error that stood in for one. Not a Result: a halt is a verdict of the run,
+// and an error routed by onError is part of one, never the run's failure.
 type GateVerdict =
   | { readonly status: 'inactive'; readonly activation: Activation }
   | { readonly status: 'pass' | 'advisory'; readonly envelope: Envelope }

@@ -34,7 +34,8 @@ export interface RunOptions {
 
 // How a run ended: sh exited or was killed (on its timeout, or by another
 // process), it never started, or gsd-check was stopped meanwhile (then there
-// is no verdict, whatever sh did).
+// is no verdict, whatever sh did). Not a Result: which endings fail is the
+// caller's to say (a non-zero exit is a block for one kind, a failure for a query).
 export type RunResult = Ran &
   (
     | { readonly status: 'ended'; readonly exitCode: number | null; readonly signal: string | null; readonly timedOut: boolean }
@@ -73,6 +74,8 @@ interface RunnerDeps {
   readonly start: Start;
 }
 
+// How the child's promise settles, inside the runner only: the three ways
+// that become a RunResult, not a success or a failure.
 type Settlement =
   | { readonly error: SpawnError }
   | { readonly stop: Stop; readonly exit: Exit | undefined }
@@ -206,7 +209,8 @@ export function systemRunner(spawn: string | undefined): Result<Runner> {
 // Why sh could not be started: the working directory is gone or closed to
 // us, or the system refused with an errno code. Node reports a missing cwd
 // as ENOENT, like a missing sh, and one we may not enter as EACCES, like an
-// sh we may not run; they are told apart here.
+// sh we may not run; they are told apart here. Not a Failure: a detail of
+// RunResult's not-started, which startFailure words for its caller.
 type SpawnError =
   | { readonly kind: 'cwd-missing' }
   | { readonly kind: 'cwd-denied' }
