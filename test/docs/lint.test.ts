@@ -1,8 +1,10 @@
 // The docs' shape: sections a reader relies on stay, links lead somewhere
-// (in the repository and in a release folder), every page is reachable, the
-// README stays a README, and no command reaches the registry for gsd-check.
+// (in the repository and in a release folder), every path of the repository
+// they name is in it, every page is reachable, the README stays a README,
+// and no command reaches the registry for gsd-check.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { releaseDocs } from '../../release/docs.mjs';
@@ -144,6 +146,156 @@ test('every page under docs/ is linked from another page', () => {
     }
   }
   assert.deepEqual(FILES.filter((f) => f.startsWith('docs/') && !linked.has(f)), []);
+});
+
+// The paths of this repository a page names, each with its line: anywhere in
+// its text (prose, code spans, code blocks, link targets), since a reader
+// follows every one and types the ones in a command. A path starts with one
+// of the repository's own top-level folders (src/, test/, compat/, …: not
+// what .gitignore leaves out, which a build or an install makes), or is a
+// file of src/ named from there (`run/runner.ts`, as architecture.md names
+// them). `*`, `**`, `<name>` and `…` stand for any name. A bundle in
+// .test-out/ stands for the test file it is built from. A file as it was at
+// a commit is named in git's own form, `52d9ed5:src/run/tail-buffer.ts`
+// (what `git show` takes), and checked at that commit. Not this
+// repository's, so not checked: a path inside another (/tmp/demo/src/…,
+// js-yaml/dist/…) and whatever is under a node_modules/ (an install's).
+interface NamedPath {
+  readonly line: number;
+  readonly shown: string;
+  readonly path: string;
+  readonly commit?: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// A name within a path: its characters, a `<placeholder>`, a glob.
+const SEGMENT = String.raw`(?:[\w.@+*?…-]|<[^<>\s/]+>)+`;
+
+function topFolders(root: string): string[] {
+  const ignored = readFileSync(join(root, '.gitignore'), 'utf8')
+    .split('\n')
+    .flatMap((line) => /^\/?([\w.-]+)\/$/.exec(line.trim())?.slice(1) ?? []);
+  return readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && e.name !== '.git' && !ignored.includes(e.name))
+    .map((e) => e.name);
+}
+
+function namedPaths(text: string, root: string): NamedPath[] {
+  const folders = [...topFolders(root), '.test-out'].map(escapeRegExp).join('|');
+  const inSrc = readdirSync(join(root, 'src'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => escapeRegExp(e.name)).join('|');
+  const path = new RegExp(String.raw`(?<![\w./~$@:-])(?:([0-9a-f]{7,40}):)?(?:((?:${folders})/(?:${SEGMENT}/?)*)|((?:${inSrc})/(?:${SEGMENT}/)*${SEGMENT}\.ts)(?![\w/]))`, 'g');
+  const out: NamedPath[] = [];
+  text.split('\n').forEach((line, i) => {
+    for (const m of line.matchAll(path)) {
+      const [shown, commit, rooted, fromSrc] = m as unknown as [string, string | undefined, string | undefined, string | undefined];
+      let named = rooted === undefined ? `src/${fromSrc!}` : rooted.replace(/[.…]+$/, (end) => (end.includes('…') ? '…' : ''));
+      named = named.replace(/\/node_modules\/.*$/, '/');
+      if (named.startsWith('.test-out/')) {
+        const bundle = /^\.test-out\/((?:[^/]+\/)*)(?:([^/]+)\.test\.mjs)?$/.exec(named);
+        if (bundle === null) continue; // the build's own files (inputs.json)
+        named = `test/${bundle[1]!}${bundle[2] === undefined ? '' : `${bundle[2]}.test.ts`}`;
+      }
+      out.push({ line: i + 1, shown: shown.replace(/\.+$/, ''), path: named, ...(commit === undefined ? {} : { commit }) });
+    }
+  });
+  return out;
+}
+
+// Every file and folder (a folder with its trailing /) under the
+// repository's top-level folders, node_modules/ left out.
+function repositoryPaths(root: string): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
+      if (e.name === 'node_modules') return [];
+      const path = `${dir}/${e.name}`;
+      return e.isDirectory() ? [`${path}/`, ...walk(path)] : [path];
+    });
+  return topFolders(root).flatMap((folder) => (existsSync(join(root, folder)) ? [`${folder}/`, ...walk(folder)] : []));
+}
+
+const GLOB = /[*?<…]/;
+function globRegExp(glob: string): RegExp {
+  const parts = glob.split(/(\*\*\/|\*\*|\*|\?|<[^<>]+>|…)/);
+  const body = parts
+    .map((part) => ({ '**/': '(?:[^/]+/)*', '**': '.*', '*': '[^/]*', '?': '[^/]', '…': '.*' })[part] ?? (part.startsWith('<') ? '[^/]+' : escapeRegExp(part)))
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+// Whether the repository holds each path git's way of naming one at a
+// commit; undefined when this checkout has no history to look in (a shallow
+// clone, or mutate/'s copy of the tree in one commit).
+function atCommits(root: string, named: readonly NamedPath[]): Map<string, boolean> | undefined {
+  const git = (args: string[], input?: string) => spawnSync('git', args, { cwd: root, input, encoding: 'utf8', timeout: 30_000 });
+  if (git(['rev-parse', '--verify', '--quiet', 'HEAD^']).status !== 0 || git(['rev-parse', '--is-shallow-repository']).stdout.trim() !== 'false') return undefined;
+  const asked = [...new Set(named.flatMap((p) => (p.commit === undefined ? [] : [`${p.commit}:${p.path.replace(/\/$/, '')}`])))];
+  const answers = git(['cat-file', '--batch-check'], asked.map((a) => `${a}\n`).join('')).stdout.split('\n');
+  return new Map(asked.map((a, i) => [a, /^[0-9a-f]{40} \w+ \d+$/.test(answers[i] ?? '')]));
+}
+
+// Each path of `named` (from `file`) that the repository does not hold, with why.
+function missingPaths(file: string, named: readonly NamedPath[], root: string, history: Map<string, boolean> | undefined): string[] {
+  let all: string[] | undefined;
+  const missing: string[] = [];
+  for (const p of named) {
+    const at = `${file}:${p.line}: ${p.shown}`;
+    if (p.commit !== undefined) {
+      if (history !== undefined && !history.get(`${p.commit}:${p.path.replace(/\/$/, '')}`)) missing.push(`${at}: not at ${p.commit}`);
+      continue;
+    }
+    const shown = p.path === p.shown ? '' : ` (${p.path})`;
+    if (GLOB.test(p.path)) {
+      const glob = globRegExp(p.path);
+      all ??= repositoryPaths(root);
+      if (!all.some((path) => glob.test(path))) missing.push(`${at}${shown}: matches nothing`);
+    } else {
+      const target = join(root, p.path.replace(/\/$/, ''));
+      if (!existsSync(target)) missing.push(`${at}${shown}: no such file or folder`);
+      else if (p.path.endsWith('/') && !statSync(target).isDirectory()) missing.push(`${at}${shown}: not a folder`);
+    }
+  }
+  return missing;
+}
+
+test('every path of this repository that README.md, CONTRIBUTING.md and docs/ name is in it', (t) => {
+  const named = FILES.map((file) => [file, namedPaths(docText(ROOT, file), ROOT)] as const);
+  const history = atCommits(ROOT, named.flatMap(([, paths]) => paths));
+  if (history === undefined) t.diagnostic('no history in this checkout: the paths named at a commit are not checked');
+  assert.deepEqual(named.flatMap(([file, paths]) => missingPaths(file, paths, ROOT, history)), []);
+});
+
+test('the path rule catches a path that is not there, in every form a page names one, and only those', () => {
+  const page = [
+    'Run `node --test .test-out/cli/args.test.mjs`; see `src/cli/args.ts` and [the args](src/cli/args.ts#flags).',
+    '```sh',
+    'npm run mutate -- --files src/run/,src/run/timer.ts --tests test/**/*.tests.ts',
+    '```',
+    'A folder that is a file: `src/main.ts/`; from src/: `run/tail-buffer.ts`; a kind: `src/kinds/<kind>.js`.',
+    'There: `src/main.ts:116`, `test/main*.test.ts`, `src/kinds/`, `src/kinds/<kind>.ts`, `.test-out/docs/lint.test.mjs`,',
+    '`.test-out/inputs.json`, `run/runner.ts`, `src/…`, test/docs/lint.test.ts. And `compat/node_modules/x/bin/y`.',
+    'Not this repository\'s: `/tmp/demo/src/x.ts`, `~/src/x.ts`, `$HOME/test/x`, js-yaml/dist/js-yaml.js, `.planning/phases/`.',
+  ].join('\n');
+  assert.deepEqual(missingPaths('page.md', namedPaths(page, ROOT), ROOT, undefined), [
+    'page.md:1: .test-out/cli/args.test.mjs (test/cli/args.test.ts): no such file or folder',
+    'page.md:1: src/cli/args.ts: no such file or folder',
+    'page.md:1: src/cli/args.ts: no such file or folder',
+    'page.md:3: src/run/timer.ts: no such file or folder',
+    'page.md:3: test/**/*.tests.ts: matches nothing',
+    'page.md:5: src/main.ts/: not a folder',
+    'page.md:5: run/tail-buffer.ts (src/run/tail-buffer.ts): no such file or folder',
+    'page.md:5: src/kinds/<kind>.js: matches nothing',
+  ]);
+});
+
+test('a path named at a commit is checked at that commit', (t) => {
+  const page = 'Then `52d9ed5:src/run/tail-buffer.ts` and `52d9ed5:src/run/` were there; `52d9ed5:src/run/buffer.ts` was not, nor `fb2ad74:src/run/tail-buffer.ts:104`.';
+  const named = namedPaths(page, ROOT);
+  const history = atCommits(ROOT, named);
+  if (history === undefined) return t.skip('no history in this checkout');
+  assert.deepEqual(missingPaths('page.md', named, ROOT, history), [
+    'page.md:1: 52d9ed5:src/run/buffer.ts: not at 52d9ed5',
+    'page.md:1: fb2ad74:src/run/tail-buffer.ts: not at fb2ad74',
+  ]);
 });
 
 // 11 KB since the Action's section (its `uses:`, inputs, outputs,
