@@ -45,7 +45,7 @@ const TABLE = [
   {
     name: 'gates run',
     aliases: [],
-    usage: 'gates run (--point <point>... | --all-points) (--builtin | --capability <file>... | --hooks <file|->) [options]',
+    usage: 'gates run (--point <point>... | --all-points | --reached) (--builtin | --capability <file>... | --hooks <file|-> | --render) [options]',
     summary: ['evaluates every gate of one or more loop points: the envelope blocks when one halts'],
     examples: [
       { what: 'the gates GSD renders for a point; exit 1 when one halts', command: 'gsd_run loop render-hooks ship:pre --raw | gsd-check gates run --point ship:pre --hooks - --phase-number 04 --exit-code' },

@@ -2,7 +2,7 @@ import { EXIT_INVALID } from '../failure.ts';
 import { fewOf, visible } from '../text/format.ts';
 import { checkManifest, type ManifestReport } from '../gates/manifest.ts';
 import type { ManifestIssue } from '../gates/manifest-fields.ts';
-import { GSD_VERSION } from '../gates/manifest-version.ts';
+import { BUILT_IN_VERSION } from '../gsd/identity.ts';
 import { KINDS } from '../kinds/table.ts';
 import type { ValidateOptions } from '../cli/command-line.ts';
 import { argumentPath } from './argument-path.ts';
@@ -61,7 +61,7 @@ function lines(report: FileReport, unchecked: ManifestReport['unchecked']): stri
   if (report.gsdLoads === false) {
     const why = fewOf([...new Set(report.issues.filter((i) => i.gsdRefuses).map((i) => (i.path === '' ? 'the file' : i.path)))]);
     const lost = gates === 0 ? '' : gates === 1 ? ', so its gate would not be enforced' : `, so none of its ${counted} would be enforced`;
-    out.push(visible(`${file}: GSD ${GSD_VERSION} would not load this capability (for ${why})${lost}`));
+    out.push(visible(`${file}: GSD ${BUILT_IN_VERSION} would not load this capability (for ${why})${lost}`));
   }
   return out;
 }

@@ -1,15 +1,12 @@
 import { describe, jsonPath } from '../text/format.ts';
 import { isJsonObject } from '../json/parse.ts';
+import { BUILT_IN_VERSION } from '../gsd/identity.ts';
 import type { ManifestIssues } from './manifest-fields.ts';
 
 // A manifest's version envelope as GSD 1.14 checks it (capability-validator.cjs's
 // validateVersionEnvelope): its own version, the GSD versions it runs on, and
 // where it came from; and whether `engines.gsd` admits the GSD whose
 // behaviour gsd-check has, as the loader re-checks it (semver-compare.cjs).
-
-// The GSD whose registry, gates and loader gsd-check reproduces: a capability
-// whose `engines.gsd` excludes it is one that GSD skips.
-export const GSD_VERSION = '1.14.0';
 
 // SemVer 2.0.0 whole, as GSD writes it.
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
@@ -32,8 +29,8 @@ export function checkVersionEnvelope(cap: Readonly<Record<string, unknown>>, iss
   const { engines, compatVersions, integrity, provenance } = cap;
   if (engines !== undefined && issues.expect('engines', engines, isJsonObject(engines), 'an object such as {"gsd": ">=1.6.0"}')) {
     const range = (engines as Record<string, unknown>).gsd;
-    if (range !== undefined && issues.expect('engines.gsd', range, isPlausibleRange(range), RANGE_RULE) && !satisfies(GSD_VERSION, range as string)) {
-      issues.refuse('engines.gsd', `${describe(range)} excludes GSD ${GSD_VERSION}, the GSD gsd-check checks against`);
+    if (range !== undefined && issues.expect('engines.gsd', range, isPlausibleRange(range), RANGE_RULE) && !satisfies(BUILT_IN_VERSION, range as string)) {
+      issues.refuse('engines.gsd', `${describe(range)} excludes GSD ${BUILT_IN_VERSION}, the GSD gsd-check checks against`);
     }
   }
   if (compatVersions !== undefined && issues.expect('compatVersions', compatVersions, isJsonObject(compatVersions), 'an object from capability versions to GSD version ranges')) {

@@ -13,6 +13,9 @@ const PACKAGE = '@opengsd/gsd-core';
 
 // The GSD line gsd-check is tested with (compat/package.json pins its .0).
 export const TESTED_LINE = '1.14';
+// The GSD whose registry and gates gsd-check carries (src/gates/gsd-1.14/):
+// what --builtin runs and what validate checks a manifest against.
+export const BUILT_IN_VERSION = '1.14.0';
 
 interface GsdIdentity {
   readonly version: string;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
-import { checkVersionEnvelope, GSD_VERSION, satisfies } from '../../src/gates/manifest-version.ts';
+import { checkVersionEnvelope, satisfies } from '../../src/gates/manifest-version.ts';
+import { BUILT_IN_VERSION } from '../../src/gsd/identity.ts';
 import { ManifestIssues } from '../../src/gates/manifest-fields.ts';
 import { told } from '../helpers/manifest.ts';
 
@@ -19,7 +20,7 @@ test('the version is SemVer 2.0.0 whole', () => {
 });
 
 test('engines.gsd: a range, and one that admits GSD 1.14.0', () => {
-  assert.equal(GSD_VERSION, '1.14.0');
+  assert.equal(BUILT_IN_VERSION, '1.14.0');
   for (const gsd of ['>=1.6.0', '^1.14', '~1.14.0', '1.x', '*', '>=1.0.0 <2.0.0', '<1.0.0 || >=1.14.0', '1.14.0', ' >=1.6.0 ']) assert.deepEqual(envelope({ engines: { gsd } }), [], gsd);
   assert.deepEqual(envelope({ engines: {} }), []);
   assert.deepEqual(envelope({ engines: { gsd: '>=2.0.0' } }), ['refused engines.gsd: ">=2.0.0" excludes GSD 1.14.0, the GSD gsd-check checks against']);

@@ -1,4 +1,4 @@
-import { EXIT_WRITE_FAILED } from '../../failure.ts';
+import { EXIT_WRITE_FAILED, ok } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import { checkPickPath } from '../../cli/pick-path.ts';
 import { gatesWithin } from '../../gates/pool.ts';
@@ -16,7 +16,8 @@ import { failureReply, progressLine, verdictReply, type Reply } from '../reply.t
 import { decider, findGsd } from './gsd.ts';
 import { phaseForGates } from './phase-selected.ts';
 import { loadPointGates } from './point-gates.ts';
-import { deliverReports, junitTarget } from './reports.ts';
+import { junitTarget } from './junit-target.ts';
+import { deliverReports } from './reports.ts';
 import { selectPoints } from './selection.ts';
 
 // gates run, stage by stage: the context; which points (selection.ts,
@@ -32,7 +33,8 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const root = built.value.projectRoot;
   const junit = junitTarget(options, deps, root);
   if (!junit.ok) return failed(junit.failure);
-  const selection = selectPoints(options, built.value);
+  // selection.ts is compiled only for a run that asks which points were reached.
+  const selection = options.reached ? selectPoints(options, built.value) : ok({ points: options.points, loop: undefined, context: built.value });
   if (!selection.ok) return failed(selection.failure);
   const context = selection.value.context;
   const decided = await decider(options, context);
@@ -80,10 +82,13 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   // A point that could not be evaluated is said on stderr as any failure is,
   // and fails the call; the envelope still says what the other points gave.
   const unevaluated = ran.value.flatMap(({ point, envelope: own }) => (own.ok ? [] : [failed({ ...own.failure, message: `${point}: ${own.failure.message}` })]));
-  const reported = deliverReports({ options, points, message: envelope.message, elapsedMs: now() - started, root, gsd: about.gsd }, junit.value, deps);
+  // reports.ts is compiled only for a run that reports.
+  const reported = options.reports.length === 0 ? NOTHING_REPORTED : deliverReports({ options, points, message: envelope.message, elapsedMs: now() - started, root, gsd: about.gsd }, junit.value, deps);
   const exitCode = unevaluated[0]?.exitCode ?? (reported.errors.length > 0 ? EXIT_WRITE_FAILED : verdict.value.exitCode);
   return { exitCode, stdout, stderr: reported.notes.join('') + unevaluated.map((u) => u.stderr).join('') + reported.errors.join(''), workflowCommands: reported.annotations };
 }
+
+const NOTHING_REPORTED = { annotations: '', notes: [], errors: [] } as const;
 
 // Whether any active gate of these points is a query gate.
 function asksQueries(points: readonly PointGates[]): boolean {

@@ -1,6 +1,6 @@
 import { fail, ok, stopped, type Result } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
-import { isTested, packageVersion, parseIdentity, TESTED_LINE } from '../../gsd/identity.ts';
+import { BUILT_IN_VERSION, isTested, packageVersion, parseIdentity, TESTED_LINE } from '../../gsd/identity.ts';
 import { realPath } from '../../fs/entry.ts';
 import { readSmallFile } from '../../fs/read.ts';
 import { gsdCommand, locateGsd, runtimeRoot, type Gsd } from '../../gsd/installation.ts';
@@ -20,8 +20,6 @@ interface Decider {
   readonly warnings: readonly string[];
 }
 
-// GSD 1.14's registry, compiled in (gates/gsd-1.14/capabilities.json).
-const REGISTRY = '1.14.0';
 
 const GIT_TIMEOUT_MS = 10_000;
 const IDENTITY_TIMEOUT_MS = 30_000;
@@ -50,20 +48,20 @@ export async function decider(options: GatesOptions, context: GateContext): Prom
   const gsd = await findGsd(context);
   if (gsd === undefined) {
     if (options.render) return fail('spawn-failed', "--render: no GSD found where gsd_run looks (the top level's gsd-core/, .claude/ or .codex/, gsd_run or gsd-tools on PATH, the agents' homes); install GSD, or give --hooks");
-    return ok({ gsd, report: { found: null, version: null, tested: false, registry: REGISTRY }, warnings: [] });
+    return ok({ gsd, report: { found: null, version: null, tested: false, registry: BUILT_IN_VERSION }, warnings: [] });
   }
   const identified = await identify(gsd, context);
   if (!identified.ok && identified.failure.reason === 'stopped') return identified;
   // What runtime-identity said; else, for a GSD older than the verb, what its package says.
   const version = identified.ok ? identified.value : packageVersion(realPath(gsd.path) ?? gsd.path, readSmallFile);
-  const report: GsdReport = { found: gsd.path, version: version ?? null, tested: identified.ok && isTested(identified.value), ...(options.builtin ? { registry: REGISTRY } : {}) };
+  const report: GsdReport = { found: gsd.path, version: version ?? null, tested: identified.ok && isTested(identified.value), ...(options.builtin ? { registry: BUILT_IN_VERSION } : {}) };
   if (report.tested) return ok({ gsd, report, warnings: [] });
   const said = identified.ok
     ? `is GSD ${identified.value}`
     : `did not say which GSD it is (${identified.failure.message})${version === undefined ? '' : `; its package says ${version}`}`;
   const problem = options.render
     ? `the GSD that renders the hooks, ${gsd.path} (${gsd.found}), ${said}; gsd-check is tested with GSD ${TESTED_LINE}.x`
-    : `--builtin runs GSD ${REGISTRY}'s built-in gates, but the GSD gsd_run finds, ${gsd.path} (${gsd.found}), ${said}: its own gates may differ; --render evaluates what it loads`;
+    : `--builtin runs GSD ${BUILT_IN_VERSION}'s built-in gates, but the GSD gsd_run finds, ${gsd.path} (${gsd.found}), ${said}: its own gates may differ; --render evaluates what it loads`;
   if (options.requireTestedGsd) return fail('untested-gsd', problem);
   return ok({ gsd, report, warnings: [problem] });
 }

@@ -1,7 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
-import { ok, type Result, type SourceLocation } from '../../failure.ts';
+import type { SourceLocation } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
-import { realPath } from '../../fs/entry.ts';
 import { workspaceRelative } from '../../project/shown-path.ts';
 import type { ReportTarget } from '../../io/report-file.ts';
 import type { GsdDetails } from '../../gates/provenance.ts';
@@ -10,27 +9,12 @@ import { droppedAnnotations, githubAnnotations } from '../../report/github-annot
 import { githubSummary } from '../../report/job-summary.ts';
 import { junitReport } from '../../report/junit.ts';
 import { visible } from '../../text/format.ts';
-import { argumentPath } from '../argument-path.ts';
 import type { GatesDeps } from '../deps.ts';
 
 // The last stage of gates run: --report's files and annotations, made from
-// the rows every report reads (report/gate-row.ts).
-
-// --report junit=<file>: the file as given, for messages, the path it is
-// written to, resolved by the rule of every other file argument, and where
-// it must stay once its links are followed when it is written there: the
-// project root, and --cwd when given (both as found and as real paths).
-// Resolved before anything runs: a path that cannot be resolved (its current
-// directory deleted) fails the call before any gate's command.
-export function junitTarget(options: GatesOptions, deps: Pick<GatesDeps, 'cwd'>, root: string): Result<ReportTarget | undefined> {
-  const target = options.reports.find((report) => report.format === 'junit');
-  if (target === undefined) return ok(undefined);
-  const path = argumentPath(target.file, options.cwd, deps.cwd);
-  if (!path.ok) return path;
-  const cwd = options.cwd === undefined ? undefined : argumentPath('.', options.cwd, deps.cwd);
-  const cwds = cwd?.ok ? [cwd.value, realPath(cwd.value) ?? cwd.value] : [];
-  return ok({ path: path.value, shown: target.file, within: [...new Set([root, ...cwds])] });
-}
+// the rows every report reads (report/gate-row.ts). Compiled only for a run
+// that reports (build-lazy.mjs); where the JUnit file goes is
+// junit-target.ts's, settled before anything runs.
 
 interface Delivered {
   // The annotations: workflow commands, for stderr.

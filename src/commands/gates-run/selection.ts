@@ -22,8 +22,8 @@ interface Selection {
   readonly context: GateContext;
 }
 
+// For a run with --reached (command.ts runs the points given otherwise).
 export function selectPoints(options: GatesOptions, context: GateContext): Result<Selection> {
-  if (!options.reached) return ok({ points: options.points, loop: undefined, context });
   const state = context.state ?? stateOrNone(context);
   const at = reachOf(context, state, options);
   // STATE.md names the next phase as soon as `phase complete` ran: while that
