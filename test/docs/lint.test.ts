@@ -10,6 +10,7 @@ import { test } from '../helpers/bounded.ts';
 import { releaseDocs } from '../../release/docs.mjs';
 import { ROOT } from '../helpers/support.ts';
 import { docFiles, docText } from './doc-examples.mjs';
+import { hasHistory } from '../helpers/history.ts';
 
 // The sections each reference page must keep, as heading paths ("parent >
 // child", headings below the page title). An entry ending in " …" matches a
@@ -227,7 +228,7 @@ function globRegExp(glob: string): RegExp {
 // clone, or mutate/'s copy of the tree in one commit).
 function atCommits(root: string, named: readonly NamedPath[]): Map<string, boolean> | undefined {
   const git = (args: string[], input?: string) => spawnSync('git', args, { cwd: root, input, encoding: 'utf8', timeout: 30_000 });
-  if (git(['rev-parse', '--verify', '--quiet', 'HEAD^']).status !== 0 || git(['rev-parse', '--is-shallow-repository']).stdout.trim() !== 'false') return undefined;
+  if (!hasHistory(root)) return undefined;
   const asked = [...new Set(named.flatMap((p) => (p.commit === undefined ? [] : [`${p.commit}:${p.path.replace(/\/$/, '')}`])))];
   const answers = git(['cat-file', '--batch-check'], asked.map((a) => `${a}\n`).join('')).stdout.split('\n');
   return new Map(asked.map((a, i) => [a, /^[0-9a-f]{40} \w+ \d+$/.test(answers[i] ?? '')]));
