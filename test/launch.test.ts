@@ -10,10 +10,10 @@ import { test, type TestContext } from './helpers/bounded.ts';
 import { Script } from 'node:vm';
 import { cacheFile, maxCacheData, writeCache } from '../src/code-cache.ts';
 import { embeddedProgram } from '../src/embedded-program.ts';
-import { cli, DIST, predicate, ROOT, tempDir } from './helpers/support.ts';
+import { cli, DIST, ENV, predicate, ROOT, tempDir } from './helpers/support.ts';
 
 const args = ['check', 'predicate', '--raw', '--pick', 'message', '--predicate', predicate({ command: 'exit 3' })];
-const env = (home: string, extra: Record<string, string> = {}) => ({ PATH: process.env.PATH, HOME: home, ...extra });
+const env = (home: string, extra: Record<string, string> = {}) => ({ PATH: ENV.PATH, HOME: home, ...extra });
 // The copies below run on this Node, so that a cache this process makes is
 // one that Node accepts.
 const node = (argv: string[]): [string, string[]] => [process.execPath, argv];

@@ -655,7 +655,7 @@ test('gates run on a terminal: a progress line per gate on stderr; off a termina
 
 test("GSD's global flags: --project-dir, --ws, the workstream exported, --exit-contract", async (t) => {
   const base = project(t, { 'p/.planning/workstreams/gamma': null, 'p/src': null, elsewhere: null });
-  const env = { PATH: process.env.PATH, HOME: join(base, 'home') };
+  const env = { PATH: ENV.PATH, HOME: join(base, 'home') };
   const said = (args: string[], extra: Record<string, string> = {}, cwd = join(base, 'elsewhere')) =>
     cli(check({ command: 'printf "%s|%s" "$PWD" "${GSD_WORKSTREAM-unset}"' }, '--pick', 'details.cwd', ...args), { cwd, env: { ...env, ...extra } });
   assert.deepEqual(await said(['--project-dir', '../p']), { status: 0, signal: null, stdout: `${join(base, 'p')}\n`, stderr: '' });
@@ -695,7 +695,7 @@ test("a session pointer someone else could have written does not choose the work
   chmodSync(folder, 0o755);
   const pointer = join(folder, 'tmux-pane-3');
   writeFileSync(pointer, 'done\n', { mode: 0o644 });
-  const env = { PATH: process.env.PATH, HOME: join(root, 'home'), TMPDIR: tmp, TMUX_PANE: '%3' };
+  const env = { PATH: ENV.PATH, HOME: join(root, 'home'), TMPDIR: tmp, TMUX_PANE: '%3' };
   const run = () => cli(['gates', 'run', '--point', 'ship:pre', '--builtin', '--phase-number', '04', '--pick', 'block'], { cwd: root, env });
   // Our own pointer chooses.
   assert.deepEqual(await run(), { status: 0, signal: null, stdout: 'false\n', stderr: '' });
@@ -710,7 +710,7 @@ test('requirement text as the roadmap holds it, and ${PHASE_DIR} as its real pat
   const base = project(t, { 'real/.planning/phases/04-ship': null });
   symlinkSync('04-ship', join(base, 'real/.planning/phases/current'));
   symlinkSync('real', join(base, 'link'));
-  const env = { PATH: process.env.PATH, HOME: join(base, 'home') };
+  const env = { PATH: ENV.PATH, HOME: join(base, 'home') };
   const result = await cli(
     check({ command: 'echo "${PHASE_DIR}|${PHASE_REQ_IDS}" >&2; exit 1' }, '--cwd', join(base, 'link'), '--phase-dir', '.planning/phases/current', '--phase-req-ids', 'REQ-01 (partial), AUTH/01', '--pick', 'message'),
     { env },
@@ -720,7 +720,7 @@ test('requirement text as the roadmap holds it, and ${PHASE_DIR} as its real pat
 
 test('gates run --builtin: GSD 1.14\'s own ship:pre gates; --pick takes list items in brackets', async (t) => {
   const root = project(t, { '.planning/phases/04-ship/04-SECURITY.md': artifact({ threats_open: 2 }) });
-  const env = { PATH: process.env.PATH, HOME: join(root, 'home') };
+  const env = { PATH: ENV.PATH, HOME: join(root, 'home') };
   const run = (...args: string[]) => cli(['gates', 'run', '--point', 'ship:pre', '--builtin', '--phase-number', '04', ...args], { cwd: root, env });
   assert.deepEqual(await run('--pick', 'details.gates[-1].envelope.message'), {
     status: 0,
