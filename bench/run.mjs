@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -239,6 +239,21 @@ function instructions() {
 // are answered by a stub command (`--query-command`), or, with --gsd
 // <gsd-tools.cjs> [--gsd-node <node>], by GSD's own gsd-tools on PATH, as a
 // job that installs GSD has them.
+// A folder for PATH holding a gsd-tools that runs --gsd with --gsd-node,
+// both named absolutely, since the runs' working directory is the project.
+// It must answer GSD's own question before anything is timed: a gsd-tools
+// that cannot start fails every query gate, fast, and the phase still passes
+// (they are onError skip), so a broken one would time nothing.
+function gsdOnPath(project) {
+  const shim = join(project, '.bin');
+  mkdirSync(shim);
+  const tools = join(shim, 'gsd-tools');
+  writeFileSync(tools, `#!/bin/sh\nexec "${resolve(option('--gsd-node', process.execPath))}" "${resolve(option('--gsd', ''))}" "$@"\n`, { mode: 0o755 });
+  const r = spawnSync(tools, ['loop', 'render-hooks', 'ship:pre', '--raw'], { cwd: project, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`--gsd: ${tools} loop render-hooks ship:pre exited ${r.status}: ${r.stderr.trim()}`);
+  return shim;
+}
+
 const POINTS = ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'];
 
 function phase() {
@@ -251,12 +266,7 @@ function phase() {
     writeFileSync(join(project, '.planning', 'WINDOWS.md'), '---\nopen_count: 0\n---\n');
     const gsd = option('--gsd', undefined);
     const variants = [['stub query command', ['--query-command', 'echo \'{"block":false}\''], process.env]];
-    if (gsd !== undefined) {
-      const shim = join(project, '.bin');
-      mkdirSync(shim);
-      writeFileSync(join(shim, 'gsd-tools'), `#!/bin/sh\nexec "${option('--gsd-node', process.execPath)}" "${gsd}" "$@"\n`, { mode: 0o755 });
-      variants.push(["GSD's gsd-tools", [], { ...process.env, PATH: `${shim}:${process.env.PATH}` }]);
-    }
+    if (gsd !== undefined) variants.push(["GSD's gsd-tools", [], { ...process.env, PATH: `${gsdOnPath(project)}:${process.env.PATH}` }]);
     const base = ['gates', 'run', '--builtin', '--phase-number', '04', '--raw'];
     const timeIn = (argv, env) => {
       const start = process.hrtime.bigint();
@@ -304,10 +314,7 @@ function render() {
     writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-SECURITY.md'), '---\nthreats_open: 0\n---\n');
     writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-01-PLAN.md'), '---\nphase: 04\nplan: 01\n---\n# Plan 04-01\n\nShip it.\n');
     writeFileSync(join(project, '.planning', 'WINDOWS.md'), '---\nopen_count: 0\n---\n');
-    const shim = join(project, '.bin');
-    mkdirSync(shim);
-    writeFileSync(join(shim, 'gsd-tools'), `#!/bin/sh\nexec "${option('--gsd-node', process.execPath)}" "${gsd}" "$@"\n`, { mode: 0o755 });
-    const env = { ...plainEnv, PATH: `${shim}:${process.env.PATH}`, GSD_CHECK_BIN: bin, GSD_CHECK_NODE: process.execPath };
+    const env = { ...plainEnv, PATH: `${gsdOnPath(project)}:${process.env.PATH}`, GSD_CHECK_BIN: bin, GSD_CHECK_NODE: process.execPath };
     const loop = `for point in ${POINTS.join(' ')}; do gsd-tools loop render-hooks "$point" --raw; done > hooks.json && "$GSD_CHECK_NODE" "$GSD_CHECK_BIN" gates run --all-points --hooks hooks.json --phase-number 04 --raw`;
     const rendered = () => time(process.execPath, [bin, 'gates', 'run', '--all-points', '--render', '--phase-number', '04', '--raw'], env, project);
     const looped = () => time('sh', ['-c', loop], env, project);
