@@ -106,6 +106,7 @@ test('a CONTEXT.md another writer made (no discuss hooks rendered) reaches neith
 
 test('plan:pre: any of RESEARCH.md, VALIDATION.md, PATTERNS.md, PLAN.md, the first of them in that order named', () => {
   for (const name of ['04-RESEARCH.md', '04-VALIDATION.md', '04-PATTERNS.md', '04-01-PLAN.md']) assert.deepEqual(at('plan:pre', { names: [name] }), [true, name]);
+  assert.deepEqual(at('plan:pre', { names: ['04-01-PLAN.md', '04-PATTERNS.md', '04-RESEARCH.md', '04-VALIDATION.md'] }), [true, '04-RESEARCH.md']);
   assert.deepEqual(at('plan:pre', { names: ['04-01-PLAN.md', '04-PATTERNS.md', '04-VALIDATION.md'] }), [true, '04-VALIDATION.md']);
   assert.deepEqual(at('plan:pre', { names: ['04-01-PLAN.md', '04-PATTERNS.md'] }), [true, '04-PATTERNS.md']);
   assert.deepEqual(at('plan:pre', { names: ['04-CONTEXT.md', '04-RESEARCH.md.orig', 'PLAN.md.txt'] }), [false, NOT_YET['plan:pre']]);
