@@ -238,6 +238,29 @@ test("--current-phase on a phase that has reached nothing, after a complete one:
   assert.equal(past.ok && past.value.loop?.phase, '04');
 });
 
+test("--ship on the ship's pull request, after phase complete: the phase before is the one shipped, not the one STATE.md names", (t) => {
+  // run-gates-in-ci.md's ship job: --reached --ship --current-phase on a pull
+  // request from GSD's phase branch, opened after `phase complete` moved STATE.md on.
+  const root = project(t, COMPLETED);
+  const options = { ...OPTIONS, currentPhase: true, ship: true };
+  const context = contextOf(root, options);
+  assert.deepEqual(selectPoints(options, context), ok({
+    points: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post', 'ship:pre'],
+    loop: {
+      phase: '04',
+      from: "STATE.md names 05, which has reached no point; 04, the phase before it, is complete",
+      status: 'planning',
+      rawStatus: 'planning',
+      points: points({ ...COMPLETED_POINTS, 'ship:pre': "--ship: this run is the phase's ship" }),
+    },
+    context: { ...context, phaseNumber: '04', phaseDirLookup: lookUpPhaseDir(root, '04', SCOPE) },
+  }));
+  // With no complete phase before it, the ship is the current phase's.
+  const first = project(t, { ...COMPLETED, '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'gaps_found' }) });
+  const alone = selectPoints(options, contextOf(first, options));
+  assert.deepEqual(alone.ok && [alone.value.loop?.phase, alone.value.loop?.from, alone.value.points], ['05', 'STATE.md', ['ship:pre']]);
+});
+
 test('no move back: the current phase has reached a point, the phase before is not verified as passed (or is no single directory), or the phase was given by number', (t) => {
   const stays = (tree: Tree, extra: Partial<GatesOptions> = { currentPhase: true }) => {
     const options = { ...OPTIONS, ...extra };
