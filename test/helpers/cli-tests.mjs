@@ -17,6 +17,7 @@ export const CLI_TESTS = [
   'test/main.faults.test.ts',
   'test/main.inputs.test.ts',
   'test/main.line.test.ts',
+  'test/main.loop.test.ts',
   'test/main.property.test.ts',
   'test/main.points.test.ts',
   'test/main.reports.test.ts',

@@ -28,17 +28,20 @@ export function selectPoints(options: GatesOptions, context: GateContext): Resul
   const at = reachOf(context, state, options);
   // STATE.md names the next phase as soon as `phase complete` ran: while that
   // one has reached no point, the loop stands at the end of the one before,
-  // whose ship is next, and that is the phase a pull request carries.
+  // whose ship is next, and that is the phase a pull request carries. What
+  // the phase's own files and STATE.md show decides: --ship says the run is
+  // a ship, not which phase's, so it reaches ship:pre only once that is known.
   if (options.currentPhase && !at.points.some((p) => p.reached)) {
     const previous = previousCompletePhase(context);
     if (previous !== undefined) {
       const moved = { ...context, phaseNumber: previous.phase, phaseDirLookup: previous.lookup };
-      const before = reachOf(moved, state, options);
+      const before = shipped(reachOf(moved, state, options), options);
       const from = `STATE.md names ${context.phaseNumber}, which has reached no point; ${previous.phase}, the phase before it, is complete`;
       return ok({ points: reachedIn(before), loop: { ...before, from }, context: moved });
     }
   }
-  return ok({ points: reachedIn(at), loop: at, context });
+  const here = shipped(at, options);
+  return ok({ points: reachedIn(here), loop: here, context });
 }
 
 const reachedIn = (report: LoopReport): LoopPoint[] => report.points.filter((p) => p.reached).map((p) => p.point);
@@ -47,11 +50,16 @@ function reachOf(context: GateContext, state: StatePosition | undefined, options
   const phase = context.phaseNumber ?? null;
   const dir = phaseDirectory(context);
   const files = phaseFiles(dir, phase ?? '', phase === null ? undefined : state);
-  const points = reachedPoints(files, options.points).map((reach) =>
-    reach.point === 'ship:pre' && options.ship && !reach.reached ? { point: reach.point, reached: true, why: '--ship: this run is the phase\'s ship' } : reach,
-  );
+  const points = reachedPoints(files, options.points);
   const from = options.currentPhase ? 'STATE.md' : context.phaseDir !== undefined ? '--phase-dir' : '--phase-number';
   return { phase, from, status: state?.status ?? null, rawStatus: state?.rawStatus ?? null, points };
+}
+
+// With --ship, the run is the phase's ship: ship:pre is reached.
+function shipped(report: LoopReport, options: GatesOptions): LoopReport {
+  if (!options.ship) return report;
+  const points = report.points.map((reach) => (reach.point === 'ship:pre' && !reach.reached ? { point: reach.point, reached: true, why: "--ship: this run is the phase's ship" } : reach));
+  return { ...report, points };
 }
 
 // STATE.md for what it records of the loop; a project without one, or with

@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, type TestContext } from '../../helpers/bounded.ts';
+import { fakeRunner, type RunResultSketch } from '../../helpers/fake-runner.ts';
+import { writeTree } from '../../helpers/project.ts';
+import { tempDir } from '../../helpers/support.ts';
+import type { GatesOptions } from '../../../src/cli/gates-options.ts';
+import { decider, findGsd } from '../../../src/commands/gates-run/gsd.ts';
+import { ok } from '../../../src/failure.ts';
+import type { GateContext } from '../../../src/predicate/kind.ts';
+import type { RunOptions } from '../../../src/run/runner.ts';
+import { gsdPaths } from '../../../src/project/shown-path.ts';
+
+// Which GSD decides a run (--render, --builtin) and what it says it is, with
+// a runner that starts nothing: git and GSD answer as each test says.
+
+const TOOLS = join('gsd-core', 'bin', 'gsd-tools.cjs');
+const IDENTITY_1_14 = '{"packageName":"@opengsd/gsd-core","version":"1.14.0"}\n';
+const signal = new AbortController().signal;
+const force = new AbortController().signal;
+
+// How git and GSD answer: git's top level, GSD's runtime-identity.
+interface World {
+  readonly top?: RunResultSketch;
+  readonly identity?: RunResultSketch;
+}
+const stdout = (text: string) => ({ stdout: { text, complete: true } });
+const output = (text: string) => ({ text, stdoutBytes: text.length, stderrBytes: 0, truncated: false });
+
+function context(root: string, world: World = {}, env: Record<string, string> = {}): { context: GateContext; seen: RunOptions[] } {
+  const seen: RunOptions[] = [];
+  const run = fakeRunner((options) => {
+    if (options.command === 'git rev-parse --show-toplevel') return world.top ?? { exitCode: 128 };
+    if (options.command.endsWith(' runtime-identity --raw')) return world.identity ?? stdout(IDENTITY_1_14);
+    return assert.fail(`unexpected command: ${options.command}`);
+  }, seen);
+  return { context: { projectRoot: root, paths: gsdPaths(root), env, planning: ok({ project: undefined, workstream: undefined }), killAfterMs: 250, signal, force, run }, seen };
+}
+
+const OPTIONS: GatesOptions = { points: ['ship:pre'], envelope: 'point', capabilities: [], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 0.25, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
+const render: GatesOptions = { ...OPTIONS, render: true };
+const builtin: GatesOptions = { ...OPTIONS, builtin: true };
+
+// A project whose top level holds a gsd-tools.cjs, and the GSD found there.
+function installed(t: TestContext, files: Record<string, string> = {}) {
+  const root = tempDir(t);
+  writeTree(root, { [TOOLS]: '', ...files });
+  return { root, gsd: { path: join(root, TOOLS), how: 'node' as const, found: join(root, 'gsd-core/bin') } };
+}
+
+test("findGsd: from the checkout's top level git names, asked from the project root with the run's env, signals and a bound", async (t) => {
+  const top = tempDir(t);
+  writeTree(top, { [TOOLS]: '' });
+  const root = join(top, 'sub');
+  mkdirSync(root);
+  const { context: at, seen } = context(root, { top: stdout(`${top}\n`) }, { PATH: '/nowhere' });
+  assert.deepEqual(await findGsd(at), { path: join(top, TOOLS), how: 'node', found: join(top, 'gsd-core/bin') });
+  assert.deepEqual(seen, [{ command: 'git rev-parse --show-toplevel', cwd: root, env: { PATH: '/nowhere' }, timeoutMs: 10_000, killAfterMs: 250, signal, force, keepStdout: 64 * 1024 }]);
+});
+
+test('findGsd: the project root when git names no top level (not a checkout, no git, an answer cut short or blank); RUNTIME_DIR over both', async (t) => {
+  const top = tempDir(t);
+  writeTree(top, { [TOOLS]: '' });
+  const { root, gsd } = installed(t);
+  const answers: RunResultSketch[] = [{ exitCode: 128 }, { spawnError: 'ENOENT' }, { timedOut: true, exitCode: null, signal: 'SIGKILL', ...stdout(top) }, { exitCode: 1, ...stdout(top) }, { stdout: { text: top, complete: false } }, stdout(' \n'), {}];
+  for (const answer of answers) {
+    assert.deepEqual(await findGsd(context(root, { top: answer }).context), gsd, JSON.stringify(answer));
+  }
+  const runtime = tempDir(t);
+  writeTree(runtime, { [join('.claude', TOOLS)]: '' });
+  assert.deepEqual(await findGsd(context(root, { top: stdout(top) }, { RUNTIME_DIR: runtime }).context), { path: join(runtime, '.claude', TOOLS), how: 'node', found: join(runtime, '.claude/gsd-core/bin') });
+  assert.equal(await findGsd(context(tempDir(t)).context), undefined);
+});
+
+test('decider: neither --render nor --builtin asks for no GSD, and runs nothing', async (t) => {
+  const { root } = installed(t);
+  const { context: at, seen } = context(root);
+  assert.deepEqual(await decider(OPTIONS, at), ok({ gsd: undefined, report: undefined, warnings: [] }));
+  assert.deepEqual(seen, []);
+});
+
+test('no GSD found: --render fails, saying where it looked; --builtin runs, its report saying none was found', async (t) => {
+  const { context: at, seen } = context(tempDir(t));
+  assert.deepEqual(await decider(render, at), {
+    ok: false,
+    failure: {
+      reason: 'spawn-failed',
+      message: "--render: no GSD found where gsd_run looks (the top level's gsd-core/, .claude/ or .codex/, gsd_run or gsd-tools on PATH, the agents' homes); install GSD, or give --hooks",
+      issues: [],
+    },
+  });
+  assert.deepEqual(await decider({ ...builtin, requireTestedGsd: true }, at), ok({ gsd: undefined, report: { found: null, version: null, tested: false, registry: '1.14.0' }, warnings: [] }));
+  assert.deepEqual(seen.map((s) => s.command), ['git rev-parse --show-toplevel', 'git rev-parse --show-toplevel']);
+});
+
+test('GSD 1.14 found: asked runtime-identity by node from the project root, tested, no warning; --builtin names the registry', async (t) => {
+  const { root, gsd } = installed(t);
+  const { context: at, seen } = context(root);
+  assert.deepEqual(await decider(render, at), ok({ gsd, report: { found: gsd.path, version: '1.14.0', tested: true }, warnings: [] }));
+  assert.deepEqual(seen[1], { command: `node '${gsd.path}' runtime-identity --raw`, cwd: root, env: {}, timeoutMs: 30_000, killAfterMs: 250, signal, force, keepStdout: 64 * 1024 });
+  const patch = context(root, { identity: stdout('{"packageName":"@opengsd/gsd-core","version":"1.14.3"}') }).context;
+  assert.deepEqual(await decider({ ...builtin, requireTestedGsd: true }, patch), ok({ gsd, report: { found: gsd.path, version: '1.14.3', tested: true, registry: '1.14.0' }, warnings: [] }));
+  assert.deepEqual(await decider({ ...render, builtin: true }, at), ok({ gsd, report: { found: gsd.path, version: '1.14.0', tested: true, registry: '1.14.0' }, warnings: [] }));
+});
+
+test('another GSD version: a warning naming both versions, worded for --render or --builtin; with --require-tested-gsd a failure', async (t) => {
+  const { root, gsd } = installed(t);
+  const at = context(root, { identity: stdout('{"packageName":"@opengsd/gsd-core","version":"1.15.0"}') }).context;
+  const rendering = `the GSD that renders the hooks, ${gsd.path} (${gsd.found}), is GSD 1.15.0; gsd-check is tested with GSD 1.14.x`;
+  const building = `--builtin runs GSD 1.14.0's built-in gates, but the GSD gsd_run finds, ${gsd.path} (${gsd.found}), is GSD 1.15.0: its own gates may differ; --render evaluates what it loads`;
+  assert.deepEqual(await decider(render, at), ok({ gsd, report: { found: gsd.path, version: '1.15.0', tested: false }, warnings: [rendering] }));
+  assert.deepEqual(await decider(builtin, at), ok({ gsd, report: { found: gsd.path, version: '1.15.0', tested: false, registry: '1.14.0' }, warnings: [building] }));
+  assert.deepEqual(await decider({ ...render, requireTestedGsd: true }, at), { ok: false, failure: { reason: 'untested-gsd', message: rendering, issues: [] } });
+  assert.deepEqual(await decider({ ...builtin, requireTestedGsd: true }, at), { ok: false, failure: { reason: 'untested-gsd', message: building, issues: [] } });
+});
+
+test('a GSD that does not say which it is: how runtime-identity ended, and what its package says when it says', async (t) => {
+  const { root, gsd } = installed(t);
+  const warned = async (identity: RunResultSketch) => {
+    const decided = await decider(render, context(root, { identity }).context);
+    assert.ok(decided.ok);
+    assert.deepEqual(decided.value.gsd, gsd);
+    return [decided.value.report, ...decided.value.warnings];
+  };
+  const said = (why: string) => `the GSD that renders the hooks, ${gsd.path} (${gsd.found}), did not say which GSD it is (${why}); gsd-check is tested with GSD 1.14.x`;
+  const unknown = { found: gsd.path, version: null, tested: false };
+  assert.deepEqual(await warned({ exitCode: 1, output: output('\u001b[31mUnknown command: runtime-identity\u001b[0m\n') }), [unknown, said('runtime-identity exited 1: Unknown command: runtime-identity')]);
+  assert.deepEqual(await warned({ exitCode: 2 }), [unknown, said('runtime-identity exited 2')]);
+  assert.deepEqual(await warned({ timedOut: true, exitCode: null, signal: 'SIGKILL' }), [unknown, said('runtime-identity timed out after 30s')]);
+  // Past its bound, even an answer that looks whole is not taken.
+  assert.deepEqual(await warned({ timedOut: true, exitCode: 0, ...stdout(IDENTITY_1_14) }), [unknown, said('runtime-identity timed out after 30s')]);
+  assert.deepEqual(await warned({ exitCode: null, signal: 'SIGSEGV' }), [unknown, said('runtime-identity was killed by SIGSEGV')]);
+  assert.deepEqual(await warned({ spawnError: 'EACCES' }), [unknown, said(`${gsd.path} could not start`)]);
+  assert.deepEqual(await warned(stdout('Unknown command\n')), [unknown, said(`${gsd.path} did not say which GSD it is: ${gsd.path}'s runtime-identity answer is not valid JSON: unexpected character at line 1, column 1`)]);
+  assert.deepEqual(await warned(stdout('{"packageName":"gsd","version":"1.14.0"}')), [unknown, said(`${gsd.path} did not prove it is @opengsd/gsd-core: runtime-identity answered packageName "gsd"`)]);
+  // A run that kept no stdout has said nothing.
+  assert.deepEqual(await warned({}), [unknown, said(`${gsd.path} did not say which GSD it is: ${gsd.path}'s runtime-identity answer is not valid JSON: unexpected end at line 1, column 1`)]);
+});
+
+test("an older GSD's version from its package, beside the file's real path; never tested without runtime-identity's word", async (t) => {
+  // npm's layout: a bin link on PATH into the package's gsd-core/bin/.
+  const root = tempDir(t);
+  const pkg = join(root, 'lib/node_modules/@opengsd/gsd-core');
+  writeTree(root, { 'lib/node_modules/@opengsd/gsd-core/gsd-core/bin/gsd_run': '#!/bin/sh\n', 'lib/node_modules/@opengsd/gsd-core/package.json': '{"name":"@opengsd/gsd-core","version":"1.11.0"}', 'project/.planning': null });
+  mkdirSync(join(root, 'bin'));
+  symlinkSync(join(pkg, 'gsd-core/bin/gsd_run'), join(root, 'bin/gsd_run'));
+  chmodSync(join(pkg, 'gsd-core/bin/gsd_run'), 0o755);
+  const gsd = { path: join(root, 'bin/gsd_run'), how: 'exec', found: 'gsd_run on PATH' };
+  const unknownCommand = { exitCode: 1, output: output('Unknown command: runtime-identity') };
+  const { context: at, seen } = context(join(root, 'project'), { identity: unknownCommand }, { PATH: join(root, 'bin') });
+  const rendering = `the GSD that renders the hooks, ${gsd.path} (gsd_run on PATH), did not say which GSD it is (runtime-identity exited 1: Unknown command: runtime-identity); its package says 1.11.0; gsd-check is tested with GSD 1.14.x`;
+  assert.deepEqual(await decider(render, at), ok({ gsd, report: { found: gsd.path, version: '1.11.0', tested: false }, warnings: [rendering] }));
+  assert.equal(seen[1]!.command, `'${gsd.path}' runtime-identity --raw`);
+  assert.deepEqual(await decider({ ...builtin, requireTestedGsd: true }, at), {
+    ok: false,
+    failure: {
+      reason: 'untested-gsd',
+      message: `--builtin runs GSD 1.14.0's built-in gates, but the GSD gsd_run finds, ${gsd.path} (gsd_run on PATH), did not say which GSD it is (runtime-identity exited 1: Unknown command: runtime-identity); its package says 1.11.0: its own gates may differ; --render evaluates what it loads`,
+      issues: [],
+    },
+  });
+  // A package that says 1.14.0 is still no proof: only GSD's own answer is.
+  writeTree(pkg, { 'package.json': '{"name":"@opengsd/gsd-core","version":"1.14.0"}' });
+  const claimed = await decider(render, context(join(root, 'project'), { identity: unknownCommand }, { PATH: join(root, 'bin') }).context);
+  assert.deepEqual(claimed.ok && claimed.value.report, { found: gsd.path, version: '1.14.0', tested: false });
+});
+
+test('gsd-check told to stop while GSD is asked: the stop, not a warning', async (t) => {
+  const { root } = installed(t);
+  const decided = await decider(render, context(root, { identity: { interrupted: 'SIGTERM' } }).context);
+  assert.deepEqual(decided.ok ? undefined : [decided.failure.reason, decided.failure.message], ['stopped', 'stopped by SIGTERM']);
+  const strict = await decider({ ...builtin, requireTestedGsd: true }, context(root, { identity: { interrupted: 'SIGINT' } }).context);
+  assert.deepEqual(strict.ok ? undefined : [strict.failure.reason, strict.failure.message], ['stopped', 'stopped by SIGINT']);
+});

@@ -1,0 +1,331 @@
+import assert from 'node:assert/strict';
+import { test } from '../../helpers/bounded.ts';
+import { testDeps } from '../../helpers/deps.ts';
+import { artifact, project, type Tree } from '../../helpers/project.ts';
+import type { GatesOptions } from '../../../src/cli/gates-options.ts';
+import { gateContext } from '../../../src/commands/gate-context.ts';
+import { selectPoints } from '../../../src/commands/gates-run/selection.ts';
+import { fail, ok } from '../../../src/failure.ts';
+import { LOOP_POINTS, type LoopPoint } from '../../../src/gates/activation.ts';
+import type { GateContext } from '../../../src/predicate/kind.ts';
+import { lookUpPhaseDir } from '../../../src/project/phase.ts';
+import { gsdPaths } from '../../../src/project/shown-path.ts';
+
+// --reached's selection: the points GSD's loop has reached for the phase the
+// command line names, in projects laid out on disk, each with the context
+// gates run builds (gate-context.ts) from the same options.
+
+const OPTIONS: GatesOptions = {
+  points: LOOP_POINTS as unknown as GatesOptions['points'],
+  envelope: 'run',
+  capabilities: [],
+  builtin: true,
+  render: false,
+  reached: true,
+  ship: false,
+  requireTestedGsd: false,
+  killAfter: 1,
+  currentPhase: false,
+  queryTimeout: 30,
+  reports: [],
+  raw: true,
+  exitCode: false,
+  jsonErrors: false,
+};
+const SCOPE = { project: undefined, workstream: undefined };
+
+function contextOf(root: string, options: GatesOptions): GateContext {
+  const built = gateContext(options, testDeps(root), gsdPaths);
+  assert.ok(built.ok, built.ok ? '' : built.failure.message);
+  return built.value;
+}
+
+// STATE.md as GSD's transitions leave it: the frontmatter's status, and
+// `## Current Position`'s Phase: and Status: lines.
+const state = (phase: string, position: string, status: string, frontmatterStatus = 'executing') =>
+  `---\ngsd_state_version: 1.0\ncurrent_phase: ${phase}\nstatus: ${frontmatterStatus}\n---\n# Project State\n\n## Current Position\n\nPhase: ${position}\nStatus: ${status}\n`;
+
+const NOT = {
+  discussPre: 'no discussion of the phase yet (no CONTEXT.md or discuss checkpoint written by discuss-phase)',
+  discussPost: 'no CONTEXT.md written by discuss-phase',
+  planPre: 'no planning yet (no RESEARCH.md, VALIDATION.md, PATTERNS.md or PLAN.md)',
+  planPost: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)',
+  never: "GSD's workflows evaluate no gate at this point",
+  wavePost: 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
+  executePost: 'no VERIFICATION.md or UAT.md yet',
+  verifyPre: 'verify-work has not run (no UAT.md it wrote)',
+  shipPre: 'not shipped (STATE.md records no ship of the phase); a run that is the ship says so with --ship',
+};
+
+// The twelve points, each reached with its evidence where `reached` says so.
+function points(reached: Partial<Record<LoopPoint, string | undefined>>) {
+  const waits: Record<LoopPoint, string> = {
+    'discuss:pre': NOT.discussPre,
+    'discuss:post': NOT.discussPost,
+    'plan:pre': NOT.planPre,
+    'plan:post': NOT.planPost,
+    'execute:pre': NOT.never,
+    'execute:wave:pre': NOT.never,
+    'execute:wave:post': NOT.wavePost,
+    'execute:post': NOT.executePost,
+    'verify:pre': NOT.verifyPre,
+    'verify:post': NOT.never,
+    'ship:pre': NOT.shipPre,
+    'ship:post': NOT.never,
+  };
+  return LOOP_POINTS.map((point) => (reached[point] === undefined ? { point, reached: false, why: waits[point] } : { point, reached: true, why: reached[point] }));
+}
+
+const PLANNED: Tree = {
+  '.planning/STATE.md': state('04', '4 (Ship) — READY TO EXECUTE', 'Ready to execute'),
+  '.planning/phases/04-ship/04-CONTEXT.md': '# Phase 4: Ship - Context\n',
+  '.planning/phases/04-ship/04-01-PLAN.md': artifact({ phase: '04-ship', plan: '01' }),
+};
+const PLANNED_POINTS = {
+  'discuss:pre': '04-CONTEXT.md',
+  'discuss:post': '04-CONTEXT.md',
+  'plan:pre': '04-01-PLAN.md',
+  'plan:post': "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — READY TO EXECUTE",
+};
+
+test('--phase-number: the points its directory and STATE.md show reached, in loop order, and the loop as read; the context as given', (t) => {
+  const root = project(t, PLANNED);
+  const context = contextOf(root, { ...OPTIONS, phaseNumber: '4' });
+  const selected = selectPoints({ ...OPTIONS, phaseNumber: '4' }, context);
+  assert.deepEqual(selected, ok({
+    points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
+    loop: { phase: '4', from: '--phase-number', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS) },
+    context,
+  }));
+  assert.equal(selected.ok && selected.value.context, context);
+});
+
+test('--current-phase: the phase STATE.md names, read once by the context, and said to come from STATE.md', (t) => {
+  const root = project(t, PLANNED);
+  const options = { ...OPTIONS, currentPhase: true };
+  const context = contextOf(root, options);
+  assert.deepEqual(selectPoints(options, context), ok({
+    points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
+    loop: { phase: '04', from: 'STATE.md', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS) },
+    context,
+  }));
+  // What the context read is what counts, not the file read again.
+  const executing = { ...context, state: { ...context.state!, status: 'verifying' as const, rawStatus: 'Phase complete — ready for verification', positionLine: '4 (Ship) — EXECUTING' } };
+  const selected = selectPoints(options, executing);
+  assert.deepEqual(selected.ok && selected.value.loop, {
+    phase: '04',
+    from: 'STATE.md',
+    status: 'verifying',
+    rawStatus: 'Phase complete — ready for verification',
+    points: points({ ...PLANNED_POINTS, 'plan:post': "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — EXECUTING" }),
+  });
+});
+
+test('--phase-dir: the files of that directory; with no phase number, STATE.md says nothing of its position, only its status', (t) => {
+  const root = project(t, PLANNED);
+  const options = { ...OPTIONS, phaseDir: '.planning/phases/04-ship' };
+  const context = contextOf(root, options);
+  assert.deepEqual(selectPoints(options, context), ok({
+    points: ['discuss:pre', 'discuss:post', 'plan:pre'],
+    loop: { phase: null, from: '--phase-dir', status: 'executing', rawStatus: 'executing', points: points({ ...PLANNED_POINTS, 'plan:post': undefined }) },
+    context,
+  }));
+  // With the number too, STATE.md's position counts, and the directory is still the one given.
+  const both = { ...options, phaseNumber: '04' };
+  const selected = selectPoints(both, contextOf(root, both));
+  assert.deepEqual(selected.ok && [selected.value.points, selected.value.loop?.from, selected.value.loop?.phase], [['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'], '--phase-dir', '04']);
+});
+
+test("a phase with no directory, or two that match, or another phase's position: nothing reached, and no failure", (t) => {
+  const none = (tree: Tree, phaseNumber = '04') => {
+    const options = { ...OPTIONS, phaseNumber };
+    const selected = selectPoints(options, contextOf(project(t, tree), options));
+    assert.ok(selected.ok);
+    return [selected.value.points, selected.value.loop?.points];
+  };
+  assert.deepEqual(none({ '.planning/STATE.md': PLANNED['.planning/STATE.md']! }), [[], points({})]);
+  assert.deepEqual(none({ ...PLANNED, '.planning/phases/04-again/04-01-PLAN.md': '' }), [[], points({})]);
+  // STATE.md says 05 is ready: 04's plans are not recorded by it.
+  assert.deepEqual(none({ ...PLANNED, '.planning/STATE.md': state('05', '5 (Next) — READY TO EXECUTE', 'Ready to execute') }), [
+    ['discuss:pre', 'discuss:post', 'plan:pre'],
+    points({ ...PLANNED_POINTS, 'plan:post': undefined }),
+  ]);
+});
+
+test('no STATE.md, or one GSD could not read: no status, and the files still count', (t) => {
+  const loop = (stateText: string | undefined) => {
+    const tree: Tree = { ...PLANNED };
+    const { ['.planning/STATE.md']: _, ...rest } = tree;
+    const options = { ...OPTIONS, phaseNumber: '04' };
+    const selected = selectPoints(options, contextOf(project(t, stateText === undefined ? rest : { ...rest, '.planning/STATE.md': stateText }), options));
+    return selected.ok ? selected.value.loop : undefined;
+  };
+  const expected = { phase: '04', from: '--phase-number', status: null, rawStatus: null, points: points({ ...PLANNED_POINTS, 'plan:post': undefined }) };
+  assert.deepEqual(loop(undefined), expected);
+  assert.deepEqual(loop('# Project State\n\nnothing here\n'), expected);
+});
+
+test('only the points asked for are considered; --ship makes ship:pre reached unless STATE.md already records the ship', (t) => {
+  const root = project(t, PLANNED);
+  const asked = { ...OPTIONS, phaseNumber: '04', points: ['ship:pre', 'plan:pre', 'execute:post'] as GatesOptions['points'] };
+  const selected = (options: GatesOptions, at = root) => {
+    const result = selectPoints(options, contextOf(at, options));
+    assert.ok(result.ok);
+    return [result.value.points, result.value.loop?.points];
+  };
+  assert.deepEqual(selected(asked), [
+    ['plan:pre'],
+    [
+      { point: 'ship:pre', reached: false, why: NOT.shipPre },
+      { point: 'plan:pre', reached: true, why: '04-01-PLAN.md' },
+      { point: 'execute:post', reached: false, why: NOT.executePost },
+    ],
+  ]);
+  assert.deepEqual(selected({ ...asked, ship: true }), [
+    ['ship:pre', 'plan:pre'],
+    [
+      { point: 'ship:pre', reached: true, why: "--ship: this run is the phase's ship" },
+      { point: 'plan:pre', reached: true, why: '04-01-PLAN.md' },
+      { point: 'execute:post', reached: false, why: NOT.executePost },
+    ],
+  ]);
+  // --ship reaches nothing but ship:pre, and only when it is asked for.
+  assert.deepEqual(selected({ ...asked, points: ['plan:post', 'ship:post'], ship: true }), [
+    ['plan:post'],
+    [
+      { point: 'plan:post', reached: true, why: PLANNED_POINTS['plan:post'] },
+      { point: 'ship:post', reached: false, why: NOT.never },
+    ],
+  ]);
+  const shipped = project(t, { ...PLANNED, '.planning/STATE.md': state('04', '4 (Ship) — EXECUTING', 'Phase 4 shipped — PR #12', '"Phase 4 shipped — PR #12"') });
+  assert.deepEqual(selected({ ...asked, ship: true }, shipped)[1]![0], { point: 'ship:pre', reached: true, why: "STATE.md's record of the ship" });
+});
+
+// A project where `phase complete 04` ran: STATE.md names 05, which has
+// nothing yet; 04 is verified and was planned.
+const COMPLETED: Tree = {
+  '.planning/STATE.md': state('05', '5 (Next) — not started', 'Ready to plan', 'planning'),
+  '.planning/phases/04-ship/04-01-PLAN.md': '',
+  '.planning/phases/04-ship/04-01-SUMMARY.md': artifact({ status: 'complete' }),
+  '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'passed' }),
+  '.planning/phases/05-next': null,
+};
+const COMPLETED_POINTS = {
+  'plan:pre': '04-01-PLAN.md',
+  'plan:post': '04-01-PLAN.md and its execution begun',
+  'execute:wave:post': 'every plan of wave 1 summarized (04-01)',
+  'execute:post': '04-VERIFICATION.md',
+};
+
+test("--current-phase on a phase that has reached nothing, after a complete one: the one before, whose ship is next, and why", (t) => {
+  const root = project(t, COMPLETED);
+  const options = { ...OPTIONS, currentPhase: true };
+  const context = contextOf(root, options);
+  assert.deepEqual(selectPoints(options, context), ok({
+    points: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
+    loop: {
+      phase: '04',
+      from: "STATE.md names 05, which has reached no point; 04, the phase before it, is complete",
+      status: 'planning',
+      rawStatus: 'planning',
+      points: points(COMPLETED_POINTS),
+    },
+    context: { ...context, phaseNumber: '04', phaseDirLookup: lookUpPhaseDir(root, '04', SCOPE) },
+  }));
+  // A file between them is no phase: 04 is still the one before.
+  const noted = project(t, { ...COMPLETED, '.planning/phases/04.5-notes.md': '# notes\n' });
+  const past = selectPoints(options, contextOf(noted, options));
+  assert.equal(past.ok && past.value.loop?.phase, '04');
+});
+
+test("--ship on the ship's pull request, after phase complete: the phase before is the one shipped, not the one STATE.md names", (t) => {
+  // run-gates-in-ci.md's ship job: --reached --ship --current-phase on a pull
+  // request from GSD's phase branch, opened after `phase complete` moved STATE.md on.
+  const root = project(t, COMPLETED);
+  const options = { ...OPTIONS, currentPhase: true, ship: true };
+  const context = contextOf(root, options);
+  assert.deepEqual(selectPoints(options, context), ok({
+    points: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post', 'ship:pre'],
+    loop: {
+      phase: '04',
+      from: "STATE.md names 05, which has reached no point; 04, the phase before it, is complete",
+      status: 'planning',
+      rawStatus: 'planning',
+      points: points({ ...COMPLETED_POINTS, 'ship:pre': "--ship: this run is the phase's ship" }),
+    },
+    context: { ...context, phaseNumber: '04', phaseDirLookup: lookUpPhaseDir(root, '04', SCOPE) },
+  }));
+  // With no complete phase before it, the ship is the current phase's.
+  const first = project(t, { ...COMPLETED, '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'gaps_found' }) });
+  const alone = selectPoints(options, contextOf(first, options));
+  assert.deepEqual(alone.ok && [alone.value.loop?.phase, alone.value.loop?.from, alone.value.points], ['05', 'STATE.md', ['ship:pre']]);
+});
+
+test('no move back: the current phase has reached a point, the phase before is not verified as passed (or is no single directory), or the phase was given by number', (t) => {
+  const stays = (tree: Tree, extra: Partial<GatesOptions> = { currentPhase: true }) => {
+    const options = { ...OPTIONS, ...extra };
+    const context = contextOf(project(t, tree), options);
+    const selected = selectPoints(options, context);
+    assert.ok(selected.ok);
+    assert.equal(selected.value.context, context);
+    return [selected.value.loop?.phase, selected.value.loop?.from, selected.value.points];
+  };
+  assert.deepEqual(stays({ ...COMPLETED, '.planning/phases/05-next/05-CONTEXT.md': '# Context\n' }), ['05', 'STATE.md', ['discuss:pre', 'discuss:post']]);
+  assert.deepEqual(stays({ ...COMPLETED, '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'gaps_found' }) }), ['05', 'STATE.md', []]);
+  assert.deepEqual(stays({ ...COMPLETED, '.planning/phases/04-ship/04-VERIFICATION.md': '# Verification\n\nstatus: passed\n' }), ['05', 'STATE.md', []]);
+  assert.deepEqual(stays({ ...COMPLETED, '.planning/phases/04-again/04-VERIFICATION.md': artifact({ status: 'passed' }) }), ['05', 'STATE.md', []]);
+  assert.deepEqual(stays(COMPLETED, { phaseNumber: '05' }), ['05', '--phase-number', []]);
+  // The phase just before, not the last one verified: 04 is not, so 03 is not looked at.
+  assert.deepEqual(stays({
+    ...COMPLETED,
+    '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'human_needed' }),
+    '.planning/phases/03-build/03-VERIFICATION.md': artifact({ status: 'passed' }),
+  }), ['05', 'STATE.md', []]);
+  // A phase after the current one is not before it; nor is a file, or a directory that is no phase.
+  assert.deepEqual(stays({
+    '.planning/STATE.md': state('01', '1 (First) — not started', 'Ready to plan', 'planning'),
+    '.planning/phases/02-later/02-VERIFICATION.md': artifact({ status: 'passed' }),
+    '.planning/phases/00-notes': 'a file',
+    '.planning/phases/notes/00-VERIFICATION.md': artifact({ status: 'passed' }),
+  }), ['01', 'STATE.md', []]);
+});
+
+test("the phase before, in GSD's order of phase numbers: 1 < 2 < 2.1 < 2A < 10", (t) => {
+  const verified = (id: string, slug: string) => ({ [`.planning/phases/${id}-${slug}/${id}-VERIFICATION.md`]: artifact({ status: 'passed' }) });
+  const phases: Tree = { ...verified('01', 'a'), ...verified('02', 'b'), ...verified('02.1', 'c'), ...verified('02A', 'd'), ...verified('10', 'e') };
+  // The phase STATE.md names, with a directory of nothing: where the run moves to.
+  const before = (current: string) => {
+    const options = { ...OPTIONS, currentPhase: true };
+    const root = project(t, { ...phases, [`.planning/phases/${current}-now`]: null, '.planning/STATE.md': state(current, `${current} (Now) — not started`, 'Ready to plan', 'planning') });
+    const selected = selectPoints(options, contextOf(root, options));
+    assert.ok(selected.ok);
+    return [selected.value.loop?.phase, selected.value.points];
+  };
+  assert.deepEqual(before('11'), ['10', ['execute:post']]);
+  assert.deepEqual(before('03'), ['02A', ['execute:post']]);
+  assert.deepEqual(before('02B'), ['02A', ['execute:post']]);
+  assert.deepEqual(before('02.2'), ['02.1', ['execute:post']]);
+  assert.deepEqual(before('02.05'), ['02.1', ['execute:post']]);
+  assert.deepEqual(before('02.1.1'), ['02.1', ['execute:post']]);
+  assert.deepEqual(before('01'), ['01', []]);
+  // Numbers, not text: 2.10 comes after 2.9, 10 after 9.
+  const decimals = project(t, {
+    ...verified('02.9', 'a'),
+    ...verified('02.10', 'b'),
+    '.planning/phases/03-now': null,
+    '.planning/STATE.md': state('03', '3 (Now) — not started', 'Ready to plan', 'planning'),
+  });
+  const options = { ...OPTIONS, currentPhase: true };
+  const selected = selectPoints(options, contextOf(decimals, options));
+  assert.equal(selected.ok && selected.value.loop?.phase, '02.10');
+});
+
+test('a planning directory that cannot be had (GSD_PROJECT leading elsewhere): no phase before is looked for', (t) => {
+  const root = project(t, COMPLETED);
+  const options = { ...OPTIONS, currentPhase: true };
+  const context = contextOf(root, options);
+  const unscoped = { ...context, planning: fail('usage', 'GSD_PROJECT must name one directory, got "../x"') };
+  const selected = selectPoints(options, unscoped);
+  assert.deepEqual(selected.ok && [selected.value.loop?.phase, selected.value.loop?.from, selected.value.points], ['05', 'STATE.md', []]);
+  assert.equal(selected.ok && selected.value.context, unscoped);
+});

@@ -1,0 +1,215 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from '../helpers/bounded.ts';
+import { project } from '../helpers/project.ts';
+import { phaseFiles, type PhaseFiles } from '../../src/loop/phase-files.ts';
+import type { StatePosition } from '../../src/project/state-document.ts';
+
+// What phase-files.ts reads of a phase directory and STATE.md, as files on
+// disk written the way GSD 1.14's workflows and templates write them.
+
+const NOTHING: PhaseFiles = { names: [], context: undefined, uat: undefined, plans: [], waves: [], position: undefined, positionText: undefined, shipped: false, verificationPassed: false };
+const DIR = '.planning/phases/04-ship';
+
+// The phase directory laid out from `files` (names relative to it).
+const phaseDir = (t: Parameters<typeof project>[0], files: Record<string, string | null>): string =>
+  join(project(t, Object.fromEntries(Object.entries(files).map(([name, text]) => [`${DIR}/${name}`, text]))), DIR);
+
+const state = (given: Partial<StatePosition>): StatePosition => ({ phase: '4', source: 'frontmatter', status: 'executing', rawStatus: 'Ready to execute', positionLine: null, ...given });
+
+test('no phase directory, or one that is not there: nothing, and STATE.md still read for the phase', (t) => {
+  assert.deepEqual(phaseFiles(undefined, '04', undefined), NOTHING);
+  assert.deepEqual(phaseFiles(join(project(t), 'gone'), '04', undefined), NOTHING);
+  assert.deepEqual(phaseFiles(undefined, '04', state({ positionLine: '4 (Ship) — EXECUTING', rawStatus: 'Phase 4 shipped — PR #7' })), {
+    ...NOTHING,
+    position: 'executing',
+    positionText: 'Phase: 4 (Ship) — EXECUTING',
+    shipped: true,
+  });
+});
+
+test("the directory's files by name, sorted; a directory, even one named like a plan, is no file", (t) => {
+  const dir = phaseDir(t, { '04-RESEARCH.md': '# Research\n', '04-01-PLAN.md': '# Plan\n', '.gitkeep': '', 'notes/x.md': 'x', '04-02-PLAN.md/y': 'y' });
+  assert.deepEqual(phaseFiles(dir, '04', undefined), {
+    ...NOTHING,
+    names: ['.gitkeep', '04-01-PLAN.md', '04-RESEARCH.md'],
+    plans: [{ id: '04-01', summarized: false }],
+    waves: [['04-01']],
+  });
+});
+
+test('CONTEXT.md: from discuss-phase unless it carries the mark of a path that renders no discuss hooks', (t) => {
+  const contextOf = (files: Record<string, string>) => phaseFiles(phaseDir(t, files), '04', undefined).context;
+  assert.equal(contextOf({ '04-RESEARCH.md': '' }), undefined);
+  assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Phase 4: Ship - Context\n\n**Gathered:** 2026-01-02\n**Status:** Ready for planning\n' }), { name: '04-CONTEXT.md', notFromDiscuss: false });
+  for (const mark of ['**Mode:** Auto-generated (discuss skipped via workflow.skip_discuss)', '**Source:** PRD Express Path (docs/prd.md)', '**Source:** ADR Ingest Express Path (docs/adr)']) {
+    assert.deepEqual(contextOf({ '04-CONTEXT.md': `# Phase 4: Ship - Context\n\n**Gathered:** 2026-01-02\n${mark}\n` }), { name: '04-CONTEXT.md', notFromDiscuss: true }, mark);
+  }
+  // Assumptions mode marks its DISCUSSION-LOG.md, not the CONTEXT.md.
+  assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Context\n', '04-DISCUSSION-LOG.md': '# Discussion Log\n\n**Mode:** assumptions\n' }), { name: '04-CONTEXT.md', notFromDiscuss: true });
+  assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Context\n', '04-DISCUSSION-LOG.md': '# Discussion Log\n\n**Mode:** discuss\n' }), { name: '04-CONTEXT.md', notFromDiscuss: false });
+  // A mark in the log is no CONTEXT.md: without one there is none to describe.
+  assert.equal(contextOf({ '04-DISCUSSION-LOG.md': '**Mode:** assumptions\n' }), undefined);
+});
+
+test("UAT.md: execute-phase's own (sourced from the VERIFICATION.md, testing, all pending) against verify-work's marks", (t) => {
+  const uatOf = (text: string) => phaseFiles(phaseDir(t, { '04-UAT.md': text }), '04', undefined).uat;
+  const uat = (status: string, source: string, results: string[]) =>
+    `---\nstatus: ${status}\nphase: 04-ship\nsource: ${source}\n---\n\n## Tests\n\n${results.map((r, i) => `### ${i + 1}. T\nexpected: x\nresult: ${r}\n`).join('\n')}`;
+  assert.deepEqual(uatOf(uat('testing', '[04-VERIFICATION.md]', ['[pending]', '[pending]'])), { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false });
+  assert.deepEqual(uatOf(uat('testing', '04-VERIFICATION.md', ['[pending]'])), { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false });
+  for (const status of ['partial', 'complete', 'diagnosed', ' complete ']) {
+    assert.deepEqual(uatOf(uat(`"${status}"`, '[04-VERIFICATION.md]', ['[pending]'])), { name: '04-UAT.md', fromVerification: true, verifyWorkRan: true }, status);
+  }
+  // A recorded result, whatever the status says.
+  assert.deepEqual(uatOf(uat('testing', '[04-VERIFICATION.md]', ['[pending]', 'pass'])), { name: '04-UAT.md', fromVerification: true, verifyWorkRan: true });
+  assert.deepEqual(uatOf(uat('testing', '[04-VERIFICATION.md]', ['  [pending]  '])), { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false });
+  // verify-work's own UAT is sourced from the SUMMARY files.
+  assert.deepEqual(uatOf(uat('testing', '[04-01-SUMMARY.md, 04-02-SUMMARY.md]', ['[pending]'])), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: true });
+  assert.deepEqual(uatOf(uat('testing', 'a person', ['[pending]'])), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false });
+  // No frontmatter: only the results can say anything.
+  assert.deepEqual(uatOf('# UAT\n\nresult: [pending]\n'), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false });
+  assert.deepEqual(uatOf('# UAT\n\nresult: issue\n'), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: true });
+  // `result:` counts only at the start of a line.
+  assert.deepEqual(uatOf(uat('testing', 'x', ['[pending]']) + 'the result: pass\n'), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false });
+  assert.equal(phaseFiles(phaseDir(t, { '04-VERIFICATION.md': '' }), '04', undefined).uat, undefined);
+});
+
+test("plans: each PLAN.md but superseded ones, summarized by a SUMMARY.md that does not say it is blocked", (t) => {
+  const dir = phaseDir(t, {
+    '04-01-PLAN.md': '---\nphase: 04-ship\nplan: 01\n---\n',
+    '04-01-SUMMARY.md': '---\nphase: 04-ship\nplan: 01\nstatus: complete\n---\n',
+    '04-02-PLAN.md': '---\nplan: 02\n---\n',
+    '04-02-SUMMARY.md': '---\nstatus: blocked\n---\n',
+    '04-03-PLAN.md': '---\nstatus: superseded\n---\n',
+    '04-03-SUMMARY.md': '---\nstatus: complete\n---\n',
+    '04-04-PLAN.md': '# no frontmatter\n',
+    '04-04-SUMMARY.md': '# Summary, no frontmatter\n',
+    '04-05-PLAN.md': '---\nplan: 05\n---\n',
+    '04-06-PLAN.md': '---\nplan: 06\n---\n',
+    '04-06-SUMMARY.md': '---\nstatus: halted\n---\n',
+  });
+  const files = phaseFiles(dir, '04', undefined);
+  assert.deepEqual(files.plans, [
+    { id: '04-01', summarized: true },
+    { id: '04-02', summarized: false },
+    { id: '04-04', summarized: true },
+    { id: '04-05', summarized: false },
+    { id: '04-06', summarized: true },
+  ]);
+  assert.deepEqual(files.waves, [['04-01', '04-02', '04-04', '04-05', '04-06']]);
+});
+
+test("waves: the levels of the plans' depends_on within the phase, not their wave: field; a cycle, and what depends on it, in none", (t) => {
+  const plan = (fields: string) => `---\n${fields}\n---\n`;
+  const dir = phaseDir(t, {
+    '04-01-PLAN.md': plan('wave: 3'),
+    '04-02-PLAN.md': plan('wave: 1\ndepends_on: [04-01]'),
+    '04-03-PLAN.md': plan('depends_on: []'),
+    '04-04-PLAN.md': plan('depends_on:\n  - 04-02\n  - 04-03'),
+    // Outside the phase, or not a plan id: no edge.
+    '04-05-PLAN.md': plan('depends_on: [03-01, 7]'),
+    '04-06-PLAN.md': plan('depends_on: [04-07]'),
+    '04-07-PLAN.md': plan('depends_on: [04-06]'),
+    '04-08-PLAN.md': plan('depends_on: [04-07, 04-01]'),
+    // Superseded: no plan, so no edge to it.
+    '04-09-PLAN.md': plan('status: superseded'),
+    '04-10-PLAN.md': plan('depends_on: [04-09]'),
+  });
+  assert.deepEqual(phaseFiles(dir, '04', undefined).waves, [['04-01', '04-03', '04-05', '04-10'], ['04-02'], ['04-04']]);
+});
+
+test("STATE.md's position: the Phase: line of ## Current Position, for this phase, ready to execute or executing", () => {
+  const position = (line: string | null, phase = '04') => {
+    const files = phaseFiles(undefined, phase, state({ positionLine: line }));
+    return [files.position, files.positionText];
+  };
+  assert.deepEqual(position('4 (Ship) — READY TO EXECUTE'), ['ready', 'Phase: 4 (Ship) — READY TO EXECUTE']);
+  assert.deepEqual(position('4 (Ship) — EXECUTING'), ['executing', 'Phase: 4 (Ship) — EXECUTING']);
+  assert.deepEqual(position('  04 (Ship) —EXECUTING  '), ['executing', 'Phase:   04 (Ship) —EXECUTING  ']);
+  assert.deepEqual(position('1.1 (Hotfix) — EXECUTING', '01.1'), ['executing', 'Phase: 1.1 (Hotfix) — EXECUTING']);
+  assert.deepEqual(position('12a (Split) — EXECUTING', '12A'), ['executing', 'Phase: 12a (Split) — EXECUTING']);
+  for (const [line, phase] of [
+    ['5 (Next) — READY TO EXECUTE', '04'],
+    ['4 of 5 (Ship)', '04'],
+    ['4 (Ship) — ready to execute', '04'],
+    ['4 (Ship) — EXECUTING — done', '04'],
+    ['4 (Ship) - EXECUTING', '04'],
+    ['4', '04'],
+    [null, '04'],
+  ] as const) {
+    assert.deepEqual(position(line, phase), [undefined, undefined], String(line));
+  }
+  assert.deepEqual([phaseFiles(undefined, '04', undefined).position, phaseFiles(undefined, '04', undefined).positionText], [undefined, undefined]);
+});
+
+test("shipped: STATE.md's Status as ship writes it, for this phase", () => {
+  const shipped = (rawStatus: string | null, phase = '04') => phaseFiles(undefined, phase, state({ rawStatus })).shipped;
+  assert.equal(shipped('Phase 4 shipped — PR #12'), true);
+  assert.equal(shipped('  Phase 04 shipped — PR #3  '), true);
+  assert.equal(shipped('Phase 1.1 shipped — PR #3', '01.1'), true);
+  assert.equal(shipped('Phase 3 shipped — PR #12'), false);
+  assert.equal(shipped('Phase 4 shipped'), false);
+  assert.equal(shipped('Phase 4 shipped — PR #'), false);
+  assert.equal(shipped('Phase 4 shipped — PR #12 and more'), false);
+  assert.equal(shipped('Ready to execute'), false);
+  assert.equal(shipped(null), false);
+  assert.equal(phaseFiles(undefined, '04', undefined).shipped, false);
+});
+
+test("verificationPassed: the VERIFICATION.md's frontmatter says status: passed", (t) => {
+  const passed = (text: string) => phaseFiles(phaseDir(t, { '04-VERIFICATION.md': text }), '04', undefined).verificationPassed;
+  assert.equal(passed('---\nphase: 04-ship\nstatus: passed\nscore: 5/5\n---\n# Verification\n'), true);
+  assert.equal(passed('---\nstatus: " passed "\n---\n'), true);
+  assert.equal(passed('---\nstatus: human_needed\n---\n'), false);
+  assert.equal(passed('---\nstatus: gaps_found\n---\n'), false);
+  assert.equal(passed('---\nstatus: [passed]\n---\n'), false);
+  assert.equal(passed('# Verification\n\nstatus: passed\n'), false);
+  assert.equal(phaseFiles(phaseDir(t, { '04-01-PLAN.md': '' }), '04', undefined).verificationPassed, false);
+});
+
+test('names come sorted whatever order the file system lists them in: the first PLAN.md named is the lowest', (t) => {
+  // Written highest first, so a directory listed in creation order is not sorted already.
+  const ids = Array.from({ length: 12 }, (_, i) => `04-${String(12 - i).padStart(2, '0')}`);
+  const dir = phaseDir(t, Object.fromEntries(ids.map((id) => [`${id}-PLAN.md`, ''])));
+  const sorted = [...ids].sort();
+  assert.deepEqual(phaseFiles(dir, '04', undefined), {
+    ...NOTHING,
+    names: sorted.map((id) => `${id}-PLAN.md`),
+    plans: sorted.map((id) => ({ id, summarized: false })),
+    waves: [sorted],
+  });
+});
+
+test('frontmatter that is YAML but no mapping (a list, a scalar) has no fields, as GSD reads it', (t) => {
+  const dir = phaseDir(t, {
+    '04-01-PLAN.md': '---\n- status: superseded\n---\n',
+    '04-01-SUMMARY.md': '---\n- status: blocked\n---\n',
+    '04-02-PLAN.md': '---\njust text\n---\n',
+    '04-UAT.md': '---\n- status: complete\n- source: 04-VERIFICATION.md\n---\n',
+    '04-VERIFICATION.md': '---\n- status: passed\n---\n',
+  });
+  assert.deepEqual(phaseFiles(dir, '04', undefined), {
+    ...NOTHING,
+    names: ['04-01-PLAN.md', '04-01-SUMMARY.md', '04-02-PLAN.md', '04-UAT.md', '04-VERIFICATION.md'],
+    uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false },
+    plans: [{ id: '04-01', summarized: true }, { id: '04-02', summarized: false }],
+    waves: [['04-01', '04-02']],
+  });
+});
+
+test('what is not a regular file is not listed: a directory named like a UAT, a link that leads nowhere', (t) => {
+  const dir = phaseDir(t, { '04-CONTEXT.md': '**Mode:** Auto-generated\n' });
+  mkdirSync(join(dir, '04-UAT.md'));
+  symlinkSync(join(dir, 'nowhere'), join(dir, '04-VERIFICATION.md'));
+  assert.deepEqual(phaseFiles(dir, '04', undefined), { ...NOTHING, names: ['04-CONTEXT.md'], context: { name: '04-CONTEXT.md', notFromDiscuss: true } });
+});
+
+test('a planning file is read up to 256 KiB: a mark within them counts, one past them is not read', (t) => {
+  const mark = '**Mode:** Auto-generated';
+  const within = phaseDir(t, { '04-CONTEXT.md': `${'x'.repeat(256 * 1024 - mark.length)}${mark}` });
+  assert.deepEqual(phaseFiles(within, '04', undefined).context, { name: '04-CONTEXT.md', notFromDiscuss: true });
+  const past = phaseDir(t, { '04-CONTEXT.md': `${'x'.repeat(256 * 1024 - mark.length + 1)}${mark}` });
+  assert.deepEqual(phaseFiles(past, '04', undefined).context, { name: '04-CONTEXT.md', notFromDiscuss: false });
+});

@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import { test } from '../helpers/bounded.ts';
+import type { LoopPoint } from '../../src/gates/activation.ts';
+import type { PhaseFiles } from '../../src/loop/phase-files.ts';
+import { reachedPoints } from '../../src/loop/reached.ts';
+
+// The rule of docs/reference/gates.md's table, one point at a time, on what
+// phase-files.ts would read of a phase (written here as that value).
+
+const NOTHING: PhaseFiles = { names: [], context: undefined, uat: undefined, plans: [], waves: [], position: undefined, positionText: undefined, shipped: false, verificationPassed: false };
+const phase = (given: Partial<PhaseFiles> = {}): PhaseFiles => ({ ...NOTHING, ...given });
+// What one point says of a phase: [reached, why].
+const at = (point: LoopPoint, given: Partial<PhaseFiles>): [boolean, string] => {
+  const [reach, ...rest] = reachedPoints(phase(given), [point]);
+  assert.deepEqual(rest, []);
+  assert.equal(reach!.point, point);
+  return [reach!.reached, reach!.why];
+};
+
+const NEVER = "GSD's workflows evaluate no gate at this point";
+const NOT_YET = {
+  'discuss:pre': 'no discussion of the phase yet (no CONTEXT.md or discuss checkpoint written by discuss-phase)',
+  'discuss:post': 'no CONTEXT.md written by discuss-phase',
+  'plan:pre': 'no planning yet (no RESEARCH.md, VALIDATION.md, PATTERNS.md or PLAN.md)',
+  'plan:post': 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)',
+  'execute:wave:post': 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
+  'execute:post': 'no VERIFICATION.md or UAT.md yet',
+  'verify:pre': 'verify-work has not run (no UAT.md it wrote)',
+  'ship:pre': 'not shipped (STATE.md records no ship of the phase); a run that is the ship says so with --ship',
+} as const;
+
+test('a phase with nothing: every one of the 12 points, in loop order, not reached, each saying what it waits for', () => {
+  assert.deepEqual(reachedPoints(phase()), [
+    { point: 'discuss:pre', reached: false, why: NOT_YET['discuss:pre'] },
+    { point: 'discuss:post', reached: false, why: NOT_YET['discuss:post'] },
+    { point: 'plan:pre', reached: false, why: NOT_YET['plan:pre'] },
+    { point: 'plan:post', reached: false, why: NOT_YET['plan:post'] },
+    { point: 'execute:pre', reached: false, why: NEVER },
+    { point: 'execute:wave:pre', reached: false, why: NEVER },
+    { point: 'execute:wave:post', reached: false, why: NOT_YET['execute:wave:post'] },
+    { point: 'execute:post', reached: false, why: NOT_YET['execute:post'] },
+    { point: 'verify:pre', reached: false, why: NOT_YET['verify:pre'] },
+    { point: 'verify:post', reached: false, why: NEVER },
+    { point: 'ship:pre', reached: false, why: NOT_YET['ship:pre'] },
+    { point: 'ship:post', reached: false, why: NEVER },
+  ]);
+});
+
+test('only the candidates given are considered, in the order given', () => {
+  assert.deepEqual(reachedPoints(phase({ shipped: true }), ['ship:pre', 'discuss:pre']), [
+    { point: 'ship:pre', reached: true, why: "STATE.md's record of the ship" },
+    { point: 'discuss:pre', reached: false, why: NOT_YET['discuss:pre'] },
+  ]);
+  assert.deepEqual(reachedPoints(phase(), []), []);
+});
+
+// Everything GSD leaves by the end of a shipped phase.
+const SHIPPED: Partial<PhaseFiles> = {
+  names: ['04-01-PLAN.md', '04-01-SUMMARY.md', '04-CONTEXT.md', '04-DISCUSS-CHECKPOINT.json', '04-RESEARCH.md', '04-UAT.md', '04-VERIFICATION.md'],
+  context: { name: '04-CONTEXT.md', notFromDiscuss: false },
+  uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: true },
+  plans: [{ id: '04-01', summarized: true }],
+  waves: [['04-01']],
+  position: 'executing',
+  positionText: 'Phase: 4 (Ship) — EXECUTING',
+  shipped: true,
+  verificationPassed: true,
+};
+
+test('the four points GSD renders but gates nowhere are never reached, even in a shipped phase; every other one is', () => {
+  assert.deepEqual(reachedPoints(phase(SHIPPED)), [
+    { point: 'discuss:pre', reached: true, why: '04-CONTEXT.md' },
+    { point: 'discuss:post', reached: true, why: '04-CONTEXT.md' },
+    { point: 'plan:pre', reached: true, why: '04-RESEARCH.md' },
+    { point: 'plan:post', reached: true, why: "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — EXECUTING" },
+    { point: 'execute:pre', reached: false, why: NEVER },
+    { point: 'execute:wave:pre', reached: false, why: NEVER },
+    { point: 'execute:wave:post', reached: true, why: 'every plan of wave 1 summarized (04-01)' },
+    { point: 'execute:post', reached: true, why: '04-VERIFICATION.md' },
+    { point: 'verify:pre', reached: true, why: '04-UAT.md, which verify-work has written' },
+    { point: 'verify:post', reached: false, why: NEVER },
+    { point: 'ship:pre', reached: true, why: "STATE.md's record of the ship" },
+    { point: 'ship:post', reached: false, why: NEVER },
+  ]);
+});
+
+test('discuss:pre: a CONTEXT.md discuss-phase wrote, else its checkpoint; discuss:post only the CONTEXT.md', () => {
+  const checkpoint = { names: ['04-DISCUSS-CHECKPOINT.json'] };
+  assert.deepEqual(at('discuss:pre', checkpoint), [true, '04-DISCUSS-CHECKPOINT.json']);
+  assert.deepEqual(at('discuss:post', checkpoint), [false, NOT_YET['discuss:post']]);
+  const discussed = { names: ['04-CONTEXT.md', '04-DISCUSS-CHECKPOINT.json'], context: { name: '04-CONTEXT.md', notFromDiscuss: false } };
+  assert.deepEqual(at('discuss:pre', discussed), [true, '04-CONTEXT.md']);
+  assert.deepEqual(at('discuss:post', discussed), [true, '04-CONTEXT.md']);
+  // A checkpoint's name must end so: a copy beside it is not one.
+  assert.deepEqual(at('discuss:pre', { names: ['04-DISCUSS-CHECKPOINT.json.bak'] }), [false, NOT_YET['discuss:pre']]);
+});
+
+test('a CONTEXT.md another writer made (no discuss hooks rendered) reaches neither discuss point, unless a checkpoint shows a discussion', () => {
+  const auto = { names: ['04-CONTEXT.md'], context: { name: '04-CONTEXT.md', notFromDiscuss: true } };
+  assert.deepEqual(at('discuss:pre', auto), [false, NOT_YET['discuss:pre']]);
+  assert.deepEqual(at('discuss:post', auto), [false, NOT_YET['discuss:post']]);
+  const both = { ...auto, names: ['04-CONTEXT.md', '04-DISCUSS-CHECKPOINT.json'] };
+  assert.deepEqual(at('discuss:pre', both), [true, '04-DISCUSS-CHECKPOINT.json']);
+  assert.deepEqual(at('discuss:post', both), [false, NOT_YET['discuss:post']]);
+});
+
+test('plan:pre: any of RESEARCH.md, VALIDATION.md, PATTERNS.md, PLAN.md, the first of them in that order named', () => {
+  for (const name of ['04-RESEARCH.md', '04-VALIDATION.md', '04-PATTERNS.md', '04-01-PLAN.md']) assert.deepEqual(at('plan:pre', { names: [name] }), [true, name]);
+  assert.deepEqual(at('plan:pre', { names: ['04-01-PLAN.md', '04-PATTERNS.md', '04-RESEARCH.md', '04-VALIDATION.md'] }), [true, '04-RESEARCH.md']);
+  assert.deepEqual(at('plan:pre', { names: ['04-01-PLAN.md', '04-PATTERNS.md', '04-VALIDATION.md'] }), [true, '04-VALIDATION.md']);
+  assert.deepEqual(at('plan:pre', { names: ['04-01-PLAN.md', '04-PATTERNS.md'] }), [true, '04-PATTERNS.md']);
+  assert.deepEqual(at('plan:pre', { names: ['04-CONTEXT.md', '04-RESEARCH.md.orig', 'PLAN.md.txt'] }), [false, NOT_YET['plan:pre']]);
+});
+
+test("plan:post: a PLAN.md and STATE.md's position for the phase (ready or executing), named in its words", () => {
+  const plans = { names: ['04-01-PLAN.md', '04-02-PLAN.md'] };
+  assert.deepEqual(at('plan:post', { ...plans, position: 'ready', positionText: 'Phase: 4 (Ship) — READY TO EXECUTE' }), [true, "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — READY TO EXECUTE"]);
+  assert.deepEqual(at('plan:post', { ...plans, position: 'executing', positionText: 'Phase: 4 (Ship) — EXECUTING' }), [true, "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — EXECUTING"]);
+  // The position without a plan: nothing was planned in this directory.
+  assert.deepEqual(at('plan:post', { names: ['04-RESEARCH.md'], position: 'ready', positionText: 'Phase: 4 (Ship) — READY TO EXECUTE' }), [false, NOT_YET['plan:post']]);
+  // Plans alone: plan-phase has not recorded them yet.
+  assert.deepEqual(at('plan:post', { ...plans, plans: [{ id: '04-01', summarized: false }, { id: '04-02', summarized: false }], waves: [['04-01', '04-02']] }), [false, NOT_YET['plan:post']]);
+});
+
+test('plan:post without a position in STATE.md: reached once execution has begun (a SUMMARY, a VERIFICATION.md, a UAT from it), not by a UAT verify-work made', () => {
+  const plan = ['04-01-PLAN.md'];
+  const begun = (given: Partial<PhaseFiles>) => at('plan:post', { names: plan, ...given });
+  assert.deepEqual(begun({ plans: [{ id: '04-01', summarized: true }], waves: [['04-01']] }), [true, '04-01-PLAN.md and its execution begun']);
+  assert.deepEqual(begun({ names: [...plan, '04-VERIFICATION.md'] }), [true, '04-01-PLAN.md and its execution begun']);
+  assert.deepEqual(begun({ uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false } }), [true, '04-01-PLAN.md and its execution begun']);
+  assert.deepEqual(begun({ uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: true } }), [false, NOT_YET['plan:post']]);
+  assert.deepEqual(begun({ plans: [{ id: '04-01', summarized: false }], waves: [['04-01']] }), [false, NOT_YET['plan:post']]);
+  // Neither a shipped record nor a passed verification flag counts without the file.
+  assert.deepEqual(begun({ shipped: true, verificationPassed: true }), [false, NOT_YET['plan:post']]);
+});
+
+test('execute:wave:post: the first wave whose every plan is summarized, numbered from 1 and its plans listed', () => {
+  const waves = [['04-01', '04-02'], ['04-03']];
+  const summarized = (...ids: string[]) => ({ plans: ['04-01', '04-02', '04-03'].map((id) => ({ id, summarized: ids.includes(id) })), waves });
+  assert.deepEqual(at('execute:wave:post', summarized()), [false, NOT_YET['execute:wave:post']]);
+  assert.deepEqual(at('execute:wave:post', summarized('04-01')), [false, NOT_YET['execute:wave:post']]);
+  assert.deepEqual(at('execute:wave:post', summarized('04-01', '04-02')), [true, 'every plan of wave 1 summarized (04-01, 04-02)']);
+  assert.deepEqual(at('execute:wave:post', summarized('04-03')), [true, 'every plan of wave 2 summarized (04-03)']);
+  assert.deepEqual(at('execute:wave:post', summarized('04-01', '04-02', '04-03')), [true, 'every plan of wave 1 summarized (04-01, 04-02)']);
+  // A summarized plan in no wave (a depends_on cycle) completes none.
+  assert.deepEqual(at('execute:wave:post', { plans: [{ id: '04-09', summarized: true }], waves: [] }), [false, NOT_YET['execute:wave:post']]);
+  assert.deepEqual(at('execute:wave:post', { plans: [{ id: '04-09', summarized: true }], waves: [['04-01']] }), [false, NOT_YET['execute:wave:post']]);
+});
+
+test('execute:post: a VERIFICATION.md, else any UAT.md (execute-phase persists a report for a person as one)', () => {
+  assert.deepEqual(at('execute:post', { names: ['04-VERIFICATION.md'] }), [true, '04-VERIFICATION.md']);
+  assert.deepEqual(at('execute:post', { names: ['04-UAT.md', '04-VERIFICATION.md'], uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: true } }), [true, '04-VERIFICATION.md']);
+  assert.deepEqual(at('execute:post', { names: ['04-UAT.md'], uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false } }), [true, '04-UAT.md']);
+  assert.deepEqual(at('execute:post', { names: ['04-UAT.md'], uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false } }), [true, '04-UAT.md']);
+  assert.deepEqual(at('execute:post', { names: ['04-VERIFICATION.md.draft', '04-01-SUMMARY.md'] }), [false, NOT_YET['execute:post']]);
+});
+
+test("verify:pre: only a UAT that verify-work has written, not execute-phase's own", () => {
+  assert.deepEqual(at('verify:pre', { uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: true } }), [true, '04-UAT.md, which verify-work has written']);
+  assert.deepEqual(at('verify:pre', { uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false } }), [false, NOT_YET['verify:pre']]);
+  assert.deepEqual(at('verify:pre', { names: ['04-VERIFICATION.md'] }), [false, NOT_YET['verify:pre']]);
+});
+
+test("ship:pre: STATE.md's record of the ship, and nothing else (a passed verification is not a ship)", () => {
+  assert.deepEqual(at('ship:pre', { shipped: true }), [true, "STATE.md's record of the ship"]);
+  assert.deepEqual(at('ship:pre', { ...SHIPPED, shipped: false }), [false, NOT_YET['ship:pre']]);
+});
+
+test('the ungated points stay unreached whatever the phase holds, and say so', () => {
+  for (const point of ['execute:pre', 'execute:wave:pre', 'verify:post', 'ship:post'] as const) assert.deepEqual(at(point, SHIPPED), [false, NEVER]);
+});
