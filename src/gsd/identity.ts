@@ -25,9 +25,10 @@ export function parseIdentity(stdout: string, what: string): Result<GsdIdentity>
   const parsed = parseJson(stdout, `${what}'s runtime-identity answer`);
   if (!parsed.ok) return fail('query-failed', `${what} did not say which GSD it is: ${parsed.failure.message}`);
   const answer = parsed.value;
-  if (!isJsonObject(answer) || answer.packageName !== PACKAGE || typeof answer.version !== 'string') {
+  if (!isJsonObject(answer) || answer.packageName !== PACKAGE) {
     return fail('query-failed', `${what} did not prove it is ${PACKAGE}: runtime-identity answered ${isJsonObject(answer) ? `packageName ${describe(answer.packageName)}` : describe(answer)}`);
   }
+  if (typeof answer.version !== 'string') return fail('query-failed', `${what} did not say which version of ${PACKAGE} it is: runtime-identity answered version ${describe(answer.version)}`);
   return ok({ version: answer.version });
 }
 

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractFrontmatter, parseWithLibrary, parseWithoutLibrary, yaml } from '../artifact/frontmatter.ts';
 import { readRegular } from '../fs/read.ts';
@@ -76,14 +76,24 @@ export function phaseFiles(phaseDir: string | undefined, phase: string, state: S
 // CONTEXT.md written by a path that renders no discuss hooks, as each marks it.
 const NOT_FROM_DISCUSS = [/\*\*Mode:\*\* Auto-generated/, /\*\*Source:\*\* PRD Express Path/, /\*\*Source:\*\* ADR Ingest Express Path/];
 
+// GSD lists a phase by name and reads through links, so a link to a regular
+// file is one of the phase's files as GSD sees them.
 function listed(dir: string): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile())
+      .filter((entry) => entry.isFile() || (entry.isSymbolicLink() && leadsToFile(join(dir, entry.name))))
       .map((entry) => entry.name)
       .sort();
   } catch {
     return [];
+  }
+}
+
+function leadsToFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }
 

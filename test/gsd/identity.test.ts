@@ -24,8 +24,9 @@ test('an answer that does not prove it is GSD: query-failed, saying what it answ
   assert.deepEqual(failure('{"packageName":"get-shit-done-cc","version":"1.14.0"}'), notProved('packageName "get-shit-done-cc"'));
   assert.deepEqual(failure('{"version":"1.14.0"}'), notProved('packageName nothing'));
   // The package proved, but no version to name.
-  assert.deepEqual(failure('{"packageName":"@opengsd/gsd-core","version":1.14}'), notProved('packageName "@opengsd/gsd-core"'));
-  assert.deepEqual(failure('{"packageName":"@opengsd/gsd-core"}'), notProved('packageName "@opengsd/gsd-core"'));
+  const noVersion = (answered: string) => ({ reason: 'query-failed', message: `${WHAT} did not say which version of @opengsd/gsd-core it is: runtime-identity answered version ${answered}`, issues: [] });
+  assert.deepEqual(failure('{"packageName":"@opengsd/gsd-core","version":1.14}'), noVersion('1.14'));
+  assert.deepEqual(failure('{"packageName":"@opengsd/gsd-core"}'), noVersion('nothing'));
   assert.deepEqual(failure('["@opengsd/gsd-core","1.14.0"]'), notProved('an array of 2'));
   assert.deepEqual(failure('"1.14.0"'), notProved('"1.14.0"'));
   assert.deepEqual(failure('null'), notProved('null'));

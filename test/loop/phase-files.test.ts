@@ -206,6 +206,13 @@ test('what is not a regular file is not listed: a directory named like a UAT, a 
   assert.deepEqual(phaseFiles(dir, '04', undefined), { ...NOTHING, names: ['04-CONTEXT.md'], context: { name: '04-CONTEXT.md', notFromDiscuss: true } });
 });
 
+test('a link to a regular file is one of the phase\'s files, read through the link, as GSD lists and reads them; a link to a directory is not', (t) => {
+  const dir = phaseDir(t, { 'elsewhere/ctx.md': '**Mode:** Auto-generated\n', 'elsewhere/plans/.keep': '' });
+  symlinkSync(join(dir, 'elsewhere/ctx.md'), join(dir, '04-CONTEXT.md'));
+  symlinkSync(join(dir, 'elsewhere/plans'), join(dir, '04-01-PLAN.md'));
+  assert.deepEqual(phaseFiles(dir, '04', undefined), { ...NOTHING, names: ['04-CONTEXT.md'], context: { name: '04-CONTEXT.md', notFromDiscuss: true } });
+});
+
 test('a planning file is read up to 256 KiB: a mark within them counts, one past them is not read', (t) => {
   const mark = '**Mode:** Auto-generated';
   const within = phaseDir(t, { '04-CONTEXT.md': `${'x'.repeat(256 * 1024 - mark.length)}${mark}` });
