@@ -172,13 +172,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 // A name within a path: its characters, a `<placeholder>`, a glob.
 const SEGMENT = String.raw`(?:[\w.@+*?…-]|<[^<>\s/]+>)+`;
 
+// The top-level folders git keeps: not the build's, nor what a run leaves
+// beside them (the mutation harness's trees hold their tests' TMPDIR and
+// cache at the top, and those come and go while this test walks).
 function topFolders(root: string): string[] {
-  const ignored = readFileSync(join(root, '.gitignore'), 'utf8')
-    .split('\n')
-    .flatMap((line) => /^\/?([\w.-]+)\/$/.exec(line.trim())?.slice(1) ?? []);
-  return readdirSync(root, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && e.name !== '.git' && !ignored.includes(e.name))
-    .map((e) => e.name);
+  const listed = spawnSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 30_000 });
+  assert.equal(listed.status, 0, `git ls-files: ${listed.stderr}`);
+  return [...new Set(listed.stdout.split('\0').flatMap((file) => (file.includes('/') ? [file.slice(0, file.indexOf('/'))] : [])))].sort();
 }
 
 function namedPaths(text: string, root: string): NamedPath[] {
