@@ -14,7 +14,10 @@ export function builtinLeavesOut(context: GateContext, home: string | undefined,
   const taken = new Set(given.map((file) => realPath(file) ?? file));
   const installed = installedCapabilities(context.projectRoot, context.env, home).filter((c) => !taken.has(realPath(c.path) ?? c.path));
   if (installed.length === 0) return undefined;
-  const ids = installed.map((c) => (c.scope === 'global' ? `${c.id} (GSD's home)` : c.id));
+  // By name, GSD's home first, whatever order the file system lists them in.
+  const ids = [...installed]
+    .sort((a, b) => Number(a.scope === 'project') - Number(b.scope === 'project') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((c) => (c.scope === 'global' ? `${c.id} (GSD's home)` : c.id));
   const list = ids.length <= SHOWN ? ids.join(', ') : `${ids.slice(0, SHOWN).join(', ')} and ${ids.length - SHOWN} more`;
   const what = installed.length === 1 ? 'the capability' : `the ${installed.length} capabilities`;
   return `--builtin leaves out ${what} installed in .gsd/capabilities/: ${list}; --render evaluates what GSD loads, --capability adds one`;

@@ -31,11 +31,17 @@ test("--builtin in a project with installed capabilities names them, GSD's home'
   );
 });
 
-test('past five, the rest are counted', (t) => {
-  const tree = Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => [`.gsd/capabilities/${id}/capability.json`, manifest]));
-  const root = project(t, { '.planning': null, ...tree });
-  const said = builtinLeavesOut(context(root), undefined, []);
-  assert.match(said ?? '', /^--builtin leaves out the 7 capabilities installed in \.gsd\/capabilities\/: (\w, ){4}\w and 2 more; /);
+test('by name, GSD\'s home first; five are named, past five the rest are counted', (t) => {
+  const leftOut = (ids: string[], global: string[] = []) => {
+    const tree = Object.fromEntries([...ids.map((id) => [`.gsd/capabilities/${id}/capability.json`, manifest]), ...global.map((id) => [`home/.gsd/capabilities/${id}/capability.json`, manifest])]);
+    const root = project(t, { '.planning': null, ...tree });
+    return builtinLeavesOut(context(root), join(root, 'home'), []);
+  };
+  const tail = '; --render evaluates what GSD loads, --capability adds one';
+  // Made in reverse, so that a listing in creation order is not sorted already.
+  assert.equal(leftOut(['e', 'd', 'c', 'b', 'a']), `--builtin leaves out the 5 capabilities installed in .gsd/capabilities/: a, b, c, d, e${tail}`);
+  assert.equal(leftOut(['g', 'f', 'e', 'd', 'c', 'b', 'a']), `--builtin leaves out the 7 capabilities installed in .gsd/capabilities/: a, b, c, d, e and 2 more${tail}`);
+  assert.equal(leftOut(['b', 'a'], ['z', 'y']), `--builtin leaves out the 4 capabilities installed in .gsd/capabilities/: y (GSD's home), z (GSD's home), a, b${tail}`);
 });
 
 test('nothing to say with nothing installed, or with each one given by --capability, by whatever path', (t) => {
