@@ -50,4 +50,8 @@ test('nothing to say with nothing installed, or with each one given by --capabil
   symlinkSync(join(root, '.gsd'), join(root, 'gsd-link'));
   assert.equal(builtinLeavesOut(context(root), undefined, [join(root, 'gsd-link/capabilities/acme/capability.json')]), '--builtin leaves out the capability installed in .gsd/capabilities/: beta; --render evaluates what GSD loads, --capability adds one');
   assert.equal(builtinLeavesOut(context(root), undefined, [join(root, '.gsd/capabilities/beta/capability.json'), join(root, 'gsd-link/capabilities/acme/capability.json')]), undefined);
+  // The project's .gsd a link itself: the file installed and the file given meet at their real path.
+  const linked = project(t, { '.planning': null, 'kept/capabilities/acme/capability.json': manifest });
+  symlinkSync(join(linked, 'kept'), join(linked, '.gsd'));
+  assert.equal(builtinLeavesOut(context(linked), undefined, [join(linked, 'kept/capabilities/acme/capability.json')]), undefined);
 });
