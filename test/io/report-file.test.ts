@@ -147,9 +147,49 @@ test('an append cut short (a full disk) is taken back whole: the file keeps its 
   assert.equal(why(appendToFile(file, '| a table |\n| of rows |\n', shortThenFull)), 'ENOSPC');
   assert.equal(readFileSync(file, 'utf8'), 'earlier step\n');
   // Short writes that go on to the end are a whole append.
-  const fewAtATime = (fd: number, buffer: Uint8Array, offset: number, length: number): number => writeSync(fd, buffer, offset, Math.min(length, 3));
+  // Each write is asked for all that is left, no more.
+  const asked: string[] = [];
+  const fewAtATime = (fd: number, buffer: Uint8Array, offset: number, length: number): number => {
+    asked.push(`${offset}+${length}`);
+    return writeSync(fd, buffer, offset, Math.min(length, 3));
+  };
   assert.equal(why(appendToFile(file, 'whole\n', fewAtATime)), undefined);
   assert.equal(readFileSync(file, 'utf8'), 'earlier step\nwhole\n');
+  assert.deepEqual(asked, ['0+6', '3+3']);
+  // A write that makes no progress ends the append, taken back, instead of asking for ever.
+  let zeros = 0;
+  const noProgress = (fd: number, buffer: Uint8Array, offset: number, length: number): number => (zeros++ === 0 ? writeSync(fd, buffer, offset, Math.min(length, 2)) : 0);
+  assert.equal(why(appendToFile(file, 'never\n', noProgress)), 'the write made no progress');
+  assert.deepEqual([readFileSync(file, 'utf8'), zeros], ['earlier step\nwhole\n', 2]);
   // /dev/full: nothing is written, and there is nothing to take back.
   assert.equal(why(appendToFile('/dev/full', 'x')), 'ENOSPC');
+});
+
+test('what a report makes gets the usual modes: a summary file 0666, a folder 0777, less what the umask takes', (t) => {
+  const umask = process.umask(0o022);
+  t.after(() => process.umask(umask));
+  const dir = tempDir(t);
+  assert.equal(why(appendToFile(join(dir, 'summary.md'), 'x')), undefined);
+  assert.equal(statSync(join(dir, 'summary.md')).mode & 0o7777, 0o644);
+  assert.equal(why(replaceFile({ path: join(dir, 'reports', 'gsd', 'x.xml'), shown: 'reports/gsd/x.xml', within: [dir] }, 'x', writer)), undefined);
+  assert.deepEqual(['reports', 'reports/gsd'].map((folder) => statSync(join(dir, folder)).mode & 0o7777), [0o755, 0o755]);
+});
+
+test('a report that cannot be written after its folders were made takes them back; one whose folder is a link to nothing says the folder is missing', (t) => {
+  const project = tempDir(t);
+  // A name the file system takes, but not with the temporary file's prefix and suffix added.
+  const name = `${'y'.repeat(250)}.xml`;
+  assert.equal(why(replaceFile({ path: join(project, 'new', 'deeper', name), shown: `new/deeper/${name}`, within: [project] }, 'x', writer)), 'ENAMETOOLONG');
+  assert.deepEqual(readdirSync(project), []);
+  // Folders that were there stay.
+  mkdirSync(join(project, 'kept'));
+  assert.equal(why(replaceFile({ path: join(project, 'kept', 'new', name), shown: `kept/new/${name}`, within: [project] }, 'x', writer)), 'ENAMETOOLONG');
+  assert.deepEqual(readdirSync(project), ['kept']);
+  assert.deepEqual(readdirSync(join(project, 'kept')), []);
+  symlinkSync(join(project, 'nowhere'), join(project, 'reports'));
+  assert.equal(why(replaceFile({ path: join(project, 'reports', 'x.xml'), shown: 'reports/x.xml', within: [project] }, 'x', writer)), 'the directory reports/ does not exist');
+  // A folder that is a loop of links is there, and says so: not a missing one.
+  symlinkSync(join(project, 'loop'), join(project, 'loop'));
+  assert.equal(why(replaceFile({ path: join(project, 'loop', 'x.xml'), shown: 'loop/x.xml', within: [project] }, 'x', writer)), 'ELOOP');
+  assert.deepEqual(readdirSync(project).sort(), ['kept', 'loop', 'reports']);
 });
