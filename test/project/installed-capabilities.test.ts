@@ -64,6 +64,19 @@ test("a home whose capabilities folder leads nowhere lists nothing; the project'
   assert.deepEqual(listed(root, {}, join(root, 'home')), [['project', 'p', `proj/${CAPS}/p/capability.json`]]);
 });
 
+test("beside a project, GSD's home is global only where it is provably another directory", (t) => {
+  // The project has no capabilities folder: nothing to be an alias of.
+  const bare = project(t, { 'proj/.planning': null, [`home/${CAPS}/h/capability.json`]: '{}' });
+  assert.deepEqual(listed(bare, {}, join(bare, 'home')), [['global', 'h', `home/${CAPS}/h/capability.json`]]);
+  // Both there, and two directories.
+  const both = project(t, { 'proj/.planning': null, [`proj/${CAPS}/p/capability.json`]: '{}', [`home/${CAPS}/h/capability.json`]: '{}' });
+  assert.deepEqual(listed(both, {}, join(both, 'home')), [['global', 'h', `home/${CAPS}/h/capability.json`], ['project', 'p', `proj/${CAPS}/p/capability.json`]]);
+  // The project's folder cannot be resolved (a loop of links), so it could be the home's: the home's needs consent too.
+  const loop = project(t, { 'proj/.gsd': null, 'proj/.planning': null, [`home/${CAPS}/h/capability.json`]: '{}' });
+  symlinkSync(join(loop, `proj/${CAPS}`), join(loop, `proj/${CAPS}`));
+  assert.deepEqual(listed(loop, {}, join(loop, 'home')), [['project', 'h', `home/${CAPS}/h/capability.json`]]);
+});
+
 test('the folder a file at GSD\'s layout sits in', () => {
   assert.equal(installedFolder('/p/.gsd/capabilities/release/capability.json'), 'release');
   assert.equal(installedFolder('.gsd/capabilities/x/capability.json'), 'x');
