@@ -131,7 +131,7 @@ var V1_PREFIX = /##\[/g;
 var BROKEN_PREFIX = "#\\u0023[";
 var LEADING_COMMAND = /^([\s\u0085]*):(?=:)/;
 function inertLog(text) {
-  return text.split(/(\r\n|\r|\n)/).map((part, i) => i % 2 === 1 ? part : part.replace(V1_PREFIX, BROKEN_PREFIX).replace(LEADING_COMMAND, "$1\\u003a")).join("");
+  return text.split(/(\r\n|\r|\n)/).map((part) => part.replace(V1_PREFIX, BROKEN_PREFIX).replace(LEADING_COMMAND, "$1\\u003a")).join("");
 }
 function commandData(value) {
   return visible(value.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A")).replace(V1_PREFIX, BROKEN_PREFIX);

@@ -23,7 +23,7 @@ const LEADING_COMMAND = /^([\s\u0085]*):(?=:)/;
 export function inertLog(text: string): string {
   return text
     .split(/(\r\n|\r|\n)/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(V1_PREFIX, BROKEN_PREFIX).replace(LEADING_COMMAND, '$1\\u003a')))
+    .map((part) => part.replace(V1_PREFIX, BROKEN_PREFIX).replace(LEADING_COMMAND, '$1\\u003a'))
     .join('');
 }
 
