@@ -55,8 +55,9 @@ function replaceWithin(target: ReportTarget, inside: readonly string[], text: st
   const temp = join(dirname(real), `.${basename(real)}.${pid}.tmp`);
   let fd: number | undefined;
   try {
-    fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o666);
-    // The mode given to open is cut by the umask; the old file's is kept whole.
+    fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
+    // The mode given to open (none: open's 0666) is cut by the umask; the old
+    // file's is kept whole.
     if (mode !== undefined) fchmodSync(fd, mode);
     writeAll(fd, text, writeSync);
     closeSync(fd);
