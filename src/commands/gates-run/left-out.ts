@@ -1,6 +1,6 @@
 import { realPath } from '../../fs/entry.ts';
 import type { GateContext } from '../../predicate/kind.ts';
-import { installedCapabilities } from '../../project/installed-capabilities.ts';
+import { installedCapabilities, type InstalledCapability } from '../../project/installed-capabilities.ts';
 
 // --builtin runs GSD 1.14's own capabilities; GSD itself also loads those
 // installed beside them, in the project and in its home. Their gates are
@@ -13,11 +13,14 @@ const SHOWN = 5;
 export function builtinLeavesOut(context: GateContext, home: string | undefined, given: readonly string[]): string | undefined {
   const taken = new Set(given.map((file) => realPath(file) ?? file));
   const installed = installedCapabilities(context.projectRoot, context.env, home).filter((c) => !taken.has(realPath(c.path) ?? c.path));
-  if (installed.length === 0) return undefined;
-  // By name, GSD's home first, whatever order the file system lists them in.
-  const ids = [...installed]
-    .sort((a, b) => Number(a.scope === 'project') - Number(b.scope === 'project') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((c) => (c.scope === 'global' ? `${c.id} (GSD's home)` : c.id));
+  return installed.length === 0 ? undefined : leftOutLine(installed);
+}
+
+// By name, GSD's home first, whatever order the file system lists them in,
+// so that one project gives one line on every machine.
+export function leftOutLine(installed: readonly InstalledCapability[]): string {
+  const names = (scope: InstalledCapability['scope']) => installed.filter((c) => c.scope === scope).map((c) => c.id).sort();
+  const ids = [...names('global').map((id) => `${id} (GSD's home)`), ...names('project')];
   const list = ids.length <= SHOWN ? ids.join(', ') : `${ids.slice(0, SHOWN).join(', ')} and ${ids.length - SHOWN} more`;
   const what = installed.length === 1 ? 'the capability' : `the ${installed.length} capabilities`;
   return `--builtin leaves out ${what} installed in .gsd/capabilities/: ${list}; --render evaluates what GSD loads, --capability adds one`;

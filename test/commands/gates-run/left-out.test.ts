@@ -3,7 +3,7 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/bounded.ts';
 import { project } from '../../helpers/project.ts';
-import { builtinLeavesOut } from '../../../src/commands/gates-run/left-out.ts';
+import { builtinLeavesOut, leftOutLine } from '../../../src/commands/gates-run/left-out.ts';
 import { ok } from '../../../src/failure.ts';
 import type { GateContext } from '../../../src/predicate/kind.ts';
 import { gsdPaths } from '../../../src/project/shown-path.ts';
@@ -42,6 +42,12 @@ test('by name, GSD\'s home first; five are named, past five the rest are counted
   assert.equal(leftOut(['e', 'd', 'c', 'b', 'a']), `--builtin leaves out the 5 capabilities installed in .gsd/capabilities/: a, b, c, d, e${tail}`);
   assert.equal(leftOut(['g', 'f', 'e', 'd', 'c', 'b', 'a']), `--builtin leaves out the 7 capabilities installed in .gsd/capabilities/: a, b, c, d, e and 2 more${tail}`);
   assert.equal(leftOut(['b', 'a'], ['z', 'y']), `--builtin leaves out the 4 capabilities installed in .gsd/capabilities/: y (GSD's home), z (GSD's home), a, b${tail}`);
+  // Whatever order they come in (a file system lists a directory in its own order).
+  const given = [['project', 'b'], ['global', 'z'], ['project', 'a'], ['global', 'y']] as const;
+  assert.equal(
+    leftOutLine(given.map(([scope, id]) => ({ scope, id, path: `/x/${id}/capability.json` }))),
+    `--builtin leaves out the 4 capabilities installed in .gsd/capabilities/: y (GSD's home), z (GSD's home), a, b${tail}`,
+  );
 });
 
 test('nothing to say with nothing installed, or with each one given by --capability, by whatever path', (t) => {
