@@ -1,6 +1,7 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractFrontmatter, parseWithLibrary, parseWithoutLibrary, yaml } from '../artifact/frontmatter.ts';
+import { entryKind } from '../fs/entry.ts';
 import { readRegular } from '../fs/read.ts';
 import { normalizePhaseNumber } from '../project/phase.ts';
 import type { StatePosition } from '../project/state-document.ts';
@@ -81,19 +82,11 @@ const NOT_FROM_DISCUSS = [/\*\*Mode:\*\* Auto-generated/, /\*\*Source:\*\* PRD E
 function listed(dir: string): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() || (entry.isSymbolicLink() && leadsToFile(join(dir, entry.name))))
+      .filter((entry) => entry.isFile() || (entry.isSymbolicLink() && entryKind(join(dir, entry.name)) === 'file'))
       .map((entry) => entry.name)
       .sort();
   } catch {
     return [];
-  }
-}
-
-function leadsToFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
   }
 }
 
