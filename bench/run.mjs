@@ -234,11 +234,6 @@ function instructions() {
   rmSync(project, { recursive: true, force: true });
 }
 
-// A healthy phase's 12 points: one `gates run --all-points` against the 12
-// calls a CI loop made before (one `--point` each), interleaved. Query gates
-// are answered by a stub command (`--query-command`), or, with --gsd
-// <gsd-tools.cjs> [--gsd-node <node>], by GSD's own gsd-tools on PATH, as a
-// job that installs GSD has them.
 // A folder for PATH holding a gsd-tools that runs --gsd with --gsd-node,
 // both named absolutely, since the runs' working directory is the project.
 // It must answer GSD's own question before anything is timed: a gsd-tools
@@ -254,16 +249,28 @@ function gsdOnPath(project) {
   return shim;
 }
 
+// A project whose phase 04 is healthy: the whole-phase timings need every
+// point to pass, as `gates run --builtin` evaluates it.
+function healthyPhase(name) {
+  const project = mkdtempSync(join(tmpdir(), `gsd-check-bench-${name}-`));
+  mkdirSync(join(project, '.planning', 'phases', '04-ship'), { recursive: true });
+  writeFileSync(join(project, '.planning', 'config.json'), '{"workflow": {"windows_enforce": true}}\n');
+  writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-SECURITY.md'), '---\nthreats_open: 0\n---\n');
+  writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-01-PLAN.md'), '---\nphase: 04\nplan: 01\n---\n# Plan 04-01\n\nShip it.\n');
+  writeFileSync(join(project, '.planning', 'WINDOWS.md'), '---\nopen_count: 0\n---\n');
+  return project;
+}
+
 const POINTS = ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'];
 
+// A healthy phase's 12 points: one `gates run --all-points` against the 12
+// calls a CI loop made before (one `--point` each), interleaved. Query gates
+// are answered by a stub command (`--query-command`), or, with --gsd
+// <gsd-tools.cjs> [--gsd-node <node>], by GSD's own gsd-tools on PATH, as a
+// job that installs GSD has them.
 function phase() {
-  const project = mkdtempSync(join(tmpdir(), 'gsd-check-bench-phase-'));
+  const project = healthyPhase('phase');
   try {
-    mkdirSync(join(project, '.planning', 'phases', '04-ship'), { recursive: true });
-    writeFileSync(join(project, '.planning', 'config.json'), '{"workflow": {"windows_enforce": true}}\n');
-    writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-SECURITY.md'), '---\nthreats_open: 0\n---\n');
-    writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-01-PLAN.md'), '---\nphase: 04\nplan: 01\n---\n# Plan 04-01\n\nShip it.\n');
-    writeFileSync(join(project, '.planning', 'WINDOWS.md'), '---\nopen_count: 0\n---\n');
     const gsd = option('--gsd', undefined);
     const variants = [['stub query command', ['--query-command', 'echo \'{"block":false}\''], process.env]];
     if (gsd !== undefined) variants.push(["GSD's gsd-tools", [], { ...process.env, PATH: `${gsdOnPath(project)}:${process.env.PATH}` }]);
@@ -307,13 +314,8 @@ function phase() {
 function render() {
   const gsd = option('--gsd', undefined);
   if (gsd === undefined) return;
-  const project = mkdtempSync(join(tmpdir(), 'gsd-check-bench-render-'));
+  const project = healthyPhase('render');
   try {
-    mkdirSync(join(project, '.planning', 'phases', '04-ship'), { recursive: true });
-    writeFileSync(join(project, '.planning', 'config.json'), '{"workflow": {"windows_enforce": true}}\n');
-    writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-SECURITY.md'), '---\nthreats_open: 0\n---\n');
-    writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-01-PLAN.md'), '---\nphase: 04\nplan: 01\n---\n# Plan 04-01\n\nShip it.\n');
-    writeFileSync(join(project, '.planning', 'WINDOWS.md'), '---\nopen_count: 0\n---\n');
     const env = { ...plainEnv, PATH: `${gsdOnPath(project)}:${process.env.PATH}`, GSD_CHECK_BIN: bin, GSD_CHECK_NODE: process.execPath };
     const loop = `for point in ${POINTS.join(' ')}; do gsd-tools loop render-hooks "$point" --raw; done > hooks.json && "$GSD_CHECK_NODE" "$GSD_CHECK_BIN" gates run --all-points --hooks hooks.json --phase-number 04 --raw`;
     const rendered = () => time(process.execPath, [bin, 'gates', 'run', '--all-points', '--render', '--phase-number', '04', '--raw'], env, project);
