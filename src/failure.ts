@@ -74,6 +74,10 @@ export const REASONS = {
   // The GSD gsd_run finds is a version gsd-check is not tested with, and the
   // caller asked for one it is (--require-tested-gsd). It fails the call.
   'untested-gsd': { exitStatus: EXIT_FAILURE, onError: false },
+  // The phase's files do not tell which phase, or where its loop stands, as
+  // GSD would read them (two directories for it, plans GSD refuses to
+  // order): nothing can be said reached, so nothing may pass.
+  'ambiguous-phase': { exitStatus: EXIT_FAILURE, onError: false },
   stopped: { exitStatus: 'signal', onError: false },
 } as const satisfies Record<string, { readonly exitStatus: number | 'signal'; readonly onError: boolean }>;
 

@@ -89,7 +89,7 @@ const HOOKS = {
 const NOT_REACHED = {
   execute: "GSD's workflows evaluate no gate at this point",
   wavePost: 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
-  executePost: 'no VERIFICATION.md or UAT.md yet',
+  executePost: 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   verifyPre: 'verify-work has not run (no UAT.md it wrote)',
   shipPre: 'not shipped (STATE.md records no ship of the phase); a run that is the ship says so with --ship',
 };
@@ -116,7 +116,7 @@ test('--reached --render: GSD 1.14 at the top level renders only the reached poi
   const result = await cli(['gates', 'run', '--reached', '--phase-number', '04', '--render', '--raw'], { cwd: root, env: gsdFree(t, root) });
   assert.deepEqual([result.status, result.stderr], [0, '']);
   const envelope = JSON.parse(result.stdout) as { block: boolean; message: string; details: { points: { point: string; message: string; reached?: boolean }[]; loop: unknown; gsd: unknown } };
-  assert.deepEqual([envelope.block, envelope.message], [false, '4 points reached (of 12): passed (2 pass)']);
+  assert.deepEqual([envelope.block, envelope.message], [false, 'phase 04: 4 points reached (of 12): passed (2 pass)']);
   assert.deepEqual(envelope.details.loop, { phase: '04', from: '--phase-number', status: 'executing', rawStatus: 'executing', points: PLANNED_LOOP });
   assert.deepEqual(envelope.details.gsd, { found: fake, version: '1.14.0', tested: true });
   assert.deepEqual(envelope.details.points.map((p) => [p.point, p.message]), [
@@ -141,7 +141,7 @@ test('--reached with nothing reached: no point runs, nothing is rendered, and th
   const root = project(t, { '.planning/phases/04-ship': null });
   const fake = installFake(join(root, '.claude', TOOLS), { version: '1.14.0', hooks: HOOKS });
   const result = await cli(['gates', 'run', '--reached', '--phase-number', '04', '--render', '--exit-code', '--pick', 'message'], { cwd: root, env: gsdFree(t, root) });
-  assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'no point reached yet (of 12)\n', '']);
+  assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'phase 04: no point reached yet (of 12)\n', '']);
   assert.deepEqual(callsOf(fake), ['runtime-identity --raw']);
 });
 
@@ -159,20 +159,20 @@ test("the ship's pull request after phase complete: --reached --ship --current-p
   const shipped = await run('--ship', '--exit-code', '--pick', 'message');
   assert.deepEqual([shipped.status, shipped.stdout, shipped.stderr], [
     1,
-    '1 of 1 point halted: ship:pre: halted by acme#0 (acme#0: Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0)\n',
+    'phase 04 (STATE.md names 05, which has reached no point; 04 is complete): 1 of 1 point halted: ship:pre: halted by acme#0 (acme#0: Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0)\n',
     '',
   ]);
   const loop = await run('--ship', '--pick', 'details.loop');
   assert.deepEqual(JSON.parse(loop.stdout), {
     phase: '04',
-    from: 'STATE.md names 05, which has reached no point; 04, the phase before it, is complete',
+    from: 'STATE.md names 05, which has reached no point; 04 is complete',
     status: 'planning',
     rawStatus: 'planning',
     points: [{ point: 'ship:pre', reached: true, why: "--ship: this run is the phase's ship" }],
   });
   // Not the ship: the point is not reached, and nothing runs.
   const before = await run('--exit-code', '--pick', 'message');
-  assert.deepEqual([before.status, before.stdout, before.stderr], [0, 'no point reached yet (of 1)\n', '']);
+  assert.deepEqual([before.status, before.stdout, before.stderr], [0, 'phase 04 (STATE.md names 05, which has reached no point; 04 is complete): no point reached yet (of 1)\n', '']);
   assert.deepEqual(callsOf(fake), ['loop render-hooks ship:pre --raw', 'loop render-hooks ship:pre --raw', 'runtime-identity --raw', 'runtime-identity --raw', 'runtime-identity --raw']);
 });
 
@@ -228,7 +228,27 @@ test('--reached without --render: the capability files\' gates of the reached po
   const result = await cli(['gates', 'run', '--reached', '--phase-number', '4', '--capability', 'cap.json', '--exit-code', '--raw'], { cwd: root, env: gsdFree(t, root) });
   assert.equal(result.status, 0, result.stderr);
   const envelope = JSON.parse(result.stdout) as { message: string; details: { points: { point: string; reached?: boolean }[]; gsd?: unknown } };
-  assert.equal(envelope.message, '4 points reached (of 12): passed (1 pass)');
+  assert.equal(envelope.message, 'phase 4: 4 points reached (of 12): passed (1 pass)');
   assert.deepEqual(envelope.details.points.filter((p) => p.reached === false).map((p) => p.point), PLANNED_LOOP.filter((p) => !p.reached).map((p) => p.point));
   assert.equal('gsd' in envelope.details, false);
+});
+
+test('--reached never reads an ambiguous phase as nothing reached: two directories for it fail, exit 2, naming them and --phase-dir; a phase number with no directory fails', async (t) => {
+  const root = project(t, {
+    ...PLANNED,
+    '.planning/phases/04-ship-notes/notes.md': 'notes\n',
+    'cap.json': { id: 'acme', gates: [{ point: 'ship:pre', check: command('false'), blocking: true, onError: 'halt' }] },
+  });
+  const run = (...flags: string[]) => cli(['gates', 'run', '--all-points', '--capability', 'cap.json', '--exit-code', ...flags], { cwd: root, env: gsdFree(t, root) });
+  assert.deepEqual(await run('--reached', '--phase-number', '04'), {
+    status: 2,
+    signal: null,
+    stdout: '',
+    stderr: "gsd-check: phase 04 matches 2 directories of .planning/phases (04-ship, 04-ship-notes), as GSD's find-phase reads them: give --phase-dir\n",
+  });
+  const missing = "gsd-check: --phase-number 07: no directory of .planning/phases is that phase's (whose phase directories are 04-ship, 04-ship-notes); give the number of one, or --phase-dir\n";
+  assert.deepEqual(await run('--reached', '--phase-number', '07'), { status: 2, signal: null, stdout: '', stderr: missing });
+  // The directory named settles it.
+  const settled = await run('--reached', '--phase-dir', '.planning/phases/04-ship', '--pick', 'message');
+  assert.deepEqual([settled.status, settled.stdout, settled.stderr], [0, 'the phase of --phase-dir: 3 points reached (of 12): no gates\n', '']);
 });

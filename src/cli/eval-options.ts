@@ -1,5 +1,5 @@
 import { ok, usage, type Result } from '../failure.ts';
-import { phaseNumberProblem } from '../project/phase.ts';
+import { phaseIdProblem } from '../project/phase-id.ts';
 import { workstreamNameProblem } from '../project/workstream.ts';
 import { valueOf, type Flags } from './flags.ts';
 import { parsePickPath, type PickPath } from './pick-path.ts';
@@ -42,7 +42,7 @@ export function evalOptions(flags: Flags, jsonErrors: boolean): Result<EvalOptio
   const cwd = valueOf(flags, 'cwd');
   if (cwd === '') return usage('--cwd needs a directory');
   const phaseNumber = valueOf(flags, 'phase-number');
-  const phaseProblem = phaseNumber === undefined || phaseNumber === '' ? undefined : phaseNumberProblem(phaseNumber);
+  const phaseProblem = phaseNumber === undefined || phaseNumber === '' ? undefined : phaseIdProblem(phaseNumber);
   if (phaseProblem !== undefined) return usage(`--phase-number ${JSON.stringify(phaseNumber)} ${phaseProblem}`);
   const currentPhase = flags.booleans.has('current-phase');
   if (currentPhase && phaseNumber !== undefined) return usage('--current-phase and --phase-number cannot be used together: --current-phase reads the phase number from .planning/STATE.md');

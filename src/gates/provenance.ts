@@ -13,6 +13,15 @@ export interface LoopDetails {
   readonly points: readonly { readonly point: LoopPoint; readonly reached: boolean; readonly why: string }[];
 }
 
+// Which phase a --reached run gated, and why that one, in the words the
+// message, the summary and JUnit share: `phase 01 (STATE.md names 02, which
+// has reached no point; 01 is complete)`.
+export function gatedPhase(loop: LoopDetails): string {
+  const phase = loop.phase === null ? 'the phase of --phase-dir' : `phase ${loop.phase}`;
+  if (loop.from === '--phase-number' || loop.from === '--phase-dir') return phase;
+  return `${phase} (${loop.from === 'STATE.md' ? 'the one STATE.md names' : loop.from})`;
+}
+
 // Which GSD decided (--render, --builtin): where the GSD gsd_run finds is,
 // its version (null: it did not say) and whether gsd-check is tested with
 // it; with --builtin, whose registry the gates are.

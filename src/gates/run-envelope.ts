@@ -2,7 +2,7 @@ import { failureLine } from '../failure.ts';
 import type { DetailFields, Envelope } from '../predicate/kind.ts';
 import { oneLine, visible } from '../text/format.ts';
 import type { LoopPoint } from './activation.ts';
-import type { GsdDetails, LoopDetails } from './provenance.ts';
+import { gatedPhase, type GsdDetails, type LoopDetails } from './provenance.ts';
 import type { GateReport, PointResult } from './run-point.ts';
 
 // The envelope of a run of several points (--point repeated, --all-points):
@@ -44,7 +44,7 @@ export function runEnvelope(points: readonly PointEntry[], about: { readonly loo
   const blocked = points.filter((entry) => entry.block);
   return {
     block: blocked.length > 0,
-    message: runMessage(points, blocked),
+    message: about.loop === undefined ? runMessage(points, blocked) : `${gatedPhase(about.loop)}: ${runMessage(points, blocked)}`,
     details: { kind: 'points', points, ...(about.loop === undefined ? {} : { loop: about.loop }), ...(about.gsd === undefined ? {} : { gsd: about.gsd }) },
   };
 }

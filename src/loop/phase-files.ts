@@ -1,10 +1,12 @@
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { extractFrontmatter, parseWithLibrary, parseWithoutLibrary, yaml } from '../artifact/frontmatter.ts';
 import { entryKind } from '../fs/entry.ts';
 import { readRegular } from '../fs/read.ts';
-import { normalizePhaseNumber } from '../project/phase.ts';
+import { ok, type Result } from '../failure.ts';
+import { belongsToPhase, comparePhaseIds, phaseToken, samePhase } from '../project/phase-id.ts';
 import type { StatePosition } from '../project/state-document.ts';
+import { type PhasePlans, phasePlans } from './phase-plans.ts';
 
 // What GSD's workflows have left of one phase, as reached.ts reads it: the
 // files in its directory, the few of them whose words or frontmatter say
@@ -17,17 +19,18 @@ export interface PhaseFiles {
   // paths, assumptions mode), which render no discuss hooks.
   readonly context: { readonly name: string; readonly notFromDiscuss: boolean } | undefined;
   readonly uat: Uat | undefined;
-  // The plans that count (`status: superseded` ones do not), each with
-  // whether its SUMMARY.md counts (one that says `status: blocked` does not).
-  readonly plans: readonly { readonly id: string; readonly summarized: boolean }[];
-  // The plans' ids by wave, lowest first: the levels of their depends_on
-  // graph within the phase, as GSD's phase-plan-index computes them (the
-  // `wave:` field only draws a warning from it).
-  readonly waves: readonly (readonly string[])[];
+  // The phase's own VERIFICATION.md, as GSD picks it among several.
+  readonly verification: string | undefined;
+  // The plans that count, each with whether a SUMMARY counts for it, and
+  // their waves, as phase-plans.ts reads them.
+  readonly plans: PhasePlans['plans'];
+  readonly waves: PhasePlans['waves'];
   // What STATE.md's `## Current Position` says of this phase: planned and
   // ready to execute, or executing; its words, for the envelope.
   readonly position: 'ready' | 'executing' | undefined;
   readonly positionText: string | undefined;
+  // STATE.md names a phase after this one: the loop has left it behind.
+  readonly movedOn: string | undefined;
   // STATE.md's `Status: Phase N shipped — PR #M`, written by GSD's ship step.
   readonly shipped: boolean;
   // The phase's VERIFICATION.md says `status: passed`: GSD's test of a
@@ -48,34 +51,52 @@ interface Uat {
 // Planning files are pages; past this they are not what GSD wrote.
 const FILE_BYTES = 256 * 1024;
 
-export function phaseFiles(phaseDir: string | undefined, phase: string, state: StatePosition | undefined): PhaseFiles {
-  const names = phaseDir === undefined ? [] : listed(phaseDir);
-  const named = (suffix: string): string | undefined => names.find((name) => name.endsWith(suffix));
+export function phaseFiles(phaseDir: string | undefined, phase: string, state: StatePosition | undefined): Result<PhaseFiles> {
+  const directory = phaseDir === undefined ? '' : basename(phaseDir);
+  // GSD reads only the phase's own files: `05-PLAN.md` left in 04's
+  // directory is not 04's.
+  const names = phaseDir === undefined ? [] : listed(phaseDir).filter((name) => belongsToPhase(name, directory));
+  const named = (suffix: string): string | undefined => names.find((name) => name.endsWith(suffix) || name === suffix.slice(1));
   const text = (name: string | undefined): string | undefined => (name === undefined || phaseDir === undefined ? undefined : textOf(join(phaseDir, name)));
   const contextName = named('-CONTEXT.md');
   const contextText = text(contextName);
   const log = text(named('-DISCUSSION-LOG.md'));
-  const notFromDiscuss = NOT_FROM_DISCUSS.some((marker) => marker.test(contextText ?? '')) || /\*\*Mode:\*\* assumptions/.test(log ?? '');
-  const uatName = named('-UAT.md');
-  const plans = phaseDir === undefined ? [] : plansOf(phaseDir, names);
-  const verificationName = named('-VERIFICATION.md');
+  const notFromDiscuss =
+    NOT_FROM_DISCUSS.some((marker) => marker.test(contextText ?? '')) || /\*\*Mode(?::\*\*|\*\*:) assumptions/.test(log ?? '') || named('-QUESTIONS.json') !== undefined;
+  const uatName = pinned(names, 'UAT.md', directory, false);
+  const plans = phaseDir === undefined ? ok({ plans: [], waves: [] }) : phasePlans(phaseDir, names, (path) => frontmatter(textOf(path) ?? '', path));
+  if (!plans.ok) return plans;
+  const verificationName = pinned(names, 'VERIFICATION.md', directory, true);
   const verification = verificationName === undefined ? {} : frontmatter(text(verificationName) ?? '', verificationName);
   const position = positionOf(state?.positionLine ?? null, phase);
-  return {
+  return ok({
     names,
     context: contextName === undefined ? undefined : { name: contextName, notFromDiscuss },
     uat: uatName === undefined ? undefined : uatOf(uatName, text(uatName) ?? ''),
-    plans: plans.map(({ id, summarized }) => ({ id, summarized })),
-    waves: waves(plans),
+    verification: verificationName,
+    plans: plans.value.plans,
+    waves: plans.value.waves,
     position,
     positionText: position === undefined ? undefined : `Phase: ${state!.positionLine}`,
+    movedOn: state !== undefined && phase !== '' && comparePhaseIds(state.phase, phase) > 0 ? state.phase : undefined,
     shipped: shippedIn(state?.rawStatus ?? null, phase),
     verificationPassed: typeof verification.status === 'string' && verification.status.trim() === 'passed',
-  };
+  });
+}
+
+// GSD's resolvePhaseArtifactFile: the phase's own `<token>-VERIFICATION.md`
+// (or -UAT.md) first, whatever else sorts before it (`04-CORRECTION-…`);
+// then the first of the phase's dashed ones; then, for VERIFICATION.md, a
+// bare one.
+function pinned(names: readonly string[], bare: string, directory: string, allowBare: boolean): string | undefined {
+  const candidates = names.filter((name) => name.endsWith(`-${bare}`));
+  const own = `${phaseToken(directory)}-${bare}`;
+  if (candidates.includes(own)) return own;
+  return candidates[0] ?? (allowBare && names.includes(bare) ? bare : undefined);
 }
 
 // CONTEXT.md written by a path that renders no discuss hooks, as each marks it.
-const NOT_FROM_DISCUSS = [/\*\*Mode:\*\* Auto-generated/, /\*\*Source:\*\* PRD Express Path/, /\*\*Source:\*\* ADR Ingest Express Path/];
+const NOT_FROM_DISCUSS = [/\*\*Mode(?::\*\*|\*\*:) Auto-generated/, /\*\*Source:\*\* PRD Express Path/, /\*\*Source:\*\* ADR Ingest Express Path/];
 
 // GSD lists a phase by name and reads through links, so a link to a regular
 // file is one of the phase's files as GSD sees them.
@@ -114,53 +135,6 @@ function uatOf(name: string, text: string): Uat {
     verifyWorkRan: ['partial', 'complete', 'diagnosed'].includes(status) || recorded || /SUMMARY\.md/.test(source),
   };
 }
-
-interface Plan {
-  readonly id: string;
-  readonly dependsOn: readonly string[];
-  readonly summarized: boolean;
-}
-
-function plansOf(dir: string, names: readonly string[]): Plan[] {
-  return names.flatMap((name) => {
-    if (!name.endsWith('-PLAN.md')) return [];
-    const id = name.slice(0, -'-PLAN.md'.length);
-    const fields = frontmatter(textOf(join(dir, name)) ?? '', name);
-    if (fields.status === 'superseded') return [];
-    const summary = names.includes(`${id}-SUMMARY.md`) ? frontmatter(textOf(join(dir, `${id}-SUMMARY.md`)) ?? '', `${id}-SUMMARY.md`) : undefined;
-    const dependsOn = Array.isArray(fields.depends_on) ? fields.depends_on.filter((d): d is string => typeof d === 'string') : [];
-    return [{ id, dependsOn, summarized: summary !== undefined && summary.status !== 'blocked' }];
-  });
-}
-
-// A plan's wave is one more than the highest wave of the plans it depends
-// on within the phase; a cycle leaves its plans in no wave.
-function waves(plans: readonly Plan[]): string[][] {
-  const byId = new Map(plans.map((plan) => [plan.id, plan]));
-  const level = new Map<string, number>();
-  const visiting = new Set<string>();
-  const levelOf = (plan: Plan): number => {
-    const known = level.get(plan.id);
-    if (known !== undefined) return known;
-    if (visiting.has(plan.id)) return Infinity;
-    visiting.add(plan.id);
-    const deps = plan.dependsOn.flatMap((id) => byId.get(id) ?? []);
-    const own = deps.length === 0 ? 1 : Math.max(...deps.map(levelOf)) + 1;
-    visiting.delete(plan.id);
-    level.set(plan.id, own);
-    return own;
-  };
-  const result: string[][] = [];
-  for (const plan of plans) {
-    const at = levelOf(plan);
-    if (!Number.isFinite(at)) continue;
-    (result[at - 1] ??= []).push(plan.id);
-  }
-  return result.filter((wave) => wave !== undefined);
-}
-
-// Two spellings of one phase id: `1` and `01`, `01.1` and `1.1`.
-const samePhase = (a: string, b: string): boolean => normalizePhaseNumber(a).toUpperCase() === normalizePhaseNumber(b).toUpperCase();
 
 // `Phase: 1 (Tasks) — READY TO EXECUTE` (planned-phase) or `… — EXECUTING`
 // (begin-phase), for this phase.

@@ -30,26 +30,40 @@ export function reachedPoints(files: PhaseFiles, candidates: readonly LoopPoint[
   const context = files.context;
   const discussed = context !== undefined && !context.notFromDiscuss;
   const checkpoint = has('-DISCUSS-CHECKPOINT.json');
-  const planning = ['-RESEARCH.md', '-VALIDATION.md', '-PATTERNS.md', '-PLAN.md'].map(has).find((name) => name !== undefined);
-  const plan = has('-PLAN.md');
-  const verification = has('-VERIFICATION.md');
+  const plan = has('-PLAN.md') ?? files.plans[0]?.file;
+  const planning = [...['-RESEARCH.md', '-VALIDATION.md', '-PATTERNS.md'].map(has), plan].find((name) => name !== undefined);
   const uat = files.uat;
   // execute-phase persists a report that needs a person as a UAT sourced
   // from it, and commits that UAT, not the report.
-  const verified = verification ?? (uat?.fromVerification === true ? uat.name : undefined);
+  const verified = files.verification ?? (uat?.fromVerification === true ? uat.name : undefined);
   const summarized = files.plans.filter((p) => p.summarized).map((p) => p.id);
   const doneWave = files.waves.find((wave) => wave.every((id) => summarized.includes(id)));
+  const allSummarized = files.plans.length > 0 && summarized.length === files.plans.length;
   const started = files.position === 'executing' || summarized.length > 0 || verified !== undefined;
+  // A point the loop has passed stays passed: a plan added by `plan-phase
+  // --gaps` after verification takes no wave back, and STATE.md moving on to
+  // a later phase takes no plan back.
   const rules: Record<LoopPoint, () => string | undefined> = {
     'discuss:pre': () => (discussed ? context.name : checkpoint),
     'discuss:post': () => (discussed ? context.name : undefined),
     'plan:pre': () => planning,
     'plan:post': () =>
-      plan === undefined ? undefined : files.position !== undefined ? `${plan} and STATE.md's ${files.positionText}` : started ? `${plan} and its execution begun` : undefined,
+      plan === undefined
+        ? undefined
+        : files.position !== undefined
+          ? `${plan} and STATE.md's ${files.positionText}`
+          : started
+            ? `${plan} and its execution begun`
+            : files.movedOn !== undefined
+              ? `${plan}, and STATE.md has moved on to phase ${files.movedOn}`
+              : undefined,
     'execute:pre': () => undefined,
     'execute:wave:pre': () => undefined,
-    'execute:wave:post': () => (doneWave === undefined ? undefined : `every plan of wave ${files.waves.indexOf(doneWave) + 1} summarized (${doneWave.join(', ')})`),
-    'execute:post': () => verified ?? (uat === undefined ? undefined : uat.name),
+    'execute:wave:post': () =>
+      doneWave !== undefined ? `every plan of wave ${files.waves.indexOf(doneWave) + 1} summarized (${doneWave.join(', ')})` : verified !== undefined && files.plans.length > 0 ? `${verified}, written after the last wave` : undefined,
+    // execute-phase evaluates it in code_review_gate, right after the last
+    // wave and before the verifier writes anything.
+    'execute:post': () => verified ?? (allSummarized ? `every plan summarized (${summarized.join(', ')})` : uat === undefined ? undefined : uat.name),
     'verify:pre': () => (uat?.verifyWorkRan === true ? `${uat.name}, which verify-work has written` : undefined),
     'verify:post': () => undefined,
     'ship:pre': () => (files.shipped ? "STATE.md's record of the ship" : undefined),
@@ -71,7 +85,7 @@ const NOT_YET: Record<LoopPoint, string> = {
   'execute:pre': "GSD's workflows evaluate no gate at this point",
   'execute:wave:pre': "GSD's workflows evaluate no gate at this point",
   'execute:wave:post': 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
-  'execute:post': 'no VERIFICATION.md or UAT.md yet',
+  'execute:post': 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   'verify:pre': 'verify-work has not run (no UAT.md it wrote)',
   'verify:post': "GSD's workflows evaluate no gate at this point",
   'ship:pre': 'not shipped (STATE.md records no ship of the phase); a run that is the ship says so with --ship',

@@ -1,6 +1,7 @@
 import { repairAmbiguousColons, yaml } from '../artifact/frontmatter.ts';
 import { errorText } from '../fs/entry.ts';
 import { fail, ok, type Result } from '../failure.ts';
+import { phaseIdInProse } from './phase-id.ts';
 
 // STATE.md as `gsd-tools state-snapshot` (GSD 1.14) reads it: the current
 // phase and the status, from the text as GSD decodes the file (a BOM kept,
@@ -282,7 +283,7 @@ function tableField(text: string, name: FieldName): string | null {
 // is 1, `v0.5` and `[X]` are none.
 function phaseOf(value: string | null): string | undefined {
   if (value === null || value === '') return undefined;
-  return /^\s*(?:Phase\s+)?(?:[A-Z][A-Z0-9_]*-)?(\d+[A-Z]?(?:\.\d+)*)\b/i.exec(value)?.[1];
+  return phaseIdInProse(value);
 }
 
 // ─── The status ─────────────────────────────────────────────────────────────

@@ -15,12 +15,17 @@ interface SummaryAbout {
   readonly link: (location: SourceLocation) => string | undefined;
   // What the annotations GitHub would not show were (github-annotations.ts).
   readonly dropped: readonly string[];
+  // Which phase --reached gated, and why (provenance.ts's gatedPhase).
+  readonly phase?: string | undefined;
 }
 
 export function githubSummary(points: readonly PointRows[], message: string, about: SummaryAbout): string {
   const [only] = points;
   const single = points.length === 1 && only !== undefined;
-  const head = single ? [`### gsd-check gates run: ${cell(only.point)}`, '', cell(pointHeadline(only)), ''] : [`### gsd-check gates run: ${points.length} points`, '', cell(runHeadline(points, message)), ''];
+  const of = about.phase === undefined ? '' : `${cell(about.phase)}, `;
+  const head = single
+    ? [`### gsd-check gates run: ${of}${cell(only.point)}`, '', cell(pointHeadline(only)), '']
+    : [`### gsd-check gates run: ${of}${points.length} points`, '', cell(runHeadline(points, message)), ''];
   const said = [...gsdLine(about.gsd), ...about.dropped.map(cell)].flatMap((line) => [line, '']);
   if (single) return [...head, ...said, ...table(only.rows, about.link)].join('\n') + '\n';
   const reached = points.filter((point) => point.reached);

@@ -9,8 +9,9 @@ import type { GateRow, PointRows } from './gate-row.ts';
 // and an advisory as a passing case whose message is in <system-out>. A
 // point that could not be evaluated is a suite of one <error>; a point
 // --reached left out, a suite of one <skipped> saying why. `properties`
-// (which GSD decided) are every suite's.
-export function junitReport(points: readonly PointRows[], elapsedMs: number, properties: readonly (readonly [string, string])[] = []): string {
+// (which phase --reached gated, which GSD decided) are every suite's, and
+// the phase names the run.
+export function junitReport(points: readonly PointRows[], elapsedMs: number, properties: readonly (readonly [string, string])[] = [], phase?: string): string {
   const suites = points.map((point) => ({ point, cases: casesOf(point) }));
   const all = suites.flatMap((suite) => suite.cases);
   // One point's suite took the run's time; several ran in one pool, so each
@@ -18,7 +19,7 @@ export function junitReport(points: readonly PointRows[], elapsedMs: number, pro
   const time = (cases: readonly Case[]): number => (suites.length === 1 ? elapsedMs : cases.reduce((sum, c) => sum + c.durationMs, 0));
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="gsd-check gates run" ${totals(all, elapsedMs)}>`,
+    `<testsuites name=${attr(phase === undefined ? 'gsd-check gates run' : `gsd-check gates run: ${phase}`)} ${totals(all, elapsedMs)}>`,
     ...suites.flatMap(({ point, cases }) => [
       `  <testsuite name=${attr(point.point)} ${totals(cases, time(cases))}>`,
       ...(properties.length === 0 ? [] : ['    <properties>', ...properties.map(([name, value]) => `      <property name=${attr(name)} value=${attr(value)}/>`), '    </properties>']),

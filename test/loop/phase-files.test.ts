@@ -3,13 +3,22 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { project } from '../helpers/project.ts';
-import { phaseFiles, type PhaseFiles } from '../../src/loop/phase-files.ts';
+import { phaseFiles as readPhase, type PhaseFiles } from '../../src/loop/phase-files.ts';
 import type { StatePosition } from '../../src/project/state-document.ts';
 
 // What phase-files.ts reads of a phase directory and STATE.md, as files on
 // disk written the way GSD 1.14's workflows and templates write them.
 
-const NOTHING: PhaseFiles = { names: [], context: undefined, uat: undefined, plans: [], waves: [], position: undefined, positionText: undefined, shipped: false, verificationPassed: false };
+const NOTHING: PhaseFiles = {
+  names: [], context: undefined, uat: undefined, verification: undefined, plans: [], waves: [], position: undefined, positionText: undefined, movedOn: undefined, shipped: false, verificationPassed: false,
+};
+
+// The phase's files, read where the reading succeeds.
+function phaseFiles(...args: Parameters<typeof readPhase>): PhaseFiles {
+  const read = readPhase(...args);
+  assert.ok(read.ok, read.ok ? '' : read.failure.message);
+  return read.value;
+}
 const DIR = '.planning/phases/04-ship';
 
 // The phase directory laid out from `files` (names relative to it).
@@ -34,7 +43,7 @@ test("the directory's files by name, sorted; a directory, even one named like a 
   assert.deepEqual(phaseFiles(dir, '04', undefined), {
     ...NOTHING,
     names: ['.gitkeep', '04-01-PLAN.md', '04-RESEARCH.md'],
-    plans: [{ id: '04-01', summarized: false }],
+    plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: false }],
     waves: [['04-01']],
   });
 });
@@ -92,16 +101,16 @@ test("plans: each PLAN.md but superseded ones, summarized by a SUMMARY.md that d
   });
   const files = phaseFiles(dir, '04', undefined);
   assert.deepEqual(files.plans, [
-    { id: '04-01', summarized: true },
-    { id: '04-02', summarized: false },
-    { id: '04-04', summarized: true },
-    { id: '04-05', summarized: false },
-    { id: '04-06', summarized: true },
+    { id: '04-01', file: '04-01-PLAN.md', summarized: true },
+    { id: '04-02', file: '04-02-PLAN.md', summarized: false },
+    { id: '04-04', file: '04-04-PLAN.md', summarized: true },
+    { id: '04-05', file: '04-05-PLAN.md', summarized: false },
+    { id: '04-06', file: '04-06-PLAN.md', summarized: true },
   ]);
   assert.deepEqual(files.waves, [['04-01', '04-02', '04-04', '04-05', '04-06']]);
 });
 
-test("waves: the levels of the plans' depends_on within the phase, not their wave: field; a cycle, and what depends on it, in none", (t) => {
+test("waves: the levels of the plans' depends_on within the phase, as phase-plan-index resolves it, not their wave: field", (t) => {
   const plan = (fields: string) => `---\n${fields}\n---\n`;
   const dir = phaseDir(t, {
     '04-01-PLAN.md': plan('wave: 3'),
@@ -110,14 +119,54 @@ test("waves: the levels of the plans' depends_on within the phase, not their wav
     '04-04-PLAN.md': plan('depends_on:\n  - 04-02\n  - 04-03'),
     // Outside the phase, or not a plan id: no edge.
     '04-05-PLAN.md': plan('depends_on: [03-01, 7]'),
-    '04-06-PLAN.md': plan('depends_on: [04-07]'),
-    '04-07-PLAN.md': plan('depends_on: [04-06]'),
-    '04-08-PLAN.md': plan('depends_on: [04-07, 04-01]'),
-    // Superseded: no plan, so no edge to it.
-    '04-09-PLAN.md': plan('status: superseded'),
+    // A plan's own number, and one id as a scalar, are edges to GSD.
+    '04-06-PLAN.md': plan('depends_on: ["01"]'),
+    '04-07-PLAN.md': plan('depends_on: 04-06'),
+    // Superseded in any case: no plan, so no edge to it.
+    '04-09-PLAN.md': plan('status: Superseded'),
     '04-10-PLAN.md': plan('depends_on: [04-09]'),
   });
-  assert.deepEqual(phaseFiles(dir, '04', undefined).waves, [['04-01', '04-03', '04-05', '04-10'], ['04-02'], ['04-04']]);
+  assert.deepEqual(phaseFiles(dir, '04', undefined).waves, [['04-01', '04-03', '04-05', '04-10'], ['04-02', '04-06'], ['04-04', '04-07']]);
+});
+
+test('a plan of wave: 0 starts the waves at 0, as phase-plan-index numbers them; GSD\'s nested plans/ layout counts', (t) => {
+  const dir = phaseDir(t, {
+    '04-01-PLAN.md': '---\nwave: 0\n---\n',
+    'plans/PLAN-02.md': '---\ndepends_on: [04-01]\n---\n',
+    'plans/SUMMARY-02.md': '---\nstatus: complete\n---\n',
+  });
+  const files = phaseFiles(dir, '04', undefined);
+  assert.deepEqual(files.plans, [
+    { id: '04-01', file: '04-01-PLAN.md', summarized: false },
+    { id: 'plans/PLAN-02.md', file: 'plans/PLAN-02.md', summarized: true },
+  ]);
+  assert.deepEqual(files.waves, [['04-01'], ['plans/PLAN-02.md']]);
+});
+
+test('plans GSD refuses to order (a cycle, two ids one in any case) fail the reading: no wave may pass for them', (t) => {
+  const cycle = readPhase(phaseDir(t, { '04-06-PLAN.md': '---\ndepends_on: [04-07]\n---\n', '04-07-PLAN.md': '---\ndepends_on: [04-06]\n---\n' }), '04', undefined);
+  assert.deepEqual(cycle.ok ? undefined : [cycle.failure.reason, cycle.failure.message.replace(/\/tmp\/\S+\/\.planning/, '<p>')], [
+    'ambiguous-phase',
+    'the plans of <p>/phases/04-ship depend on each other in a cycle (phase-plan-index refuses the phase)',
+  ]);
+  const twice = readPhase(phaseDir(t, { '04-01a-PLAN.md': '', '04-01A-PLAN.md': '' }), '04', undefined);
+  assert.equal(twice.ok ? undefined : twice.failure.reason, 'ambiguous-phase');
+});
+
+test("the phase's own VERIFICATION.md and UAT.md first, as GSD pins them, whatever sorts before; another phase's files are not the phase's", (t) => {
+  const dir = phaseDir(t, {
+    '04-CORRECTION-VERIFICATION.md': '# worksheet\n',
+    '04-VERIFICATION.md': '---\nstatus: passed\n---\n',
+    '04-00-smoke-UAT.md': '---\nstatus: testing\n---\n',
+    '04-UAT.md': '---\nstatus: complete\n---\n',
+    '05-01-PLAN.md': '',
+  });
+  const files = phaseFiles(dir, '04', undefined);
+  assert.deepEqual([files.verification, files.verificationPassed, files.uat?.name, files.plans], ['04-VERIFICATION.md', true, '04-UAT.md', []]);
+  assert.equal(files.names.includes('05-01-PLAN.md'), false);
+  // With no pinned one, the first of the phase's; a bare VERIFICATION.md last.
+  assert.equal(phaseFiles(phaseDir(t, { 'VERIFICATION.md': '', '04-B-VERIFICATION.md': '', '04-A-VERIFICATION.md': '' }), '04', undefined).verification, '04-A-VERIFICATION.md');
+  assert.equal(phaseFiles(phaseDir(t, { 'VERIFICATION.md': '---\nstatus: passed\n---\n' }), '04', undefined).verificationPassed, true);
 });
 
 test("STATE.md's position: the Phase: line of ## Current Position, for this phase, ready to execute or executing", () => {
@@ -177,7 +226,7 @@ test('names come sorted whatever order the file system lists them in: the first 
   assert.deepEqual(phaseFiles(dir, '04', undefined), {
     ...NOTHING,
     names: sorted.map((id) => `${id}-PLAN.md`),
-    plans: sorted.map((id) => ({ id, summarized: false })),
+    plans: sorted.map((id) => ({ id, file: `${id}-PLAN.md`, summarized: false })),
     waves: [sorted],
   });
 });
@@ -194,7 +243,8 @@ test('frontmatter that is YAML but no mapping (a list, a scalar) has no fields, 
     ...NOTHING,
     names: ['04-01-PLAN.md', '04-01-SUMMARY.md', '04-02-PLAN.md', '04-UAT.md', '04-VERIFICATION.md'],
     uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false },
-    plans: [{ id: '04-01', summarized: true }, { id: '04-02', summarized: false }],
+    verification: '04-VERIFICATION.md',
+    plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: true }, { id: '04-02', file: '04-02-PLAN.md', summarized: false }],
     waves: [['04-01', '04-02']],
   });
 });

@@ -2,20 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
-import { lookUpPhaseDir, normalizePhaseNumber, locatePhase } from '../../src/project/phase.ts';
+import { lookUpPhaseDir, locatePhase } from '../../src/project/phase.ts';
 import { project } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';
 import { ok, usage } from '../../src/failure.ts';
 
 const NO_SCOPE = { project: undefined, workstream: undefined };
-
-test('phase numbers normalised as GSD names phase directories', () => {
-  const cases: [string, string][] = [
-    ['1', '01'], ['01', '01'], ['4', '04'], ['12A', '12A'], ['12a', '12a'], ['4.1', '04.1'], ['12.1.2', '12.1.2'],
-    ['1-2', '01-02'], ['1-2-3', '01-02-03'], ['CK-01', '01'], ['PROJ-42', '42'], ['AUTH-101', '101'], ['ck-1', 'ck-1'], ['alpha', 'alpha'],
-  ];
-  for (const [phase, normal] of cases) assert.equal(normalizePhaseNumber(phase), normal, phase);
-});
 
 const phases = (t: Parameters<typeof tempDir>[0], dirs: string[], base = '.planning/phases'): string =>
   project(t, Object.fromEntries(dirs.map((dir) => [join(base, dir), null])));

@@ -96,3 +96,9 @@ test('a cell of the job summary is one line of at most 300 characters', () => {
   const summary = githubSummary([point('ship:pre', [row({ status: 'halt', caseStatus: 'failure', reason: 'x'.repeat(400) })], 'm')], 'm', none);
   assert.ok(summary.includes(`| ${'x'.repeat(297)}... |`), summary);
 });
+
+test('the heading names the phase --reached gated, as Markdown text', () => {
+  const phase = 'phase 04 (STATE.md names 05, which has reached no point; 04 is complete)';
+  assert.ok(githubSummary([point('plan:pre', [], 'm'), point('ship:pre', [], 'm')], 'm', { ...none, phase }).startsWith(`### gsd-check gates run: ${phase}, 2 points\n`));
+  assert.ok(githubSummary([point('ship:pre', [], 'm')], 'm', { ...none, phase: 'phase *4*' }).startsWith('### gsd-check gates run: phase \\*4\\*, ship:pre\n'));
+});

@@ -140,3 +140,13 @@ test('several points: a <testsuite> each with its own counts and its gates\' tim
   assert.deepEqual(values(doc, '/testsuites/testsuite/@name'), ['plan:pre', 'ship:pre']);
   doc.dispose();
 });
+
+test('the phase --reached gated names the run and is a property of every suite, escaped as any attribute', () => {
+  const phase = 'phase 04 (STATE.md names 05, which has reached no point; 04 is complete) <&>';
+  const report = junitReport([...at('plan:pre', []), ...at('ship:pre', [row({})])], 10, [['phase', phase]], phase);
+  const doc = readJunit(report);
+  assert.ok(report.includes('<testsuites name="gsd-check gates run: phase 04 (STATE.md names 05, which has reached no point; 04 is complete) &lt;&amp;&gt;" '), report);
+  assert.equal(report.split('<property name="phase" value="phase 04 (STATE.md names 05, which has reached no point; 04 is complete) &lt;&amp;&gt;"/>').length, 3);
+  assert.ok(doc !== undefined);
+  assert.ok(junitReport(at('ship:pre', []), 1).includes('<testsuites name="gsd-check gates run" '));
+});

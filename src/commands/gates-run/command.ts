@@ -4,6 +4,7 @@ import { checkPickPath } from '../../cli/pick-path.ts';
 import { gatesWithin } from '../../gates/pool.ts';
 import { givenQueryCommand, queryCommand } from '../../gates/query.ts';
 import { notReached, pointEntry, RUN_DETAILS, runEnvelope, type PointEntry } from '../../gates/run-envelope.ts';
+import { gatedPhase } from '../../gates/provenance.ts';
 import { POINT_DETAILS, runPoints, type PointGates, type PointResult } from '../../gates/run-point.ts';
 import { pointRows } from '../../report/gate-row.ts';
 import { gatesTable, pointsTable } from '../../report/table.ts';
@@ -14,7 +15,7 @@ import { gateContext } from '../gate-context.ts';
 import { workspacePaths } from '../../project/shown-path.ts';
 import { failureReply, progressLine, verdictReply, type Reply } from '../reply.ts';
 import { decider, findGsd } from './gsd.ts';
-import { phaseForGates } from './phase-selected.ts';
+import { phaseDirectoryFound, phaseForGates } from './phase-selected.ts';
 import { loadPointGates } from './point-gates.ts';
 import { junitTarget } from './junit-target.ts';
 import { deliverReports } from './reports.ts';
@@ -31,6 +32,8 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const built = gateContext(options, deps, (root) => workspacePaths(root, deps.env.GITHUB_WORKSPACE));
   if (!built.ok) return failed(built.failure);
   const root = built.value.projectRoot;
+  const found = options.reached ? phaseDirectoryFound(built.value, options.currentPhase) : ok(undefined);
+  if (!found.ok) return failed(found.failure);
   const junit = junitTarget(options, deps, root);
   if (!junit.ok) return failed(junit.failure);
   // selection.ts is compiled only for a run that asks which points were reached.
@@ -83,7 +86,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   // and fails the call; the envelope still says what the other points gave.
   const unevaluated = ran.value.flatMap(({ point, envelope: own }) => (own.ok ? [] : [failed({ ...own.failure, message: `${point}: ${own.failure.message}` })]));
   // reports.ts is compiled only for a run that reports.
-  const reported = options.reports.length === 0 ? NOTHING_REPORTED : deliverReports({ options, points, message: envelope.message, elapsedMs: now() - started, root, gsd: about.gsd }, junit.value, deps);
+  const reported = options.reports.length === 0 ? NOTHING_REPORTED : deliverReports({ options, points, message: envelope.message, elapsedMs: now() - started, root, gsd: about.gsd, phase: about.loop === undefined ? undefined : gatedPhase(about.loop) }, junit.value, deps);
   const exitCode = unevaluated[0]?.exitCode ?? (reported.errors.length > 0 ? EXIT_WRITE_FAILED : verdict.value.exitCode);
   return { exitCode, stdout, stderr: reported.notes.join('') + unevaluated.map((u) => u.stderr).join('') + reported.errors.join(''), workflowCommands: reported.annotations };
 }

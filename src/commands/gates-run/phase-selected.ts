@@ -1,8 +1,9 @@
-import { ok, usage, type Result } from '../../failure.ts';
+import { fail, ok, usage, type Result } from '../../failure.ts';
 import { PHASE_CHOICE } from '../../cli/gates-options.ts';
 import type { PointGate, PointGates } from '../../gates/run-point.ts';
 import { gateLabel } from '../../gates/run-point.ts';
 import type { GateContext } from '../../predicate/kind.ts';
+import { phaseDirectoryNames } from '../../project/phase.ts';
 
 // GSD's loop always evaluates a point for a phase; a run that selects none
 // would check the project root in its place, and read as a missing file.
@@ -34,4 +35,15 @@ function phaseUse(gate: PointGate): string | undefined {
   if (check.shape !== 'predicate' || !check.predicate.ok) return undefined;
   const { kind, predicate } = check.predicate.value;
   return kind.phaseUse(predicate);
+}
+
+// A phase --reached is given by its number is one GSD's loop has a
+// directory for: a phase that is not there reaches nothing, which would pass.
+// STATE.md's phase may have none yet (the next one, before its discussion).
+export function phaseDirectoryFound(context: GateContext, fromState: boolean): Result<void> {
+  const lookup = context.phaseDirLookup;
+  if (fromState || context.phaseDir !== undefined || lookup === undefined || lookup.matches.length > 0) return ok(undefined);
+  const existing = phaseDirectoryNames(lookup.searched);
+  const there = existing.length === 0 ? 'which has no phase directory' : `whose phase directories are ${existing.join(', ')}`;
+  return fail('usage', `--phase-number ${lookup.phaseNumber}: no directory of ${context.paths.artifact(lookup.searched)} is that phase's (${there}); give the number of one, or --phase-dir`);
 }

@@ -29,16 +29,16 @@ interface Delivered {
 // envelope is still printed (a caller deciding on a halt needs it), and the
 // exit status says that something was not delivered.
 export function deliverReports(
-  run: { readonly options: GatesOptions; readonly points: readonly PointRows[]; readonly message: string; readonly elapsedMs: number; readonly root: string; readonly gsd: GsdDetails | undefined },
+  run: { readonly options: GatesOptions; readonly points: readonly PointRows[]; readonly message: string; readonly elapsedMs: number; readonly root: string; readonly gsd: GsdDetails | undefined; readonly phase: string | undefined },
   junit: ReportTarget | undefined,
   deps: Pick<GatesDeps, 'writeFile' | 'appendFile' | 'env'>,
 ): Delivered {
-  const { options, points, message, elapsedMs, root, gsd } = run;
+  const { options, points, message, elapsedMs, root, gsd, phase } = run;
   const errors: string[] = [];
   let annotations = '';
   let notes: string[] = [];
   if (junit !== undefined) {
-    const written = deps.writeFile(junit, junitReport(points, elapsedMs, gsdProperties(gsd)));
+    const written = deps.writeFile(junit, junitReport(points, elapsedMs, [...(phase === undefined ? [] : [['phase', phase] as [string, string]]), ...gsdProperties(gsd)], phase));
     if (!written.ok) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.shown)}: ${visible(written.failure)}\n`);
   }
   if (options.reports.some((target) => target.format === 'github')) {
@@ -49,7 +49,7 @@ export function deliverReports(
     notes = dropped.map((line) => `gsd-check: ${line}\n`);
     const summary = deps.env.GITHUB_STEP_SUMMARY;
     if (summary !== undefined && summary !== '') {
-      const appended = deps.appendFile(summary, githubSummary(points, message, { gsd, dropped, link: lineLink(deps.env, where) }));
+      const appended = deps.appendFile(summary, githubSummary(points, message, { gsd, dropped, link: lineLink(deps.env, where), phase }));
       if (!appended.ok) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${appended.failure}\n`);
     }
   }

@@ -1,13 +1,13 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { ok, type Result } from '../../failure.ts';
+import { basename, join } from 'node:path';
+import { fail, ok, type Result } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import type { LoopPoint } from '../../gates/activation.ts';
 import { phaseFiles } from '../../loop/phase-files.ts';
 import { reachedPoints } from '../../loop/reached.ts';
 import type { GateContext } from '../../predicate/kind.ts';
 import { readState } from '../../project/current-phase.ts';
-import { lookUpPhaseDir, normalizePhaseNumber } from '../../project/phase.ts';
+import { lookUpPhaseDir, phaseDirectoryNames, type PhaseDirLookup } from '../../project/phase.ts';
+import { comparePhaseIds, hasPhaseToken, phaseToken } from '../../project/phase-id.ts';
 import { planningDirectory } from '../../project/planning-scope.ts';
 import type { StatePosition } from '../../project/state-document.ts';
 import type { LoopDetails as LoopReport } from '../../gates/provenance.ts';
@@ -26,33 +26,39 @@ interface Selection {
 export function selectPoints(options: GatesOptions, context: GateContext): Result<Selection> {
   const state = context.state ?? stateOrNone(context);
   const at = reachOf(context, state, options);
+  if (!at.ok) return at;
   // STATE.md names the next phase as soon as `phase complete` ran: while that
   // one has reached no point, the loop stands at the end of the one before,
   // whose ship is next, and that is the phase a pull request carries. What
   // the phase's own files and STATE.md show decides: --ship says the run is
   // a ship, not which phase's, so it reaches ship:pre only once that is known.
-  if (options.currentPhase && !at.points.some((p) => p.reached)) {
+  if (options.currentPhase && !at.value.points.some((p) => p.reached)) {
     const previous = previousCompletePhase(context);
-    if (previous !== undefined) {
-      const moved = { ...context, phaseNumber: previous.phase, phaseDirLookup: previous.lookup };
-      const before = shipped(reachOf(moved, state, options), options);
-      const from = `STATE.md names ${context.phaseNumber}, which has reached no point; ${previous.phase}, the phase before it, is complete`;
-      return ok({ points: reachedIn(before), loop: { ...before, from }, context: moved });
+    if (!previous.ok) return previous;
+    if (previous.value !== undefined) {
+      const moved = { ...context, phaseNumber: previous.value.phase, phaseDirLookup: previous.value.lookup };
+      const before = reachOf(moved, state, options);
+      if (!before.ok) return before;
+      const from = `STATE.md names ${context.phaseNumber}, which has reached no point; ${previous.value.phase} is complete`;
+      const loop = shipped({ ...before.value, from }, options);
+      return ok({ points: reachedIn(loop), loop, context: moved });
     }
   }
-  const here = shipped(at, options);
+  const here = shipped(at.value, options);
   return ok({ points: reachedIn(here), loop: here, context });
 }
 
 const reachedIn = (report: LoopReport): LoopPoint[] => report.points.filter((p) => p.reached).map((p) => p.point);
 
-function reachOf(context: GateContext, state: StatePosition | undefined, options: GatesOptions): LoopReport {
+function reachOf(context: GateContext, state: StatePosition | undefined, options: GatesOptions): Result<LoopReport> {
   const phase = context.phaseNumber ?? null;
   const dir = phaseDirectory(context);
-  const files = phaseFiles(dir, phase ?? '', phase === null ? undefined : state);
-  const points = reachedPoints(files, options.points);
+  if (!dir.ok) return dir;
+  const files = phaseFiles(dir.value, phase ?? '', phase === null ? undefined : state);
+  if (!files.ok) return files;
+  const points = reachedPoints(files.value, options.points);
   const from = options.currentPhase ? 'STATE.md' : context.phaseDir !== undefined ? '--phase-dir' : '--phase-number';
-  return { phase, from, status: state?.status ?? null, rawStatus: state?.rawStatus ?? null, points };
+  return ok({ phase, from, status: state?.status ?? null, rawStatus: state?.rawStatus ?? null, points });
 }
 
 // With --ship, the run is the phase's ship: ship:pre is reached.
@@ -69,52 +75,32 @@ function stateOrNone(context: GateContext): StatePosition | undefined {
   return state.ok ? state.value : undefined;
 }
 
-function phaseDirectory(context: GateContext): string | undefined {
-  if (context.phaseDir !== undefined) return context.phaseDir;
-  const matches = context.phaseDirLookup?.matches ?? [];
-  return matches.length === 1 ? matches[0] : undefined;
+// The phase's directory; none where the phase has none yet. Two directories
+// for one phase are GSD's ambiguity (find-phase refuses to choose): what the
+// loop reached cannot be read, so nothing may pass for it.
+function phaseDirectory(context: GateContext): Result<string | undefined> {
+  if (context.phaseDir !== undefined) return ok(context.phaseDir);
+  const lookup = context.phaseDirLookup;
+  if (lookup === undefined || lookup.matches.length <= 1) return ok(lookup?.matches[0]);
+  const names = lookup.matches.map((dir) => basename(dir)).join(', ');
+  return fail('ambiguous-phase', `phase ${lookup.phaseNumber} matches ${lookup.matches.length} directories of ${context.paths.artifact(lookup.searched)} (${names}), as GSD's find-phase reads them: give --phase-dir`);
 }
 
-// The phase directory just before the current phase's, in GSD's order of
-// phase numbers, when its verification passed.
-function previousCompletePhase(context: GateContext): { phase: string; lookup: GateContext['phaseDirLookup'] } | undefined {
+// The phase just before the current one in GSD's order of phase ids, when
+// its verification passed.
+function previousCompletePhase(context: GateContext): Result<{ phase: string; lookup: PhaseDirLookup } | undefined> {
   const current = context.phaseNumber;
-  if (current === undefined || !context.planning.ok) return undefined;
+  if (current === undefined || !context.planning.ok) return ok(undefined);
   const phases = join(planningDirectory(context.projectRoot, context.planning.value), 'phases');
-  const ids = directoryPhases(phases).filter((id) => comparePhases(id, current) < 0);
-  const previous = ids.sort(comparePhases).at(-1);
-  if (previous === undefined) return undefined;
-  const lookup = lookUpPhaseDir(context.projectRoot, previous, context.planning.value);
-  if (lookup.matches.length !== 1 || !verificationPassed(lookup.matches[0]!)) return undefined;
-  return { phase: previous, lookup };
-}
-
-function directoryPhases(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const id = entry.isDirectory() ? /^(\d+(?:\.\d+)*[A-Z]?)(?:-|$)/i.exec(entry.name)?.[1] : undefined;
-      return id === undefined ? [] : [id];
-    });
-  } catch {
-    return [];
-  }
-}
-
-// Numbers part by part, then a letter: 1 < 1.1 < 1.2 < 2 < 2A < 10.
-function comparePhases(a: string, b: string): number {
-  const parts = (id: string): (number | string)[] => normalizePhaseNumber(id).split(/[.]|(?=[A-Z])/i).map((part) => (/^\d+$/.test(part) ? Number(part) : part.toUpperCase()));
-  const [x, y] = [parts(a), parts(b)];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    if (x[i] === y[i]) continue;
-    if (x[i] === undefined) return -1;
-    if (y[i] === undefined) return 1;
-    if (typeof x[i] === typeof y[i]) return x[i]! < y[i]! ? -1 : 1;
-    return typeof x[i] === 'number' ? -1 : 1;
-  }
-  return 0;
-}
-
-function verificationPassed(dir: string): boolean {
-  const files = phaseFiles(dir, '', undefined);
-  return files.verificationPassed;
+  const before = phaseDirectoryNames(phases).filter((name) => hasPhaseToken(name) && comparePhaseIds(phaseToken(name), current) < 0);
+  const last = before.at(-1);
+  if (last === undefined) return ok(undefined);
+  const phase = phaseToken(last);
+  const lookup = lookUpPhaseDir(context.projectRoot, phase, context.planning.value);
+  const dir = phaseDirectory({ ...context, phaseNumber: phase, phaseDirLookup: lookup });
+  if (!dir.ok) return dir;
+  if (dir.value === undefined) return ok(undefined);
+  const files = phaseFiles(dir.value, phase, undefined);
+  if (!files.ok) return files;
+  return ok(files.value.verificationPassed ? { phase, lookup } : undefined);
 }
