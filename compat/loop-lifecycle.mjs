@@ -51,6 +51,10 @@ export function checkReached(dir, phase) {
   const which = phase === undefined ? ['--current-phase'] : ['--phase-number', phase];
   const args = ['gates', 'run', '--reached', ...which, '--builtin', '--query-command', 'echo \'{"block":false}\'', '--raw', '--pick', 'details.loop'];
   const result = spawnSync(NODE, [GSD_CHECK, ...args], { cwd: projectRoot(dir), env: env(dir), encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
+  // A phase given by number that has no directory yet fails the run: it can
+  // have reached nothing, and a mistyped one must not pass.
+  const noDirectory = `gsd-check: --phase-number ${phase}: no directory of .planning/phases is that phase's`;
+  if (result.status === 2 && phase !== undefined && result.stderr.startsWith(noDirectory) && Object.keys(observe(dir, phase).artifacts).every((name) => !samePhase(name.split('-')[0], phase))) return { phase, reached: [] };
   if (result.status !== 0) throw new Error(`gsd-check ${args.join(' ')}: exit ${result.status ?? result.signal}\n${result.stderr}${result.stdout}`);
   const loop = JSON.parse(result.stdout);
   return { phase: loop.phase, reached: loop.points.filter((p) => p.reached).map((p) => p.point) };
@@ -360,8 +364,8 @@ export const steps = [
       phase: '1', current_phase: '1', diskStatus: 'partial', status: 'verifying', statusLine: 'Phase complete — ready for verification',
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md']) },
       ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2],
-      reached: [...PLANNED, 'execute:wave:post'], passed: [...STARTED, 'execute:wave:post'],
-      atHead: [...PLANNED, 'execute:wave:post'],
+      reached: [...PLANNED, 'execute:wave:post', 'execute:post'], passed: [...STARTED, 'execute:wave:post', 'execute:post'],
+      atHead: [...PLANNED, 'execute:wave:post', 'execute:post'],
     }),
   },
   {
@@ -522,8 +526,8 @@ export const steps = [
       phase: '1.1', current_phase: '1.1', diskStatus: 'partial', status: 'verifying', statusLine: 'Phase complete — ready for verification',
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md', '01.1-01-SUMMARY.md'] },
       waves: { 1: ['01.1-01'] }, summarized: ['01.1-01'], wavePre: [1], wavePost: [1],
-      reached: ['plan:pre', 'plan:post', 'execute:wave:post'], passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post'],
-      atHead: ['plan:pre', 'plan:post', 'execute:wave:post'],
+      reached: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post'],
+      atHead: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
     }),
   },
   {
@@ -538,7 +542,7 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md', '01.1-01-SUMMARY.md', '01.1-VERIFICATION.md'] },
       waves: { 1: ['01.1-01'] }, summarized: ['01.1-01'], wavePre: [1], wavePost: [1], verification: 'passed',
       reached: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:post'],
-      atHead: ['plan:pre', 'plan:post', 'execute:wave:post'],
+      atHead: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
     }),
   },
   {
@@ -665,7 +669,11 @@ export function reachedPoints(o) {
   if (['-RESEARCH.md', '-VALIDATION.md', '-PATTERNS.md', '-PLAN.md'].some((s) => o.files.some((f) => f.endsWith(s)))) gated('plan:pre');
   if (plannedRecorded) gated('plan:post');
   if (started) ungated('execute:pre', 'execute:wave:pre');
-  if (wavePost.length > 0) gated('execute:wave:post');
+  // A point passed stays passed: a verified phase has had its waves.
+  if (wavePost.length > 0 || (plans && verified)) gated('execute:wave:post');
+  // execute-phase runs execute:post's gates in code_review_gate, right
+  // after the last wave, before the verifier writes anything.
+  if (plans && waveNumbers.length > 0 && waveNumbers.every(waveDone)) gated('execute:post');
   if (verified || complete) {
     gated('execute:post');
     ungated('verify:post');

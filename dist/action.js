@@ -403,8 +403,8 @@ var DECLARED = [
     name: "ship",
     commands: ["gates run"],
     group: "own",
-    help: ["with --reached: this run is the phase's ship; ship:pre is reached"],
-    doc: { value: "\u2014", meaning: "with `--reached`: the run is the phase's ship (the pull request GSD's ship step opened, a release branch or tag), so `ship:pre` is reached; GSD records a ship only after it" }
+    help: ["with --reached: this run is the phase's ship; ship:pre is reached,", "after /gsd-ship's preflight (the phase's verification passed)"],
+    doc: { value: "\u2014", meaning: "with `--reached`: the run is the phase's ship (the pull request GSD's ship step opened, a release branch or tag), so `ship:pre` is reached; GSD records a ship only after it. Its first gate is `/gsd-ship`'s own preflight, `ship-preflight#1`: the phase's VERIFICATION.md must say `status: passed` ([gates](gates.md#the-ships-preflight))" }
   },
   {
     name: "builtin",

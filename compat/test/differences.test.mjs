@@ -9,6 +9,7 @@ import { CLI_CASES } from '../cases/cli.mjs';
 import { FRONTMATTER_CASES } from '../cases/frontmatter.mjs';
 import { GATES_CASES } from '../cases/gates.mjs';
 import { LINE_CASES } from '../cases/line.mjs';
+import { LOOP_CASES } from '../cases/loop.mjs';
 import { MANIFEST_CASES } from '../cases/manifest.mjs';
 import { ROOT_CASES } from '../cases/root.mjs';
 import { STATE_CASES } from '../cases/state.mjs';
@@ -17,7 +18,7 @@ import { documentedDifferences } from '../harness.mjs';
 
 test('every difference in docs/reference/differences.md is shown by a case', () => {
   const shown = new Set([
-    ...[...ROOT_CASES, ...ARTIFACT_CASES, ...FRONTMATTER_CASES, ...CLI_CASES, ...GATES_CASES, ...LINE_CASES, ...STATE_CASES, ...MANIFEST_CASES].map((c) => c.differs).filter(Boolean),
+    ...[...ROOT_CASES, ...ARTIFACT_CASES, ...FRONTMATTER_CASES, ...CLI_CASES, ...GATES_CASES, ...LINE_CASES, ...STATE_CASES, ...MANIFEST_CASES, ...LOOP_CASES].map((c) => c.differs).filter(Boolean),
     ...EXAMPLES.map((e) => e.id),
   ]);
   const documented = documentedDifferences();

@@ -95,8 +95,8 @@ const DECLARED: readonly Flag[] = [
     name: 'ship',
     commands: ['gates run'],
     group: 'own',
-    help: ["with --reached: this run is the phase's ship; ship:pre is reached"],
-    doc: { value: '—', meaning: "with `--reached`: the run is the phase's ship (the pull request GSD's ship step opened, a release branch or tag), so `ship:pre` is reached; GSD records a ship only after it" },
+    help: ["with --reached: this run is the phase's ship; ship:pre is reached,", "after /gsd-ship's preflight (the phase's verification passed)"],
+    doc: { value: '—', meaning: "with `--reached`: the run is the phase's ship (the pull request GSD's ship step opened, a release branch or tag), so `ship:pre` is reached; GSD records a ship only after it. Its first gate is `/gsd-ship`'s own preflight, `ship-preflight#1`: the phase's VERIFICATION.md must say `status: passed` ([gates](gates.md#the-ships-preflight))" },
   },
   {
     name: 'builtin',

@@ -209,6 +209,7 @@ export function checkLabel(check: unknown): string {
   if (typeof check !== 'object' || check === null) return 'check';
   const fields = check as Record<string, unknown>;
   if (typeof fields.query === 'string') return `query ${fields.query}`;
+  if (typeof fields.preflight === 'string') return `preflight ${fields.preflight}`;
   const predicate = fields.predicate as { kind?: unknown } | null | undefined;
   if (predicate !== undefined) return `predicate ${typeof predicate?.kind === 'string' ? predicate.kind : '?'}`;
   return Object.hasOwn(fields, 'agentVerdict') ? 'agentVerdict' : 'check';

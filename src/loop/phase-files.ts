@@ -36,6 +36,10 @@ export interface PhaseFiles {
   // The phase's VERIFICATION.md says `status: passed`: GSD's test of a
   // complete phase (roadmap analyze's disk_status), and of one it may ship.
   readonly verificationPassed: boolean;
+  // Its frontmatter's `status`, trimmed; none where it has no text one.
+  readonly verificationStatus: string | undefined;
+  // The line that status is on, for a report to point at.
+  readonly verificationLine: number | undefined;
 }
 
 interface Uat {
@@ -68,6 +72,7 @@ export function phaseFiles(phaseDir: string | undefined, phase: string, state: S
   if (!plans.ok) return plans;
   const verificationName = pinned(names, 'VERIFICATION.md', directory, true);
   const verification = verificationName === undefined ? {} : frontmatter(text(verificationName) ?? '', verificationName);
+  const status = typeof verification.status === 'string' && verification.status.trim() !== '' ? verification.status.trim() : undefined;
   const position = positionOf(state?.positionLine ?? null, phase);
   return ok({
     names,
@@ -80,7 +85,9 @@ export function phaseFiles(phaseDir: string | undefined, phase: string, state: S
     positionText: position === undefined ? undefined : `Phase: ${state!.positionLine}`,
     movedOn: state !== undefined && phase !== '' && comparePhaseIds(state.phase, phase) > 0 ? state.phase : undefined,
     shipped: shippedIn(state?.rawStatus ?? null, phase),
-    verificationPassed: typeof verification.status === 'string' && verification.status.trim() === 'passed',
+    verificationPassed: status === 'passed',
+    verificationStatus: status,
+    verificationLine: status === undefined ? undefined : lineOf(text(verificationName) ?? '', /^status[ \t]*:/m),
   });
 }
 
@@ -109,6 +116,12 @@ function listed(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+// The 1-based line of a text the pattern first matches on.
+function lineOf(text: string, pattern: RegExp): number | undefined {
+  const at = pattern.exec(text)?.index;
+  return at === undefined ? undefined : text.slice(0, at).split('\n').length;
 }
 
 function textOf(path: string): string | undefined {

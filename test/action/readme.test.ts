@@ -55,6 +55,7 @@ async function halt(t: Parameters<typeof project>[0]): Promise<string> {
   const workspace = project(t, {
     '.planning/STATE.md': '---\ncurrent_phase: 04\n---\n',
     '.planning/phases/04-ship/04-SECURITY.md': '---\nphase: 04\nthreats_open: 2\n---\n',
+    '.planning/phases/04-ship/04-VERIFICATION.md': '---\nphase: 04\nstatus: passed\n---\n',
   });
   const run = await runAction(t, workspace, { point: 'ship:pre', reached: 'true', ship: 'true', builtin: 'true', 'current-phase': 'true' });
   assert.equal(run.status, 1, run.stderr);

@@ -266,7 +266,7 @@ test('onError skips a check that failed for any reason but a resource limit, and
   for (const onError of ['skip', 'halt'] as const) {
     const result = await runPoints([{ point: 'ship:pre', gates: ok(reasons.map((reason) => gateFailing(reason, onError))) }], deps(run));
     const statuses = result.ok ? envelopeOf(result.value[0]!).details.gates.map((g) => [g.capability, g.status]) : [];
-    assert.deepEqual(statuses, reasons.map((reason) => [reason, onError === 'skip' && !['resource-limit', 'untested-gsd'].includes(reason) ? 'skipped' : 'halt']), onError);
+    assert.deepEqual(statuses, reasons.map((reason) => [reason, onError === 'skip' && !['resource-limit', 'untested-gsd', 'ambiguous-phase'].includes(reason) ? 'skipped' : 'halt']), onError);
   }
 });
 

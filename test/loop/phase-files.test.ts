@@ -11,6 +11,7 @@ import type { StatePosition } from '../../src/project/state-document.ts';
 
 const NOTHING: PhaseFiles = {
   names: [], context: undefined, uat: undefined, verification: undefined, plans: [], waves: [], position: undefined, positionText: undefined, movedOn: undefined, shipped: false, verificationPassed: false,
+  verificationStatus: undefined, verificationLine: undefined,
 };
 
 // The phase's files, read where the reading succeeds.

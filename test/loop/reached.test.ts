@@ -9,6 +9,7 @@ import { reachedPoints } from '../../src/loop/reached.ts';
 
 const NOTHING: PhaseFiles = {
   names: [], context: undefined, uat: undefined, verification: undefined, plans: [], waves: [], position: undefined, positionText: undefined, movedOn: undefined, shipped: false, verificationPassed: false,
+  verificationStatus: undefined, verificationLine: undefined,
 };
 const phase = (given: Partial<PhaseFiles> = {}): PhaseFiles => ({ ...NOTHING, ...given });
 // What one point says of a phase: [reached, why].

@@ -20,6 +20,7 @@ import { loadPointGates } from './point-gates.ts';
 import { junitTarget } from './junit-target.ts';
 import { deliverReports } from './reports.ts';
 import { selectPoints } from './selection.ts';
+import { shipPreflight, withPreflight } from '../../loop/ship-preflight.ts';
 
 // gates run, stage by stage: the context; which points (selection.ts,
 // --reached) and which GSD decides (gsd.ts); each point's gates
@@ -37,7 +38,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const junit = junitTarget(options, deps, root);
   if (!junit.ok) return failed(junit.failure);
   // selection.ts is compiled only for a run that asks which points were reached.
-  const selection = options.reached ? selectPoints(options, built.value) : ok({ points: options.points, loop: undefined, context: built.value });
+  const selection = options.reached ? selectPoints(options, built.value) : ok({ points: options.points, loop: undefined, context: built.value, phase: undefined });
   if (!selection.ok) return failed(selection.failure);
   const context = selection.value.context;
   const decided = await decider(options, context);
@@ -47,15 +48,17 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const loaded = await loadPointGates(options, selection.value.points, context, decided.value.gsd, { ...deps, concurrency });
   if (!loaded.ok) return failed(loaded.failure);
   for (const warning of loaded.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
-  const needed = phaseForGates(loaded.value.points, context);
+  // The ship is GSD's preflight before ship:pre's gates (loop/ship-preflight.ts).
+  const gates = options.ship && selection.value.phase !== undefined ? withPreflight(loaded.value.points, shipPreflight(selection.value.phase.files, selection.value.phase.dir, context.paths.artifact)) : loaded.value.points;
+  const needed = phaseForGates(gates, context);
   if (!needed.ok) return failed(needed.failure);
 
   const given = givenQueryCommand(options.queryCommand, deps.env);
   // Query gates are answered by the GSD that decided, else by the one
   // gsd_run finds, looked for only when one is to be answered.
-  const gsd = decided.value.gsd ?? (given === undefined && asksQueries(loaded.value.points) ? await findGsd(context) : undefined);
+  const gsd = decided.value.gsd ?? (given === undefined && asksQueries(gates) ? await findGsd(context) : undefined);
   const started = now();
-  const ran = await runPoints(loaded.value.points, {
+  const ran = await runPoints(gates, {
     context,
     query: queryCommand(given, options.queryTimeout, gsd),
     concurrency,

@@ -2,7 +2,7 @@ import { basename, join } from 'node:path';
 import { fail, ok, type Result } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import type { LoopPoint } from '../../gates/activation.ts';
-import { phaseFiles } from '../../loop/phase-files.ts';
+import { phaseFiles, type PhaseFiles } from '../../loop/phase-files.ts';
 import { reachedPoints } from '../../loop/reached.ts';
 import type { GateContext } from '../../predicate/kind.ts';
 import { readState } from '../../project/current-phase.ts';
@@ -20,6 +20,8 @@ interface Selection {
   readonly loop: LoopReport | undefined;
   // The context the gates run in: the phase --reached settled on.
   readonly context: GateContext;
+  // That phase's directory and files, as read.
+  readonly phase: { readonly dir: string | undefined; readonly files: PhaseFiles };
 }
 
 // For a run with --reached (command.ts runs the points given otherwise).
@@ -32,7 +34,7 @@ export function selectPoints(options: GatesOptions, context: GateContext): Resul
   // whose ship is next, and that is the phase a pull request carries. What
   // the phase's own files and STATE.md show decides: --ship says the run is
   // a ship, not which phase's, so it reaches ship:pre only once that is known.
-  if (options.currentPhase && !at.value.points.some((p) => p.reached)) {
+  if (options.currentPhase && !at.value.report.points.some((p) => p.reached)) {
     const previous = previousCompletePhase(context);
     if (!previous.ok) return previous;
     if (previous.value !== undefined) {
@@ -40,17 +42,17 @@ export function selectPoints(options: GatesOptions, context: GateContext): Resul
       const before = reachOf(moved, state, options);
       if (!before.ok) return before;
       const from = `STATE.md names ${context.phaseNumber}, which has reached no point; ${previous.value.phase} is complete`;
-      const loop = shipped({ ...before.value, from }, options);
-      return ok({ points: reachedIn(loop), loop, context: moved });
+      const loop = shipped({ ...before.value.report, from }, options);
+      return ok({ points: reachedIn(loop), loop, context: moved, phase: before.value.phase });
     }
   }
-  const here = shipped(at.value, options);
-  return ok({ points: reachedIn(here), loop: here, context });
+  const here = shipped(at.value.report, options);
+  return ok({ points: reachedIn(here), loop: here, context, phase: at.value.phase });
 }
 
 const reachedIn = (report: LoopReport): LoopPoint[] => report.points.filter((p) => p.reached).map((p) => p.point);
 
-function reachOf(context: GateContext, state: StatePosition | undefined, options: GatesOptions): Result<LoopReport> {
+function reachOf(context: GateContext, state: StatePosition | undefined, options: GatesOptions): Result<{ report: LoopReport; phase: Selection['phase'] }> {
   const phase = context.phaseNumber ?? null;
   const dir = phaseDirectory(context);
   if (!dir.ok) return dir;
@@ -58,7 +60,7 @@ function reachOf(context: GateContext, state: StatePosition | undefined, options
   if (!files.ok) return files;
   const points = reachedPoints(files.value, options.points);
   const from = options.currentPhase ? 'STATE.md' : context.phaseDir !== undefined ? '--phase-dir' : '--phase-number';
-  return ok({ phase, from, status: state?.status ?? null, rawStatus: state?.rawStatus ?? null, points });
+  return ok({ report: { phase, from, status: state?.status ?? null, rawStatus: state?.rawStatus ?? null, points }, phase: { dir: dir.value, files: files.value } });
 }
 
 // With --ship, the run is the phase's ship: ship:pre is reached.

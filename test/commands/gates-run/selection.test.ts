@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { test } from '../../helpers/bounded.ts';
 import { testDeps } from '../../helpers/deps.ts';
 import { artifact, project, type Tree } from '../../helpers/project.ts';
@@ -88,23 +89,34 @@ const PLANNED_POINTS = {
   'plan:post': "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — READY TO EXECUTE",
 };
 
+// The selection less the phase's files it read (phase-files.test.ts holds
+// those), so a test compares what it is about.
+function withoutPhase(selected: ReturnType<typeof selectPoints>): unknown {
+  if (!selected.ok) return selected;
+  const { phase: _phase, ...rest } = selected.value;
+  return ok(rest);
+}
+
 test('--phase-number: the points its directory and STATE.md show reached, in loop order, and the loop as read; the context as given', (t) => {
   const root = project(t, PLANNED);
   const context = contextOf(root, { ...OPTIONS, phaseNumber: '4' });
   const selected = selectPoints({ ...OPTIONS, phaseNumber: '4' }, context);
-  assert.deepEqual(selected, ok({
+  assert.deepEqual(withoutPhase(selected), ok({
     points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
     loop: { phase: '4', from: '--phase-number', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS) },
     context,
   }));
   assert.equal(selected.ok && selected.value.context, context);
+  // The files it read are the phase's, for the ship's preflight.
+  assert.equal(selected.ok && selected.value.phase?.dir, join(root, '.planning/phases/04-ship'));
+  assert.deepEqual(selected.ok && selected.value.phase?.files.plans.map((plan) => plan.id), ['04-01']);
 });
 
 test('--current-phase: the phase STATE.md names, read once by the context, and said to come from STATE.md', (t) => {
   const root = project(t, PLANNED);
   const options = { ...OPTIONS, currentPhase: true };
   const context = contextOf(root, options);
-  assert.deepEqual(selectPoints(options, context), ok({
+  assert.deepEqual(withoutPhase(selectPoints(options, context)), ok({
     points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
     loop: { phase: '04', from: 'STATE.md', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS) },
     context,
@@ -125,7 +137,7 @@ test('--phase-dir: the files of that directory; with no phase number, STATE.md s
   const root = project(t, PLANNED);
   const options = { ...OPTIONS, phaseDir: '.planning/phases/04-ship' };
   const context = contextOf(root, options);
-  assert.deepEqual(selectPoints(options, context), ok({
+  assert.deepEqual(withoutPhase(selectPoints(options, context)), ok({
     points: ['discuss:pre', 'discuss:post', 'plan:pre'],
     loop: { phase: null, from: '--phase-dir', status: 'executing', rawStatus: 'executing', points: points({ ...PLANNED_POINTS, 'plan:post': undefined }) },
     context,
@@ -240,7 +252,7 @@ test("--current-phase on a phase that has reached nothing, after a complete one:
   const root = project(t, COMPLETED);
   const options = { ...OPTIONS, currentPhase: true };
   const context = contextOf(root, options);
-  assert.deepEqual(selectPoints(options, context), ok({
+  assert.deepEqual(withoutPhase(selectPoints(options, context)), ok({
     points: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
     loop: {
       phase: '04',
@@ -263,7 +275,7 @@ test("--ship on the ship's pull request, after phase complete: the phase before 
   const root = project(t, COMPLETED);
   const options = { ...OPTIONS, currentPhase: true, ship: true };
   const context = contextOf(root, options);
-  assert.deepEqual(selectPoints(options, context), ok({
+  assert.deepEqual(withoutPhase(selectPoints(options, context)), ok({
     points: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post', 'ship:pre'],
     loop: {
       phase: '04',
