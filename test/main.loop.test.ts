@@ -17,6 +17,8 @@ interface FakeGsd {
   readonly version: string | null;
   readonly hooks?: Readonly<Record<string, readonly unknown[]>>;
   readonly failRender?: readonly string[];
+  // Points whose hooks it prints padded with blanks to this many bytes.
+  readonly padRender?: Readonly<Record<string, number>>;
   readonly answers?: Readonly<Record<string, unknown>>;
 }
 
@@ -37,7 +39,9 @@ if (verb === 'runtime-identity' && rest.join(' ') === '--raw') {
 } else if (verb === 'loop' && rest[0] === 'render-hooks' && rest.length === 3 && rest[2] === '--raw') {
   const point = rest[1];
   if ((setup.failRender || []).includes(point)) { process.stderr.write('Error: cannot render ' + point + '\\n'); process.exit(1); }
-  process.stdout.write(JSON.stringify({ point, activeHooks: (setup.hooks || {})[point] || [], rendered: '' }, null, 2) + '\\n');
+  const text = JSON.stringify({ point, activeHooks: (setup.hooks || {})[point] || [], rendered: '' }, null, 2) + '\\n';
+  const pad = (setup.padRender || {})[point];
+  process.stdout.write(pad === undefined ? text : ' '.repeat(pad - Buffer.byteLength(text)) + text);
 } else if (verb === 'check' && rest.length === 3 && rest[2] === '--raw') {
   process.stdout.write(JSON.stringify((setup.answers || {})[rest[0]] || { block: false }) + '\\n');
 } else unknown();
@@ -251,4 +255,26 @@ test('--reached never reads an ambiguous phase as nothing reached: two directori
   // The directory named settles it.
   const settled = await run('--reached', '--phase-dir', '.planning/phases/04-ship', '--pick', 'message');
   assert.deepEqual([settled.status, settled.stdout, settled.stderr], [0, 'the phase of --phase-dir: 3 points reached (of 12): no gates\n', '']);
+});
+
+test("rendered hooks of exactly 1 MiB are read; a byte more and the point is not evaluated, by their size", async (t) => {
+  const root = project(t, PLANNED);
+  const fake = installFake(join(root, 'gsd-core/bin/gsd-tools.cjs'), { version: '1.14.0', hooks: HOOKS, padRender: { 'plan:pre': 1024 * 1024, 'ship:pre': 1024 * 1024 + 1 } });
+  const result = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'ship:pre', '--render', '--phase-number', '04', '--pick', 'message'], { cwd: root, env: gsdFree(t, root) });
+  assert.deepEqual([result.status, result.stdout, result.stderr], [
+    2,
+    '1 of 2 points halted: ship:pre: not evaluated: gsd_run loop render-hooks ship:pre --raw: the hooks are larger than 1048576 bytes\n',
+    'gsd-check: ship:pre: gsd_run loop render-hooks ship:pre --raw: the hooks are larger than 1048576 bytes\n',
+  ]);
+  assert.deepEqual(callsOf(fake), ['loop render-hooks plan:pre --raw', 'loop render-hooks ship:pre --raw', 'runtime-identity --raw']);
+});
+
+test('--reached with --hooks: of the hooks given for every point, only the reached points run', async (t) => {
+  const root = project(t, PLANNED);
+  const loop = Object.keys(HOOKS).map((point) => JSON.stringify({ point, activeHooks: HOOKS[point as keyof typeof HOOKS], rendered: '' })).join('\n');
+  writeFileSync(join(root, 'hooks.json'), `${loop}\n`);
+  const points = Object.keys(HOOKS).flatMap((point) => ['--point', point]);
+  const result = await cli(['gates', 'run', '--reached', ...points, '--hooks', 'hooks.json', '--phase-number', '04', '--query-command', 'echo \'{"block":false}\'', '--exit-code', '--pick', 'message'], { cwd: root, env: gsdFree(t, root) });
+  // ship:pre's hooks hold a gate that fails: it is not reached, so it does not run.
+  assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'phase 04: 2 points reached (of 3): passed (2 pass)\n', '']);
 });
