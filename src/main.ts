@@ -16,6 +16,7 @@ import { appendToFile, type FileId, replaceFile } from './io/report-file.ts';
 import { EXIT_INTERNAL, EXIT_WRITE_FAILED, Stop, STOP_SIGNALS, stopOf } from './failure.ts';
 import { colourWanted } from './report/table.ts';
 import { systemRunner } from './run/runner.ts';
+import { githubEnvironment } from './report/github-environment.ts';
 import { inertLog } from './text/github-log.ts';
 
 // Where the program meets its process: argv, environment, standard streams,
@@ -70,6 +71,7 @@ async function main(argv: readonly string[]): Promise<Reply> {
       home: process.env.HOME,
       uid: process.getuid?.(),
       env: process.env,
+      github,
       canEnter: isReadableDirectory,
       warn: (line) => writeStderr(`${line}\n`),
       signal: stop.signal,
@@ -152,9 +154,14 @@ function standardStreams(): FileId[] {
 
 const emit = makeEmitter((fd) => (fd === 1 ? process.stdout : process.stderr));
 
+const github = githubEnvironment(process.env);
+
 // Under GitHub Actions the runner reads workflow commands in the log: what
-// gsd-check prints there, but the commands it means, can carry none.
-const shown: (text: string) => string = process.env.GITHUB_ACTIONS === 'true' ? inertLog : (text) => text;
+// gsd-check prints there, but the commands it means, can carry none. A
+// --pick value too: the recipes print one straight into the log, where a
+// phase's file could otherwise write annotations or stop the runner reading
+// commands (docs/reference/environment.md says how to take the value whole).
+const shown: (text: string) => string = github.actions ? inertLog : (text) => text;
 
 const writeStderr = (text: string): void => emit(2, shown(text), () => {});
 

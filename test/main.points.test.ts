@@ -2,7 +2,7 @@
 // --all-points), through the shipped artefact: the run's envelope, the exit
 // status, and one report of each kind for the whole run.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from './helpers/bounded.ts';
 import { project } from './helpers/project.ts';
@@ -295,4 +295,25 @@ test("gates run names a missing artifact's places relative to the checkout; chec
   const predicate = JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 });
   const check = await cli(['check', 'predicate', '--predicate', predicate, '--phase-number', '07', '--raw', '--pick', 'message'], { cwd: app, env });
   assert.equal(check.stdout, `Artifact matching SECURITY.md not found in ${app} (no phase directory of .planning/phases matches --phase-number 07)\n`);
+});
+
+test("the job summary links a located gate to its line of the commit only when the file is in the checkout: one outside it is in no commit of the repository", { timeout: 30_000 }, async (t) => {
+  const dir = project(t, {
+    'repo/app/.planning': null,
+    'repo/app/cap.json': { id: 'sec', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'reviewed', equals: true } }, blocking: true, onError: 'halt' }] },
+    'repo/app/SECURITY.md': '---\nthreats_open: 0\n---\n',
+  });
+  const sha = 'c0ffee'.padEnd(40, '0');
+  const summaryOf = async (workspace: string): Promise<string> => {
+    const summary = join(dir, `summary-${readdirSync(dir).length}.md`);
+    const env = { ...ENV, GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: workspace, GITHUB_SERVER_URL: 'https://github.example', GITHUB_REPOSITORY: 'o/r', GITHUB_SHA: sha };
+    const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-dir', '.', '--raw', '--report', 'github'], { cwd: join(dir, 'repo', 'app'), env });
+    assert.equal(run.status, 0, run.stderr);
+    return readFileSync(summary, 'utf8');
+  };
+  assert.match(await summaryOf(join(dir, 'repo')), new RegExp(`\\| \\[SECURITY\\.md:1\\]\\(https://github\\.example/o/r/blob/${sha}/app/SECURITY\\.md#L1\\) \\|\\n`));
+  // The project outside the checkout: its SECURITY.md is named from the project root, with no link.
+  const outside = await summaryOf(join(dir, 'elsewhere'));
+  assert.match(outside, /\| SECURITY\.md:1 \|\n/);
+  assert.doesNotMatch(outside, /github\.example/);
 });

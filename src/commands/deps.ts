@@ -1,6 +1,7 @@
 import type { Result } from '../failure.ts';
 import type { ReadInput } from '../io/input.ts';
 import type { ReportTarget } from '../io/report-file.ts';
+import type { GithubEnvironment } from '../report/github-environment.ts';
 import type { TableStyle } from '../report/table.ts';
 import type { Runner } from '../run/runner.ts';
 
@@ -17,6 +18,8 @@ export interface CliDeps {
   // where the platform has no owners).
   readonly uid: number | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
+  // GitHub's part of it, read once (report/github-environment.ts).
+  readonly github: GithubEnvironment;
   // Whether we may list and enter a directory; the file system's answer
   // unless a test stands in, since as root every directory is enterable.
   readonly canEnter: (dir: string) => boolean;

@@ -1,4 +1,4 @@
-import { isAbsolute, relative } from 'node:path';
+import { relative } from 'node:path';
 import { canonicalPath, contains } from '../fs/entry.ts';
 
 // How a run names the files it read, in its messages and annotations.
@@ -20,9 +20,9 @@ export function workspacePaths(root: string, workspace: string | undefined): Pat
   return { artifact: shown, place: shown };
 }
 
-// Both compared as real paths, as the project root is one; a workspace
-// given empty or relative is none (the runner always gives it absolute).
+// Both compared as real paths, as the project root is one. `workspace` is
+// absolute, as report/github-environment.ts takes it from the runner.
 export function workspaceRelative(root: string, workspace: string | undefined): (absolute: string) => string {
-  const base = workspace === undefined || workspace === '' || !isAbsolute(workspace) ? undefined : (canonicalPath(workspace) ?? workspace);
+  const base = workspace === undefined ? undefined : (canonicalPath(workspace) ?? workspace);
   return (path) => relative(base !== undefined && contains(base, path) ? base : root, path) || '.';
 }

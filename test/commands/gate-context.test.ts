@@ -17,7 +17,7 @@ const options: EvalOptions = { killAfter: 1.5, currentPhase: false, raw: false, 
 const never = new AbortController().signal;
 
 function deps(dir: string, world: Partial<CliDeps> = {}): CliDeps {
-  return { run: fakeRunner(), readInput: texts(async () => ok('')), cwd: () => dir, home: undefined, uid: undefined, env: { X: '1' }, canEnter: isReadableDirectory, signal: never, force: never, warn: (line) => assert.fail(`unexpected warning: ${line}`), ...world };
+  return { run: fakeRunner(), readInput: texts(async () => ok('')), cwd: () => dir, home: undefined, uid: undefined, env: { X: '1' }, github: { actions: false, workspace: undefined, stepSummary: undefined, commit: undefined }, canEnter: isReadableDirectory, signal: never, force: never, warn: (line) => assert.fail(`unexpected warning: ${line}`), ...world };
 }
 
 const failure = (result: ReturnType<typeof gateContext>) => (result.ok ? 'accepted' : [result.failure.reason, result.failure.message]);

@@ -25,6 +25,7 @@ export function testDeps(dir: string, given: Partial<CliDeps> = {}): CliDeps {
     home: undefined,
     uid: undefined,
     env: {},
+    github: { actions: false, workspace: undefined, stepSummary: undefined, commit: undefined },
     canEnter: isReadableDirectory,
     signal: never,
     force: never,

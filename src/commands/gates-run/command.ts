@@ -30,7 +30,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const failed = (failure: Parameters<typeof failureReply>[0]): Reply => failureReply(failure, options.jsonErrors);
   const pick = checkPickPath(options.pick, options.envelope === 'point' ? POINT_DETAILS : RUN_DETAILS, 'gates run');
   if (!pick.ok) return failed(pick.failure);
-  const built = gateContext(options, deps, (root) => workspacePaths(root, deps.env.GITHUB_WORKSPACE));
+  const built = gateContext(options, deps, (root) => workspacePaths(root, deps.github.workspace));
   if (!built.ok) return failed(built.failure);
   const root = built.value.projectRoot;
   const found = options.reached ? phaseDirectoryFound(built.value, options.currentPhase) : ok(undefined);

@@ -1,11 +1,13 @@
-import { isAbsolute, resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import type { SourceLocation } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
+import { canonicalPath, contains } from '../../fs/entry.ts';
 import { workspaceRelative } from '../../project/shown-path.ts';
 import type { ReportTarget } from '../../io/report-file.ts';
 import type { GsdDetails } from '../../gates/provenance.ts';
 import type { PointRows } from '../../report/gate-row.ts';
 import { droppedAnnotations, githubAnnotations } from '../../report/github-annotations.ts';
+import type { GithubEnvironment } from '../../report/github-environment.ts';
 import { githubSummary } from '../../report/job-summary.ts';
 import { junitReport } from '../../report/junit.ts';
 import { visible } from '../../text/format.ts';
@@ -31,7 +33,7 @@ interface Delivered {
 export function deliverReports(
   run: { readonly options: GatesOptions; readonly points: readonly PointRows[]; readonly message: string; readonly elapsedMs: number; readonly root: string; readonly gsd: GsdDetails | undefined; readonly phase: string | undefined },
   junit: ReportTarget | undefined,
-  deps: Pick<GatesDeps, 'writeFile' | 'appendFile' | 'env'>,
+  deps: Pick<GatesDeps, 'writeFile' | 'appendFile' | 'github'>,
 ): Delivered {
   const { options, points, message, elapsedMs, root, gsd, phase } = run;
   const errors: string[] = [];
@@ -42,14 +44,14 @@ export function deliverReports(
     if (!written.ok) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.shown)}: ${visible(written.failure)}\n`);
   }
   if (options.reports.some((target) => target.format === 'github')) {
-    const where = annotationPath(root, deps.env.GITHUB_WORKSPACE);
+    const where = annotationPath(root, deps.github.workspace);
     const annotated = githubAnnotations(points, where);
     annotations = annotated.commands;
     const dropped = droppedAnnotations(annotated.dropped);
     notes = dropped.map((line) => `gsd-check: ${line}\n`);
-    const summary = deps.env.GITHUB_STEP_SUMMARY;
-    if (summary !== undefined && summary !== '') {
-      const appended = deps.appendFile(summary, githubSummary(points, message, { gsd, dropped, link: lineLink(deps.env, where), phase }));
+    const summary = deps.github.stepSummary;
+    if (summary !== undefined) {
+      const appended = deps.appendFile(summary, githubSummary(points, message, { gsd, dropped, link: lineLink(deps.github, root), phase }));
       if (!appended.ok) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${appended.failure}\n`);
     }
   }
@@ -68,19 +70,18 @@ function gsdProperties(gsd: GsdDetails | undefined): [string, string][] {
 }
 
 // Where GitHub shows a line of the commit the job runs on, when the runner
-// says which (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_SHA) and the file
-// is in the checkout: `<server>/<owner>/<repo>/blob/<sha>/<path>#L<line>`.
-function lineLink(env: Readonly<Record<string, string | undefined>>, where: (location: SourceLocation) => string): (location: SourceLocation) => string | undefined {
-  const server = env.GITHUB_SERVER_URL;
-  const repository = env.GITHUB_REPOSITORY;
-  const sha = env.GITHUB_SHA;
-  if (server === undefined || !/^https?:\/\/[^\s()<>"'\\]+$/.test(server) || repository === undefined || !/^[\w.-]+\/[\w.-]+$/.test(repository) || sha === undefined || !/^[0-9a-f]{40,64}$/.test(sha)) {
-    return () => undefined;
-  }
+// says which and the file is in the checkout: `<server>/<owner>/<repo>/blob/
+// <sha>/<path>#L<line>`. A file outside the checkout is in no commit of the
+// repository: it has no link, whatever its path reads as.
+function lineLink(github: GithubEnvironment, root: string): (location: SourceLocation) => string | undefined {
+  const { commit, workspace } = github;
+  if (commit === undefined || workspace === undefined) return () => undefined;
+  const base = canonicalPath(workspace) ?? workspace;
   return (location) => {
-    const file = where(location);
-    if (isAbsolute(file) || file.startsWith('..')) return undefined;
-    return `${server.replace(/\/+$/, '')}/${repository}/blob/${sha}/${file.split('/').map(encodeURIComponent).join('/')}#L${location.line}`;
+    const file = resolve(root, location.file);
+    if (!contains(base, file)) return undefined;
+    const path = relative(base, file).split(sep).map(encodeURIComponent).join('/');
+    return `${commit.server}/${commit.repository}/blob/${commit.sha}/${path}#L${location.line}`;
   };
 }
 
