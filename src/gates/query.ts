@@ -1,6 +1,8 @@
 import type { Envelope, GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
-import { endingText, startFailure } from '../run/runner.ts';
+import { endingText, startFailure, type RunResult } from '../run/runner.ts';
+import type { GsdAsk } from '../gsd/ask.ts';
+import type { PointGates } from './run-point.ts';
 import { gsdCommand, type Gsd } from '../gsd/installation.ts';
 import { isJsonObject, MAX_DEPTH, nestsDeeperThan, parseJson } from '../json/parse.ts';
 import { phaseEnv } from '../predicate/phase-env.ts';
@@ -14,6 +16,34 @@ import { printable } from '../text/format.ts';
 export interface QueryCommand {
   readonly command: string;
   readonly timeoutMs: number;
+  // With GSD's own form: GSD's answer to each query gate of the run, asked
+  // for all at once before the gates run (askedOfGsd), by query and GSD_CAP_DIR.
+  readonly answers?: ReadonlyMap<string, RunResult>;
+}
+
+const answerKey = (query: string, capDir: string | undefined): string => `${capDir ?? ''}\0${query}`;
+
+// GSD's answers to the run's active query gates, each asked as the
+// workflows ask it, `check <query> "$PHASE_NUMBER" --raw`, in one go.
+export async function askedOfGsd(points: readonly PointGates[], how: QueryCommand, ask: GsdAsk, context: GateContext): Promise<QueryCommand> {
+  const asked = new Map<string, { query: string; capDir: string | undefined }>();
+  for (const { gates } of points) {
+    if (!gates.ok) continue;
+    for (const gate of gates.value) {
+      const parsed = gate.declaration.gate;
+      if (gate.activation?.active === false || !parsed.ok || parsed.value.check.shape !== 'query') continue;
+      asked.set(answerKey(parsed.value.check.query, gate.capDir), { query: parsed.value.check.query, capDir: gate.capDir });
+    }
+  }
+  const phase = phaseEnv(context);
+  const requests = [...asked.values()].map(({ query, capDir }) => ({
+    args: ['check', query, phase.PHASE_NUMBER ?? '', '--raw'],
+    env: { ...phase, GSD_QUERY: query, ...(capDir === undefined ? {} : { GSD_CAP_DIR: capDir }) },
+    timeoutMs: how.timeoutMs,
+    keepStdout: ANSWER_BYTES,
+  }));
+  const answers = await ask(requests);
+  return { ...how, answers: new Map([...asked.keys()].map((key, index) => [key, answers[index]!])) };
 }
 
 type QueryDetails = {
@@ -59,7 +89,7 @@ export async function evaluateQuery(
   if (how === undefined) {
     return failed('no query command: give --query-command (or GSD_CHECK_QUERY_COMMAND), or put gsd-tools on PATH');
   }
-  const result = await context.run({
+  const result = how.answers?.get(answerKey(query, capDir)) ?? await context.run({
     command: how.command,
     cwd: context.projectRoot,
     env: { ...context.env, ...phaseEnv(context), GSD_QUERY: query, ...(capDir === undefined ? {} : { GSD_CAP_DIR: capDir }) },

@@ -6,7 +6,7 @@ import type { Time } from './time.ts';
 // bytes (the tail) and, for a query's answer, the first bytes of stdout; and
 // the status the runner's sh reports on a pipe of its own.
 
-const TAIL_BYTES = 64 * 1024;
+export const TAIL_BYTES = 64 * 1024;
 // After sh exits, how long a background process may keep the pipes open
 // before reading stops: with the group's 200 ms grace that follows, well
 // under the 500 ms a caller may wait.

@@ -2,7 +2,9 @@ import { EXIT_WRITE_FAILED, ok } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import { checkPickPath } from '../../cli/pick-path.ts';
 import { gatesWithin } from '../../gates/pool.ts';
-import { givenQueryCommand, queryCommand } from '../../gates/query.ts';
+import { askedOfGsd, givenQueryCommand, queryCommand } from '../../gates/query.ts';
+import { gsdAsker, type GsdAsk } from '../../gsd/ask.ts';
+import type { Gsd } from '../../gsd/installation.ts';
 import { notReached, pointEntry, RUN_DETAILS, runEnvelope, type PointEntry } from '../../gates/run-envelope.ts';
 import { gatedPhase } from '../../gates/provenance.ts';
 import { POINT_DETAILS, runPoints, type PointGates, type PointResult } from '../../gates/run-point.ts';
@@ -45,7 +47,10 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   if (!decided.ok) return failed(decided.failure);
   for (const warning of decided.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
   const concurrency = Math.min(options.concurrency ?? deps.cpus, gatesWithin(deps.fdLimit));
-  const loaded = await loadPointGates(options, selection.value.points, context, decided.value.gsd, { ...deps, concurrency });
+  // One asker a run for the GSD that decides (gsd/ask.ts): its requests go to one GSD process.
+  const asking = (gsd: Gsd): { found: Gsd; ask: GsdAsk } => ({ found: gsd, ask: gsdAsker(gsd, context, deps.warn, concurrency) });
+  const decides = decided.value.gsd === undefined ? undefined : asking(decided.value.gsd);
+  const loaded = await loadPointGates(options, selection.value.points, context, decides, deps);
   if (!loaded.ok) return failed(loaded.failure);
   for (const warning of loaded.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
   // The ship is GSD's preflight before ship:pre's gates (loop/ship-preflight.ts).
@@ -56,11 +61,15 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const given = givenQueryCommand(options.queryCommand, deps.env);
   // Query gates are answered by the GSD that decided, else by the one
   // gsd_run finds, looked for only when one is to be answered.
-  const gsd = decided.value.gsd ?? (given === undefined && asksQueries(gates) ? await findGsd(context) : undefined);
+  const located = decided.value.gsd ?? (given === undefined && asksQueries(gates) ? await findGsd(context) : undefined);
+  const gsd = decides ?? (located === undefined ? undefined : asking(located));
   const started = now();
+  const how = queryCommand(given, options.queryTimeout, gsd?.found);
+  // GSD's own form asks GSD every query of the run at once.
+  const query = how !== undefined && given === undefined && gsd !== undefined ? await askedOfGsd(gates, how, gsd.ask, context) : how;
   const ran = await runPoints(gates, {
     context,
-    query: queryCommand(given, options.queryTimeout, gsd),
+    query,
     concurrency,
     onReport: (point, report) => {
       if (deps.progress !== undefined) deps.progress(progressLine(point, report));

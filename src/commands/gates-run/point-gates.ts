@@ -4,8 +4,8 @@ import type { LoopPoint } from '../../gates/activation.ts';
 import { loadCapability } from '../../gates/capability-file.ts';
 import { loadLayers } from '../../gates/config-layers.ts';
 import type { PointGates } from '../../gates/run-point.ts';
-import { mapPool } from '../../gates/pool.ts';
-import { gsdCommand, type Gsd } from '../../gsd/installation.ts';
+import type { GsdAsk } from '../../gsd/ask.ts';
+import type { Gsd } from '../../gsd/installation.ts';
 import { endingText } from '../../run/runner.ts';
 import { tailOf } from '../../text/tail.ts';
 import { builtinCapabilities, gatesAt, gatesFromHooks, gatesFromHooksOf, type Capability } from '../../gates/sources.ts';
@@ -33,19 +33,23 @@ interface Loaded {
 interface LoadDeps {
   readonly readInput: ReadInput;
   readonly cwd: () => string;
-  // How many renders run at once: the run's concurrency.
-  readonly concurrency: number;
   // The user's home, where GSD's home is without GSD_HOME (--builtin's note).
   readonly home: string | undefined;
 }
 
 // `points`: the points to run, of options.points (--reached selects them).
-// `gsd`: with --render, the GSD that renders their hooks.
-export async function loadPointGates(options: GatesOptions, points: readonly LoopPoint[], context: GateContext, gsd: Gsd | undefined, deps: LoadDeps): Promise<Result<Loaded>> {
+// `gsd`: with --render, the GSD that renders their hooks, and how it is asked.
+export async function loadPointGates(
+  options: GatesOptions,
+  points: readonly LoopPoint[],
+  context: GateContext,
+  gsd: { readonly found: Gsd; readonly ask: GsdAsk } | undefined,
+  deps: LoadDeps,
+): Promise<Result<Loaded>> {
   // Every file argument by the one rule (argumentPath); the parser saw that
   // at most one is "-".
   const path = (file: string): Result<string> => argumentPath(file, options.cwd, deps.cwd);
-  if (options.render && gsd !== undefined) return ok({ points: await rendered(points, gsd, context, deps.concurrency), warnings: [] });
+  if (options.render && gsd !== undefined) return ok({ points: await rendered(points, gsd.found, gsd.ask), warnings: [] });
   if (options.hooks !== undefined) {
     const hooks = path(options.hooks);
     if (!hooks.ok) return hooks;
@@ -85,21 +89,13 @@ const RENDER_TIMEOUT_MS = 60_000;
 const HOOKS_BYTES = 1024 * 1024;
 
 // Each point's hooks as the GSD renders them, `loop render-hooks <point>
-// --raw`, several at once; a point whose render fails is not evaluated, and
-// says why, while the others are.
-async function rendered(points: readonly LoopPoint[], gsd: Gsd, context: GateContext, concurrency: number): Promise<PointGates[]> {
-  return mapPool(points, concurrency, async (point): Promise<PointGates> => {
+// --raw`, every point asked at once (gsd/ask.ts); a point whose render
+// fails is not evaluated, and says why, while the others are.
+async function rendered(points: readonly LoopPoint[], gsd: Gsd, ask: GsdAsk): Promise<PointGates[]> {
+  const answers = await ask(points.map((point) => ({ args: ['loop', 'render-hooks', point, '--raw'], env: {}, timeoutMs: RENDER_TIMEOUT_MS, keepStdout: HOOKS_BYTES })));
+  return points.map((point, index): PointGates => {
+    const result = answers[index]!;
     const label = `gsd_run loop render-hooks ${point} --raw`;
-    const result = await context.run({
-      command: gsdCommand(gsd, `loop render-hooks ${point} --raw`),
-      cwd: context.projectRoot,
-      env: context.env,
-      timeoutMs: RENDER_TIMEOUT_MS,
-      killAfterMs: context.killAfterMs,
-      signal: context.signal,
-      force: context.force,
-      keepStdout: HOOKS_BYTES,
-    });
     if (result.status === 'stopped') return { point, gates: stopped(result.stop) };
     if (result.status === 'not-started') return { point, gates: fail('spawn-failed', `${label}: ${gsd.path} could not start`) };
     if (result.timedOut || result.exitCode !== 0) {
