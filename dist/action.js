@@ -462,6 +462,17 @@ var DECLARED = [
     complete: "file"
   },
   {
+    name: "gsd",
+    hint: "<gsd-tools.cjs>",
+    commands: ["gates run"],
+    group: "own",
+    help: ["the GSD that renders the hooks and answers the queries, named", "(default: the one gsd_run finds)"],
+    doc: {
+      value: "file",
+      meaning: "the GSD that decides (`--render`, `--builtin`, the query gates' default), named instead of found where `gsd_run` looks: its `gsd-tools.cjs`, or the `node_modules/.bin/gsd-tools` npm links to it (relative to `--cwd`), as the recipes name the lockfile's GSD. A GSD committed in the repository is then passed over"
+    }
+  },
+  {
     name: "query-command",
     hint: "<sh>",
     commands: ["gates run"],

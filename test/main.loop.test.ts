@@ -200,7 +200,7 @@ test("--render with no GSD where gsd_run looks: exit 2, saying where it looked; 
   assert.deepEqual([result.status, result.stdout, result.stderr], [
     2,
     '',
-    "gsd-check: --render: no GSD found where gsd_run looks (the top level's gsd-core/, .claude/ or .codex/, gsd_run or gsd-tools on PATH, the agents' homes); install GSD, or give --hooks\n",
+    "gsd-check: --render: no GSD found where gsd_run looks (the top level's gsd-core/, .claude/ or .codex/, gsd_run or gsd-tools on PATH, the agents' homes, the project's node_modules/.bin); install GSD, name it with --gsd, or give --hooks\n",
   ]);
 });
 
@@ -277,4 +277,25 @@ test('--reached with --hooks: of the hooks given for every point, only the reach
   const result = await cli(['gates', 'run', '--reached', ...points, '--hooks', 'hooks.json', '--phase-number', '04', '--query-command', 'echo \'{"block":false}\'', '--exit-code', '--pick', 'message'], { cwd: root, env: gsdFree(t, root) });
   // ship:pre's hooks hold a gate that fails: it is not reached, so it does not run.
   assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'phase 04: 2 points reached (of 3): passed (2 pass)\n', '']);
+});
+
+test('--gsd names the lockfile\'s GSD over one committed in the repository; --builtin runs neither to learn its version', async (t) => {
+  const root = project(t, { ...PLANNED, 'node_modules/@opengsd/gsd-core/package.json': JSON.stringify({ name: '@opengsd/gsd-core', version: '1.14.0' }) });
+  // A committed GSD that vouches for itself and renders no gates.
+  const committed = installFake(join(root, 'gsd-core/bin/gsd-tools.cjs'), { version: '1.14.0', hooks: {} });
+  const locked = installFake(join(root, 'node_modules/@opengsd/gsd-core/gsd-core/bin/gsd-tools.cjs'), { version: '1.14.0', hooks: HOOKS });
+  mkdirSync(join(root, 'node_modules/.bin'));
+  symlinkSync('../@opengsd/gsd-core/gsd-core/bin/gsd-tools.cjs', join(root, 'node_modules/.bin/gsd-tools'));
+  const run = (...flags: string[]) => cli(['gates', 'run', '--point', 'ship:pre', '--phase-number', '04', '--exit-code', '--pick', 'message', ...flags], { cwd: root, env: gsdFree(t, root) });
+  assert.deepEqual([(await run('--render')).status, (await run('--render')).stdout], [0, 'ship:pre: no gates\n']);
+  const named = await run('--render', '--gsd', 'node_modules/.bin/gsd-tools');
+  assert.deepEqual([named.status, named.stdout, named.stderr], [1, 'ship:pre: halted by acme#0 (acme#0: command exited 1)\n', '']);
+  assert.deepEqual(callsOf(locked), ['loop render-hooks ship:pre --raw', 'runtime-identity --raw']);
+  const before = callsOf(committed).length;
+  const builtin = await run('--builtin', '--raw');
+  assert.equal(builtin.status, 1, builtin.stderr);
+  assert.match(builtin.stderr, /gsd-check: warning: --builtin runs GSD 1\.14\.0's built-in gates, but the GSD gsd_run finds, .*gsd-core\/bin\/gsd-tools\.cjs \(.*\), has no package\.json beside it that says which GSD it is \(--builtin runs none of its code to ask\)/);
+  assert.equal(callsOf(committed).length, before, '--builtin ran none of it');
+  const missing = await run('--render', '--gsd', 'no/such/gsd-tools.cjs');
+  assert.deepEqual([missing.status, missing.stdout, missing.stderr], [2, '', "gsd-check: --gsd no/such/gsd-tools.cjs: no such file (give GSD's gsd-tools.cjs, or the node_modules/.bin/gsd-tools npm links to it)\n"]);
 });

@@ -35,6 +35,8 @@ export interface GatesOptions extends EvalOptions {
   readonly config?: string;
   readonly concurrency?: number;
   readonly queryCommand?: string;
+  // --gsd: the GSD that decides, named instead of found where gsd_run looks.
+  readonly gsd?: string;
   readonly queryTimeout: number;
   readonly reports: readonly RequestedReport[];
 }
@@ -69,6 +71,8 @@ export function gatesOptions(flags: Flags, shared: EvalOptions, requireTestedGsd
   const requireTested = flags.booleans.has('require-tested-gsd');
   if (requireTested && !render && !builtin) return usage('--require-tested-gsd counts with --render or --builtin, which ask the GSD gsd_run finds for its version');
   if (capabilities.includes('')) return usage('--capability needs a file');
+  const gsd = valueOf(flags, 'gsd');
+  if (gsd === '') return usage('--gsd needs a file: GSD\'s gsd-tools.cjs');
   const queryCommand = valueOf(flags, 'query-command');
   if (queryCommand !== undefined && queryCommand.trim() === '') return usage('--query-command needs a shell command');
   const queryTimeout = seconds(flags, 'query-timeout', true);
@@ -96,6 +100,7 @@ export function gatesOptions(flags: Flags, shared: EvalOptions, requireTestedGsd
     ...optional('config', config),
     ...optional('concurrency', concurrency),
     ...optional('queryCommand', queryCommand),
+    ...optional('gsd', gsd),
     queryTimeout: queryTimeout.value,
     reports: reports.value,
     ...shared,

@@ -56,6 +56,22 @@ process.exit = function (code) {
 const lib = path.join(path.dirname(tools), 'lib') + path.sep;
 const cliExit = require(lib + 'cli-exit.cjs');
 const runMain = cliExit.runMain;
+// GSD rebuilds its skills manifest from its own commands' files for each
+// render, and those files do not change while a run lasts: one build a
+// batch, handed out as a copy each time, where GSD has the function to wrap
+// (before any of GSD's modules takes it, as they do when they load).
+try {
+  const profiles = require(lib + 'install-profiles.cjs');
+  const build = profiles.loadSkillsManifest;
+  if (typeof build === 'function') {
+    const built = new Map();
+    profiles.loadSkillsManifest = function (...args) {
+      const key = JSON.stringify(args);
+      if (!built.has(key)) built.set(key, build.apply(this, args));
+      return new Map([...built.get(key)].map(([name, value]) => [name, Array.isArray(value) ? [...value] : value]));
+    };
+  }
+} catch {}
 cliExit.runMain = (main) => {
   const request = current;
   request.started = true;

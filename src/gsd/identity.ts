@@ -1,5 +1,11 @@
 import { dirname, join } from 'node:path';
-import { fail, ok, type Result } from '../failure.ts';
+import { fail, ok, stopped, type Result } from '../failure.ts';
+import { realPath } from '../fs/entry.ts';
+import { readSmallFile } from '../fs/read.ts';
+import { endingText } from '../run/runner.ts';
+import { tailOf } from '../text/tail.ts';
+import type { GsdAsk } from './ask.ts';
+import type { Gsd } from './installation.ts';
 import { isJsonObject, parseJson } from '../json/parse.ts';
 import { describe } from '../text/format.ts';
 
@@ -46,3 +52,22 @@ export function packageVersion(file: string, read: (path: string) => string | un
 }
 
 export const isTested = (version: string): boolean => version.startsWith(`${TESTED_LINE}.`) && /^\d+\.\d+\.\d+(?:[-+].*)?$/.test(version);
+
+const IDENTITY_TIMEOUT_MS = 30_000;
+
+// What the GSD says it is, asked as GSD's skills ask it.
+export async function identify(gsd: Gsd, ask: GsdAsk): Promise<Result<string>> {
+  const [result] = await ask([{ args: ['runtime-identity', '--raw'], env: {}, timeoutMs: IDENTITY_TIMEOUT_MS, keepStdout: 64 * 1024 }]);
+  if (result!.status === 'not-started') return fail('spawn-failed', `${gsd.path} could not start`);
+  if (result!.status === 'stopped') return stopped(result!.stop);
+  if (result!.timedOut || result!.exitCode !== 0) {
+    const tail = tailOf(result!.output.text).text;
+    return fail('query-failed', `${endingText('runtime-identity', result!, IDENTITY_TIMEOUT_MS / 1000, 'sentence')}${tail === '' ? '' : `: ${tail}`}`);
+  }
+  const identity = parseIdentity(result!.stdout?.text ?? '', gsd.path);
+  return identity.ok ? ok(identity.value.version) : identity;
+}
+
+// What the GSD's package says it is, read from the file beside it (through
+// links, as npm's bin links lead): no code of it runs.
+export const versionOnDisk = (gsd: Gsd): string | undefined => packageVersion(realPath(gsd.path) ?? gsd.path, readSmallFile);

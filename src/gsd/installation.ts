@@ -1,15 +1,19 @@
 import { statSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
-import { findOnPath } from '../fs/entry.ts';
+import { basename, isAbsolute, join } from 'node:path';
+import { fail, ok, type Result } from '../failure.ts';
+import { entryKind, findOnPath } from '../fs/entry.ts';
+import type { GateContext } from '../predicate/kind.ts';
 import { quoted } from '../text/shell.ts';
 
-// The GSD that `gsd_run` finds, in the order GSD 1.14's skills carry in their
-// preamble: a gsd-tools.cjs at the top of the checkout (RUNTIME_DIR, else
-// git's top level, else the working directory) or in its .claude/ or .codex/,
-// then `gsd_run` on PATH (and `gsd-tools`, which older preambles looked for
-// there), then the agents' own homes. gsd-check asks that one to render
-// hooks and answer queries, so that the GSD that decides is the one the
-// workflows would run.
+// The GSD that decides a run: the one named (--gsd, the recipes' way to name
+// the lockfile's GSD), else the one `gsd_run` finds, in the order GSD 1.14's
+// skills carry in their preamble: a gsd-tools.cjs at the top of the checkout
+// (RUNTIME_DIR, else git's top level, else the working directory) or in its
+// .claude/ or .codex/, then `gsd_run` on PATH (and `gsd-tools`, which older
+// preambles looked for there), then the agents' own homes; and last, where
+// a project that pins GSD as a devDependency has it, its node_modules/.bin.
+// gsd-check asks that one to render hooks and answer queries, so that the
+// GSD that decides is the one the workflows would run.
 
 export interface Gsd {
   // The file run: a gsd-tools.cjs, run by the node on PATH as the preamble
@@ -31,7 +35,10 @@ export function runtimeRoot(env: Readonly<Record<string, string | undefined>>, g
   return gitTopLevel ?? cwd;
 }
 
-export function locateGsd(root: string, env: Readonly<Record<string, string | undefined>>): Gsd | undefined {
+// Where the search looks, in words, for a message that found nothing.
+export const SEARCHED = "the top level's gsd-core/, .claude/ or .codex/, gsd_run or gsd-tools on PATH, the agents' homes, the project's node_modules/.bin";
+
+export function locateGsd(root: string, env: Readonly<Record<string, string | undefined>>, projectRoot: string = root): Gsd | undefined {
   for (const dir of ['', '.claude', '.codex']) {
     const path = join(root, dir, BIN);
     if (isFile(path)) return { path, how: 'node', found: join(root, dir, 'gsd-core', 'bin') };
@@ -44,7 +51,41 @@ export function locateGsd(root: string, env: Readonly<Record<string, string | un
     const path = join(dir, BIN);
     if (isAbsolute(path) && isFile(path)) return { path, how: 'node', found: join(dir, 'gsd-core', 'bin') };
   }
+  for (const dir of new Set([root, projectRoot])) {
+    const path = join(dir, 'node_modules', '.bin', 'gsd-tools');
+    if (isFile(path)) return { path, how: 'node', found: join(dir, 'node_modules', '.bin') };
+  }
   return undefined;
+}
+
+const GIT_TIMEOUT_MS = 10_000;
+
+// The GSD named (`named`: --gsd as given, and its path as argumentPath made
+// it) or else found from the project root, where GSD's workflows run
+// gsd_run; none where nothing is found.
+export interface NamedGsd {
+  readonly given: string;
+  readonly path: string;
+}
+
+export async function findGsd(context: GateContext, named: NamedGsd | undefined): Promise<Result<Gsd | undefined>> {
+  if (named !== undefined) {
+    const { given, path } = named;
+    if (entryKind(path) !== 'file') return fail('usage', `--gsd ${given}: no such file (give GSD's gsd-tools.cjs, or the node_modules/.bin/gsd-tools npm links to it)`);
+    return ok({ path, how: /\.c?js$/.test(basename(path)) || basename(path) === 'gsd-tools' ? 'node' : 'exec', found: '--gsd' });
+  }
+  const git = await context.run({
+    command: 'git rev-parse --show-toplevel',
+    cwd: context.projectRoot,
+    env: context.env,
+    timeoutMs: GIT_TIMEOUT_MS,
+    killAfterMs: context.killAfterMs,
+    signal: context.signal,
+    force: context.force,
+    keepStdout: 64 * 1024,
+  });
+  const top = git.status === 'ended' && git.exitCode === 0 && git.stdout?.complete === true ? git.stdout.text.trim() : '';
+  return ok(locateGsd(runtimeRoot(context.env, top === '' ? undefined : top, context.projectRoot), context.env, context.projectRoot));
 }
 
 // The agents' homes, in the preamble's order, each overridden by its own

@@ -1,16 +1,37 @@
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from '../helpers/bounded.ts';
+import { test, type TestContext } from '../helpers/bounded.ts';
 import { writeTree } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';
-import { gsdCommand, locateGsd, runtimeRoot } from '../../src/gsd/installation.ts';
+import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
+import { fail, ok } from '../../src/failure.ts';
+import { findGsd, gsdCommand, locateGsd, runtimeRoot } from '../../src/gsd/installation.ts';
+import type { GateContext } from '../../src/predicate/kind.ts';
+import { gsdPaths } from '../../src/project/shown-path.ts';
+import type { RunOptions } from '../../src/run/runner.ts';
 
 // Which GSD gsd_run finds, in the order GSD 1.14's skills carry in their
 // preamble, laid out in temp trees: nothing of the machine's PATH or home is
 // looked at (every env is the test's own).
 
 const TOOLS = join('gsd-core', 'bin', 'gsd-tools.cjs');
+
+
+// findGsd's world: git's answer for the top level, and nothing else runs.
+const signal = new AbortController().signal;
+const force = new AbortController().signal;
+const stdout = (text: string) => ({ stdout: { text, complete: true } });
+function context(root: string, world: { readonly top?: RunResultSketch } = {}, env: Record<string, string> = {}): { context: GateContext; seen: RunOptions[] } {
+  const seen: RunOptions[] = [];
+  const run = fakeRunner((options) => (options.command === 'git rev-parse --show-toplevel' ? (world.top ?? { exitCode: 128 }) : assert.fail(`unexpected command: ${options.command}`)), seen);
+  return { context: { projectRoot: root, paths: gsdPaths(root), env, planning: ok({ project: undefined, workstream: undefined }), killAfterMs: 250, signal, force, run }, seen };
+}
+function installed(t: TestContext) {
+  const root = tempDir(t);
+  writeTree(root, { [TOOLS]: '' });
+  return { root, gsd: { path: join(root, TOOLS), how: 'node' as const, found: join(root, 'gsd-core/bin') } };
+}
 
 // An executable launcher named `name` in a new directory of `root`.
 function launcher(root: string, dir: string, name: string, mode = 0o755): string {
@@ -163,4 +184,55 @@ test('the command line for sh: node and the script, or the launcher, each path q
   assert.equal(gsdCommand({ path: '/p/gsd-core/bin/gsd-tools.cjs', how: 'node', found: '/p/gsd-core/bin' }, 'runtime-identity --raw'), "node '/p/gsd-core/bin/gsd-tools.cjs' runtime-identity --raw");
   assert.equal(gsdCommand({ path: '/usr/bin/gsd_run', how: 'exec', found: 'gsd_run on PATH' }, 'loop render-hooks ship:pre --raw'), "'/usr/bin/gsd_run' loop render-hooks ship:pre --raw");
   assert.equal(gsdCommand({ path: "/it's $(here)/gsd_run", how: 'exec', found: 'gsd_run on PATH' }, 'x'), "'/it'\\''s $(here)/gsd_run' x");
+});
+
+test("findGsd: from the checkout's top level git names, asked from the project root with the run's env, signals and a bound", async (t) => {
+  const top = tempDir(t);
+  writeTree(top, { [TOOLS]: '' });
+  const root = join(top, 'sub');
+  mkdirSync(root);
+  const { context: at, seen } = context(root, { top: stdout(`${top}\n`) }, { PATH: '/nowhere' });
+  assert.deepEqual(await findGsd(at, undefined), ok({ path: join(top, TOOLS), how: 'node', found: join(top, 'gsd-core/bin') }));
+  assert.deepEqual(seen, [{ command: 'git rev-parse --show-toplevel', cwd: root, env: { PATH: '/nowhere' }, timeoutMs: 10_000, killAfterMs: 250, signal, force, keepStdout: 64 * 1024 }]);
+});
+
+test('findGsd: the project root when git names no top level (not a checkout, no git, an answer cut short or blank); RUNTIME_DIR over both', async (t) => {
+  const top = tempDir(t);
+  writeTree(top, { [TOOLS]: '' });
+  const { root, gsd } = installed(t);
+  const answers: RunResultSketch[] = [{ exitCode: 128 }, { spawnError: 'ENOENT' }, { timedOut: true, exitCode: null, signal: 'SIGKILL', ...stdout(top) }, { exitCode: 1, ...stdout(top) }, { stdout: { text: top, complete: false } }, stdout(' \n'), {}];
+  for (const answer of answers) {
+    assert.deepEqual(await findGsd(context(root, { top: answer }).context, undefined), ok(gsd), JSON.stringify(answer));
+  }
+  const runtime = tempDir(t);
+  writeTree(runtime, { [join('.claude', TOOLS)]: '' });
+  assert.deepEqual(await findGsd(context(root, { top: stdout(top) }, { RUNTIME_DIR: runtime }).context, undefined), ok({ path: join(runtime, '.claude', TOOLS), how: 'node', found: join(runtime, '.claude/gsd-core/bin') }));
+  assert.deepEqual(await findGsd(context(tempDir(t)).context, undefined), ok(undefined));
+});
+
+
+test("last of all, the project's node_modules/.bin/gsd-tools, as npm links a devDependency's bin: after the agents' homes", (t) => {
+  const root = tempDir(t);
+  writeTree(root, { 'node_modules/@opengsd/gsd-core/gsd-core/bin/gsd-tools.cjs': '' });
+  mkdirSync(join(root, 'node_modules/.bin'));
+  symlinkSync('../@opengsd/gsd-core/gsd-core/bin/gsd-tools.cjs', join(root, 'node_modules/.bin/gsd-tools'));
+  const project = join(root, 'app');
+  mkdirSync(project);
+  assert.deepEqual(locateGsd(root, {}, project), { path: join(root, 'node_modules/.bin/gsd-tools'), how: 'node', found: join(root, 'node_modules/.bin') });
+  // The project's own, where the checkout's top level has none.
+  const other = tempDir(t);
+  assert.deepEqual(locateGsd(other, {}, root), { path: join(root, 'node_modules/.bin/gsd-tools'), how: 'node', found: join(root, 'node_modules/.bin') });
+  const home = tempDir(t);
+  writeTree(home, { [join('.claude', TOOLS)]: '' });
+  assert.equal(locateGsd(root, { HOME: home })?.found, join(home, '.claude/gsd-core/bin'));
+});
+
+test('--gsd names the GSD: taken as given, run by node for a script or the npm link, by itself otherwise; a name that is no file fails', async (t) => {
+  const root = tempDir(t);
+  writeTree(root, { 'tools/gsd-tools.cjs': '', 'tools/gsd_run': '#!/bin/sh\n', [TOOLS]: '' });
+  const { context: at, seen } = context(root);
+  assert.deepEqual(await findGsd(at, { given: 'tools/gsd-tools.cjs', path: join(root, 'tools/gsd-tools.cjs') }), ok({ path: join(root, 'tools/gsd-tools.cjs'), how: 'node', found: '--gsd' }));
+  assert.deepEqual(await findGsd(at, { given: 'tools/gsd_run', path: join(root, 'tools/gsd_run') }), ok({ path: join(root, 'tools/gsd_run'), how: 'exec', found: '--gsd' }));
+  assert.deepEqual(seen, [], 'nothing is looked for where gsd_run looks');
+  assert.deepEqual(await findGsd(at, { given: 'tools', path: join(root, 'tools') }), fail('usage', "--gsd tools: no such file (give GSD's gsd-tools.cjs, or the node_modules/.bin/gsd-tools npm links to it)"));
 });

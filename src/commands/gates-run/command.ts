@@ -16,7 +16,9 @@ import type { GatesDeps } from '../deps.ts';
 import { gateContext } from '../gate-context.ts';
 import { workspacePaths } from '../../project/shown-path.ts';
 import { failureReply, progressLine, verdictReply, type Reply } from '../reply.ts';
-import { decider, findGsd } from './gsd.ts';
+import { decider } from './gsd.ts';
+import { argumentPath } from '../argument-path.ts';
+import { findGsd } from '../../gsd/installation.ts';
 import { phaseDirectoryFound, phaseForGates } from './phase-selected.ts';
 import { loadPointGates } from './point-gates.ts';
 import { junitTarget } from './junit-target.ts';
@@ -43,13 +45,17 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const selection = options.reached ? selectPoints(options, built.value) : ok({ points: options.points, loop: undefined, context: built.value, phase: undefined });
   if (!selection.ok) return failed(selection.failure);
   const context = selection.value.context;
-  const decided = await decider(options, context);
-  if (!decided.ok) return failed(decided.failure);
-  for (const warning of decided.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
+  const named = options.gsd === undefined ? ok(undefined) : argumentPath(options.gsd, options.cwd, deps.cwd);
+  if (!named.ok) return failed(named.failure);
+  const gsdNamed = named.value === undefined ? undefined : { given: options.gsd!, path: named.value };
   const concurrency = Math.min(options.concurrency ?? deps.cpus, gatesWithin(deps.fdLimit));
   // One asker a run for the GSD that decides (gsd/ask.ts): its requests go to one GSD process.
-  const asking = (gsd: Gsd): { found: Gsd; ask: GsdAsk } => ({ found: gsd, ask: gsdAsker(gsd, context, deps.warn, concurrency) });
-  const decides = decided.value.gsd === undefined ? undefined : asking(decided.value.gsd);
+  const askers = new Map<Gsd, GsdAsk>();
+  const asking = (gsd: Gsd): GsdAsk => askers.get(gsd) ?? askers.set(gsd, gsdAsker(gsd, context, deps.warn, concurrency)).get(gsd)!;
+  const decided = await decider(options, context, gsdNamed, asking);
+  if (!decided.ok) return failed(decided.failure);
+  for (const warning of decided.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
+  const decides = decided.value.gsd === undefined ? undefined : { found: decided.value.gsd, ask: asking(decided.value.gsd) };
   const loaded = await loadPointGates(options, selection.value.points, context, decides, deps);
   if (!loaded.ok) return failed(loaded.failure);
   for (const warning of loaded.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
@@ -61,8 +67,9 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const given = givenQueryCommand(options.queryCommand, deps.env);
   // Query gates are answered by the GSD that decided, else by the one
   // gsd_run finds, looked for only when one is to be answered.
-  const located = decided.value.gsd ?? (given === undefined && asksQueries(gates) ? await findGsd(context) : undefined);
-  const gsd = decides ?? (located === undefined ? undefined : asking(located));
+  const located = decided.value.gsd !== undefined || given !== undefined || !asksQueries(gates) ? ok(decided.value.gsd) : await findGsd(context, gsdNamed);
+  if (!located.ok) return failed(located.failure);
+  const gsd = decides ?? (located.value === undefined ? undefined : { found: located.value, ask: asking(located.value) });
   const started = now();
   const how = queryCommand(given, options.queryTimeout, gsd?.found);
   // GSD's own form asks GSD every query of the run at once.

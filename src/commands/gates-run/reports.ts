@@ -51,7 +51,7 @@ export function deliverReports(
     notes = dropped.map((line) => `gsd-check: ${line}\n`);
     const summary = deps.github.stepSummary;
     if (summary !== undefined) {
-      const appended = deps.appendFile(summary, githubSummary(points, message, { gsd, dropped, link: lineLink(deps.github, root), phase }));
+      const appended = deps.appendFile(summary, githubSummary(points, message, { gsd: gsd === undefined ? undefined : { ...gsd, found: shownGsd(gsd.found, deps.github) }, dropped, link: lineLink(deps.github, root), phase }));
       if (!appended.ok) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${appended.failure}\n`);
     }
   }
@@ -83,6 +83,16 @@ function lineLink(github: GithubEnvironment, root: string): (location: SourceLoc
     const path = relative(base, file).split(sep).map(encodeURIComponent).join('/');
     return `${commit.server}/${commit.repository}/blob/${commit.sha}/${path}#L${location.line}`;
   };
+}
+
+// The GSD that decided, as the summary names it: relative to the checkout
+// when it is inside it (the lockfile's GSD), never the runner's own path
+// to the checkout; else as found.
+function shownGsd(found: string | null, github: GithubEnvironment): string | null {
+  if (found === null || github.workspace === undefined) return found;
+  const base = canonicalPath(github.workspace) ?? github.workspace;
+  const real = canonicalPath(found) ?? found;
+  return contains(base, real) ? relative(base, real) : found;
 }
 
 // An annotation's file as GitHub reads it: relative to the repository's
