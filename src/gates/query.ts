@@ -119,6 +119,20 @@ export async function evaluateQuery(
     return failed('the answer is not a JSON object with a boolean "block"');
   }
   if (nestsDeeperThan(answer, MAX_DEPTH)) return failed(`the answer nests deeper than ${MAX_DEPTH} levels`);
-  const message = printable(typeof answer.message === 'string' ? answer.message : `query ${query} answered block: ${answer.block}`);
+  const own = typeof answer.message === 'string' && answer.message.trim() !== '' ? answer.message : undefined;
+  const message = printable(own ?? `query ${query} answered block: ${answer.block}${reasonsOf(answer)}`);
   return ok({ block: answer.block, message, details: { kind: 'query', query, command: how.command, exitCode: 0, answer } });
+}
+
+// GSD's answers say why in fields of their own (ui.plan-gate's `frontend`,
+// `hasUiSpec`, `matchedToken`, `matchedLine`): where an answer has no
+// message, its scalar fields are the reason, each shown short.
+const REASON_FIELDS = 8;
+const REASON_TEXT = 120;
+
+function reasonsOf(answer: Readonly<Record<string, unknown>>): string {
+  const fields = Object.entries(answer).filter(([key, value]) => key !== 'block' && key !== 'message' && (value === null || ['string', 'number', 'boolean'].includes(typeof value)));
+  if (fields.length === 0) return '';
+  const shown = fields.slice(0, REASON_FIELDS).map(([key, value]) => `${key}: ${typeof value === 'string' ? JSON.stringify(value.length > REASON_TEXT ? `${value.slice(0, REASON_TEXT)}…` : value) : String(value)}`);
+  return ` (${shown.join(', ')}${fields.length > REASON_FIELDS ? `, and ${fields.length - REASON_FIELDS} more` : ''})`;
 }

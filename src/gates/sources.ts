@@ -72,9 +72,14 @@ export function gatesFromHooks(hooks: unknown, point: LoopPoint, label: string, 
       issues.push({ path: jsonPath('activeHooks', [at, 'capId']), message: `must be a non-empty string, got ${describe(capId)}` });
       return;
     }
-    const index = counts.get(capId) ?? 0;
-    counts.set(capId, index + 1);
     const { capId: _, kind: __, ...declared } = entry;
+    // GSD's own gates keep the place they have in its registry, as
+    // --builtin names them, so a job that switches keeps its gates' ids;
+    // any other is counted in the order rendered, after those.
+    const known = builtinPlaces().get(capId);
+    const counted = (known?.size ?? 0) + (counts.get(capId) ?? 0);
+    const index = known?.get(JSON.stringify([point, declared.check])) ?? counted;
+    if (index === counted) counts.set(capId, (counts.get(capId) ?? 0) + 1);
     gates.push({ capability: capId, index, declaration: parseGate({ point, ...declared }, jsonPath('gates', [index]), kinds) });
   });
   if (issues.length > 0) return fail('invalid-json', `${label} has malformed gate entries`, issues);
@@ -89,6 +94,18 @@ export function gatesFromHooks(hooks: unknown, point: LoopPoint, label: string, 
 // compat/test/activation.test.mjs holds them equal to the registry, and
 // their activation equal to `gsd-tools loop render-hooks`.
 declare const GSD_BUILTIN_GATES: string;
+
+// Each built-in capability's gates by point and check: their places in its list.
+let places: Map<string, Map<string, number>> | undefined;
+function builtinPlaces(): Map<string, Map<string, number>> {
+  places ??= new Map(
+    (JSON.parse(GSD_BUILTIN_GATES) as { id: string; gates: { point: string; check: unknown }[] }[]).map((capability) => [
+      capability.id,
+      new Map(capability.gates.map((gate, index) => [JSON.stringify([gate.point, gate.check]), index])),
+    ]),
+  );
+  return places;
+}
 
 export function builtinCapabilities(): Capability[] {
   // Baked in by build.mjs as a string, parsed on first use only.

@@ -41,9 +41,20 @@ test('the answer is the envelope: block and message, and what was asked', async 
   assert.equal(options!.keepStdout, 1024 * 1024);
 });
 
-test('an answer without a message says what it answered', async () => {
-  const evaluation = await evaluateQuery('ui.plan-gate', undefined, how, answering(stdout('{"frontend":false,"block":false}')));
-  assert.deepEqual(evaluation.ok && [evaluation.value.block, evaluation.value.message], [false, 'query ui.plan-gate answered block: false']);
+test("an answer without a message (or with an empty one) says what it answered, and why by the answer's own scalar fields", async () => {
+  const said = async (answer: unknown) => {
+    const evaluation = await evaluateQuery('ui.plan-gate', undefined, how, answering(stdout(JSON.stringify(answer))));
+    return evaluation.ok && [evaluation.value.block, evaluation.value.message];
+  };
+  assert.deepEqual(await said({ block: false }), [false, 'query ui.plan-gate answered block: false']);
+  assert.deepEqual(await said({ frontend: true, hasUiSpec: false, block: true, uiSpecPath: null, matchedToken: 'page', matchedLine: '**Goal:** ship the login page', elements: [1], counts: { a: 1 }, message: ' ' }), [
+    true,
+    'query ui.plan-gate answered block: true (frontend: true, hasUiSpec: false, uiSpecPath: null, matchedToken: "page", matchedLine: "**Goal:** ship the login page")',
+  ]);
+  assert.deepEqual(await said({ block: true, message: 'UI-SPEC.md missing for Phase 4' }), [true, 'UI-SPEC.md missing for Phase 4']);
+  const many = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, i]));
+  assert.deepEqual(await said({ block: true, ...many, long: 'x'.repeat(200) }), [true, 'query ui.plan-gate answered block: true (f0: 0, f1: 1, f2: 2, f3: 3, f4: 4, f5: 5, f6: 6, f7: 7, and 3 more)']);
+  assert.deepEqual(await said({ block: true, long: 'x'.repeat(121) }), [true, `query ui.plan-gate answered block: true (long: "${'x'.repeat(120)}…")`]);
 });
 
 test('anything but a JSON object with a boolean block is a query failure, naming the query', async () => {

@@ -65,9 +65,9 @@ test('the rendered gate entries, all active, indexed per capability; steps and c
     activeHooks: [
       { capId: 'docs', kind: 'step', body: 'x' },
       hookGate('security', security, { when: 'workflow.security_enforcement' }),
-      hookGate('drift', { query: 'a' }),
-      { capId: 'drift', kind: 'contribution' },
-      hookGate('drift', { query: 'b' }, { blocking: false, onError: 'skip' }),
+      hookGate('acme', { query: 'a' }),
+      { capId: 'acme', kind: 'contribution' },
+      hookGate('acme', { query: 'b' }, { blocking: false, onError: 'skip' }),
     ],
     rendered: '…',
   };
@@ -77,10 +77,21 @@ test('the rendered gate entries, all active, indexed per capability; steps and c
     result.value.map((g) => [g.capability, g.index, g.declaration.declared, g.activation, g.capDir]),
     [
       ['security', 0, { point: 'ship:pre', check: security, blocking: true, onError: 'halt', when: 'workflow.security_enforcement' }, undefined, undefined],
-      ['drift', 0, { point: 'ship:pre', check: { query: 'a' }, blocking: true, onError: 'halt' }, undefined, undefined],
-      ['drift', 1, { point: 'ship:pre', check: { query: 'b' }, blocking: false, onError: 'skip' }, undefined, undefined],
+      ['acme', 0, { point: 'ship:pre', check: { query: 'a' }, blocking: true, onError: 'halt' }, undefined, undefined],
+      ['acme', 1, { point: 'ship:pre', check: { query: 'b' }, blocking: false, onError: 'skip' }, undefined, undefined],
     ],
   );
+});
+
+test("GSD's own gates rendered keep their places in its registry, as --builtin names them; one it does not declare comes after them", () => {
+  const hooks = {
+    point: 'plan:pre',
+    activeHooks: [hookGate('drift', { query: 'verify.context-drift' }), hookGate('drift', { query: 'verify.codebase-drift' }), hookGate('drift', { query: 'other' }), hookGate('ui', { query: 'ui.plan-gate' })],
+  };
+  const rendered = gatesFromHooks(hooks, 'plan:pre', 'h', KINDS);
+  assert.deepEqual(rendered.ok && rendered.value.map((g) => `${g.capability}#${g.index}`), ['drift#3', 'drift#2', 'drift#4', 'ui#0']);
+  const builtin = gatesAt('plan:pre', builtinCapabilities(), []).gates.filter((g) => g.capability === 'drift');
+  assert.deepEqual(builtin.map((g) => `${g.capability}#${g.index}`), ['drift#2', 'drift#3']);
 });
 
 test('another point, or a shape that is not render-hooks output, is refused', () => {
