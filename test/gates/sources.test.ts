@@ -90,7 +90,7 @@ test("GSD's own gates rendered keep their places in its registry, as --builtin n
   };
   const rendered = gatesFromHooks(hooks, 'plan:pre', 'h', KINDS);
   assert.deepEqual(rendered.ok && rendered.value.map((g) => `${g.capability}#${g.index}`), ['drift#3', 'drift#2', 'drift#4', 'ui#0']);
-  const builtin = gatesAt('plan:pre', builtinCapabilities(), []).gates.filter((g) => g.capability === 'drift');
+  const builtin = gatesAt('plan:pre', builtinCapabilities(), { root: {} }).gates.filter((g) => g.capability === 'drift');
   assert.deepEqual(builtin.map((g) => `${g.capability}#${g.index}`), ['drift#2', 'drift#3']);
 });
 
