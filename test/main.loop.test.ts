@@ -121,7 +121,7 @@ test('--reached --render: GSD 1.14 at the top level renders only the reached poi
   assert.deepEqual([result.status, result.stderr], [0, '']);
   const envelope = JSON.parse(result.stdout) as { block: boolean; message: string; details: { points: { point: string; message: string; reached?: boolean }[]; loop: unknown; gsd: unknown } };
   assert.deepEqual([envelope.block, envelope.message], [false, 'phase 04: 4 points reached (of 12): passed (2 pass)']);
-  assert.deepEqual(envelope.details.loop, { phase: '04', from: '--phase-number', status: 'executing', rawStatus: 'executing', points: PLANNED_LOOP });
+  assert.deepEqual(envelope.details.loop, { phase: '04', from: '--phase-number', status: 'executing', rawStatus: 'executing', points: PLANNED_LOOP, next: { point: 'execute:wave:post', why: NOT_REACHED.wavePost } });
   assert.deepEqual(envelope.details.gsd, { found: fake, version: '1.14.0', tested: true });
   assert.deepEqual(envelope.details.points.map((p) => [p.point, p.message]), [
     ['discuss:pre', 'discuss:pre: no gates'],
@@ -173,6 +173,7 @@ test("the ship's pull request after phase complete: --reached --ship --current-p
     status: 'planning',
     rawStatus: 'planning',
     points: [{ point: 'ship:pre', reached: true, why: "--ship: this run is the phase's ship" }],
+    next: null,
   });
   // Not the ship: the point is not reached, and nothing runs.
   const before = await run('--exit-code', '--pick', 'message');

@@ -11,6 +11,8 @@ export interface LoopDetails {
   readonly status: string | null;
   readonly rawStatus: string | null;
   readonly points: readonly { readonly point: LoopPoint; readonly reached: boolean; readonly why: string }[];
+  // The point the loop evaluates next, and what it waits for (loop/reached.ts's nextPoint).
+  readonly next: { readonly point: LoopPoint; readonly why: string } | null;
 }
 
 // Which phase a --reached run gated, and why that one, in the words the

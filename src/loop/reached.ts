@@ -91,3 +91,14 @@ const NOT_YET: Record<LoopPoint, string> = {
   'ship:pre': 'not shipped (STATE.md records no ship of the phase); a run that is the ship says so with --ship',
   'ship:post': "GSD's workflows evaluate no gate at this point",
 };
+
+// The frontier: the point GSD's loop evaluates next, after the last one
+// reached, whose gates a halt there would leave no trace of (discuss:pre,
+// plan:pre with --skip-research, verify:pre and ship:pre write nothing
+// before their gates). A run reports it rather than gating it: its gates
+// are not GSD's to halt on until the loop gets there, and gating them early
+// would be red for a phase in good health (ship:pre's, all through the work).
+export function nextPoint(points: readonly PointReach[]): PointReach | undefined {
+  const last = points.findLastIndex((p) => p.reached);
+  return points.slice(last + 1).find((p) => !p.reached && !NEVER_GATED.has(p.point));
+}

@@ -15,8 +15,10 @@ interface SummaryAbout {
   readonly link: (location: SourceLocation) => string | undefined;
   // What the annotations GitHub would not show were (github-annotations.ts).
   readonly dropped: readonly string[];
-  // Which phase --reached gated, and why (provenance.ts's gatedPhase).
+  // Which phase --reached gated, and why (provenance.ts's gatedPhase), and
+  // the point its loop evaluates next.
   readonly phase?: string | undefined;
+  readonly next?: { readonly point: string; readonly why: string } | null | undefined;
 }
 
 export function githubSummary(points: readonly PointRows[], message: string, about: SummaryAbout): string {
@@ -26,7 +28,8 @@ export function githubSummary(points: readonly PointRows[], message: string, abo
   const head = single
     ? [`### gsd-check gates run: ${of}${cell(only.point)}`, '', cell(pointHeadline(only)), '']
     : [`### gsd-check gates run: ${of}${points.length} points`, '', cell(runHeadline(points, message)), ''];
-  const said = [...gsdLine(about.gsd), ...about.dropped.map(cell)].flatMap((line) => [line, '']);
+  const next = about.next === undefined || about.next === null ? [] : [`Next in GSD's loop: ${cell(about.next.point)}, not reached: ${cell(about.next.why)}`];
+  const said = [...gsdLine(about.gsd), ...next, ...about.dropped.map(cell)].flatMap((line) => [line, '']);
   if (single) return [...head, ...said, ...table(only.rows, about.link)].join('\n') + '\n';
   const reached = points.filter((point) => point.reached);
   const halted = reached.filter(halts);

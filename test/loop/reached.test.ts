@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
 import type { LoopPoint } from '../../src/gates/activation.ts';
 import type { PhaseFiles } from '../../src/loop/phase-files.ts';
-import { reachedPoints } from '../../src/loop/reached.ts';
+import { nextPoint, reachedPoints } from '../../src/loop/reached.ts';
 
 // The rule of docs/reference/gates.md's table, one point at a time, on what
 // phase-files.ts would read of a phase (written here as that value).
@@ -187,4 +187,15 @@ test('a point passed stays passed: a gap plan after verification takes no wave b
   const planned = { names: ['04-01-PLAN.md'], plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: false }], waves: [['04-01']] };
   assert.deepEqual(at('plan:post', planned), [false, NOT_YET['plan:post']]);
   assert.deepEqual(at('plan:post', { ...planned, movedOn: '05' }), [true, '04-01-PLAN.md, and STATE.md has moved on to phase 05']);
+});
+
+test('the frontier: the first point GSD gates after the last one reached, passing over those it gates nowhere; none after the ship', () => {
+  const next = (reached: readonly LoopPoint[]) => nextPoint(reachedPoints(phase()).map((p) => ({ ...p, reached: reached.includes(p.point) })))?.point;
+  assert.equal(next([]), 'discuss:pre');
+  assert.equal(next(['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post']), 'execute:wave:post');
+  assert.equal(next(['plan:pre']), 'plan:post');
+  // A point left behind does not count: what comes after the last reached one does.
+  assert.equal(next(['plan:pre', 'execute:post']), 'verify:pre');
+  assert.equal(next(['execute:post', 'verify:pre']), 'ship:pre');
+  assert.equal(next(['ship:pre']), undefined);
 });

@@ -102,3 +102,10 @@ test('the heading names the phase --reached gated, as Markdown text', () => {
   assert.ok(githubSummary([point('plan:pre', [], 'm'), point('ship:pre', [], 'm')], 'm', { ...none, phase }).startsWith(`### gsd-check gates run: ${phase}, 2 points\n`));
   assert.ok(githubSummary([point('ship:pre', [], 'm')], 'm', { ...none, phase: 'phase *4*' }).startsWith('### gsd-check gates run: phase \\*4\\*, ship:pre\n'));
 });
+
+test("the point GSD's loop evaluates next is said under the heading, with what it waits for; none when the loop has none left", () => {
+  const next = { point: 'verify:pre', why: 'verify-work has not run (no UAT.md it wrote)' };
+  const summary = githubSummary([point('plan:pre', [], 'm'), point('ship:pre', [], 'm')], 'm', { ...none, phase: 'phase 04', next });
+  assert.ok(summary.includes("\n\nNext in GSD's loop: verify:pre, not reached: verify-work has not run (no UAT.md it wrote)\n\n"), summary);
+  assert.equal(githubSummary([point('ship:pre', [], 'm')], 'm', { ...none, next: null }).includes('Next'), false);
+});

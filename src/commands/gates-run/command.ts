@@ -105,7 +105,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   // and fails the call; the envelope still says what the other points gave.
   const unevaluated = ran.value.flatMap(({ point, envelope: own }) => (own.ok ? [] : [failed({ ...own.failure, message: `${point}: ${own.failure.message}` })]));
   // reports.ts is compiled only for a run that reports.
-  const reported = options.reports.length === 0 ? NOTHING_REPORTED : deliverReports({ options, points, message: envelope.message, elapsedMs: now() - started, root, gsd: about.gsd, phase: about.loop === undefined ? undefined : gatedPhase(about.loop) }, junit.value, deps);
+  const reported = options.reports.length === 0 ? NOTHING_REPORTED : deliverReports({ options, points, message: envelope.message, elapsedMs: now() - started, root, gsd: about.gsd, phase: about.loop === undefined ? undefined : gatedPhase(about.loop), next: about.loop?.next }, junit.value, deps);
   const exitCode = unevaluated[0]?.exitCode ?? (reported.errors.length > 0 ? EXIT_WRITE_FAILED : verdict.value.exitCode);
   return { exitCode, stdout, stderr: reported.notes.join('') + unevaluated.map((u) => u.stderr).join('') + reported.errors.join(''), workflowCommands: reported.annotations };
 }

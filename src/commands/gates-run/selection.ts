@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import type { LoopPoint } from '../../gates/activation.ts';
 import { phaseFiles, type PhaseFiles } from '../../loop/phase-files.ts';
-import { reachedPoints } from '../../loop/reached.ts';
+import { nextPoint, reachedPoints } from '../../loop/reached.ts';
 import type { GateContext } from '../../predicate/kind.ts';
 import { readState } from '../../project/current-phase.ts';
 import { lookUpPhaseDir, phaseDirectoryNames, type PhaseDirLookup } from '../../project/phase.ts';
@@ -50,6 +50,11 @@ export function selectPoints(options: GatesOptions, context: GateContext): Resul
   return ok({ points: reachedIn(here), loop: here, context, phase: at.value.phase });
 }
 
+const frontier = (points: LoopReport['points']): LoopReport['next'] => {
+  const next = nextPoint(points);
+  return next === undefined ? null : { point: next.point, why: next.why };
+};
+
 const reachedIn = (report: LoopReport): LoopPoint[] => report.points.filter((p) => p.reached).map((p) => p.point);
 
 function reachOf(context: GateContext, state: StatePosition | undefined, options: GatesOptions): Result<{ report: LoopReport; phase: Selection['phase'] }> {
@@ -60,14 +65,14 @@ function reachOf(context: GateContext, state: StatePosition | undefined, options
   if (!files.ok) return files;
   const points = reachedPoints(files.value, options.points);
   const from = options.currentPhase ? 'STATE.md' : context.phaseDir !== undefined ? '--phase-dir' : '--phase-number';
-  return ok({ report: { phase, from, status: state?.status ?? null, rawStatus: state?.rawStatus ?? null, points }, phase: { dir: dir.value, files: files.value } });
+  return ok({ report: { phase, from, status: state?.status ?? null, rawStatus: state?.rawStatus ?? null, points, next: frontier(points) }, phase: { dir: dir.value, files: files.value } });
 }
 
 // With --ship, the run is the phase's ship: ship:pre is reached.
 function shipped(report: LoopReport, options: GatesOptions): LoopReport {
   if (!options.ship) return report;
   const points = report.points.map((reach) => (reach.point === 'ship:pre' && !reach.reached ? { point: reach.point, reached: true, why: "--ship: this run is the phase's ship" } : reach));
-  return { ...report, points };
+  return { ...report, points, next: frontier(points) };
 }
 
 // STATE.md for what it records of the loop; a project without one, or with

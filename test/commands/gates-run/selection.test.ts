@@ -103,7 +103,7 @@ test('--phase-number: the points its directory and STATE.md show reached, in loo
   const selected = selectPoints({ ...OPTIONS, phaseNumber: '4' }, context);
   assert.deepEqual(withoutPhase(selected), ok({
     points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
-    loop: { phase: '4', from: '--phase-number', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS) },
+    loop: { phase: '4', from: '--phase-number', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS), next: { point: 'execute:wave:post', why: 'no wave is done yet (a SUMMARY.md for every plan of a wave)' } },
     context,
   }));
   assert.equal(selected.ok && selected.value.context, context);
@@ -118,7 +118,7 @@ test('--current-phase: the phase STATE.md names, read once by the context, and s
   const context = contextOf(root, options);
   assert.deepEqual(withoutPhase(selectPoints(options, context)), ok({
     points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
-    loop: { phase: '04', from: 'STATE.md', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS) },
+    loop: { phase: '04', from: 'STATE.md', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS), next: { point: 'execute:wave:post', why: 'no wave is done yet (a SUMMARY.md for every plan of a wave)' } },
     context,
   }));
   // What the context read is what counts, not the file read again.
@@ -130,6 +130,7 @@ test('--current-phase: the phase STATE.md names, read once by the context, and s
     status: 'verifying',
     rawStatus: 'Phase complete — ready for verification',
     points: points({ ...PLANNED_POINTS, 'plan:post': "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — EXECUTING" }),
+    next: { point: 'execute:wave:post', why: 'no wave is done yet (a SUMMARY.md for every plan of a wave)' },
   });
 });
 
@@ -139,7 +140,7 @@ test('--phase-dir: the files of that directory; with no phase number, STATE.md s
   const context = contextOf(root, options);
   assert.deepEqual(withoutPhase(selectPoints(options, context)), ok({
     points: ['discuss:pre', 'discuss:post', 'plan:pre'],
-    loop: { phase: null, from: '--phase-dir', status: 'executing', rawStatus: 'executing', points: points({ ...PLANNED_POINTS, 'plan:post': undefined }) },
+    loop: { phase: null, from: '--phase-dir', status: 'executing', rawStatus: 'executing', points: points({ ...PLANNED_POINTS, 'plan:post': undefined }), next: { point: 'plan:post', why: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)' } },
     context,
   }));
   // With the number too, STATE.md's position counts, and the directory is still the one given.
@@ -191,7 +192,7 @@ test('no STATE.md, or one GSD could not read: no status, and the files still cou
     const selected = selectPoints(options, contextOf(project(t, stateText === undefined ? rest : { ...rest, '.planning/STATE.md': stateText }), options));
     return selected.ok ? selected.value.loop : undefined;
   };
-  const expected = { phase: '04', from: '--phase-number', status: null, rawStatus: null, points: points({ ...PLANNED_POINTS, 'plan:post': undefined }) };
+  const expected = { phase: '04', from: '--phase-number', status: null, rawStatus: null, points: points({ ...PLANNED_POINTS, 'plan:post': undefined }), next: { point: 'plan:post', why: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)' } };
   assert.deepEqual(loop(undefined), expected);
   assert.deepEqual(loop('# Project State\n\nnothing here\n'), expected);
 });
@@ -260,6 +261,7 @@ test("--current-phase on a phase that has reached nothing, after a complete one:
       status: 'planning',
       rawStatus: 'planning',
       points: points(COMPLETED_POINTS),
+      next: { point: 'verify:pre', why: 'verify-work has not run (no UAT.md it wrote)' },
     },
     context: { ...context, phaseNumber: '04', phaseDirLookup: lookUpPhaseDir(root, '04', SCOPE) },
   }));
@@ -283,6 +285,7 @@ test("--ship on the ship's pull request, after phase complete: the phase before 
       status: 'planning',
       rawStatus: 'planning',
       points: points({ ...COMPLETED_POINTS, 'ship:pre': "--ship: this run is the phase's ship" }),
+      next: null,
     },
     context: { ...context, phaseNumber: '04', phaseDirLookup: lookUpPhaseDir(root, '04', SCOPE) },
   }));
