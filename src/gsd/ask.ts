@@ -56,14 +56,18 @@ export function gsdAsker(gsd: Gsd, context: GateContext, warn: (line: string) =>
 }
 
 // The gsd-tools.cjs a batch loads: the file found, through links (npm's bin
-// link), of a GSD line the batch is held to; none for a launcher of another
-// kind or a GSD of another version, which are asked once a request.
+// link), or the one beside GSD's own gsd_run launcher, which runs it with the
+// node on PATH as the batch does; of a GSD line the batch is held to. None
+// for a launcher of another kind or a GSD of another version, which are
+// asked once a request.
 function batchTarget(gsd: Gsd): string | undefined {
   const real = realPath(gsd.path);
+  if (real === undefined || !['gsd-tools.cjs', 'gsd_run'].includes(basename(real))) return undefined;
+  const tools = join(dirname(real), 'gsd-tools.cjs');
   // The batch leans on lib/cli-exit.cjs's runMain, which gsd-tools.cjs calls.
-  if (real === undefined || basename(real) !== 'gsd-tools.cjs' || entryKind(join(dirname(real), 'lib', 'cli-exit.cjs')) !== 'file') return undefined;
-  const version = packageVersion(real, readSmallFile);
-  return version !== undefined && BATCH_LINES.some((line) => version.startsWith(line)) ? real : undefined;
+  if (entryKind(tools) !== 'file' || entryKind(join(dirname(real), 'lib', 'cli-exit.cjs')) !== 'file') return undefined;
+  const version = packageVersion(tools, readSmallFile);
+  return version !== undefined && BATCH_LINES.some((line) => version.startsWith(line)) ? tools : undefined;
 }
 
 async function askOne(gsd: Gsd, request: GsdRequest, context: GateContext): Promise<RunResult> {

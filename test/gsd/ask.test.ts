@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
@@ -102,6 +103,15 @@ test('once a request, no batch: a GSD of a line the batch is not held to, one wi
   assert.deepEqual(await commands(tested.gsd, tested.root), ['-e']);
   const launcher: Gsd = { path: join(tested.root, 'gsd_run'), how: 'exec', found: 'gsd_run on PATH' };
   assert.deepEqual((await commands(launcher, tested.root)).length, 2);
+  // GSD's own gsd_run runs the gsd-tools.cjs beside it with node: so does the batch.
+  const own = installed(t, '1.14.0');
+  const beside = join(own.root, 'node_modules/@opengsd/gsd-core/gsd-core/bin/gsd_run');
+  writeFileSync(beside, '#!/bin/sh\n');
+  mkdirSync(join(own.root, 'bin'));
+  symlinkSync(beside, join(own.root, 'bin/gsd_run'));
+  const seen: RunOptions[] = [];
+  await gsdAsker({ path: join(own.root, 'bin/gsd_run'), how: 'exec', found: 'gsd_run on PATH' }, context(own.root, seen, { stdout: { text: batchOut([{ code: 0, writes: [] }, { code: 0, writes: [] }]), complete: true } }), () => assert.fail('no warning'), 2)(REQUESTS);
+  assert.deepEqual(seen.map((s) => s.command), [`node -e "$GSD_CHECK_BATCH" '${own.gsd.path}'`]);
 });
 
 test('requests too large to hand over as one variable are asked once a request, said once', async (t) => {
