@@ -40,20 +40,38 @@ const ENV_VALUE_BYTES = 120 * 1024;
 
 // GSD_CHECK_GSD_BATCH=off asks once a request, as before the batch: for a
 // GSD the batch misreads, and to measure what the batch saves (bench/).
-export function gsdAsker(gsd: Gsd, context: GateContext, warn: (line: string) => void, concurrency: number): GsdAsk {
+// `ahead`: requests the run will make later (a --render run's point hooks,
+// asked after which GSD it is): they go with the first batch, and are
+// answered from it when they come; asked once a request, nothing is asked
+// before it is needed.
+export function gsdAsker(gsd: Gsd, context: GateContext, warn: (line: string) => void, concurrency: number, ahead: readonly GsdRequest[] = []): GsdAsk {
   const tools = context.env.GSD_CHECK_GSD_BATCH === 'off' ? undefined : batchTarget(gsd);
   let warned = false;
+  let pending = ahead;
+  const answered = new Map<string, RunResult>();
   const perRequest = (requests: readonly GsdRequest[]): Promise<RunResult[]> => mapPool(requests, concurrency, (request) => askOne(gsd, request, context));
+  const batched = async (requests: readonly GsdRequest[]): Promise<RunResult[]> => {
+    const asked = [...requests, ...pending.filter((request) => !requests.some((r) => keyOf(r) === keyOf(request)))];
+    pending = [];
+    if (tools === undefined || asked.length < 2) return perRequest(requests);
+    const answers = await askAll(tools, asked, context);
+    if (!Array.isArray(answers)) {
+      if (answers.status === 'stopped') return requests.map(() => answers.result);
+      if (!warned) warn(`gsd-check: warning: one GSD process could not answer the run's requests (${answers.why}); asking GSD once a request`);
+      warned = true;
+      return perRequest(requests);
+    }
+    answers.forEach((answer, index) => answered.set(keyOf(asked[index]!), answer));
+    return requests.map((request) => answered.get(keyOf(request))!);
+  };
   return async (requests) => {
-    if (tools === undefined || requests.length < 2) return perRequest(requests);
-    const answered = await askAll(tools, requests, context);
-    if (Array.isArray(answered)) return answered;
-    if (answered.status === 'stopped') return requests.map(() => answered.result);
-    if (!warned) warn(`gsd-check: warning: one GSD process could not answer the run's requests (${answered.why}); asking GSD once a request`);
-    warned = true;
-    return perRequest(requests);
+    const known = requests.map((request) => answered.get(keyOf(request)));
+    if (known.every((answer) => answer !== undefined)) return known as RunResult[];
+    return batched(requests);
   };
 }
+
+const keyOf = (request: GsdRequest): string => JSON.stringify([request.args, request.env, request.timeoutMs, request.keepStdout]);
 
 // The gsd-tools.cjs a batch loads: the file found, through links (npm's bin
 // link), or the one beside GSD's own gsd_run launcher, which runs it with the

@@ -4,7 +4,7 @@ import { realPath } from '../fs/entry.ts';
 import { readSmallFile } from '../fs/read.ts';
 import { endingText } from '../run/runner.ts';
 import { tailOf } from '../text/tail.ts';
-import type { GsdAsk } from './ask.ts';
+import type { GsdAsk, GsdRequest } from './ask.ts';
 import type { Gsd } from './installation.ts';
 import { isJsonObject, parseJson } from '../json/parse.ts';
 import { describe } from '../text/format.ts';
@@ -54,10 +54,11 @@ export function packageVersion(file: string, read: (path: string) => string | un
 export const isTested = (version: string): boolean => version.startsWith(`${TESTED_LINE}.`) && /^\d+\.\d+\.\d+(?:[-+].*)?$/.test(version);
 
 const IDENTITY_TIMEOUT_MS = 30_000;
+const IDENTITY: GsdRequest = { args: ['runtime-identity', '--raw'], env: {}, timeoutMs: IDENTITY_TIMEOUT_MS, keepStdout: 64 * 1024 };
 
 // What the GSD says it is, asked as GSD's skills ask it.
 export async function identify(gsd: Gsd, ask: GsdAsk): Promise<Result<string>> {
-  const [result] = await ask([{ args: ['runtime-identity', '--raw'], env: {}, timeoutMs: IDENTITY_TIMEOUT_MS, keepStdout: 64 * 1024 }]);
+  const [result] = await ask([IDENTITY]);
   if (result!.status === 'not-started') return fail('spawn-failed', `${gsd.path} could not start`);
   if (result!.status === 'stopped') return stopped(result!.stop);
   if (result!.timedOut || result!.exitCode !== 0) {

@@ -123,3 +123,20 @@ test('requests too large to hand over as one variable are asked once a request, 
   assert.equal(seen.length, 2);
   assert.deepEqual(warnings, ["gsd-check: warning: one GSD process could not answer the run's requests (the requests are too large to hand over); asking GSD once a request"]);
 });
+
+test('requests known ahead go with the first batch and are answered from it later; asked once a request, none is asked before it is needed', async (t) => {
+  const { root, gsd } = installed(t, '1.14.0');
+  const later: GsdRequest[] = [{ args: ['loop', 'render-hooks', 'plan:pre', '--raw'], env: {}, timeoutMs: 60_000, keepStdout: 99 }, { args: ['loop', 'render-hooks', 'ship:pre', '--raw'], env: {}, timeoutMs: 60_000, keepStdout: 99 }];
+  const seen: RunOptions[] = [];
+  const out = batchOut([{ code: 0, writes: [[1, 'id']] }, { code: 0, writes: [[1, 'plan']] }, { code: 0, writes: [[1, 'ship']] }]);
+  const ask = gsdAsker(gsd, context(root, seen, { stdout: { text: out, complete: true } }), () => assert.fail('no warning'), 2, later);
+  assert.deepEqual((await ask([REQUESTS[0]!])).map((a) => a.stdout?.text), ['id']);
+  assert.deepEqual(JSON.parse(seen[0]!.env.GSD_CHECK_BATCH_REQUESTS!).requests.map((r: { args: string[] }) => r.args.join(' ')), ['runtime-identity --raw', 'loop render-hooks plan:pre --raw', 'loop render-hooks ship:pre --raw']);
+  assert.deepEqual((await ask([later[1]!, later[0]!])).map((a) => a.stdout?.text), ['ship', 'plan']);
+  assert.equal(seen.length, 1, 'the later requests were answered by the first batch');
+  // Once a request: the first call asks only itself.
+  const each: RunOptions[] = [];
+  const single = gsdAsker(gsd, context(root, each, { stdout: { text: 'x', complete: true } }, { GSD_CHECK_GSD_BATCH: 'off' }), () => assert.fail('no warning'), 2, later);
+  await single([REQUESTS[0]!]);
+  assert.deepEqual(each.map((s) => s.command.split(' ').slice(2).join(' ')), ["'runtime-identity' '--raw'"]);
+});

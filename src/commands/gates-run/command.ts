@@ -20,7 +20,7 @@ import { decider } from './gsd.ts';
 import { argumentPath } from '../argument-path.ts';
 import { findGsd } from '../../gsd/installation.ts';
 import { phaseDirectoryFound, phaseForGates } from './phase-selected.ts';
-import { loadPointGates } from './point-gates.ts';
+import { loadPointGates, renderRequest } from './point-gates.ts';
 import { junitTarget } from './junit-target.ts';
 import { deliverReports } from './reports.ts';
 import { selectPoints } from './selection.ts';
@@ -51,7 +51,9 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const concurrency = Math.min(options.concurrency ?? deps.cpus, gatesWithin(deps.fdLimit));
   // One asker a run for the GSD that decides (gsd/ask.ts): its requests go to one GSD process.
   const askers = new Map<Gsd, GsdAsk>();
-  const asking = (gsd: Gsd): GsdAsk => askers.get(gsd) ?? askers.set(gsd, gsdAsker(gsd, context, deps.warn, concurrency)).get(gsd)!;
+  // With --render, each point's hooks are asked with which GSD it is.
+  const ahead = options.render ? selection.value.points.map(renderRequest) : [];
+  const asking = (gsd: Gsd): GsdAsk => askers.get(gsd) ?? askers.set(gsd, gsdAsker(gsd, context, deps.warn, concurrency, ahead)).get(gsd)!;
   const decided = await decider(options, context, gsdNamed, asking);
   if (!decided.ok) return failed(decided.failure);
   for (const warning of decided.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);

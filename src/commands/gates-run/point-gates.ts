@@ -4,7 +4,7 @@ import type { LoopPoint } from '../../gates/activation.ts';
 import { loadCapability } from '../../gates/capability-file.ts';
 import { loadLayers } from '../../gates/config-layers.ts';
 import type { PointGates } from '../../gates/run-point.ts';
-import type { GsdAsk } from '../../gsd/ask.ts';
+import type { GsdAsk, GsdRequest } from '../../gsd/ask.ts';
 import type { Gsd } from '../../gsd/installation.ts';
 import { endingText } from '../../run/runner.ts';
 import { tailOf } from '../../text/tail.ts';
@@ -91,8 +91,10 @@ const HOOKS_BYTES = 1024 * 1024;
 // Each point's hooks as the GSD renders them, `loop render-hooks <point>
 // --raw`, every point asked at once (gsd/ask.ts); a point whose render
 // fails is not evaluated, and says why, while the others are.
+export const renderRequest = (point: LoopPoint): GsdRequest => ({ args: ['loop', 'render-hooks', point, '--raw'], env: {}, timeoutMs: RENDER_TIMEOUT_MS, keepStdout: HOOKS_BYTES });
+
 async function rendered(points: readonly LoopPoint[], gsd: Gsd, ask: GsdAsk): Promise<PointGates[]> {
-  const answers = await ask(points.map((point) => ({ args: ['loop', 'render-hooks', point, '--raw'], env: {}, timeoutMs: RENDER_TIMEOUT_MS, keepStdout: HOOKS_BYTES })));
+  const answers = await ask(points.map(renderRequest));
   return points.map((point, index): PointGates => {
     const result = answers[index]!;
     const label = `gsd_run loop render-hooks ${point} --raw`;
