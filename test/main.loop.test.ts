@@ -20,6 +20,8 @@ interface FakeGsd {
   // Points whose hooks it prints padded with blanks to this many bytes.
   readonly padRender?: Readonly<Record<string, number>>;
   readonly answers?: Readonly<Record<string, unknown>>;
+  // Its answer to `query verification.status <dir> --raw`; none: it knows no such verb.
+  readonly verification?: unknown;
 }
 
 // As gsd-tools.cjs prints them: `loop render-hooks <point> --raw` a JSON
@@ -42,6 +44,8 @@ if (verb === 'runtime-identity' && rest.join(' ') === '--raw') {
   const text = JSON.stringify({ point, activeHooks: (setup.hooks || {})[point] || [], rendered: '' }, null, 2) + '\\n';
   const pad = (setup.padRender || {})[point];
   process.stdout.write(pad === undefined ? text : ' '.repeat(pad - Buffer.byteLength(text)) + text);
+} else if (verb === 'query' && rest[0] === 'verification.status' && rest.length === 3 && rest[2] === '--raw' && setup.verification !== undefined) {
+  process.stdout.write(JSON.stringify(setup.verification, null, 2));
 } else if (verb === 'check' && rest.length === 3 && rest[2] === '--raw') {
   process.stdout.write(JSON.stringify((setup.answers || {})[rest[0]] || { block: false }) + '\\n');
 } else unknown();
@@ -178,7 +182,8 @@ test("the ship's pull request after phase complete: --reached --ship --current-p
   // Not the ship: the point is not reached, and nothing runs.
   const before = await run('--exit-code', '--pick', 'message');
   assert.deepEqual([before.status, before.stdout, before.stderr], [0, 'phase 04 (STATE.md names 05, which has reached no point; 04 is complete): no point reached yet (of 1)\n', '']);
-  assert.deepEqual(callsOf(fake), ['loop render-hooks ship:pre --raw', 'loop render-hooks ship:pre --raw', 'runtime-identity --raw', 'runtime-identity --raw', 'runtime-identity --raw']);
+  const asked = `query verification.status ${join(root, '.planning/phases/04-ship')} --raw`;
+  assert.deepEqual(callsOf(fake), ['loop render-hooks ship:pre --raw', 'loop render-hooks ship:pre --raw', asked, asked, 'runtime-identity --raw', 'runtime-identity --raw', 'runtime-identity --raw']);
 });
 
 test('--render with a GSD of another version: a warning naming both; with --require-tested-gsd or GSD_CHECK_REQUIRE_TESTED_GSD=1 it fails, exit 2, before any render', async (t) => {
@@ -299,4 +304,20 @@ test('--gsd names the lockfile\'s GSD over one committed in the repository; --bu
   assert.equal(callsOf(committed).length, before, '--builtin ran none of it');
   const missing = await run('--render', '--gsd', 'no/such/gsd-tools.cjs');
   assert.deepEqual([missing.status, missing.stdout, missing.stderr], [2, '', "gsd-check: --gsd no/such/gsd-tools.cjs: no such file (give GSD's gsd-tools.cjs, or the node_modules/.bin/gsd-tools npm links to it)\n"]);
+});
+
+test("--ship with a GSD at hand: the preflight is GSD's own verification.status, staleness and all, over what the file says", async (t) => {
+  const root = project(t, { ...PLANNED, '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ phase: '04', status: 'passed' }) });
+  const setup = (verification: unknown) => installFake(join(root, 'gsd-core/bin/gsd-tools.cjs'), { version: '1.14.0', hooks: {}, verification });
+  const run = () => cli(['gates', 'run', '--point', 'ship:pre', '--reached', '--ship', '--phase-number', '04', '--render', '--exit-code', '--pick', 'message'], { cwd: root, env: gsdFree(t, root) });
+  setup({ status: 'stale', next_action: 'Verification is stale. Re-run verify-work before transition.', next_command: '/gsd-verify-work 04' });
+  const stale = await run();
+  assert.deepEqual([stale.status, stale.stdout, stale.stderr], [
+    1,
+    "phase 04: 1 of 1 point halted: ship:pre: halted by ship-preflight#1 (ship-preflight#1: PHASE_VERIFICATION_INCOMPLETE: GSD's verification.status of the phase is stale; /gsd-ship ships only a passed verification. Verification is stale. Re-run verify-work before transition. Next: /gsd-v...)\n",
+    '',
+  ]);
+  setup({ status: 'passed', next_action: 'Verification passed — continue.', next_command: '' });
+  const passed = await run();
+  assert.deepEqual([passed.status, passed.stdout, passed.stderr], [0, 'phase 04: 1 point: passed (1 pass)\n', '']);
 });

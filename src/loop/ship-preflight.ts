@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { ok } from '../failure.ts';
+import type { GsdAsk, GsdRequest } from '../gsd/ask.ts';
+import { isJsonObject, parseJson } from '../json/parse.ts';
 import type { PointGate, PointGates } from '../gates/run-point.ts';
 import { defineKind, type GateContext } from '../predicate/kind.ts';
 import type { PhaseFiles } from './phase-files.ts';
@@ -13,8 +15,28 @@ import type { PhaseFiles } from './phase-files.ts';
 // stay GSD's. The check runs as a gate of ship:pre, `ship-preflight#1`
 // (GSD's step number), so every report shows it as a row of its own.
 
-// GSD's readVerificationStatus, less its staleness test (docs/reference/
-// differences.md): the status it routes on, and what it tells the user.
+// Where a GSD is at hand, its own answer to the preflight's question, `query
+// verification.status <phase dir>`, decides, staleness and all; else GSD's
+// readVerificationStatus as read here, less its staleness test (D75): the
+// status it routes on, and what it tells the user.
+export interface GsdVerification {
+  readonly status: string;
+  readonly nextAction: string | undefined;
+  readonly nextCommand: string | undefined;
+}
+
+export const verificationRequest = (phaseDir: string): GsdRequest => ({ args: ['query', 'verification.status', phaseDir, '--raw'], env: {}, timeoutMs: 30_000, keepStdout: 64 * 1024 });
+
+// GSD's answer, or none where it gave none it could be read from.
+export async function askedVerification(ask: GsdAsk, phaseDir: string): Promise<GsdVerification | undefined> {
+  const [result] = await ask([verificationRequest(phaseDir)]);
+  if (result === undefined || result.status !== 'ended' || result.exitCode !== 0 || result.stdout?.complete !== true) return undefined;
+  const parsed = parseJson(result.stdout.text, 'verification.status');
+  if (!parsed.ok || !isJsonObject(parsed.value) || typeof parsed.value.status !== 'string') return undefined;
+  const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+  return { status: parsed.value.status, nextAction: text(parsed.value.next_action), nextCommand: text(parsed.value.next_command) };
+}
+
 const NEXT: Readonly<Record<string, string>> = {
   gaps_found: 'Gaps found. Plan the fixes, then re-run execute-phase before shipping.',
   human_needed: "Human verification required. Complete the manual tests in the phase's *-UAT.md, then re-run the verify step until status is passed.",
@@ -25,26 +47,32 @@ type Details = {
   readonly kind: 'ship-preflight';
   readonly code: string | null;
   readonly status: string;
+  // Who read it: GSD itself, or gsd-check's reading of the file.
+  readonly by: 'gsd' | 'gsd-check';
   readonly file: string | null;
   readonly line: number | null;
 };
 
 // `files` is the phase's, read before the run; `shown` how the reports name
 // a file of it.
-function preflightKind(files: PhaseFiles, phaseDir: string | undefined, shown: (file: string) => string) {
+function preflightKind(files: PhaseFiles, phaseDir: string | undefined, shown: (file: string) => string, gsd: GsdVerification | undefined) {
   return defineKind({
     summary: [],
     schema: v.object({ kind: v.literal('ship-preflight') }),
-    details: { kind: 'value', code: 'value', status: 'value', file: 'value', line: 'value' },
+    details: { kind: 'value', code: 'value', status: 'value', by: 'value', file: 'value', line: 'value' },
     phaseUse: () => undefined,
     locate: (details: Details) => (details.file === null || details.line === null ? undefined : { file: details.file, line: details.line }),
     async evaluate(_predicate: unknown, _context: GateContext) {
       const raw = files.verification === undefined ? undefined : files.verificationStatus;
-      const status = raw === undefined ? 'missing' : raw in NEXT || raw === 'passed' ? raw : 'unknown';
+      const status = gsd?.status ?? (raw === undefined ? 'missing' : raw in NEXT || raw === 'passed' ? raw : 'unknown');
       const file = files.verification === undefined || phaseDir === undefined ? null : shown(`${phaseDir}/${files.verification}`);
       const line = raw === undefined ? null : (files.verificationLine ?? null);
-      const details: Details = { kind: 'ship-preflight', code: status === 'passed' ? null : 'PHASE_VERIFICATION_INCOMPLETE', status, file, line };
+      const details: Details = { kind: 'ship-preflight', code: status === 'passed' ? null : 'PHASE_VERIFICATION_INCOMPLETE', status, by: gsd === undefined ? 'gsd-check' : 'gsd', file, line };
       if (status === 'passed') return ok({ block: false, message: `verification passed (${file})`, details });
+      if (gsd !== undefined) {
+        const next = [gsd.nextAction, gsd.nextCommand === undefined ? undefined : `Next: ${gsd.nextCommand}`].filter((part) => part !== undefined).join(' ');
+        return ok({ block: true, message: `PHASE_VERIFICATION_INCOMPLETE: GSD's verification.status of the phase is ${status}; /gsd-ship ships only a passed verification.${next === '' ? '' : ` ${next}`}`, details });
+      }
       const next = NEXT[status] ?? `Unexpected verification status '${raw}'.`;
       const where = file === null ? 'the phase has no VERIFICATION.md' : `${file} says status ${raw ?? '(none)'}`;
       return ok({ block: true, message: `PHASE_VERIFICATION_INCOMPLETE: ${where}; /gsd-ship ships only a passed verification. ${next}`, details });
@@ -54,9 +82,9 @@ function preflightKind(files: PhaseFiles, phaseDir: string | undefined, shown: (
 
 // The preflight as ship:pre's first gate: blocking, and halting whatever
 // could go wrong, as GSD's refusal does.
-export function shipPreflight(files: PhaseFiles, phaseDir: string | undefined, shown: (file: string) => string): PointGate {
+export function shipPreflight(files: PhaseFiles, phaseDir: string | undefined, shown: (file: string) => string, gsd?: GsdVerification): PointGate {
   const declared = { point: 'ship:pre', check: { preflight: 'verification.status' }, blocking: true, onError: 'halt' };
-  const kind = preflightKind(files, phaseDir, shown);
+  const kind = preflightKind(files, phaseDir, shown, gsd);
   return {
     capability: 'ship-preflight',
     index: 1,

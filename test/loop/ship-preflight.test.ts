@@ -30,7 +30,7 @@ test("only a passed verification ships, as /gsd-ship's preflight reads the phase
   assert.deepEqual(passed, {
     status: 'pass',
     message: `verification passed (${DIR}/04-VERIFICATION.md)`,
-    details: { kind: 'ship-preflight', code: null, status: 'passed', file: `${DIR}/04-VERIFICATION.md`, line: 3 },
+    details: { kind: 'ship-preflight', code: null, status: 'passed', by: 'gsd-check', file: `${DIR}/04-VERIFICATION.md`, line: 3 },
     location: { file: `${DIR}/04-VERIFICATION.md`, line: 3 },
     label: 'ship-preflight#1',
   });

@@ -24,7 +24,7 @@ import { loadPointGates, renderRequest } from './point-gates.ts';
 import { junitTarget } from './junit-target.ts';
 import { deliverReports } from './reports.ts';
 import { selectPoints } from './selection.ts';
-import { shipPreflight, withPreflight } from '../../loop/ship-preflight.ts';
+import { askedVerification, shipPreflight, verificationRequest, withPreflight } from '../../loop/ship-preflight.ts';
 
 // gates run, stage by stage: the context; which points (selection.ts,
 // --reached) and which GSD decides (gsd.ts); each point's gates
@@ -51,8 +51,10 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const concurrency = Math.min(options.concurrency ?? deps.cpus, gatesWithin(deps.fdLimit));
   // One asker a run for the GSD that decides (gsd/ask.ts): its requests go to one GSD process.
   const askers = new Map<Gsd, GsdAsk>();
-  // With --render, each point's hooks are asked with which GSD it is.
-  const ahead = options.render ? selection.value.points.map(renderRequest) : [];
+  // With --render, each point's hooks are asked with which GSD it is; at the
+  // ship, its preflight's question with the first batch.
+  const shipDir = options.ship ? selection.value.phase?.dir : undefined;
+  const ahead = [...(options.render ? selection.value.points.map(renderRequest) : []), ...(shipDir === undefined ? [] : [verificationRequest(shipDir)])];
   const asking = (gsd: Gsd): GsdAsk => askers.get(gsd) ?? askers.set(gsd, gsdAsker(gsd, context, deps.warn, concurrency, ahead)).get(gsd)!;
   const decided = await decider(options, context, gsdNamed, asking);
   if (!decided.ok) return failed(decided.failure);
@@ -61,21 +63,25 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const loaded = await loadPointGates(options, selection.value.points, context, decides, deps);
   if (!loaded.ok) return failed(loaded.failure);
   for (const warning of loaded.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
-  // The ship is GSD's preflight before ship:pre's gates (loop/ship-preflight.ts).
-  const gates = options.ship && selection.value.phase !== undefined ? withPreflight(loaded.value.points, shipPreflight(selection.value.phase.files, selection.value.phase.dir, context.paths.artifact)) : loaded.value.points;
-  const needed = phaseForGates(gates, context);
+  const needed = phaseForGates(loaded.value.points, context);
   if (!needed.ok) return failed(needed.failure);
 
   const given = givenQueryCommand(options.queryCommand, deps.env);
   // Query gates are answered by the GSD that decided, else by the one
   // gsd_run finds, looked for only when one is to be answered.
-  const located = decided.value.gsd !== undefined || given !== undefined || !asksQueries(gates) ? ok(decided.value.gsd) : await findGsd(context, gsdNamed);
+  const located = decided.value.gsd !== undefined || given !== undefined || !asksQueries(loaded.value.points) ? ok(decided.value.gsd) : await findGsd(context, gsdNamed);
   if (!located.ok) return failed(located.failure);
   const gsd = decides ?? (located.value === undefined ? undefined : { found: located.value, ask: asking(located.value) });
   const started = now();
   const how = queryCommand(given, options.queryTimeout, gsd?.found);
   // GSD's own form asks GSD every query of the run at once.
-  const query = how !== undefined && given === undefined && gsd !== undefined ? await askedOfGsd(gates, how, gsd.ask, context) : how;
+  const query = how !== undefined && given === undefined && gsd !== undefined ? await askedOfGsd(loaded.value.points, how, gsd.ask, context) : how;
+  // The ship is GSD's preflight before ship:pre's gates (loop/ship-preflight.ts),
+  // answered by GSD itself where one decides or answers the queries: no GSD
+  // is looked for, and none run, for it alone.
+  const phase = selection.value.phase;
+  const preflight = options.ship && phase !== undefined ? shipPreflight(phase.files, phase.dir, context.paths.artifact, gsd === undefined || phase.dir === undefined ? undefined : await askedVerification(gsd.ask, phase.dir)) : undefined;
+  const gates = preflight === undefined ? loaded.value.points : withPreflight(loaded.value.points, preflight);
   const ran = await runPoints(gates, {
     context,
     query,
