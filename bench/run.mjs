@@ -6,7 +6,7 @@
 // valgrind's callgrind (when installed): slow, but the same on a busy machine;
 // --instructions-only counts them and measures nothing else.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -266,14 +266,20 @@ const POINTS = ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute
 // A healthy phase's 12 points: one `gates run --all-points` against the 12
 // calls a CI loop made before (one `--point` each), interleaved. Query gates
 // are answered by a stub command (`--query-command`), or, with --gsd
-// <gsd-tools.cjs> [--gsd-node <node>], by GSD's own gsd-tools on PATH, as a
-// job that installs GSD has them.
+// <gsd-tools.cjs> [--gsd-node <node>], by that GSD named with --gsd, as a job
+// that installs GSD has them.
 function phase() {
   const project = healthyPhase('phase');
   try {
     const gsd = option('--gsd', undefined);
     const variants = [['stub query command', ['--query-command', 'echo \'{"block":false}\''], process.env]];
-    if (gsd !== undefined) variants.push(["GSD's gsd-tools", [], { ...process.env, PATH: `${gsdOnPath(project)}:${process.env.PATH}` }]);
+    if (gsd !== undefined) {
+      // GSD named as the recipes name the lockfile's (--gsd), run by --gsd-node.
+      const nodeDir = join(project, '.node');
+      mkdirSync(nodeDir);
+      symlinkSync(resolve(option('--gsd-node', process.execPath)), join(nodeDir, 'node'));
+      variants.push(["GSD's gsd-tools (--gsd)", ['--gsd', resolve(gsd)], { ...process.env, PATH: `${nodeDir}:${gsdOnPath(project)}:${process.env.PATH}` }]);
+    }
     const base = ['gates', 'run', '--builtin', '--phase-number', '04', '--raw'];
     const timeIn = (argv, env) => {
       const start = process.hrtime.bigint();
@@ -306,34 +312,66 @@ function phase() {
 }
 
 // With --gsd: the whole phase rendered by GSD, as a CI job with GSD runs it.
-// `--all-points --render` (gsd-check has GSD render each point's hooks in
-// its pool) against the loop the recipes ran before: twelve sequential
-// `gsd-tools loop render-hooks <point> --raw` into a file, then one
-// `gates run --all-points --hooks` of it. GSD answers the query gates in
-// both. The median wall time of 5 interleaved rounds.
+// `--all-points --render --gsd` (one GSD process for which GSD it is and
+// every point's hooks, one more for the query gates: src/gsd/ask.ts) against
+// the same run asked once a request (GSD_CHECK_GSD_BATCH=off) and the loop
+// the recipes ran before (twelve `gsd-tools loop render-hooks <point> --raw`
+// into a file, then one `gates run --all-points --hooks`), and one
+// `gsd-tools check <query>` start for scale; GSD runs under --gsd-node, as
+// the `node` on PATH. Median wall time of 5 interleaved rounds; with
+// --instructions, the instructions of every process of one run of each
+// (callgrind, children traced).
 function render() {
   const gsd = option('--gsd', undefined);
   if (gsd === undefined) return;
   const project = healthyPhase('render');
   try {
-    const env = { ...plainEnv, PATH: `${gsdOnPath(project)}:${process.env.PATH}`, GSD_CHECK_BIN: bin, GSD_CHECK_NODE: process.execPath };
+    const nodeDir = join(project, '.node');
+    mkdirSync(nodeDir);
+    symlinkSync(resolve(option('--gsd-node', process.execPath)), join(nodeDir, 'node'));
+    const env = { ...plainEnv, PATH: `${nodeDir}:${gsdOnPath(project)}:${process.env.PATH}`, GSD_CHECK_BIN: bin, GSD_CHECK_NODE: process.execPath };
+    const tools = resolve(gsd);
+    const argv = [bin, 'gates', 'run', '--all-points', '--render', '--gsd', tools, '--phase-number', '04', '--raw'];
     const loop = `for point in ${POINTS.join(' ')}; do gsd-tools loop render-hooks "$point" --raw; done > hooks.json && "$GSD_CHECK_NODE" "$GSD_CHECK_BIN" gates run --all-points --hooks hooks.json --phase-number 04 --raw`;
-    const rendered = () => time(process.execPath, [bin, 'gates', 'run', '--all-points', '--render', '--phase-number', '04', '--raw'], env, project);
-    const looped = () => time('sh', ['-c', loop], env, project);
-    const [a, b] = [[], []];
+    const variants = [
+      ['--all-points --render, one GSD process a stage', () => time(process.execPath, argv, env, project)],
+      ['the same, GSD asked once a request', () => time(process.execPath, argv, { ...env, GSD_CHECK_GSD_BATCH: 'off' }, project)],
+      ['12 render-hooks then --hooks', () => time('sh', ['-c', loop], env, project)],
+      ['one gsd-tools check ui.plan-gate', () => time('node', [tools, 'check', 'ui.plan-gate', '04', '--raw'], env, project)],
+    ];
+    const times = variants.map(() => []);
     for (let i = 0; i < 5; i++) {
-      if (i % 2 === 0) {
-        a.push(rendered());
-        b.push(looped());
-      } else {
-        b.push(looped());
-        a.push(rendered());
-      }
+      const order = i % 2 === 0 ? variants.map((_, j) => j) : variants.map((_, j) => variants.length - 1 - j);
+      for (const j of order) times[j].push(variants[j][1]());
     }
-    console.log('a phase rendered by GSD: median wall time of 5 interleaved runs');
-    console.log(`  --all-points --render ${median(a).toFixed(0)} ms, 12 render-hooks then --hooks ${median(b).toFixed(0)} ms, ratio ${(median(a) / median(b)).toFixed(3)}`);
+    const first = median(times[0]);
+    console.log('a phase rendered by GSD: median wall time of 5 interleaved runs, and against the first');
+    variants.forEach(([name], j) => console.log(`  ${name}: ${median(times[j]).toFixed(0)} ms, ${(median(times[j]) / first).toFixed(3)}`));
+    if (args.includes('--instructions') && spawnSync('valgrind', ['--version']).status === 0) {
+      const counted = [
+        ['--render, one GSD process a stage', process.execPath, argv, env],
+        ['--render, GSD asked once a request', process.execPath, argv, { ...env, GSD_CHECK_GSD_BATCH: 'off' }],
+        ['one gsd-tools check ui.plan-gate', join(nodeDir, 'node'), [tools, 'check', 'ui.plan-gate', '04', '--raw'], env],
+      ].map(([name, command, given, runEnv]) => [name, treeInstructions(command, given, runEnv, project)]);
+      console.log('  instructions, every process of one run (callgrind):');
+      for (const [name, { total, processes }] of counted) console.log(`    ${name}: ${(total / 1e9).toFixed(2)} G in ${processes} processes, ${(total / counted[1][1].total).toFixed(3)} of once a request`);
+    }
   } finally {
     rmSync(project, { recursive: true, force: true });
+  }
+}
+
+// The instructions of a command and every process it starts.
+function treeInstructions(command, argv, env, cwd) {
+  const out = mkdtempSync(join(tmpdir(), 'gsd-check-bench-callgrind-'));
+  try {
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--trace-children=yes', `--callgrind-out-file=${join(out, 'cg.%p')}`, command, ...argv], { encoding: 'utf8', env, cwd, maxBuffer: 64 * 1024 * 1024 });
+    if (r.status !== 0) throw new Error(`callgrind of ${command} ${argv.join(' ')} exited ${r.status}: ${r.stderr.slice(-300)}`);
+    const files = readdirSync(out);
+    const total = files.reduce((sum, file) => sum + Number(/^(?:summary|totals): (\d+)/m.exec(readFileSync(join(out, file), 'utf8'))?.[1] ?? 0), 0);
+    return { total, processes: files.length };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
   }
 }
 
