@@ -120,13 +120,13 @@ export async function evaluateQuery(
   }
   if (nestsDeeperThan(answer, MAX_DEPTH)) return failed(`the answer nests deeper than ${MAX_DEPTH} levels`);
   const own = typeof answer.message === 'string' && answer.message.trim() !== '' ? answer.message : undefined;
-  const message = printable(own ?? `query ${query} answered block: ${answer.block}${reasonsOf(answer)}`);
+  const message = printable(own ?? `query ${query} answered block: ${answer.block}${answer.block ? reasonsOf(answer) : ''}`);
   return ok({ block: answer.block, message, details: { kind: 'query', query, command: how.command, exitCode: 0, answer } });
 }
 
 // GSD's answers say why in fields of their own (ui.plan-gate's `frontend`,
-// `hasUiSpec`, `matchedToken`, `matchedLine`): where an answer has no
-// message, its scalar fields are the reason, each shown short.
+// `hasUiSpec`, `matchedToken`, `matchedLine`): where an answer that blocks
+// has no message, its scalar fields are the reason, each shown short.
 const REASON_FIELDS = 8;
 const REASON_TEXT = 120;
 

@@ -41,12 +41,14 @@ test('the answer is the envelope: block and message, and what was asked', async 
   assert.equal(options!.keepStdout, 1024 * 1024);
 });
 
-test("an answer without a message (or with an empty one) says what it answered, and why by the answer's own scalar fields", async () => {
+test("an answer without a message (or with an empty one) says what it answered, and a halt why by the answer's own scalar fields", async () => {
   const said = async (answer: unknown) => {
     const evaluation = await evaluateQuery('ui.plan-gate', undefined, how, answering(stdout(JSON.stringify(answer))));
     return evaluation.ok && [evaluation.value.block, evaluation.value.message];
   };
   assert.deepEqual(await said({ block: false }), [false, 'query ui.plan-gate answered block: false']);
+  // A pass says no more: there is nothing to explain.
+  assert.deepEqual(await said({ block: false, frontend: false }), [false, 'query ui.plan-gate answered block: false']);
   assert.deepEqual(await said({ frontend: true, hasUiSpec: false, block: true, uiSpecPath: null, matchedToken: 'page', matchedLine: '**Goal:** ship the login page', elements: [1], counts: { a: 1 }, message: ' ' }), [
     true,
     'query ui.plan-gate answered block: true (frontend: true, hasUiSpec: false, uiSpecPath: null, matchedToken: "page", matchedLine: "**Goal:** ship the login page")',
