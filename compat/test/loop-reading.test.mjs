@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { LOOP_CASES } from '../cases/loop.mjs';
 import { environment, GSD_CHECK, GSD_TOOLS, NODE, run, writeTree } from '../harness.mjs';
@@ -25,13 +25,16 @@ async function gsdReads(root, env, phase) {
   return `waves:${done.join(',')} verification:${status}`;
 }
 
-// gsd-check's: a ship run's loop and its preflight row.
-async function checkReads(root, env, phase) {
-  const args = ['gates', 'run', '--reached', '--ship', '--phase-number', phase, '--capability', 'cap.json', '--raw'];
+// gsd-check's: a ship run's loop and its preflight row; with `render`, the
+// run has GSD render the hooks, and reads the phase through that GSD.
+async function checkReads(root, env, phase, render = false) {
+  const whose = render ? ['--render', '--gsd', GSD_TOOLS] : ['--capability', 'cap.json'];
+  const args = ['gates', 'run', '--reached', '--ship', '--phase-number', phase, ...whose, '--raw'];
   const result = await run([NODE, GSD_CHECK, ...args], { cwd: root, env });
   if (result.status === 2 && /matches \d+ directories|in a cycle|are one id/.test(result.stderr)) return 'ambiguous';
   if (result.status === 2 && result.stderr.includes('no directory of')) return 'none';
   assert.equal(result.stderr, '', `${args.join(' ')}: exit ${result.status}`);
+  assert.ok(result.status === 0 || result.status === 1, `${args.join(' ')}: exit ${result.status}`);
   const envelope = JSON.parse(result.stdout);
   const wave = envelope.details.loop.points.find((p) => p.point === 'execute:wave:post');
   const done = wave.reached && wave.why.startsWith('every plan of wave') ? /\((.*)\)$/.exec(wave.why)[1].split(', ') : [];
@@ -56,5 +59,7 @@ for (const c of LOOP_CASES) {
     // Only the first done wave is named by --reached; the cases have one.
     assert.equal(await gsdReads(root, env, c.phase), c.gsd, 'GSD 1.14');
     assert.equal(await checkReads(root, env, c.phase), c.check ?? c.gsd, 'gsd-check');
+    // With GSD at hand, its own reading, a difference of gsd-check's own reading included.
+    assert.equal(await checkReads(root, { ...env, PATH: `${dirname(NODE)}:${env.PATH}` }, c.phase, true), c.gsd, 'gsd-check --render');
   });
 }

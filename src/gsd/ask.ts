@@ -29,7 +29,11 @@ export interface GsdRequest {
   readonly keepStdout: number;
 }
 
-export type GsdAsk = (requests: readonly GsdRequest[]) => Promise<RunResult[]>;
+export type GsdAsk = ((requests: readonly GsdRequest[]) => Promise<RunResult[]>) & {
+  // Whether the requests go to one GSD process: a request costs next to
+  // nothing then, and a GSD start each otherwise.
+  readonly batches: boolean;
+};
 
 // The GSD lines whose gsd-tools.cjs the batch is held to, byte for byte, by
 // compat/test/gsd-batch.test.mjs (compat/package.json pins both).
@@ -64,11 +68,12 @@ export function gsdAsker(gsd: Gsd, context: GateContext, warn: (line: string) =>
     answers.forEach((answer, index) => answered.set(keyOf(asked[index]!), answer));
     return requests.map((request) => answered.get(keyOf(request))!);
   };
-  return async (requests) => {
+  const ask = async (requests: readonly GsdRequest[]): Promise<RunResult[]> => {
     const known = requests.map((request) => answered.get(keyOf(request)));
     if (known.every((answer) => answer !== undefined)) return known as RunResult[];
     return batched(requests);
   };
+  return Object.assign(ask, { batches: tools !== undefined });
 }
 
 const keyOf = (request: GsdRequest): string => JSON.stringify([request.args, request.env, request.timeoutMs, request.keepStdout]);

@@ -54,7 +54,7 @@ export function packageVersion(file: string, read: (path: string) => string | un
 export const isTested = (version: string): boolean => version.startsWith(`${TESTED_LINE}.`) && /^\d+\.\d+\.\d+(?:[-+].*)?$/.test(version);
 
 const IDENTITY_TIMEOUT_MS = 30_000;
-const IDENTITY: GsdRequest = { args: ['runtime-identity', '--raw'], env: {}, timeoutMs: IDENTITY_TIMEOUT_MS, keepStdout: 64 * 1024 };
+export const IDENTITY: GsdRequest = { args: ['runtime-identity', '--raw'], env: {}, timeoutMs: IDENTITY_TIMEOUT_MS, keepStdout: 64 * 1024 };
 
 // What the GSD says it is, asked as GSD's skills ask it.
 export async function identify(gsd: Gsd, ask: GsdAsk): Promise<Result<string>> {

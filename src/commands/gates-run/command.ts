@@ -1,9 +1,9 @@
-import { EXIT_WRITE_FAILED, ok } from '../../failure.ts';
+import { EXIT_WRITE_FAILED, ok, type Result } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import { checkPickPath } from '../../cli/pick-path.ts';
 import { gatesWithin } from '../../gates/pool.ts';
 import { askedOfGsd, givenQueryCommand, queryCommand } from '../../gates/query.ts';
-import { gsdAsker, type GsdAsk } from '../../gsd/ask.ts';
+import { gsdAsker, type GsdAsk, type GsdRequest } from '../../gsd/ask.ts';
 import type { Gsd } from '../../gsd/installation.ts';
 import { notReached, pointEntry, RUN_DETAILS, runEnvelope, type PointEntry } from '../../gates/run-envelope.ts';
 import { gatedPhase } from '../../gates/provenance.ts';
@@ -24,7 +24,9 @@ import { loadPointGates, renderRequest } from './point-gates.ts';
 import { junitTarget } from './junit-target.ts';
 import { deliverReports } from './reports.ts';
 import { selectPoints } from './selection.ts';
+import { gsdPhaseReads } from '../../loop/gsd-reads.ts';
 import { askedVerification, shipPreflight, verificationRequest, withPreflight } from '../../loop/ship-preflight.ts';
+import { IDENTITY } from '../../gsd/identity.ts';
 
 // gates run, stage by stage: the context; which points (selection.ts,
 // --reached) and which GSD decides (gsd.ts); each point's gates
@@ -41,22 +43,34 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   if (!found.ok) return failed(found.failure);
   const junit = junitTarget(options, deps, root);
   if (!junit.ok) return failed(junit.failure);
-  // selection.ts is compiled only for a run that asks which points were reached.
-  const selection = options.reached ? selectPoints(options, built.value) : ok({ points: options.points, loop: undefined, context: built.value, phase: undefined });
-  if (!selection.ok) return failed(selection.failure);
-  const context = selection.value.context;
   const named = options.gsd === undefined ? ok(undefined) : argumentPath(options.gsd, options.cwd, deps.cwd);
   if (!named.ok) return failed(named.failure);
   const gsdNamed = named.value === undefined ? undefined : { given: options.gsd!, path: named.value };
+  // The GSD named or found, looked for once a run, and only when needed.
+  let finding: Promise<Result<Gsd | undefined>> | undefined;
+  const find = (): Promise<Result<Gsd | undefined>> => (finding ??= findGsd(built.value, gsdNamed));
   const concurrency = Math.min(options.concurrency ?? deps.cpus, gatesWithin(deps.fdLimit));
-  // One asker a run for the GSD that decides (gsd/ask.ts): its requests go to one GSD process.
+  // One asker a run for each GSD (gsd/ask.ts): its requests go to one GSD
+  // process. With --render, which GSD it is and every point's hooks are
+  // asked with the first requests, the phase's reads where --reached has them.
   const askers = new Map<Gsd, GsdAsk>();
-  // With --render, each point's hooks are asked with which GSD it is; at the
-  // ship, its preflight's question with the first batch.
+  const ahead = options.render ? [IDENTITY, ...options.points.map(renderRequest)] : [];
+  // At the ship, the preflight's question too, once the phase is known.
+  const shipAhead: GsdRequest[] = [];
+  const asking = (gsd: Gsd): GsdAsk => askers.get(gsd) ?? askers.set(gsd, gsdAsker(gsd, built.value, deps.warn, concurrency, [...ahead, ...shipAhead])).get(gsd)!;
+  // --render's GSD reads the phase too (loop/gsd-reads.ts), where its
+  // requests go to one process; --builtin runs none of GSD's code.
+  const reader = options.reached && options.render ? await find() : ok(undefined);
+  if (!reader.ok) return failed(reader.failure);
+  const readerAsk = reader.value === undefined ? undefined : asking(reader.value);
+  const reads = readerAsk?.batches === true ? gsdPhaseReads(readerAsk) : undefined;
+  // selection.ts is compiled only for a run that asks which points were reached.
+  const selection = options.reached ? await selectPoints(options, built.value, reads) : ok({ points: options.points, loop: undefined, context: built.value, phase: undefined });
+  if (!selection.ok) return failed(selection.failure);
+  const context = selection.value.context;
   const shipDir = options.ship ? selection.value.phase?.dir : undefined;
-  const ahead = [...(options.render ? selection.value.points.map(renderRequest) : []), ...(shipDir === undefined ? [] : [verificationRequest(shipDir)])];
-  const asking = (gsd: Gsd): GsdAsk => askers.get(gsd) ?? askers.set(gsd, gsdAsker(gsd, context, deps.warn, concurrency, ahead)).get(gsd)!;
-  const decided = await decider(options, context, gsdNamed, asking);
+  if (shipDir !== undefined) shipAhead.push(verificationRequest(shipDir));
+  const decided = await decider(options, find, asking);
   if (!decided.ok) return failed(decided.failure);
   for (const warning of decided.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
   const decides = decided.value.gsd === undefined ? undefined : { found: decided.value.gsd, ask: asking(decided.value.gsd) };
@@ -69,7 +83,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const given = givenQueryCommand(options.queryCommand, deps.env);
   // Query gates are answered by the GSD that decided, else by the one
   // gsd_run finds, looked for only when one is to be answered.
-  const located = decided.value.gsd !== undefined || given !== undefined || !asksQueries(loaded.value.points) ? ok(decided.value.gsd) : await findGsd(context, gsdNamed);
+  const located = decided.value.gsd !== undefined || given !== undefined || !asksQueries(loaded.value.points) ? ok(decided.value.gsd) : await find();
   if (!located.ok) return failed(located.failure);
   const gsd = decides ?? (located.value === undefined ? undefined : { found: located.value, ask: asking(located.value) });
   const started = now();

@@ -2,8 +2,7 @@ import { fail, ok, type Result } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import type { GsdAsk } from '../../gsd/ask.ts';
 import { BUILT_IN_VERSION, identify, isTested, TESTED_LINE, versionOnDisk } from '../../gsd/identity.ts';
-import { findGsd, SEARCHED, type Gsd, type NamedGsd } from '../../gsd/installation.ts';
-import type { GateContext } from '../../predicate/kind.ts';
+import { SEARCHED, type Gsd } from '../../gsd/installation.ts';
 import type { GsdDetails as GsdReport } from '../../gates/provenance.ts';
 
 // Which GSD decides a run: the one `gsd_run` would find, for --render (it
@@ -21,9 +20,10 @@ interface Decider {
 // For --render and --builtin: the GSD found, and what it says it is. A
 // version gsd-check is not tested with is a warning, or with
 // --require-tested-gsd a failure; --render without any GSD fails.
-export async function decider(options: GatesOptions, context: GateContext, named: NamedGsd | undefined, asking: (gsd: Gsd) => GsdAsk): Promise<Result<Decider>> {
+// `find`: the GSD named or found (gsd/installation.ts's findGsd, once a run).
+export async function decider(options: GatesOptions, find: () => Promise<Result<Gsd | undefined>>, asking: (gsd: Gsd) => GsdAsk): Promise<Result<Decider>> {
   if (!options.render && !options.builtin) return ok({ gsd: undefined, report: undefined, warnings: [] });
-  const found = await findGsd(context, named);
+  const found = await find();
   if (!found.ok) return found;
   const gsd = found.value;
   if (gsd === undefined) {

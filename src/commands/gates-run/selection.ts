@@ -2,6 +2,7 @@ import { basename, join } from 'node:path';
 import { fail, ok, type Result } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import type { LoopPoint } from '../../gates/activation.ts';
+import type { PhaseReads } from '../../loop/gsd-reads.ts';
 import { phaseFiles, type PhaseFiles } from '../../loop/phase-files.ts';
 import { nextPoint, reachedPoints } from '../../loop/reached.ts';
 import type { GateContext } from '../../predicate/kind.ts';
@@ -25,9 +26,11 @@ interface Selection {
 }
 
 // For a run with --reached (command.ts runs the points given otherwise).
-export function selectPoints(options: GatesOptions, context: GateContext): Result<Selection> {
+// `reads`: where a GSD is at hand, its own reading of a phase's plans and
+// verification (loop/gsd-reads.ts).
+export async function selectPoints(options: GatesOptions, context: GateContext, reads?: PhaseReads): Promise<Result<Selection>> {
   const state = context.state ?? stateOrNone(context);
-  const at = reachOf(context, state, options);
+  const at = await reachOf(context, state, options, reads);
   if (!at.ok) return at;
   // STATE.md names the next phase as soon as `phase complete` ran: while that
   // one has reached no point, the loop stands at the end of the one before,
@@ -35,11 +38,11 @@ export function selectPoints(options: GatesOptions, context: GateContext): Resul
   // the phase's own files and STATE.md show decides: --ship says the run is
   // a ship, not which phase's, so it reaches ship:pre only once that is known.
   if (options.currentPhase && !at.value.report.points.some((p) => p.reached)) {
-    const previous = previousCompletePhase(context);
+    const previous = await previousCompletePhase(context, reads);
     if (!previous.ok) return previous;
     if (previous.value !== undefined) {
       const moved = { ...context, phaseNumber: previous.value.phase, phaseDirLookup: previous.value.lookup };
-      const before = reachOf(moved, state, options);
+      const before = await reachOf(moved, state, options, reads);
       if (!before.ok) return before;
       const from = `STATE.md names ${context.phaseNumber}, which has reached no point; ${previous.value.phase} is complete`;
       const loop = shipped({ ...before.value.report, from }, options);
@@ -57,11 +60,11 @@ const frontier = (points: LoopReport['points']): LoopReport['next'] => {
 
 const reachedIn = (report: LoopReport): LoopPoint[] => report.points.filter((p) => p.reached).map((p) => p.point);
 
-function reachOf(context: GateContext, state: StatePosition | undefined, options: GatesOptions): Result<{ report: LoopReport; phase: Selection['phase'] }> {
+async function reachOf(context: GateContext, state: StatePosition | undefined, options: GatesOptions, reads: PhaseReads | undefined): Promise<Result<{ report: LoopReport; phase: Selection['phase'] }>> {
   const phase = context.phaseNumber ?? null;
   const dir = phaseDirectory(context);
   if (!dir.ok) return dir;
-  const files = phaseFiles(dir.value, phase ?? '', phase === null ? undefined : state);
+  const files = await readPhase(dir.value, phase, phase === null ? undefined : state, reads);
   if (!files.ok) return files;
   const points = reachedPoints(files.value, options.points);
   const from = options.currentPhase ? 'STATE.md' : context.phaseDir !== undefined ? '--phase-dir' : '--phase-number';
@@ -95,7 +98,7 @@ function phaseDirectory(context: GateContext): Result<string | undefined> {
 
 // The phase just before the current one in GSD's order of phase ids, when
 // its verification passed.
-function previousCompletePhase(context: GateContext): Result<{ phase: string; lookup: PhaseDirLookup } | undefined> {
+async function previousCompletePhase(context: GateContext, reads: PhaseReads | undefined): Promise<Result<{ phase: string; lookup: PhaseDirLookup } | undefined>> {
   const current = context.phaseNumber;
   if (current === undefined || !context.planning.ok) return ok(undefined);
   const phases = join(planningDirectory(context.projectRoot, context.planning.value), 'phases');
@@ -107,7 +110,15 @@ function previousCompletePhase(context: GateContext): Result<{ phase: string; lo
   const dir = phaseDirectory({ ...context, phaseNumber: phase, phaseDirLookup: lookup });
   if (!dir.ok) return dir;
   if (dir.value === undefined) return ok(undefined);
-  const files = phaseFiles(dir.value, phase, undefined);
+  const files = await readPhase(dir.value, phase, undefined, reads);
   if (!files.ok) return files;
   return ok(files.value.verificationPassed ? { phase, lookup } : undefined);
+}
+
+// A phase's files as phase-files.ts reads them, its plans and verification
+// as GSD answers them where one is at hand.
+async function readPhase(dir: string | undefined, phase: string | null, state: StatePosition | undefined, reads: PhaseReads | undefined): Promise<Result<PhaseFiles>> {
+  const files = phaseFiles(dir, phase ?? '', state);
+  if (!files.ok || reads === undefined || dir === undefined || phase === null) return files;
+  return reads(phase, dir, files.value);
 }

@@ -8,6 +8,7 @@ import { tempDir } from '../../helpers/support.ts';
 import type { GatesOptions } from '../../../src/cli/gates-options.ts';
 import { decider as decide } from '../../../src/commands/gates-run/gsd.ts';
 import { gsdAsker } from '../../../src/gsd/ask.ts';
+import { findGsd } from '../../../src/gsd/installation.ts';
 import { ok } from '../../../src/failure.ts';
 import type { GateContext } from '../../../src/predicate/kind.ts';
 import type { RunOptions } from '../../../src/run/runner.ts';
@@ -40,7 +41,7 @@ function context(root: string, world: World = {}, env: Record<string, string> = 
 }
 
 // The decider as gates run calls it: nothing named, each GSD asked through its asker.
-const decider = (options: GatesOptions, at: GateContext) => decide(options, at, undefined, (gsd) => gsdAsker(gsd, at, (line) => assert.fail(`unexpected warning: ${line}`), 1));
+const decider = (options: GatesOptions, at: GateContext) => decide(options, () => findGsd(at, undefined), (gsd) => gsdAsker(gsd, at, (line) => assert.fail(`unexpected warning: ${line}`), 1));
 
 const OPTIONS: GatesOptions = { points: ['ship:pre'], envelope: 'point', capabilities: [], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 0.25, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
 const render: GatesOptions = { ...OPTIONS, render: true };

@@ -91,16 +91,16 @@ const PLANNED_POINTS = {
 
 // The selection less the phase's files it read (phase-files.test.ts holds
 // those), so a test compares what it is about.
-function withoutPhase(selected: ReturnType<typeof selectPoints>): unknown {
+function withoutPhase(selected: Awaited<ReturnType<typeof selectPoints>>): unknown {
   if (!selected.ok) return selected;
   const { phase: _phase, ...rest } = selected.value;
   return ok(rest);
 }
 
-test('--phase-number: the points its directory and STATE.md show reached, in loop order, and the loop as read; the context as given', (t) => {
+test('--phase-number: the points its directory and STATE.md show reached, in loop order, and the loop as read; the context as given', async (t) => {
   const root = project(t, PLANNED);
   const context = contextOf(root, { ...OPTIONS, phaseNumber: '4' });
-  const selected = selectPoints({ ...OPTIONS, phaseNumber: '4' }, context);
+  const selected = await selectPoints({ ...OPTIONS, phaseNumber: '4' }, context);
   assert.deepEqual(withoutPhase(selected), ok({
     points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
     loop: { phase: '4', from: '--phase-number', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS), next: { point: 'execute:wave:post', why: 'no wave is done yet (a SUMMARY.md for every plan of a wave)' } },
@@ -112,18 +112,18 @@ test('--phase-number: the points its directory and STATE.md show reached, in loo
   assert.deepEqual(selected.ok && selected.value.phase?.files.plans.map((plan) => plan.id), ['04-01']);
 });
 
-test('--current-phase: the phase STATE.md names, read once by the context, and said to come from STATE.md', (t) => {
+test('--current-phase: the phase STATE.md names, read once by the context, and said to come from STATE.md', async (t) => {
   const root = project(t, PLANNED);
   const options = { ...OPTIONS, currentPhase: true };
   const context = contextOf(root, options);
-  assert.deepEqual(withoutPhase(selectPoints(options, context)), ok({
+  assert.deepEqual(withoutPhase(await selectPoints(options, context)), ok({
     points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
     loop: { phase: '04', from: 'STATE.md', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS), next: { point: 'execute:wave:post', why: 'no wave is done yet (a SUMMARY.md for every plan of a wave)' } },
     context,
   }));
   // What the context read is what counts, not the file read again.
   const executing = { ...context, state: { ...context.state!, status: 'verifying' as const, rawStatus: 'Phase complete — ready for verification', positionLine: '4 (Ship) — EXECUTING' } };
-  const selected = selectPoints(options, executing);
+  const selected = await selectPoints(options, executing);
   assert.deepEqual(selected.ok && selected.value.loop, {
     phase: '04',
     from: 'STATE.md',
@@ -134,78 +134,78 @@ test('--current-phase: the phase STATE.md names, read once by the context, and s
   });
 });
 
-test('--phase-dir: the files of that directory; with no phase number, STATE.md says nothing of its position, only its status', (t) => {
+test('--phase-dir: the files of that directory; with no phase number, STATE.md says nothing of its position, only its status', async (t) => {
   const root = project(t, PLANNED);
   const options = { ...OPTIONS, phaseDir: '.planning/phases/04-ship' };
   const context = contextOf(root, options);
-  assert.deepEqual(withoutPhase(selectPoints(options, context)), ok({
+  assert.deepEqual(withoutPhase(await selectPoints(options, context)), ok({
     points: ['discuss:pre', 'discuss:post', 'plan:pre'],
     loop: { phase: null, from: '--phase-dir', status: 'executing', rawStatus: 'executing', points: points({ ...PLANNED_POINTS, 'plan:post': undefined }), next: { point: 'plan:post', why: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)' } },
     context,
   }));
   // With the number too, STATE.md's position counts, and the directory is still the one given.
   const both = { ...options, phaseNumber: '04' };
-  const selected = selectPoints(both, contextOf(root, both));
+  const selected = await selectPoints(both, contextOf(root, both));
   assert.deepEqual(selected.ok && [selected.value.points, selected.value.loop?.from, selected.value.loop?.phase], [['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'], '--phase-dir', '04']);
 });
 
-test("a phase with no directory, or another phase's position: what its files show, and no failure", (t) => {
-  const none = (tree: Tree, phaseNumber = '04') => {
+test("a phase with no directory, or another phase's position: what its files show, and no failure", async (t) => {
+  const none = async (tree: Tree, phaseNumber = '04') => {
     const options = { ...OPTIONS, phaseNumber };
-    const selected = selectPoints(options, contextOf(project(t, tree), options));
+    const selected = await selectPoints(options, contextOf(project(t, tree), options));
     assert.ok(selected.ok);
     return [selected.value.points, selected.value.loop?.points];
   };
-  assert.deepEqual(none({ '.planning/STATE.md': PLANNED['.planning/STATE.md']! }), [[], points({})]);
+  assert.deepEqual(await none({ '.planning/STATE.md': PLANNED['.planning/STATE.md']! }), [[], points({})]);
   // STATE.md says 05 is ready: the loop has left 04's plans behind it.
-  assert.deepEqual(none({ ...PLANNED, '.planning/STATE.md': state('05', '5 (Next) — READY TO EXECUTE', 'Ready to execute') }), [
+  assert.deepEqual(await none({ ...PLANNED, '.planning/STATE.md': state('05', '5 (Next) — READY TO EXECUTE', 'Ready to execute') }), [
     ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
     points({ ...PLANNED_POINTS, 'plan:post': '04-01-PLAN.md, and STATE.md has moved on to phase 05' }),
   ]);
 });
 
-test('two directories for the phase, as find-phase reads them, fail the selection: never nothing reached', (t) => {
-  const failed = (tree: Tree, extra: Partial<GatesOptions>) => {
+test('two directories for the phase, as find-phase reads them, fail the selection: never nothing reached', async (t) => {
+  const failed = async (tree: Tree, extra: Partial<GatesOptions>) => {
     const options = { ...OPTIONS, ...extra };
     const root = project(t, tree);
-    const selected = selectPoints(options, contextOf(root, options));
+    const selected = await selectPoints(options, contextOf(root, options));
     return selected.ok ? undefined : [selected.failure.reason, selected.failure.message];
   };
   const twice = { ...PLANNED, '.planning/phases/04-ship-notes/notes.md': '' };
-  assert.deepEqual(failed(twice, { phaseNumber: '04' }), [
+  assert.deepEqual(await failed(twice, { phaseNumber: '04' }), [
     'ambiguous-phase',
     "phase 04 matches 2 directories of .planning/phases (04-ship, 04-ship-notes), as GSD's find-phase reads them: give --phase-dir",
   ]);
   // The phase before, looked for after phase complete: the same.
   const completed = { ...COMPLETED, '.planning/phases/04-ship-notes/notes.md': '' };
-  assert.deepEqual(failed(completed, { currentPhase: true }), [
+  assert.deepEqual(await failed(completed, { currentPhase: true }), [
     'ambiguous-phase',
     "phase 04 matches 2 directories of .planning/phases (04-ship, 04-ship-notes), as GSD's find-phase reads them: give --phase-dir",
   ]);
 });
 
-test('no STATE.md, or one GSD could not read: no status, and the files still count', (t) => {
-  const loop = (stateText: string | undefined) => {
+test('no STATE.md, or one GSD could not read: no status, and the files still count', async (t) => {
+  const loop = async (stateText: string | undefined) => {
     const tree: Tree = { ...PLANNED };
     const { ['.planning/STATE.md']: _, ...rest } = tree;
     const options = { ...OPTIONS, phaseNumber: '04' };
-    const selected = selectPoints(options, contextOf(project(t, stateText === undefined ? rest : { ...rest, '.planning/STATE.md': stateText }), options));
+    const selected = await selectPoints(options, contextOf(project(t, stateText === undefined ? rest : { ...rest, '.planning/STATE.md': stateText }), options));
     return selected.ok ? selected.value.loop : undefined;
   };
   const expected = { phase: '04', from: '--phase-number', status: null, rawStatus: null, points: points({ ...PLANNED_POINTS, 'plan:post': undefined }), next: { point: 'plan:post', why: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)' } };
-  assert.deepEqual(loop(undefined), expected);
-  assert.deepEqual(loop('# Project State\n\nnothing here\n'), expected);
+  assert.deepEqual(await loop(undefined), expected);
+  assert.deepEqual(await loop('# Project State\n\nnothing here\n'), expected);
 });
 
-test('only the points asked for are considered; --ship makes ship:pre reached unless STATE.md already records the ship', (t) => {
+test('only the points asked for are considered; --ship makes ship:pre reached unless STATE.md already records the ship', async (t) => {
   const root = project(t, PLANNED);
   const asked = { ...OPTIONS, phaseNumber: '04', points: ['ship:pre', 'plan:pre', 'execute:post'] as GatesOptions['points'] };
-  const selected = (options: GatesOptions, at = root) => {
-    const result = selectPoints(options, contextOf(at, options));
+  const selected = async (options: GatesOptions, at = root) => {
+    const result = await selectPoints(options, contextOf(at, options));
     assert.ok(result.ok);
     return [result.value.points, result.value.loop?.points];
   };
-  assert.deepEqual(selected(asked), [
+  assert.deepEqual(await selected(asked), [
     ['plan:pre'],
     [
       { point: 'ship:pre', reached: false, why: NOT.shipPre },
@@ -213,7 +213,7 @@ test('only the points asked for are considered; --ship makes ship:pre reached un
       { point: 'execute:post', reached: false, why: NOT.executePost },
     ],
   ]);
-  assert.deepEqual(selected({ ...asked, ship: true }), [
+  assert.deepEqual(await selected({ ...asked, ship: true }), [
     ['ship:pre', 'plan:pre'],
     [
       { point: 'ship:pre', reached: true, why: "--ship: this run is the phase's ship" },
@@ -222,7 +222,7 @@ test('only the points asked for are considered; --ship makes ship:pre reached un
     ],
   ]);
   // --ship reaches nothing but ship:pre, and only when it is asked for.
-  assert.deepEqual(selected({ ...asked, points: ['plan:post', 'ship:post'], ship: true }), [
+  assert.deepEqual(await selected({ ...asked, points: ['plan:post', 'ship:post'], ship: true }), [
     ['plan:post'],
     [
       { point: 'plan:post', reached: true, why: PLANNED_POINTS['plan:post'] },
@@ -230,7 +230,7 @@ test('only the points asked for are considered; --ship makes ship:pre reached un
     ],
   ]);
   const shipped = project(t, { ...PLANNED, '.planning/STATE.md': state('04', '4 (Ship) — EXECUTING', 'Phase 4 shipped — PR #12', '"Phase 4 shipped — PR #12"') });
-  assert.deepEqual(selected({ ...asked, ship: true }, shipped)[1]![0], { point: 'ship:pre', reached: true, why: "STATE.md's record of the ship" });
+  assert.deepEqual((await selected({ ...asked, ship: true }, shipped))[1]![0], { point: 'ship:pre', reached: true, why: "STATE.md's record of the ship" });
 });
 
 // A project where `phase complete 04` ran: STATE.md names 05, which has
@@ -249,11 +249,11 @@ const COMPLETED_POINTS = {
   'execute:post': '04-VERIFICATION.md',
 };
 
-test("--current-phase on a phase that has reached nothing, after a complete one: the one before, whose ship is next, and why", (t) => {
+test("--current-phase on a phase that has reached nothing, after a complete one: the one before, whose ship is next, and why", async (t) => {
   const root = project(t, COMPLETED);
   const options = { ...OPTIONS, currentPhase: true };
   const context = contextOf(root, options);
-  assert.deepEqual(withoutPhase(selectPoints(options, context)), ok({
+  assert.deepEqual(withoutPhase(await selectPoints(options, context)), ok({
     points: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
     loop: {
       phase: '04',
@@ -267,17 +267,17 @@ test("--current-phase on a phase that has reached nothing, after a complete one:
   }));
   // A file between them is no phase: 04 is still the one before.
   const noted = project(t, { ...COMPLETED, '.planning/phases/04.5-notes.md': '# notes\n' });
-  const past = selectPoints(options, contextOf(noted, options));
+  const past = await selectPoints(options, contextOf(noted, options));
   assert.equal(past.ok && past.value.loop?.phase, '04');
 });
 
-test("--ship on the ship's pull request, after phase complete: the phase before is the one shipped, not the one STATE.md names", (t) => {
+test("--ship on the ship's pull request, after phase complete: the phase before is the one shipped, not the one STATE.md names", async (t) => {
   // run-gates-in-ci.md's ship job: --reached --ship --current-phase on a pull
   // request from GSD's phase branch, opened after `phase complete` moved STATE.md on.
   const root = project(t, COMPLETED);
   const options = { ...OPTIONS, currentPhase: true, ship: true };
   const context = contextOf(root, options);
-  assert.deepEqual(withoutPhase(selectPoints(options, context)), ok({
+  assert.deepEqual(withoutPhase(await selectPoints(options, context)), ok({
     points: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post', 'ship:pre'],
     loop: {
       phase: '04',
@@ -291,31 +291,31 @@ test("--ship on the ship's pull request, after phase complete: the phase before 
   }));
   // With no complete phase before it, the ship is the current phase's.
   const first = project(t, { ...COMPLETED, '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'gaps_found' }) });
-  const alone = selectPoints(options, contextOf(first, options));
+  const alone = await selectPoints(options, contextOf(first, options));
   assert.deepEqual(alone.ok && [alone.value.loop?.phase, alone.value.loop?.from, alone.value.points], ['05', 'STATE.md', ['ship:pre']]);
 });
 
-test('no move back: the current phase has reached a point, the phase before is not verified as passed, or the phase was given by number', (t) => {
-  const stays = (tree: Tree, extra: Partial<GatesOptions> = { currentPhase: true }) => {
+test('no move back: the current phase has reached a point, the phase before is not verified as passed, or the phase was given by number', async (t) => {
+  const stays = async (tree: Tree, extra: Partial<GatesOptions> = { currentPhase: true }) => {
     const options = { ...OPTIONS, ...extra };
     const context = contextOf(project(t, tree), options);
-    const selected = selectPoints(options, context);
+    const selected = await selectPoints(options, context);
     assert.ok(selected.ok);
     assert.equal(selected.value.context, context);
     return [selected.value.loop?.phase, selected.value.loop?.from, selected.value.points];
   };
-  assert.deepEqual(stays({ ...COMPLETED, '.planning/phases/05-next/05-CONTEXT.md': '# Context\n' }), ['05', 'STATE.md', ['discuss:pre', 'discuss:post']]);
-  assert.deepEqual(stays({ ...COMPLETED, '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'gaps_found' }) }), ['05', 'STATE.md', []]);
-  assert.deepEqual(stays({ ...COMPLETED, '.planning/phases/04-ship/04-VERIFICATION.md': '# Verification\n\nstatus: passed\n' }), ['05', 'STATE.md', []]);
-  assert.deepEqual(stays(COMPLETED, { phaseNumber: '05' }), ['05', '--phase-number', []]);
+  assert.deepEqual(await stays({ ...COMPLETED, '.planning/phases/05-next/05-CONTEXT.md': '# Context\n' }), ['05', 'STATE.md', ['discuss:pre', 'discuss:post']]);
+  assert.deepEqual(await stays({ ...COMPLETED, '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'gaps_found' }) }), ['05', 'STATE.md', []]);
+  assert.deepEqual(await stays({ ...COMPLETED, '.planning/phases/04-ship/04-VERIFICATION.md': '# Verification\n\nstatus: passed\n' }), ['05', 'STATE.md', []]);
+  assert.deepEqual(await stays(COMPLETED, { phaseNumber: '05' }), ['05', '--phase-number', []]);
   // The phase just before, not the last one verified: 04 is not, so 03 is not looked at.
-  assert.deepEqual(stays({
+  assert.deepEqual(await stays({
     ...COMPLETED,
     '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'human_needed' }),
     '.planning/phases/03-build/03-VERIFICATION.md': artifact({ status: 'passed' }),
   }), ['05', 'STATE.md', []]);
   // A phase after the current one is not before it; nor is a file, or a directory that is no phase.
-  assert.deepEqual(stays({
+  assert.deepEqual(await stays({
     '.planning/STATE.md': state('01', '1 (First) — not started', 'Ready to plan', 'planning'),
     '.planning/phases/02-later/02-VERIFICATION.md': artifact({ status: 'passed' }),
     '.planning/phases/00-notes': 'a file',
@@ -323,24 +323,24 @@ test('no move back: the current phase has reached a point, the phase before is n
   }), ['01', 'STATE.md', []]);
 });
 
-test("the phase before, in GSD's order of phase numbers: 1 < 2 < 2.1 < 2A < 10", (t) => {
+test("the phase before, in GSD's order of phase numbers: 1 < 2 < 2.1 < 2A < 10", async (t) => {
   const verified = (id: string, slug: string) => ({ [`.planning/phases/${id}-${slug}/${id}-VERIFICATION.md`]: artifact({ status: 'passed' }) });
   const phases: Tree = { ...verified('01', 'a'), ...verified('02', 'b'), ...verified('02.1', 'c'), ...verified('02A', 'd'), ...verified('10', 'e') };
   // The phase STATE.md names, with a directory of nothing: where the run moves to.
-  const before = (current: string) => {
+  const before = async (current: string) => {
     const options = { ...OPTIONS, currentPhase: true };
     const root = project(t, { ...phases, [`.planning/phases/${current}-now`]: null, '.planning/STATE.md': state(current, `${current} (Now) — not started`, 'Ready to plan', 'planning') });
-    const selected = selectPoints(options, contextOf(root, options));
+    const selected = await selectPoints(options, contextOf(root, options));
     assert.ok(selected.ok, selected.ok ? '' : selected.failure.message);
     return [selected.value.loop?.phase, selected.value.points];
   };
-  assert.deepEqual(before('11'), ['10', ['execute:post']]);
-  assert.deepEqual(before('03'), ['02A', ['execute:post']]);
-  assert.deepEqual(before('02B'), ['02A', ['execute:post']]);
-  assert.deepEqual(before('02.2'), ['02.1', ['execute:post']]);
-  assert.deepEqual(before('02.05'), ['02.1', ['execute:post']]);
-  assert.deepEqual(before('02.1.1'), ['02.1', ['execute:post']]);
-  assert.deepEqual(before('00'), ['00', []]);
+  assert.deepEqual(await before('11'), ['10', ['execute:post']]);
+  assert.deepEqual(await before('03'), ['02A', ['execute:post']]);
+  assert.deepEqual(await before('02B'), ['02A', ['execute:post']]);
+  assert.deepEqual(await before('02.2'), ['02.1', ['execute:post']]);
+  assert.deepEqual(await before('02.05'), ['02.1', ['execute:post']]);
+  assert.deepEqual(await before('02.1.1'), ['02.1', ['execute:post']]);
+  assert.deepEqual(await before('00'), ['00', []]);
   // Numbers, not text: 2.10 comes after 2.9, 10 after 9.
   const decimals = project(t, {
     ...verified('02.9', 'a'),
@@ -349,16 +349,16 @@ test("the phase before, in GSD's order of phase numbers: 1 < 2 < 2.1 < 2A < 10",
     '.planning/STATE.md': state('03', '3 (Now) — not started', 'Ready to plan', 'planning'),
   });
   const options = { ...OPTIONS, currentPhase: true };
-  const selected = selectPoints(options, contextOf(decimals, options));
+  const selected = await selectPoints(options, contextOf(decimals, options));
   assert.equal(selected.ok && selected.value.loop?.phase, '02.10');
 });
 
-test('a planning directory that cannot be had (GSD_PROJECT leading elsewhere): no phase before is looked for', (t) => {
+test('a planning directory that cannot be had (GSD_PROJECT leading elsewhere): no phase before is looked for', async (t) => {
   const root = project(t, COMPLETED);
   const options = { ...OPTIONS, currentPhase: true };
   const context = contextOf(root, options);
   const unscoped = { ...context, planning: fail('usage', 'GSD_PROJECT must name one directory, got "../x"') };
-  const selected = selectPoints(options, unscoped);
+  const selected = await selectPoints(options, unscoped);
   assert.deepEqual(selected.ok && [selected.value.loop?.phase, selected.value.loop?.from, selected.value.points], ['05', 'STATE.md', []]);
   assert.equal(selected.ok && selected.value.context, unscoped);
 });
