@@ -57,9 +57,10 @@ const FILE_BYTES = 256 * 1024;
 
 export function phaseFiles(phaseDir: string | undefined, phase: string, state: StatePosition | undefined): Result<PhaseFiles> {
   const directory = phaseDir === undefined ? '' : basename(phaseDir);
-  // GSD reads only the phase's own files: `05-PLAN.md` left in 04's
-  // directory is not 04's.
-  const names = phaseDir === undefined ? [] : listed(phaseDir).filter((name) => belongsToPhase(name, directory));
+  // GSD's workflows read only the phase's own files (`05-UAT.md` left in
+  // 04's directory is not 04's); phase-plan-index takes every plan there.
+  const all = phaseDir === undefined ? [] : listed(phaseDir);
+  const names = all.filter((name) => belongsToPhase(name, directory));
   const named = (suffix: string): string | undefined => names.find((name) => name.endsWith(suffix) || name === suffix.slice(1));
   const text = (name: string | undefined): string | undefined => (name === undefined || phaseDir === undefined ? undefined : textOf(join(phaseDir, name)));
   const contextName = named('-CONTEXT.md');
@@ -68,7 +69,7 @@ export function phaseFiles(phaseDir: string | undefined, phase: string, state: S
   const notFromDiscuss =
     NOT_FROM_DISCUSS.some((marker) => marker.test(contextText ?? '')) || /\*\*Mode(?::\*\*|\*\*:) assumptions/.test(log ?? '') || named('-QUESTIONS.json') !== undefined;
   const uatName = pinned(names, 'UAT.md', directory, false);
-  const plans = phaseDir === undefined ? ok({ plans: [], waves: [] }) : phasePlans(phaseDir, names, (path) => frontmatter(textOf(path) ?? '', path));
+  const plans = phaseDir === undefined ? ok({ plans: [], waves: [] }) : phasePlans(phaseDir, all, (path) => frontmatter(textOf(path) ?? '', path));
   if (!plans.ok) return plans;
   const verificationName = pinned(names, 'VERIFICATION.md', directory, true);
   const verification = verificationName === undefined ? {} : frontmatter(text(verificationName) ?? '', verificationName);

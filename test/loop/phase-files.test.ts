@@ -154,7 +154,7 @@ test('plans GSD refuses to order (a cycle, two ids one in any case) fail the rea
   assert.equal(twice.ok ? undefined : twice.failure.reason, 'ambiguous-phase');
 });
 
-test("the phase's own VERIFICATION.md and UAT.md first, as GSD pins them, whatever sorts before; another phase's files are not the phase's", (t) => {
+test("the phase's own VERIFICATION.md and UAT.md first, as GSD pins them, whatever sorts before; another phase's files are not the phase's, but for its plans", (t) => {
   const dir = phaseDir(t, {
     '04-CORRECTION-VERIFICATION.md': '# worksheet\n',
     '04-VERIFICATION.md': '---\nstatus: passed\n---\n',
@@ -163,7 +163,8 @@ test("the phase's own VERIFICATION.md and UAT.md first, as GSD pins them, whatev
     '05-01-PLAN.md': '',
   });
   const files = phaseFiles(dir, '04', undefined);
-  assert.deepEqual([files.verification, files.verificationPassed, files.uat?.name, files.plans], ['04-VERIFICATION.md', true, '04-UAT.md', []]);
+  // phase-plan-index takes every plan of the directory; the workflows' other reads only the phase's own files.
+  assert.deepEqual([files.verification, files.verificationPassed, files.uat?.name, files.plans], ['04-VERIFICATION.md', true, '04-UAT.md', [{ id: '05-01', file: '05-01-PLAN.md', summarized: false }]]);
   assert.equal(files.names.includes('05-01-PLAN.md'), false);
   // With no pinned one, the first of the phase's; a bare VERIFICATION.md last.
   assert.equal(phaseFiles(phaseDir(t, { 'VERIFICATION.md': '', '04-B-VERIFICATION.md': '', '04-A-VERIFICATION.md': '' }), '04', undefined).verification, '04-A-VERIFICATION.md');
