@@ -22,6 +22,8 @@ interface FakeGsd {
   readonly answers?: Readonly<Record<string, unknown>>;
   // Its answer to `query verification.status <dir> --raw`; none: it knows no such verb.
   readonly verification?: unknown;
+  // Its answer to `capability list --raw`; none: it knows no such verb.
+  readonly capabilities?: unknown;
 }
 
 // As gsd-tools.cjs prints them: `loop render-hooks <point> --raw` a JSON
@@ -46,6 +48,8 @@ if (verb === 'runtime-identity' && rest.join(' ') === '--raw') {
   process.stdout.write(pad === undefined ? text : ' '.repeat(pad - Buffer.byteLength(text)) + text);
 } else if (verb === 'query' && rest[0] === 'verification.status' && rest.length === 3 && rest[2] === '--raw' && setup.verification !== undefined) {
   process.stdout.write(JSON.stringify(setup.verification, null, 2));
+} else if (verb === 'capability' && rest.join(' ') === 'list --raw' && setup.capabilities !== undefined) {
+  process.stdout.write(JSON.stringify(setup.capabilities, null, 2));
 } else if (verb === 'check' && rest.length === 3 && rest[2] === '--raw') {
   process.stdout.write(JSON.stringify((setup.answers || {})[rest[0]] || { block: false }) + '\\n');
 } else unknown();
@@ -136,6 +140,7 @@ test('--reached --render: GSD 1.14 at the top level renders only the reached poi
   ]);
   // Asked once who it is, once per reached point to render, and the query of phase 04; ship:pre's failing gate never rendered.
   assert.deepEqual(callsOf(fake), [
+    'capability list --raw',
     'check gap-analysis.plan-post 04 --raw',
     'loop render-hooks discuss:post --raw',
     'loop render-hooks discuss:pre --raw',
@@ -150,7 +155,7 @@ test('--reached with nothing reached: no point runs, nothing is rendered, and th
   const fake = installFake(join(root, '.claude', TOOLS), { version: '1.14.0', hooks: HOOKS });
   const result = await cli(['gates', 'run', '--reached', '--phase-number', '04', '--render', '--exit-code', '--pick', 'message'], { cwd: root, env: gsdFree(t, root) });
   assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'phase 04: no point reached yet (of 12)\n', '']);
-  assert.deepEqual(callsOf(fake), ['runtime-identity --raw']);
+  assert.deepEqual(callsOf(fake), ['capability list --raw', 'runtime-identity --raw']);
 });
 
 test("the ship's pull request after phase complete: --reached --ship --current-phase gates the completed phase's ship:pre, as GSD renders it", async (t) => {
@@ -183,7 +188,7 @@ test("the ship's pull request after phase complete: --reached --ship --current-p
   const before = await run('--exit-code', '--pick', 'message');
   assert.deepEqual([before.status, before.stdout, before.stderr], [0, 'phase 04 (STATE.md names 05, which has reached no point; 04 is complete): no point reached yet (of 1)\n', '']);
   const asked = `query verification.status ${join(root, '.planning/phases/04-ship')} --raw`;
-  assert.deepEqual(callsOf(fake), ['loop render-hooks ship:pre --raw', 'loop render-hooks ship:pre --raw', asked, asked, 'runtime-identity --raw', 'runtime-identity --raw', 'runtime-identity --raw']);
+  assert.deepEqual(callsOf(fake), ['capability list --raw', 'capability list --raw', 'capability list --raw', 'loop render-hooks ship:pre --raw', 'loop render-hooks ship:pre --raw', asked, asked, 'runtime-identity --raw', 'runtime-identity --raw', 'runtime-identity --raw']);
 });
 
 test('--render with a GSD of another version: a warning naming both; with --require-tested-gsd or GSD_CHECK_REQUIRE_TESTED_GSD=1 it fails, exit 2, before any render', async (t) => {
@@ -197,7 +202,7 @@ test('--render with a GSD of another version: a warning naming both; with --requ
   assert.deepEqual([strict.status, strict.stdout, strict.stderr], [2, '', `gsd-check: ${problem}\n`]);
   const fromEnv = await cli([...args, '--json-errors'], { cwd: root, env: gsdFree(t, root, { GSD_CHECK_REQUIRE_TESTED_GSD: '1' }) });
   assert.deepEqual([fromEnv.status, fromEnv.stdout, JSON.parse(fromEnv.stderr)], [2, '', { ok: false, reason: 'untested-gsd', message: problem }]);
-  assert.deepEqual(callsOf(fake), ['loop render-hooks plan:pre --raw', 'runtime-identity --raw', 'runtime-identity --raw', 'runtime-identity --raw']);
+  assert.deepEqual(callsOf(fake), ['capability list --raw', 'loop render-hooks plan:pre --raw', 'runtime-identity --raw', 'runtime-identity --raw', 'runtime-identity --raw']);
 });
 
 test("--render with no GSD where gsd_run looks: exit 2, saying where it looked; the machine's own GSD is never found", async (t) => {
@@ -227,7 +232,7 @@ test("an older GSD, gsd_run on PATH through npm's bin link: its package's versio
     `gsd-check: warning: the GSD that renders the hooks, ${found} (gsd_run on PATH), did not say which GSD it is (runtime-identity exited 1: Unknown command: runtime-identity); its package says 1.11.0; gsd-check is tested with GSD 1.14.x\n` +
       'gsd-check: plan:pre: gsd_run loop render-hooks plan:pre --raw: it exited 1: Error: cannot render plan:pre\n',
   ]);
-  assert.deepEqual(callsOf(fake), ['check gap-analysis.plan-post 04 --raw', 'loop render-hooks plan:post --raw', 'loop render-hooks plan:pre --raw', 'runtime-identity --raw']);
+  assert.deepEqual(callsOf(fake), ['capability list --raw', 'check gap-analysis.plan-post 04 --raw', 'loop render-hooks plan:post --raw', 'loop render-hooks plan:pre --raw', 'runtime-identity --raw']);
 });
 
 test('--reached without --render: the capability files\' gates of the reached points only, the rest listed as not reached', async (t) => {
@@ -272,7 +277,7 @@ test("rendered hooks of exactly 1 MiB are read; a byte more and the point is not
     '1 of 2 points halted: ship:pre: not evaluated: gsd_run loop render-hooks ship:pre --raw: the hooks are larger than 1048576 bytes\n',
     'gsd-check: ship:pre: gsd_run loop render-hooks ship:pre --raw: the hooks are larger than 1048576 bytes\n',
   ]);
-  assert.deepEqual(callsOf(fake), ['loop render-hooks plan:pre --raw', 'loop render-hooks ship:pre --raw', 'runtime-identity --raw']);
+  assert.deepEqual(callsOf(fake), ['capability list --raw', 'loop render-hooks plan:pre --raw', 'loop render-hooks ship:pre --raw', 'runtime-identity --raw']);
 });
 
 test('--reached with --hooks: of the hooks given for every point, only the reached points run', async (t) => {
@@ -296,7 +301,7 @@ test('--gsd names the lockfile\'s GSD over one committed in the repository; --bu
   assert.deepEqual([(await run('--render')).status, (await run('--render')).stdout], [0, 'ship:pre: no gates\n']);
   const named = await run('--render', '--gsd', 'node_modules/.bin/gsd-tools');
   assert.deepEqual([named.status, named.stdout, named.stderr], [1, 'ship:pre: halted by acme#0 (acme#0: command exited 1)\n', '']);
-  assert.deepEqual(callsOf(locked), ['loop render-hooks ship:pre --raw', 'runtime-identity --raw']);
+  assert.deepEqual(callsOf(locked), ['capability list --raw', 'loop render-hooks ship:pre --raw', 'runtime-identity --raw']);
   const before = callsOf(committed).length;
   const builtin = await run('--builtin', '--raw');
   assert.equal(builtin.status, 1, builtin.stderr);
@@ -320,4 +325,20 @@ test("--ship with a GSD at hand: the preflight is GSD's own verification.status,
   setup({ status: 'passed', next_action: 'Verification passed — continue.', next_command: '' });
   const passed = await run();
   assert.deepEqual([passed.status, passed.stdout, passed.stderr], [0, 'phase 04: 1 point: passed (1 pass)\n', '']);
+});
+
+test('--render names each capability GSD discovered and does not load (no consent record on this machine): a warning line, and a line of the job summary', async (t) => {
+  const root = project(t, PLANNED);
+  const capabilities = [
+    { id: 'security', scope: 'first-party', status: 'active' },
+    { id: 'tdd', scope: 'first-party', status: 'inactive', reason: 'workflow.tdd_mode is off' },
+    { id: 'release', scope: 'project', status: 'inactive', reason: 'discovered — no user consent record (inactive)' },
+    { id: 'audit', scope: 'project', status: 'active' },
+  ];
+  installFake(join(root, 'gsd-core/bin/gsd-tools.cjs'), { version: '1.14.0', hooks: HOOKS, capabilities });
+  const summary = join(root, 'summary.md');
+  const run = await cli(['gates', 'run', '--point', 'plan:pre', '--render', '--phase-number', '04', '--pick', 'message', '--report', 'github'], { cwd: root, env: { ...gsdFree(t, root), GITHUB_STEP_SUMMARY: summary } });
+  const line = 'GSD does not load the project capability release (discovered — no user consent record (inactive)): its gates are evaluated nowhere in this run';
+  assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'plan:pre: passed (1 pass)\n', `gsd-check: warning: ${line}\n`]);
+  assert.ok(readFileSync(summary, 'utf8').includes(`\n\n⚠️ ${line}\n\n`), readFileSync(summary, 'utf8'));
 });

@@ -51,6 +51,9 @@ const REQUESTS = [
   { args: ['no-such-verb'], env: {} },
   { args: ['loop', 'render-hooks', 'nowhere:pre', '--raw'], env: {} },
   { args: ['find-phase', '04', '--raw'], env: {} },
+  { args: ['phase-plan-index', '04', '--raw'], env: {} },
+  { args: ['query', 'verification.status', '.planning/phases/04-ship', '--raw'], env: {} },
+  { args: ['capability', 'list', '--raw'], env: {} },
   { args: ['state', 'load'], env: {} },
   { args: ['runtime-identity', '--raw'], env: { GSD_JSON_ERRORS: '1' } },
 ];
@@ -86,9 +89,10 @@ for (const [version, tools] of Object.entries(VERSIONS)) {
 }
 
 // gsd-check's --render run with the batch and with it off: the same envelope
-// but for durations, and GSD started twice against 21 (which GSD it is with
-// every point's hooks in one process, every query in one more).
-test('gates run --all-points --render: the same envelope with one GSD process a stage as with one a request; two starts of GSD against 21', { timeout: 300_000 }, (t) => {
+// but for durations, and GSD started twice against 22 (which GSD it is, its
+// capabilities and every point's hooks in one process, every query in one
+// more).
+test('gates run --all-points --render: the same envelope with one GSD process a stage as with one a request; two starts of GSD against 22', { timeout: 300_000 }, (t) => {
   const { root, env } = project(t, 'healthy');
   const shim = join(root, '..', 'shim');
   mkdirSync(shim);
@@ -111,5 +115,5 @@ test('gates run --all-points --render: the same envelope with one GSD process a 
   const batched = run({});
   const each = run({ GSD_CHECK_GSD_BATCH: 'off' });
   assert.deepEqual([batched.status, batched.envelope], [each.status, each.envelope]);
-  assert.deepEqual([batched.starts, each.starts], [2, 21]);
+  assert.deepEqual([batched.starts, each.starts], [2, 22]);
 });

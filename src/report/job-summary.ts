@@ -19,6 +19,8 @@ interface SummaryAbout {
   // the point its loop evaluates next.
   readonly phase?: string | undefined;
   readonly next?: { readonly point: string; readonly why: string } | null | undefined;
+  // The capabilities the GSD that rendered does not load (gsd/capabilities.ts).
+  readonly unloaded?: readonly string[] | undefined;
 }
 
 export function githubSummary(points: readonly PointRows[], message: string, about: SummaryAbout): string {
@@ -29,7 +31,8 @@ export function githubSummary(points: readonly PointRows[], message: string, abo
     ? [`### gsd-check gates run: ${of}${cell(only.point)}`, '', cell(pointHeadline(only)), '']
     : [`### gsd-check gates run: ${of}${points.length} points`, '', cell(runHeadline(points, message)), ''];
   const next = about.next === undefined || about.next === null ? [] : [`Next in GSD's loop: ${cell(about.next.point)}, not reached: ${cell(about.next.why)}`];
-  const said = [...gsdLine(about.gsd), ...next, ...about.dropped.map(cell)].flatMap((line) => [line, '']);
+  const unloaded = (about.unloaded ?? []).map((line) => `⚠️ ${cell(line)}`);
+  const said = [...gsdLine(about.gsd), ...unloaded, ...next, ...about.dropped.map(cell)].flatMap((line) => [line, '']);
   if (single) return [...head, ...said, ...table(only.rows, about.link)].join('\n') + '\n';
   const reached = points.filter((point) => point.reached);
   const halted = reached.filter(halts);

@@ -27,6 +27,7 @@ import { selectPoints } from './selection.ts';
 import { gsdPhaseReads } from '../../loop/gsd-reads.ts';
 import { askedVerification, shipPreflight, verificationRequest, withPreflight } from '../../loop/ship-preflight.ts';
 import { IDENTITY } from '../../gsd/identity.ts';
+import { CAPABILITY_LIST, unloadedCapabilities } from '../../gsd/capabilities.ts';
 
 // gates run, stage by stage: the context; which points (selection.ts,
 // --reached) and which GSD decides (gsd.ts); each point's gates
@@ -54,7 +55,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   // process. With --render, which GSD it is and every point's hooks are
   // asked with the first requests, the phase's reads where --reached has them.
   const askers = new Map<Gsd, GsdAsk>();
-  const ahead = options.render ? [IDENTITY, ...options.points.map(renderRequest)] : [];
+  const ahead = options.render ? [IDENTITY, CAPABILITY_LIST, ...options.points.map(renderRequest)] : [];
   // At the ship, the preflight's question too, once the phase is known.
   const shipAhead: GsdRequest[] = [];
   const asking = (gsd: Gsd): GsdAsk => askers.get(gsd) ?? askers.set(gsd, gsdAsker(gsd, built.value, deps.warn, concurrency, [...ahead, ...shipAhead])).get(gsd)!;
@@ -74,6 +75,9 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   if (!decided.ok) return failed(decided.failure);
   for (const warning of decided.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
   const decides = decided.value.gsd === undefined ? undefined : { found: decided.value.gsd, ask: asking(decided.value.gsd) };
+  // What the GSD that renders leaves out of the run, said before it runs.
+  const unloaded = options.render && decides !== undefined ? await unloadedCapabilities(decides.ask) : [];
+  for (const line of unloaded) deps.warn(`gsd-check: warning: ${visible(line)}`);
   const loaded = await loadPointGates(options, selection.value.points, context, decides, deps);
   if (!loaded.ok) return failed(loaded.failure);
   for (const warning of loaded.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
@@ -127,7 +131,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   // and fails the call; the envelope still says what the other points gave.
   const unevaluated = ran.value.flatMap(({ point, envelope: own }) => (own.ok ? [] : [failed({ ...own.failure, message: `${point}: ${own.failure.message}` })]));
   // reports.ts is compiled only for a run that reports.
-  const reported = options.reports.length === 0 ? NOTHING_REPORTED : deliverReports({ options, points, message: envelope.message, elapsedMs: now() - started, root, gsd: about.gsd, phase: about.loop === undefined ? undefined : gatedPhase(about.loop), next: about.loop?.next }, junit.value, deps);
+  const reported = options.reports.length === 0 ? NOTHING_REPORTED : deliverReports({ options, points, message: envelope.message, elapsedMs: now() - started, root, gsd: about.gsd, phase: about.loop === undefined ? undefined : gatedPhase(about.loop), next: about.loop?.next, unloaded }, junit.value, deps);
   const exitCode = unevaluated[0]?.exitCode ?? (reported.errors.length > 0 ? EXIT_WRITE_FAILED : verdict.value.exitCode);
   return { exitCode, stdout, stderr: reported.notes.join('') + unevaluated.map((u) => u.stderr).join('') + reported.errors.join(''), workflowCommands: reported.annotations };
 }

@@ -31,11 +31,11 @@ interface Delivered {
 // envelope is still printed (a caller deciding on a halt needs it), and the
 // exit status says that something was not delivered.
 export function deliverReports(
-  run: { readonly options: GatesOptions; readonly points: readonly PointRows[]; readonly message: string; readonly elapsedMs: number; readonly root: string; readonly gsd: GsdDetails | undefined; readonly phase: string | undefined; readonly next: { readonly point: string; readonly why: string } | null | undefined },
+  run: { readonly options: GatesOptions; readonly points: readonly PointRows[]; readonly message: string; readonly elapsedMs: number; readonly root: string; readonly gsd: GsdDetails | undefined; readonly phase: string | undefined; readonly next: { readonly point: string; readonly why: string } | null | undefined; readonly unloaded: readonly string[] },
   junit: ReportTarget | undefined,
   deps: Pick<GatesDeps, 'writeFile' | 'appendFile' | 'github'>,
 ): Delivered {
-  const { options, points, message, elapsedMs, root, gsd, phase, next } = run;
+  const { options, points, message, elapsedMs, root, gsd, phase, next, unloaded } = run;
   const errors: string[] = [];
   let annotations = '';
   let notes: string[] = [];
@@ -51,7 +51,7 @@ export function deliverReports(
     notes = dropped.map((line) => `gsd-check: ${line}\n`);
     const summary = deps.github.stepSummary;
     if (summary !== undefined) {
-      const appended = deps.appendFile(summary, githubSummary(points, message, { gsd: gsd === undefined ? undefined : { ...gsd, found: shownGsd(gsd.found, deps.github) }, dropped, link: lineLink(deps.github, root), phase, next }));
+      const appended = deps.appendFile(summary, githubSummary(points, message, { gsd: gsd === undefined ? undefined : { ...gsd, found: shownGsd(gsd.found, deps.github) }, dropped, link: lineLink(deps.github, root), phase, next, unloaded }));
       if (!appended.ok) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${appended.failure}\n`);
     }
   }

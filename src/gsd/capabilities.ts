@@ -1,0 +1,24 @@
+import { isJsonObject, parseJson } from '../json/parse.ts';
+import type { GsdAsk, GsdRequest } from './ask.ts';
+
+// The capabilities GSD discovered but does not load, by its own answer to
+// `capability list --raw`: a project capability on a machine with no
+// consent record for it (GSD keeps consent in the user's home, keyed by the
+// project's path, so a CI runner has none) renders no hooks, and its gates
+// are evaluated nowhere. A run with --render says so, rather than pass
+// without them.
+
+export const CAPABILITY_LIST: GsdRequest = { args: ['capability', 'list', '--raw'], env: {}, timeoutMs: 30_000, keepStdout: 1024 * 1024 };
+
+// One line for each such capability; none where GSD gave no list it could be read from.
+export async function unloadedCapabilities(ask: GsdAsk): Promise<string[]> {
+  const [result] = await ask([CAPABILITY_LIST]);
+  if (result === undefined || result.status !== 'ended' || result.exitCode !== 0 || result.stdout?.complete !== true) return [];
+  const parsed = parseJson(result.stdout.text, 'capability list');
+  if (!parsed.ok || !Array.isArray(parsed.value)) return [];
+  return parsed.value.flatMap((entry) => {
+    if (!isJsonObject(entry) || typeof entry.id !== 'string' || entry.scope === 'first-party' || entry.status === 'active') return [];
+    const why = typeof entry.reason === 'string' && entry.reason !== '' ? entry.reason : `status ${String(entry.status)}`;
+    return [`GSD does not load the ${typeof entry.scope === 'string' ? `${entry.scope} ` : ''}capability ${entry.id} (${why}): its gates are evaluated nowhere in this run`];
+  });
+}
