@@ -270,10 +270,13 @@ test('an artifact gate that could not be evaluated is annotated at its file too'
   assert.equal(run.stderr.split('\n').filter((line) => line.startsWith('::')).join('\n'), '::error file=SECURITY.md,line=1,title=gsd-check ship%3Apre sec#0 [predicate artifact-frontmatter-equals] halt::SECURITY.md: invalid YAML in the frontmatter at line 3: unexpected end of the stream within a flow collection');
 });
 
-test('--builtin where capabilities are installed beside GSD\'s says, in one line, which it leaves out', { timeout: 30_000 }, async (t) => {
+test('--builtin where capabilities are installed beside GSD\'s says, in one line, which it leaves out of the points run (not a folder with no capability.json)', { timeout: 30_000 }, async (t) => {
   const dir = project(t, {
     '.planning/phases/04-ship/04-SECURITY.md': '---\nthreats_open: 0\n---\n',
-    '.gsd/capabilities/acme-review/capability.json': { id: 'acme-review', gates: [] },
+    '.gsd/capabilities/acme-review/capability.json': { id: 'acme-review', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'false' } } }] },
+    // Gates only at other points, and GSD's own staging folder: nothing of this run is left out there.
+    '.gsd/capabilities/plan-only/capability.json': { id: 'plan-only', gates: [{ point: 'plan:pre', check: { query: 'x' } }] },
+    '.gsd/capabilities/.staging/notes': 'x',
   });
   const run = await cli(['gates', 'run', '--point', 'ship:pre', '--builtin', '--phase-number', '04', '--raw', '--pick', 'message'], { cwd: dir, env: { ...ENV, HOME: join(dir, 'home') } });
   assert.deepEqual([run.status, run.stdout, run.stderr], [

@@ -1,4 +1,7 @@
-import { realPath } from '../../fs/entry.ts';
+import { entryKind, realPath } from '../../fs/entry.ts';
+import { readSmallFile } from '../../fs/read.ts';
+import type { LoopPoint } from '../../gates/activation.ts';
+import { isJsonObject, parseJson } from '../../json/parse.ts';
 import type { GateContext } from '../../predicate/kind.ts';
 import { installedCapabilities, type InstalledCapability } from '../../project/installed-capabilities.ts';
 
@@ -9,11 +12,24 @@ import { installedCapabilities, type InstalledCapability } from '../../project/i
 
 const SHOWN = 5;
 
-// `given`: the --capability files, resolved.
-export function builtinLeavesOut(context: GateContext, home: string | undefined, given: readonly string[]): string | undefined {
+// `given`: the --capability files, resolved; `points`: the run's. A folder
+// with no capability.json is none (GSD skips it: its own `.staging`, say),
+// and one whose gates are all at other points leaves nothing out.
+export function builtinLeavesOut(context: GateContext, home: string | undefined, given: readonly string[], points: readonly LoopPoint[]): string | undefined {
   const taken = new Set(given.map((file) => realPath(file) ?? file));
-  const installed = installedCapabilities(context.projectRoot, context.env, home).filter((c) => !taken.has(realPath(c.path) ?? c.path));
+  const installed = installedCapabilities(context.projectRoot, context.env, home).filter(
+    (c) => !taken.has(realPath(c.path) ?? c.path) && entryKind(c.path) === 'file' && gatesAtAny(c.path, points),
+  );
   return installed.length === 0 ? undefined : leftOutLine(installed);
+}
+
+// Whether the manifest declares a gate at one of the points; one that cannot
+// be read as a list of gates may, as far as anyone can tell.
+function gatesAtAny(path: string, points: readonly LoopPoint[]): boolean {
+  const text = readSmallFile(path);
+  const parsed = text === undefined ? undefined : parseJson(text, path);
+  if (parsed === undefined || !parsed.ok || !isJsonObject(parsed.value) || !Array.isArray(parsed.value.gates)) return true;
+  return parsed.value.gates.some((gate) => !isJsonObject(gate) || typeof gate.point !== 'string' || (points as readonly string[]).includes(gate.point));
 }
 
 // By name, GSD's home first, whatever order the file system lists them in,

@@ -66,7 +66,7 @@ export async function loadPointGates(
     capabilities.push(capability.value);
     files.push(resolved.value);
   }
-  const leftOut = options.builtin ? builtinLeavesOut(context, deps.home, files) : undefined;
+  const leftOut = options.builtin ? builtinLeavesOut(context, deps.home, files, points) : undefined;
   let config: { path: string; shown: string } | undefined;
   if (options.config !== undefined) {
     const resolved = path(options.config);
