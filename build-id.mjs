@@ -12,7 +12,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SOURCE_INPUTS = ['src', 'schemas/generate.ts', 'build.mjs', 'build-lazy.mjs', 'tsconfig.json', 'package-lock.json'];
+const SOURCE_INPUTS = ['src', 'schemas/generate.ts', 'build.mjs', 'tsconfig.json', 'package-lock.json'];
 
 // The lockfiles of runtimes/ (one folder each), relative to `root`.
 export function runtimeLocks(root = '.') {

@@ -4,7 +4,6 @@ import { build, transform } from 'esbuild';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runtimeLocks, sourceFiles, sourceId } from './build-id.mjs';
-import { lazyGroups, lazyStubs } from './build-lazy.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -83,27 +82,6 @@ const { generateSchemas } = await import(`data:text/javascript;base64,${Buffer.f
 const schemas = generateSchemas();
 for (const [name, schema] of Object.entries(schemas)) writeFileSync(`schemas/${name}.schema.json`, `${JSON.stringify(schema, null, 2)}\n`);
 
-// The texts a lazy group may read as well (the help's schemas, validate's
-// registry): in its own text, as string literals.
-const registryText = JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/registry.json', 'utf8')));
-const schemasText = JSON.stringify(schemas);
-
-// The code only some commands run, compiled when one first calls it
-// (build-lazy.mjs). --program-maps builds keep it in the program, so that
-// the coverage of the CLI tests maps back to src/.
-const lazy =
-  programMaps.sourcemap === undefined
-    ? await lazyGroups({
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        supported: { 'regexp-unicode-property-escapes': true },
-        define: { GSD_REGISTRY: JSON.stringify(registryText), GSD_CHECK_SCHEMAS: JSON.stringify(schemasText) },
-        metafile: true,
-        logLevel: 'warning',
-      })
-    : [];
-
 // Texts the program carries but reads only for some commands, each the value
 // of a name its source uses as a string.
 const texts = {
@@ -113,11 +91,10 @@ const texts = {
   // string: V8 scans a string literal faster than it preparses the same
   // object literal, which every start would pay for.
   GSD_BUILTIN_GATES: JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/capabilities.json', 'utf8'))),
-  // A --program-maps build keeps the help and validate's checks in the
-  // program, and these with them. As JSON text, which esbuild writes where
-  // it is used: an object would become a module of its own, built at every start.
-  ...(lazy.length === 0 ? { GSD_REGISTRY: registryText, GSD_CHECK_SCHEMAS: schemasText } : {}),
-  ...Object.fromEntries(lazy.map((group) => [group.name, group.text])),
+  // validate's registry and the schemas of `gsd-check schema`, as JSON text:
+  // an object in a define would become a module of its own, built at every start.
+  GSD_REGISTRY: JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/registry.json', 'utf8'))),
+  GSD_CHECK_SCHEMAS: JSON.stringify(schemas),
 };
 
 const common = {
@@ -134,9 +111,9 @@ const common = {
     GSD_CHECK_VERSION: JSON.stringify(pkg.version),
     GSD_CHECK_SOURCE_ID: JSON.stringify(sourceId()),
     GSD_CHECK_TESTED_NODES: JSON.stringify(JSON.stringify(testedNodes)),
-    // The tests' bundles and the Action's have no lazy groups: every text
-    // is a string literal where it is used.
-    ...Object.fromEntries(Object.entries({ ...texts, GSD_REGISTRY: registryText, GSD_CHECK_SCHEMAS: schemasText }).map(([name, text]) => [name, JSON.stringify(text)])),
+    // In the tests' bundles and the Action's, every text is a string literal
+    // where it is used.
+    ...Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, JSON.stringify(text)])),
   },
   metafile: true,
   logLevel: 'warning',
@@ -155,9 +132,7 @@ const reached = (inputs, entries) => {
   for (const entry of entries) visit(entry);
   return [...seen];
 };
-// A lazy group's stub (lazy:…) and the program's modules it shares
-// (shared:…) are no files.
-const reachedBy = (b) => reached(b.metafile.inputs, Object.values(b.metafile.outputs).map((o) => o.entryPoint)).filter((file) => !/^(?:lazy|shared):/.test(file));
+const reachedBy = (b) => reached(b.metafile.inputs, Object.values(b.metafile.outputs).map((o) => o.entryPoint));
 // Text a define carries, and the files that text is made of: an output whose
 // files use the name is made of those files too.
 const carried = {
@@ -221,7 +196,6 @@ if (only === null || only.has('dist/gsd-check')) {
     entryPoints: ['src/main.ts'],
     ...programMaps,
     define: { ...common.define, ...textDefines },
-    plugins: [lazyStubs(lazy)],
     // CommonJS: an extensionless ESM file is fragile on early Node 20, and a
     // single-executable application wants a CommonJS main.
     format: 'cjs',
@@ -276,7 +250,7 @@ if (only === null || only.has('dist/gsd-check')) {
     const inputs = [yaml, worker, program, launcher].flatMap((b) => Object.keys(b.metafile.inputs));
     console.log(JSON.stringify([...new Set(inputs.flatMap((i) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(i)?.[1] ?? []))].sort()));
   }
-  distInputs = madeOf([worker, program, launcher, ...lazy.map((group) => group.build)].flatMap(reachedBy));
+  distInputs = madeOf([worker, program, launcher].flatMap(reachedBy));
 }
 
 // The GitHub Action's entry (src/action/main.ts), run by the runner's own

@@ -17,7 +17,7 @@ const id = (tree: string) => {
 
 test('the source id follows the inputs, wherever the tree is', (t) => {
   const tree = tempDir(t);
-  for (const input of ['src', 'schemas', 'build.mjs', 'build-lazy.mjs', 'tsconfig.json', 'package-lock.json', 'package.json']) cpSync(join(ROOT, input), join(tree, input), { recursive: true });
+  for (const input of ['src', 'schemas', 'build.mjs', 'tsconfig.json', 'package-lock.json', 'package.json']) cpSync(join(ROOT, input), join(tree, input), { recursive: true });
   // runtimes/' lockfiles, not its installed Nodes.
   for (const lock of readdirSync(join(ROOT, 'runtimes')).filter((name) => existsSync(join(ROOT, 'runtimes', name, 'package-lock.json')))) {
     mkdirSync(join(tree, 'runtimes', lock), { recursive: true });
@@ -30,7 +30,7 @@ test('the source id follows the inputs, wherever the tree is', (t) => {
   appendFileSync(join(tree, 'package.json'), '\n');
   assert.equal(id(tree), original, 'a hidden file or package.json changed the id');
 
-  for (const input of ['src/main.ts', 'schemas/generate.ts', 'build.mjs', 'build-lazy.mjs', 'tsconfig.json', 'package-lock.json', 'runtimes/linux-x64-lines/package-lock.json']) {
+  for (const input of ['src/main.ts', 'schemas/generate.ts', 'build.mjs', 'tsconfig.json', 'package-lock.json', 'runtimes/linux-x64-lines/package-lock.json']) {
     const copy = tempDir(t);
     cpSync(tree, copy, { recursive: true });
     appendFileSync(join(copy, input), '\n');

@@ -16,7 +16,7 @@ const build = (tree: string, ...args: string[]) => {
   assert.equal(r.status, 0, r.stderr);
 };
 const copy = (from: string, to: string) => {
-  for (const name of ['src', 'test', 'release', 'schemas', 'build.mjs', 'build-lazy.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(from, name), join(to, name), { recursive: true });
+  for (const name of ['src', 'test', 'release', 'schemas', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(from, name), join(to, name), { recursive: true });
   // runtimes/' lockfiles, not its installed Nodes.
   cpSync(join(from, 'runtimes'), join(to, 'runtimes'), { recursive: true, filter: (path) => !path.includes('node_modules') });
   mkdirSync(join(to, 'dist'));
