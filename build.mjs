@@ -3,22 +3,9 @@
 import { build, transform } from 'esbuild';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runtimeLocks, sourceFiles, sourceId } from './build-id.mjs';
+import { sourceFiles, sourceId } from './build-id.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-
-// The exact Node versions CI runs gsd-check on, as runtimes/ pins them (the
-// standalone binary's and the other lines'): the only ones whose internal
-// process binding it uses (src/run/child-binding.ts).
-const testedNodes = [
-  ...new Set(
-    runtimeLocks().flatMap((file) =>
-      Object.entries(JSON.parse(readFileSync(file, 'utf8')).packages)
-        .filter(([path]) => /^node_modules\/node\d+$/.test(path))
-        .map(([, entry]) => entry.version),
-    ),
-  ),
-].sort();
 
 // --only OUT,OUT: rebuild just these outputs (dist/gsd-check, .test-out/…)
 // of an earlier --tests build, leaving the rest in place; the mutation
@@ -110,7 +97,6 @@ const common = {
   define: {
     GSD_CHECK_VERSION: JSON.stringify(pkg.version),
     GSD_CHECK_SOURCE_ID: JSON.stringify(sourceId()),
-    GSD_CHECK_TESTED_NODES: JSON.stringify(JSON.stringify(testedNodes)),
     // In the tests' bundles and the Action's, every text is a string literal
     // where it is used.
     ...Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, JSON.stringify(text)])),
@@ -138,7 +124,6 @@ const reachedBy = (b) => reached(b.metafile.inputs, Object.values(b.metafile.out
 const carried = {
   FRONTMATTER_WORKER: () => reachedBy(worker),
   GSD_CHECK_SOURCE_ID: () => sourceFiles(),
-  GSD_CHECK_TESTED_NODES: () => runtimeLocks(),
   GSD_CHECK_SCHEMAS: () => reachedBy(generator),
 };
 const uses = new Map();

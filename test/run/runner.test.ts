@@ -32,10 +32,11 @@ function gate(t: TestContext): { path: string; open: () => Promise<void> } {
   return { path, open: () => writeFile(path, 'go\n') };
 }
 
-// The whole suite, once per way of starting sh: Node's process binding,
-// which every Node line CI tests has, and node:child_process, used on others.
-const binding = bindingStart(process.versions.node, processBinding);
-if (binding === undefined) process.stderr.write(`\n*** the runner suite through the process binding is not run: Node ${process.version} is not a line CI tests ***\n\n`);
+// The whole suite, once per way of starting sh: node:child_process, and
+// Node's process binding, which the standalone binary uses, where this Node
+// has the binding of the binary's (CI runs the suite on that Node).
+const binding = bindingStart(processBinding);
+if (binding === undefined) process.stderr.write(`\n*** the runner suite through the process binding is not run: Node ${process.version}'s binding has not the form of the standalone binary's Node ***\n\n`);
 const STARTS: (readonly [string, Start])[] = [['through node:child_process', childProcessStart]];
 if (binding !== undefined) STARTS.unshift(['through the process binding', binding]);
 
@@ -458,11 +459,24 @@ test('a stop after a command ended signals nothing: its group id may be another 
 
 test('GSD_CHECK_SPAWN: unset, empty or child_process give a runner; any other value is a usage error naming it', async () => {
   for (const spawn of [undefined, '', 'child_process']) {
-    const runner = systemRunner(spawn);
-    assert.ok(runner.ok, String(spawn));
-    assert.equal(sketchOf(await runner.value({ command: 'exit 3', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000 })).exitCode, 3);
+    for (const standalone of [false, true]) {
+      const runner = systemRunner(spawn, () => standalone);
+      assert.ok(runner.ok, String(spawn));
+      assert.equal(sketchOf(await runner.value({ command: 'exit 3', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000 })).exitCode, 3);
+    }
   }
   for (const spawn of ['child-process', 'binding', ' child_process']) {
-    assert.deepEqual(systemRunner(spawn), usageFailure(`GSD_CHECK_SPAWN ${JSON.stringify(spawn)} is not a way to start commands; give child_process, or leave it unset`));
+    assert.deepEqual(systemRunner(spawn, () => true), usageFailure(`GSD_CHECK_SPAWN ${JSON.stringify(spawn)} is not a way to start commands; give child_process, or leave it unset`));
+  }
+});
+
+test('whether it is the standalone binary is asked at the first start, once, and not under GSD_CHECK_SPAWN=child_process', async () => {
+  for (const spawn of [undefined, '', 'child_process']) {
+    let asked = 0;
+    const runner = systemRunner(spawn, () => (asked++, false));
+    assert.ok(runner.ok);
+    assert.equal(asked, 0, 'nothing is asked before a start');
+    for (let i = 0; i < 2; i++) assert.equal(sketchOf(await runner.value({ command: 'exit 3', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000 })).exitCode, 3);
+    assert.equal(asked, spawn === 'child_process' ? 0 : 1, String(spawn));
   }
 });
