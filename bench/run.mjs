@@ -45,8 +45,10 @@ const median = (xs) => {
 //   CI: CI=true alone (any other CI service), so no cache at all.
 const benchHome = mkdtempSync(join(tmpdir(), 'gsd-check-bench-home-'));
 process.on('exit', () => rmSync(benchHome, { recursive: true, force: true }));
-const CI_VARIABLES = ['CI', 'GITHUB_ACTIONS', 'RUNNER_TEMP', 'NODE_DISABLE_COMPILE_CACHE', 'XDG_CACHE_HOME'];
-const plainEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CI_VARIABLES.includes(name)));
+// Only what a start needs of the machine's: any other variable could be one
+// that turns the cache off (src/code-cache.ts's CI_VARIABLES, a CI service's
+// own) and change the case measured.
+const plainEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL'].includes(name)));
 let homes = 0;
 // A fresh cache home (or RUNNER_TEMP), so a case starts with no cache.
 const freshDir = () => {
