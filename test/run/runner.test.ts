@@ -131,10 +131,22 @@ for (const [path, start] of STARTS) {
         assert.deepEqual([group.exitCode, group.signal, group.timedOut], [null, null, false], `kill -s ${n} 0`);
       }
       assert.equal((await run('kill -s 34 $$')).signal, 'SIGRTMIN');
-      // A command's own exit status passes through whole, 0 among them.
-      assert.deepEqual([(await run('exit 0')).exitCode, (await run('exit 125')).exitCode, (await run('exit 200')).exitCode], [0, 125, 200]);
+      // A command's own exit status passes through whole, 0 and 255 among them.
+      assert.deepEqual([(await run('exit 0')).exitCode, (await run('exit 125')).exitCode, (await run('exit 200')).exitCode, (await run('exit 255')).exitCode], [0, 125, 200, 255]);
       // sh reports a death by signal N as 128+N, and so does exit 128+N: both read as the death.
       assert.deepEqual([(await run('exit 130')).exitCode, (await run('exit 130')).signal], [null, 'SIGINT']);
+    });
+
+    // What a command could do where the kernel lets it take its parent's
+    // descriptors (pidfd_getfd): write "0" on the runner's sh's descriptor 3,
+    // then kill that sh by a signal Node reports as exit 0. A shell of the
+    // test's own does both to itself: it must not read as a pass.
+    test('a report of "0" from a runner\'s sh that then dies by a signal Node cannot name is no pass', async (t) => {
+      if (spawnSync('sh', ['-c', 'kill -l 34']).status !== 0) return t.skip('no real-time signals here');
+      const forger = join(tempDir(t), 'forger');
+      writeFileSync(forger, '#!/bin/sh\nprintf 0 >&3\nkill -s 34 $$\n', { mode: 0o755 });
+      const result = await run('exit 1', { shell: forger });
+      assert.deepEqual([result.exitCode, result.signal, result.timedOut], [null, null, false]);
     });
 
     test('a timeout ends the whole group with SIGTERM and keeps the output', async (t) => {
