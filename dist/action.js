@@ -645,9 +645,12 @@ var takes = (flag, command) => flag.commands === "any" || flag.commands.includes
 var NOT_INPUTS = /* @__PURE__ */ new Set(["raw", "pick", "json-errors", "help", "version"]);
 var DEFAULTS = { "exit-code": "true", report: "github" };
 var shapeOf = (flag) => flag.hint === void 0 ? "switch" : flag.repeatable === true ? "list" : "value";
+var NO_STDIN = " In the Action, a file only: the step has no standard input, so `-` is refused.";
 var ACTION_INPUTS = FLAGS.filter((flag) => takes(flag, "gates run") && !NOT_INPUTS.has(flag.name)).map((flag) => {
   const value = DEFAULTS[flag.name];
-  return { name: flag.name, shape: shapeOf(flag), file: flag.complete === "file", description: `--${flag.name}: ${flag.doc.meaning}.`, ...value === void 0 ? {} : { default: value } };
+  const file = flag.complete === "file";
+  const description = `--${flag.name}: ${flag.doc.meaning}.${file && flag.hint?.endsWith("|->") === true ? NO_STDIN : ""}`;
+  return { name: flag.name, shape: shapeOf(flag), file, description, ...value === void 0 ? {} : { default: value } };
 });
 var inputVariable = (name) => `INPUT_${name.toUpperCase()}`;
 var TRUE = ["true", "True", "TRUE"];
