@@ -727,7 +727,7 @@ function failStep(status, message) {
 `);
   process.exitCode = status;
 }
-var withoutVerdict = (status) => status === EXIT_WRITE_FAILED || status > 128 ? status : EXIT_FAILURE;
+var withoutVerdict = (status) => status > 128 ? status : EXIT_FAILURE;
 var withVerdict = (status, block, exitOnBlock) => block && exitOnBlock && status === 0 ? EXIT_BLOCK : status;
 function main() {
   const run = argvFromInputs(process.env);

@@ -30,10 +30,12 @@ function failStep(status: number, message: string): void {
   process.exitCode = status;
 }
 
-// A status with no verdict behind it: a write that failed and a stop keep
-// theirs; anything else (a crash, a damaged copy, and an exit 0 that printed
-// no envelope) is a check that could not be made, never the 1 of a halt.
-const withoutVerdict = (status: number): number => (status === EXIT_WRITE_FAILED || status > 128 ? status : EXIT_FAILURE);
+// A status with no verdict behind it: a stop keeps its 128+N; anything else
+// (a crash, a damaged copy, an exit 0 that printed no envelope, a 74 whose
+// envelope this process never read) is a check that could not be made, never
+// the 1 of a halt. gsd-check's 74 without an envelope means its stdout
+// failed, and that is this process's pipe, which it reads to the end.
+const withoutVerdict = (status: number): number => (status > 128 ? status : EXIT_FAILURE);
 
 // The step's status when there is an envelope: the envelope decides, since
 // gsd-check's own status can be lost (Node reports a death by a signal it
