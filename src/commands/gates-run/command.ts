@@ -26,7 +26,7 @@ import { selectPoints } from './selection.ts';
 // (gates/run-point.ts); the envelope; then the reports (reports.ts).
 export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<Reply> {
   const failed = (failure: Parameters<typeof failureReply>[0]): Reply => failureReply(failure, options.jsonErrors);
-  const pick = checkPickPath(options.pick, options.envelope === 'point' ? POINT_DETAILS : RUN_DETAILS, 'gates run');
+  const pick = checkPickPath(options.pick, options.printed === 'point' ? POINT_DETAILS : RUN_DETAILS, 'gates run');
   if (!pick.ok) return failed(pick.failure);
   const built = gateContext(options, deps, (root) => workspacePaths(root, deps.env.GITHUB_WORKSPACE));
   if (!built.ok) return failed(built.failure);
@@ -68,7 +68,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   // One --point prints its own envelope; its gates were had, or the call
   // failed while they were loaded.
   const envelope =
-    options.envelope === 'point' && first !== undefined && first.envelope.ok
+    options.printed === 'point' && first !== undefined && first.envelope.ok
       ? { ...first.envelope.value, details: { ...first.envelope.value.details, ...(about.gsd === undefined ? {} : { gsd: about.gsd }) } }
       : runEnvelope(entries, about);
   // --pick of a field this envelope lacks: no verdict is printed, so no report either.
@@ -77,7 +77,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const points = entries.map(pointRows);
   let stdout = verdict.value.stdout;
   if (deps.terminal !== undefined && !options.raw && options.pick === undefined) {
-    stdout = options.envelope === 'point' ? gatesTable(points[0]!, deps.terminal) : pointsTable(points, envelope.message, deps.terminal);
+    stdout = options.printed === 'point' ? gatesTable(points[0]!, deps.terminal) : pointsTable(points, envelope.message, deps.terminal);
   }
   // A point that could not be evaluated is said on stderr as any failure is,
   // and fails the call; the envelope still says what the other points gave.

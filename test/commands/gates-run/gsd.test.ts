@@ -38,7 +38,7 @@ function context(root: string, world: World = {}, env: Record<string, string> = 
   return { context: { projectRoot: root, paths: gsdPaths(root), env, planning: ok({ project: undefined, workstream: undefined }), killAfterMs: 250, signal, force, run }, seen };
 }
 
-const OPTIONS: GatesOptions = { points: ['ship:pre'], envelope: 'point', capabilities: [], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 0.25, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
+const OPTIONS: GatesOptions = { points: ['ship:pre'], printed: 'point', capabilities: [], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 0.25, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
 const render: GatesOptions = { ...OPTIONS, render: true };
 const builtin: GatesOptions = { ...OPTIONS, builtin: true };
 
