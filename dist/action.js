@@ -31,7 +31,7 @@ function jsonPath(root, keys) {
 }
 
 // src/failure.ts
-var EXIT_BLOCK = 1;
+var EXIT_NO = 1;
 var EXIT_FAILURE = 2;
 var EXIT_WRITE_FAILED = 74;
 var STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGALRM", "SIGUSR1", "SIGUSR2", "SIGXCPU", "SIGVTALRM", "SIGPROF"];
@@ -728,7 +728,7 @@ function failStep(status, message) {
   process.exitCode = status;
 }
 var withoutVerdict = (status) => status > 128 ? status : EXIT_FAILURE;
-var withVerdict = (status, block, exitOnBlock) => block && exitOnBlock && status === 0 ? EXIT_BLOCK : status;
+var withVerdict = (status, block, exitOnBlock) => block && exitOnBlock && status === 0 ? EXIT_NO : status;
 function main() {
   const run = argvFromInputs(process.env);
   if (!run.ok) return failStep(exitStatusOf(run.failure), run.failure.message);
@@ -762,7 +762,7 @@ function main() {
       if (!appended.ok) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${appended.failure}`);
     }
     const stepStatus = withVerdict(status, outputs.block === "true", run.value.exitOnBlock);
-    if (stepStatus === EXIT_BLOCK && !run.value.annotated) return failStep(stepStatus, outputs.message);
+    if (stepStatus === EXIT_NO && !run.value.annotated) return failStep(stepStatus, outputs.message);
     process.exitCode = stepStatus;
   });
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
-import { EXIT_BLOCK, EXIT_FAILURE, EXIT_WRITE_FAILED, exitStatusOf, STOP_SIGNALS } from '../failure.ts';
+import { EXIT_NO, EXIT_FAILURE, EXIT_WRITE_FAILED, exitStatusOf, STOP_SIGNALS } from '../failure.ts';
 import { appendToFile } from '../io/report-file.ts';
 import { commandData, inertLog } from '../text/github-log.ts';
 import { commandEnvironment } from './environment.ts';
@@ -42,7 +42,7 @@ const withoutVerdict = (status: number): number => (status > 128 ? status : EXIT
 // has no name for, 32 to 64, as exit 0). A halt, when a halt is to fail the
 // step, fails it whatever gsd-check's status: 1, or that status when it says
 // more (2 for a point not evaluated, 74, 128+N).
-const withVerdict = (status: number, block: boolean, exitOnBlock: boolean): number => (block && exitOnBlock && status === 0 ? EXIT_BLOCK : status);
+const withVerdict = (status: number, block: boolean, exitOnBlock: boolean): number => (block && exitOnBlock && status === 0 ? EXIT_NO : status);
 
 function main(): void {
   const run = argvFromInputs(process.env);
@@ -81,7 +81,7 @@ function main(): void {
     }
     const stepStatus = withVerdict(status, outputs.block === 'true', run.value.exitOnBlock);
     // Without the github report no annotation says why the step failed.
-    if (stepStatus === EXIT_BLOCK && !run.value.annotated) return failStep(stepStatus, outputs.message);
+    if (stepStatus === EXIT_NO && !run.value.annotated) return failStep(stepStatus, outputs.message);
     process.exitCode = stepStatus;
   });
 }
