@@ -2,9 +2,8 @@ import { ok, usage, type Result } from '../failure.ts';
 import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/activation.ts';
 import { closest } from '../text/suggest.ts';
 import { REPORT_KINDS } from './flag-table.ts';
-import { valueOf, type Flags } from './flags.ts';
+import { optional, seconds, stdinOnce, valueOf, type Flags } from './flags.ts';
 import type { EvalOptions } from './eval-options.ts';
-import { optional, seconds, stdinOnce } from './option-values.ts';
 
 // gates run's options: which points, where their gates come from, how they
 // run and what reports them.
