@@ -205,6 +205,13 @@ if (only === null || only.has('dist/gsd-check')) {
   // An object or array in `define` becomes a module of its own that every start
   // initialises; the values above are strings, written only where they are used.
   if (programText.includes('init_define_')) throw new Error('build: a define whose value is an object or array is built at every start; define JSON text');
+  // One character past ASCII makes the program two bytes a character: the
+  // standalone binary, whose program is a string literal in its main script
+  // (build-bin.mjs), then reads and compiles that whole script so at every
+  // start (docs/explanation/performance.md). esbuild escapes strings, not a
+  // regular expression's characters.
+  const wide = /[^\0-\x7f]/.exec(programText);
+  if (wide !== null) throw new Error(`build: the program holds ${JSON.stringify(wide[0])} (U+${wide[0].codePointAt(0).toString(16).toUpperCase()}) near ${JSON.stringify(programText.slice(Math.max(0, wide.index - 40), wide.index + 10))}: write it as a \\u escape`);
   const launcher = await build({
     ...common,
     entryPoints: ['src/launch.ts'],
