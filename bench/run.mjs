@@ -198,6 +198,9 @@ function instructions() {
   const startsOnly = args.includes('--starts-only');
   const once = (command, argv, env, cwd) => {
     const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', ...UNSEEDED, command, ...argv], { encoding: 'utf8', env, cwd });
+    // Every start measured passes: one that failed (a build that is not
+    // there, a gate that cannot run) would be a count of nothing.
+    if (r.status !== 0) throw new Error(`${command} ${argv.join(' ')} exited ${r.status} under callgrind: ${r.stderr.slice(-300)}`);
     const m = /Collected : (\d+)/.exec(r.stderr);
     if (!m) throw new Error(`callgrind gave no count for ${command} ${argv.join(' ')}: ${r.stderr.slice(-300)}`);
     return Number(m[1]);
@@ -244,11 +247,15 @@ function instructions() {
     const point = count(command, gates, env.warm, project);
     console.log(`| ${version} | ${name} | ${M(bare)} | ${M(spawner)} | ${starts.join(' | ')} | ${M(point)} | ${x(point, warm)} |`);
   };
-  for (const node of nodes) for (const b of bins) row(node, b, (argv) => [node, [b, ...argv]]);
-  // The binary carries the Node that runtimes/ pins for it (build-bin.mjs).
-  const own = join(root, 'runtimes', `${process.platform}-${process.arch}`, 'node_modules', 'node24', 'bin', 'node');
-  if (existsSync(own)) for (const b of standalones) row(own, b, (argv) => [b, argv]);
-  rmSync(project, { recursive: true, force: true });
+  try {
+    for (const node of nodes) for (const b of bins) row(node, b, (argv) => [node, [b, ...argv]]);
+    // The binary carries the Node that runtimes/ pins for it (build-bin.mjs).
+    const own = join(root, 'runtimes', `${process.platform}-${process.arch}`, 'node_modules', 'node24', 'bin', 'node');
+    if (existsSync(own)) for (const b of standalones) row(own, b, (argv) => [b, argv]);
+  } finally {
+    // A count that fails (a build named that does not exist) leaves no project behind.
+    rmSync(project, { recursive: true, force: true });
+  }
 }
 
 // A folder for PATH holding a gsd-tools that runs --gsd with --gsd-node,
