@@ -1,9 +1,9 @@
 // The source id that `gsd-check --version` names: a hash of everything the
 // bundle is built from (src/, the JSON Schemas' generator, the build script,
-// the TypeScript settings esbuild reads, the lockfile that pins what is
-// bundled, and runtimes/' lockfiles, whose Node versions it names), so that a site can
-// tell which source a file it was given came from by running this script in a
-// checkout, and so that the committed dist/gsd-check still equals a fresh
+// the TypeScript settings esbuild reads, and the lockfile that pins what is
+// bundled), so that a site can tell which source a file it was given came
+// from by running this script in a checkout (a standalone binary names the
+// Node it carries beside it), and so that the committed dist/gsd-check still equals a fresh
 // build on a clean clone (a commit hash cannot: the commit holds dist itself).
 // Contents only: no paths outside the tree, no modes, no times.
 //   node build-id.mjs [<source tree>]   prints the id
@@ -12,15 +12,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SOURCE_INPUTS = ['src', 'schemas/generate.ts', 'build.mjs', 'build-lazy.mjs', 'tsconfig.json', 'package-lock.json'];
-
-// The lockfiles of runtimes/ (one folder each), relative to `root`.
-export function runtimeLocks(root = '.') {
-  return readdirSync(join(root, 'runtimes'), { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => `runtimes/${e.name}/package-lock.json`)
-    .sort();
-}
+const SOURCE_INPUTS = ['src', 'schemas/generate.ts', 'build.mjs', 'tsconfig.json', 'package-lock.json'];
 
 // Hidden files (an editor's swap file) are not source.
 const files = (root, path) =>
@@ -30,7 +22,7 @@ const files = (root, path) =>
 
 // The files the id is made of, relative to `root`, with forward slashes.
 export function sourceFiles(root = '.') {
-  const paths = [...SOURCE_INPUTS, ...runtimeLocks(root)].flatMap((input) => {
+  const paths = SOURCE_INPUTS.flatMap((input) => {
     try {
       return files(root, input);
     } catch (error) {

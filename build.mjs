@@ -3,23 +3,9 @@
 import { build, transform } from 'esbuild';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runtimeLocks, sourceFiles, sourceId } from './build-id.mjs';
-import { lazyGroups, lazyStubs } from './build-lazy.mjs';
+import { sourceFiles, sourceId } from './build-id.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-
-// The exact Node versions CI runs gsd-check on, as runtimes/ pins them (the
-// standalone binary's and the other lines'): the only ones whose internal
-// process binding it uses (src/run/child-binding.ts).
-const testedNodes = [
-  ...new Set(
-    runtimeLocks().flatMap((file) =>
-      Object.entries(JSON.parse(readFileSync(file, 'utf8')).packages)
-        .filter(([path]) => /^node_modules\/node\d+$/.test(path))
-        .map(([, entry]) => entry.version),
-    ),
-  ),
-].sort();
 
 // --only OUT,OUT: rebuild just these outputs (dist/gsd-check, .test-out/…)
 // of an earlier --tests build, leaving the rest in place; the mutation
@@ -83,27 +69,6 @@ const { generateSchemas } = await import(`data:text/javascript;base64,${Buffer.f
 const schemas = generateSchemas();
 for (const [name, schema] of Object.entries(schemas)) writeFileSync(`schemas/${name}.schema.json`, `${JSON.stringify(schema, null, 2)}\n`);
 
-// The texts a lazy group may read as well (the help's schemas, validate's
-// registry): in its own text, as string literals.
-const registryText = JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/registry.json', 'utf8')));
-const schemasText = JSON.stringify(schemas);
-
-// The code only some commands run, compiled when one first calls it
-// (build-lazy.mjs). --program-maps builds keep it in the program, so that
-// the coverage of the CLI tests maps back to src/.
-const lazy =
-  programMaps.sourcemap === undefined
-    ? await lazyGroups({
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        supported: { 'regexp-unicode-property-escapes': true },
-        define: { GSD_REGISTRY: JSON.stringify(registryText), GSD_CHECK_SCHEMAS: JSON.stringify(schemasText) },
-        metafile: true,
-        logLevel: 'warning',
-      })
-    : [];
-
 // Texts the program carries but reads only for some commands, each the value
 // of a name its source uses as a string.
 const texts = {
@@ -113,11 +78,10 @@ const texts = {
   // string: V8 scans a string literal faster than it preparses the same
   // object literal, which every start would pay for.
   GSD_BUILTIN_GATES: JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/capabilities.json', 'utf8'))),
-  // A --program-maps build keeps the help and validate's checks in the
-  // program, and these with them. As JSON text, which esbuild writes where
-  // it is used: an object would become a module of its own, built at every start.
-  ...(lazy.length === 0 ? { GSD_REGISTRY: registryText, GSD_CHECK_SCHEMAS: schemasText } : {}),
-  ...Object.fromEntries(lazy.map((group) => [group.name, group.text])),
+  // validate's registry and the schemas of `gsd-check schema`, as JSON text:
+  // an object in a define would become a module of its own, built at every start.
+  GSD_REGISTRY: JSON.stringify(JSON.parse(readFileSync('src/gates/gsd-1.14/registry.json', 'utf8'))),
+  GSD_CHECK_SCHEMAS: JSON.stringify(schemas),
 };
 
 const common = {
@@ -133,10 +97,9 @@ const common = {
   define: {
     GSD_CHECK_VERSION: JSON.stringify(pkg.version),
     GSD_CHECK_SOURCE_ID: JSON.stringify(sourceId()),
-    GSD_CHECK_TESTED_NODES: JSON.stringify(JSON.stringify(testedNodes)),
-    // The tests' bundles and the Action's have no lazy groups: every text
-    // is a string literal where it is used.
-    ...Object.fromEntries(Object.entries({ ...texts, GSD_REGISTRY: registryText, GSD_CHECK_SCHEMAS: schemasText }).map(([name, text]) => [name, JSON.stringify(text)])),
+    // In the tests' bundles and the Action's, every text is a string literal
+    // where it is used.
+    ...Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, JSON.stringify(text)])),
   },
   metafile: true,
   logLevel: 'warning',
@@ -155,15 +118,12 @@ const reached = (inputs, entries) => {
   for (const entry of entries) visit(entry);
   return [...seen];
 };
-// A lazy group's stub (lazy:…) and the program's modules it shares
-// (shared:…) are no files.
-const reachedBy = (b) => reached(b.metafile.inputs, Object.values(b.metafile.outputs).map((o) => o.entryPoint)).filter((file) => !/^(?:lazy|shared):/.test(file));
+const reachedBy = (b) => reached(b.metafile.inputs, Object.values(b.metafile.outputs).map((o) => o.entryPoint));
 // Text a define carries, and the files that text is made of: an output whose
 // files use the name is made of those files too.
 const carried = {
   FRONTMATTER_WORKER: () => reachedBy(worker),
   GSD_CHECK_SOURCE_ID: () => sourceFiles(),
-  GSD_CHECK_TESTED_NODES: () => runtimeLocks(),
   GSD_CHECK_SCHEMAS: () => reachedBy(generator),
 };
 const uses = new Map();
@@ -221,7 +181,6 @@ if (only === null || only.has('dist/gsd-check')) {
     entryPoints: ['src/main.ts'],
     ...programMaps,
     define: { ...common.define, ...textDefines },
-    plugins: [lazyStubs(lazy)],
     // CommonJS: an extensionless ESM file is fragile on early Node 20, and a
     // single-executable application wants a CommonJS main.
     format: 'cjs',
@@ -246,6 +205,13 @@ if (only === null || only.has('dist/gsd-check')) {
   // An object or array in `define` becomes a module of its own that every start
   // initialises; the values above are strings, written only where they are used.
   if (programText.includes('init_define_')) throw new Error('build: a define whose value is an object or array is built at every start; define JSON text');
+  // One character past ASCII makes the program two bytes a character: the
+  // standalone binary, whose program is a string literal in its main script
+  // (build-bin.mjs), then reads and compiles that whole script so at every
+  // start (docs/explanation/performance.md). esbuild escapes strings, not a
+  // regular expression's characters.
+  const wide = /[^\0-\x7f]/.exec(programText);
+  if (wide !== null) throw new Error(`build: the program holds ${JSON.stringify(wide[0])} (U+${wide[0].codePointAt(0).toString(16).toUpperCase()}) near ${JSON.stringify(programText.slice(Math.max(0, wide.index - 40), wide.index + 10))}: write it as a \\u escape`);
   const launcher = await build({
     ...common,
     entryPoints: ['src/launch.ts'],
@@ -276,7 +242,7 @@ if (only === null || only.has('dist/gsd-check')) {
     const inputs = [yaml, worker, program, launcher].flatMap((b) => Object.keys(b.metafile.inputs));
     console.log(JSON.stringify([...new Set(inputs.flatMap((i) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(i)?.[1] ?? []))].sort()));
   }
-  distInputs = madeOf([worker, program, launcher, ...lazy.map((group) => group.build)].flatMap(reachedBy));
+  distInputs = madeOf([worker, program, launcher].flatMap(reachedBy));
 }
 
 // The GitHub Action's entry (src/action/main.ts), run by the runner's own

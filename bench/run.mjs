@@ -1,7 +1,7 @@
 // Side-by-side measurements, interleaved in one run so that the machine's
 // drift hits every variant alike. Prints ratios; asserts nothing.
-//   node bench/run.mjs [--runs N] [--bin PATH] [--skip-output] [--instructions] [--gsd gsd-tools.cjs --gsd-node NODE]
-//   node bench/run.mjs --instructions-only [--node PATH]... [--instruction-runs N] [--starts-only]
+//   node bench/run.mjs [--runs N] [--bin PATH]... [--standalone PATH]... [--skip-output] [--instructions] [--gsd gsd-tools.cjs --gsd-node NODE]
+//   node bench/run.mjs --instructions-only [--node PATH]... [--bin PATH]... [--instruction-runs N] [--starts-only]
 // --instructions also counts the instructions each start executes under
 // valgrind's callgrind (when installed): slow, but the same on a busy machine;
 // --instructions-only counts them and measures nothing else.
@@ -18,9 +18,15 @@ const option = (name, fallback) => {
   return i === -1 ? fallback : args[i + 1];
 };
 const runs = Number(option('--runs', 30));
-const bin = option('--bin', join(root, 'dist', 'gsd-check'));
-// The standalone build, when `npm run build:bin` has made one.
-const standalone = option('--standalone', join(root, 'out', `gsd-check-${process.platform}-${process.arch}`));
+// --bin, repeatable: the builds to measure (dist/gsd-check unless told); the
+// wall-time parts take the first, the instruction counts each in turn.
+const repeated = (name) => args.flatMap((a, i) => (a === name ? [resolve(args[i + 1])] : []));
+const bins = repeated('--bin').length > 0 ? repeated('--bin') : [join(root, 'dist', 'gsd-check')];
+const bin = bins[0];
+// The standalone builds: those named by --standalone (repeatable), else the
+// one `npm run build:bin` made, when there is one.
+const standalones = repeated('--standalone').length > 0 ? repeated('--standalone') : [join(root, 'out', `gsd-check-${process.platform}-${process.arch}`)].filter((file) => existsSync(file));
+const standalone = standalones[0] ?? '';
 const GIB = 1024 ** 3;
 const truePredicate = JSON.stringify({ kind: 'command-exit-zero', command: 'true' });
 
@@ -39,8 +45,10 @@ const median = (xs) => {
 //   CI: CI=true alone (any other CI service), so no cache at all.
 const benchHome = mkdtempSync(join(tmpdir(), 'gsd-check-bench-home-'));
 process.on('exit', () => rmSync(benchHome, { recursive: true, force: true }));
-const CI_VARIABLES = ['CI', 'GITHUB_ACTIONS', 'RUNNER_TEMP', 'NODE_DISABLE_COMPILE_CACHE', 'XDG_CACHE_HOME'];
-const plainEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CI_VARIABLES.includes(name)));
+// Only what a start needs of the machine's: any other variable could be one
+// that turns the cache off (src/code-cache.ts's CI_VARIABLES, a CI service's
+// own) and change the case measured.
+const plainEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL'].includes(name)));
 let homes = 0;
 // A fresh cache home (or RUNNER_TEMP), so a case starts with no cache.
 const freshDir = () => {
@@ -178,20 +186,26 @@ async function output() {
 const UNSEEDED = ['--toggle-collect=v8::internal::HashSeed::InitializeRoots*', '--collect-atstart=yes'];
 
 // --instruction-runs N: the median of N (5 unless told); --starts-only: only
-// the spawner and gsd-check's three starts (CI prints these).
+// the spawner and gsd-check's three starts (CI prints these). Every build
+// named by --bin (repeatable: an A/B in one session) gets a row on each
+// Node, and the standalone binary, when there is one, a row of its own
+// against the spawner on the Node inside it.
 function instructions() {
   if (spawnSync('valgrind', ['--version']).status !== 0) {
     return console.log('instructions: valgrind is not installed (Debian: apt-get install valgrind), skipped');
   }
   const samples = Number(option('--instruction-runs', 5));
   const startsOnly = args.includes('--starts-only');
-  const once = (node, argv, env, cwd) => {
-    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', ...UNSEEDED, node, ...argv], { encoding: 'utf8', env, cwd });
+  const once = (command, argv, env, cwd) => {
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', ...UNSEEDED, command, ...argv], { encoding: 'utf8', env, cwd });
+    // Every start measured passes: one that failed (a build that is not
+    // there, a gate that cannot run) would be a count of nothing.
+    if (r.status !== 0) throw new Error(`${command} ${argv.join(' ')} exited ${r.status} under callgrind: ${r.stderr.slice(-300)}`);
     const m = /Collected : (\d+)/.exec(r.stderr);
-    if (!m) throw new Error(`callgrind gave no count for ${node} ${argv.join(' ')}: ${r.stderr.slice(-300)}`);
+    if (!m) throw new Error(`callgrind gave no count for ${command} ${argv.join(' ')}: ${r.stderr.slice(-300)}`);
     return Number(m[1]);
   };
-  const count = (node, argv, env = plainEnv, cwd = undefined) => median(Array.from({ length: samples }, () => once(node, argv, env, cwd)));
+  const count = (command, argv, env = plainEnv, cwd = undefined) => median(Array.from({ length: samples }, () => once(command, argv, env, cwd)));
   // GSD 1.14's ship:pre as gsd_run loop render-hooks renders it (its two
   // frontmatter gates), on a project where both pass.
   const project = mkdtempSync(join(tmpdir(), 'gsd-check-bench-'));
@@ -200,38 +214,48 @@ function instructions() {
   writeFileSync(join(project, '.planning', 'WINDOWS.md'), '---\nopen_count: 0\n---\n');
   const gate = (capId, artifact, field, when) => ({ capId, kind: 'gate', when, check: { predicate: { kind: 'artifact-frontmatter-equals', artifact, field, equals: 0 } }, blocking: true, onError: 'halt' });
   writeFileSync(join(project, 'hooks.json'), JSON.stringify({ point: 'ship:pre', activeHooks: [gate('broken-windows', 'WINDOWS.md', 'open_count', 'workflow.windows_enforce'), gate('security', 'SECURITY.md', 'threats_open', 'workflow.security_enforcement')] }));
-  const gates = [bin, 'gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--phase-number', '04', '--raw'];
-  const named = args.flatMap((a, i) => (a === '--node' ? [args[i + 1]] : []));
-  const pinned = [['linux-x64-lines', '22'], ['linux-x64', '24'], ['linux-x64-lines', '26']].map(([dir, major]) => join(root, 'runtimes', dir, 'node_modules', `node${major}`, 'bin', 'node'));
-  const nodes = named.length > 0 ? named : [process.execPath, ...pinned.filter((node) => existsSync(node))];
-  const check = [bin, 'check', 'predicate', '--raw', '--predicate', truePredicate];
+  const gatesArgs = ['gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--phase-number', '04', '--raw'];
+  const checkArgs = ['check', 'predicate', '--raw', '--predicate', truePredicate];
+  const named = repeated('--node');
+  const pinned = [['linux-x64-lines', '20'], ['linux-x64-lines', '22'], ['linux-x64', '24'], ['linux-x64-lines', '26']].map(([dir, major]) => join(root, 'runtimes', dir, 'node_modules', `node${major}`, 'bin', 'node'));
+  const installed = pinned.filter((node) => existsSync(node));
+  const nodes = named.length > 0 ? named : installed.length > 0 ? installed : [process.execPath];
   const M = (n) => `${(n / 1e6).toFixed(1)} M`;
   const x = (n, d) => `${(n / d).toFixed(3)}×`;
   console.log(`cold start: instructions executed (callgrind, V8's hash-seed search left out, median of ${samples}), check predicate of command \`true\``);
   console.log('against the spawner (bench/spawn-true.cjs: spawns `sh -c true`, reads both pipes to their end); warm: code cache written by an earlier start;');
   console.log('GitHub Actions: CI=true GITHUB_ACTIONS=true, a fresh RUNNER_TEMP, after the job\'s first start; CI: CI=true alone; neither has a cache');
   const columns = startsOnly
-    ? ['Node', 'spawner', 'warm', 'GitHub Actions', 'CI']
-    : ['Node', '`node -e 0`', 'spawner', 'warm', 'GitHub Actions', 'CI', 'gates run ship:pre', 'ratio to warm'];
+    ? ['Node', 'build', 'spawner', 'warm', 'GitHub Actions', 'CI']
+    : ['Node', 'build', '`node -e 0`', 'spawner', 'warm', 'GitHub Actions', 'CI', 'gates run ship:pre', 'ratio to warm'];
   console.log(`| ${columns.join(' | ')} |`);
   console.log(`|${columns.map(() => '---|').join('')}`);
-  for (const node of nodes) {
+  // One row: `run` starts gsd-check with its arguments (through a Node, or
+  // the binary itself), `node` is the Node whose spawner it is held to.
+  const row = (node, name, run) => {
     const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
     const env = environments();
-    for (const e of Object.values(env)) spawnSync(node, check, { stdio: 'ignore', env: e });
+    const [command, check] = run(checkArgs);
+    for (const e of Object.values(env)) spawnSync(command, check, { stdio: 'ignore', env: e });
     const bare = startsOnly ? undefined : count(node, ['-e', '0']);
     const spawner = count(node, [join(root, 'bench', 'spawn-true.cjs')]);
-    const [warm, actions, ci] = [env.warm, env.actions, env.ci].map((e) => count(node, check, e));
+    const [warm, actions, ci] = [env.warm, env.actions, env.ci].map((e) => count(command, check, e));
     const starts = [warm, actions, ci].map((n) => `${M(n)}, ${x(n, spawner)}`);
-    if (startsOnly) {
-      console.log(`| ${version} | ${M(spawner)} | ${starts.join(' | ')} |`);
-      continue;
-    }
-    spawnSync(node, gates, { stdio: 'ignore', cwd: project, env: env.warm });
-    const point = count(node, gates, env.warm, project);
-    console.log(`| ${version} | ${M(bare)} | ${M(spawner)} | ${starts.join(' | ')} | ${M(point)} | ${x(point, warm)} |`);
+    if (startsOnly) return console.log(`| ${version} | ${name} | ${M(spawner)} | ${starts.join(' | ')} |`);
+    const [, gates] = run(gatesArgs);
+    spawnSync(command, gates, { stdio: 'ignore', cwd: project, env: env.warm });
+    const point = count(command, gates, env.warm, project);
+    console.log(`| ${version} | ${name} | ${M(bare)} | ${M(spawner)} | ${starts.join(' | ')} | ${M(point)} | ${x(point, warm)} |`);
+  };
+  try {
+    for (const node of nodes) for (const b of bins) row(node, b, (argv) => [node, [b, ...argv]]);
+    // The binary carries the Node that runtimes/ pins for it (build-bin.mjs).
+    const own = join(root, 'runtimes', `${process.platform}-${process.arch}`, 'node_modules', 'node24', 'bin', 'node');
+    if (existsSync(own)) for (const b of standalones) row(own, b, (argv) => [b, argv]);
+  } finally {
+    // A count that fails (a build named that does not exist) leaves no project behind.
+    rmSync(project, { recursive: true, force: true });
   }
-  rmSync(project, { recursive: true, force: true });
 }
 
 // A folder for PATH holding a gsd-tools that runs --gsd with --gsd-node,

@@ -31,7 +31,7 @@ function jsonPath(root, keys) {
 }
 
 // src/failure.ts
-var EXIT_BLOCK = 1;
+var EXIT_NO = 1;
 var EXIT_FAILURE = 2;
 var EXIT_WRITE_FAILED = 74;
 var STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGALRM", "SIGUSR1", "SIGUSR2", "SIGXCPU", "SIGVTALRM", "SIGPROF"];
@@ -660,9 +660,12 @@ var takes = (flag, command) => flag.commands === "any" || flag.commands.includes
 var NOT_INPUTS = /* @__PURE__ */ new Set(["raw", "pick", "json-errors", "help", "version"]);
 var DEFAULTS = { "exit-code": "true", report: "github" };
 var shapeOf = (flag) => flag.hint === void 0 ? "switch" : flag.repeatable === true ? "list" : "value";
+var NO_STDIN = " In the Action, a file only: the step has no standard input, so `-` is refused.";
 var ACTION_INPUTS = FLAGS.filter((flag) => takes(flag, "gates run") && !NOT_INPUTS.has(flag.name)).map((flag) => {
   const value = DEFAULTS[flag.name];
-  return { name: flag.name, shape: shapeOf(flag), file: flag.complete === "file", description: `--${flag.name}: ${flag.doc.meaning}.`, ...value === void 0 ? {} : { default: value } };
+  const file = flag.complete === "file";
+  const description = `--${flag.name}: ${flag.doc.meaning}.${file && flag.hint?.endsWith("|->") === true ? NO_STDIN : ""}`;
+  return { name: flag.name, shape: shapeOf(flag), file, description, ...value === void 0 ? {} : { default: value } };
 });
 var inputVariable = (name) => `INPUT_${name.toUpperCase()}`;
 var TRUE = ["true", "True", "TRUE"];
@@ -739,8 +742,8 @@ function failStep(status, message) {
 `);
   process.exitCode = status;
 }
-var withoutVerdict = (status) => status === EXIT_WRITE_FAILED || status > 128 ? status : EXIT_FAILURE;
-var withVerdict = (status, block, exitOnBlock) => block && exitOnBlock && status === 0 ? EXIT_BLOCK : status;
+var withoutVerdict = (status) => status > 128 ? status : EXIT_FAILURE;
+var withVerdict = (status, block, exitOnBlock) => block && exitOnBlock && status === 0 ? EXIT_NO : status;
 function main() {
   const run = argvFromInputs(process.env);
   if (!run.ok) return failStep(exitStatusOf(run.failure), run.failure.message);
@@ -774,7 +777,7 @@ function main() {
       if (!appended.ok) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${appended.failure}`);
     }
     const stepStatus = withVerdict(status, outputs.block === "true", run.value.exitOnBlock);
-    if (stepStatus === EXIT_BLOCK && !run.value.annotated) return failStep(stepStatus, outputs.message);
+    if (stepStatus === EXIT_NO && !run.value.annotated) return failStep(stepStatus, outputs.message);
     process.exitCode = stepStatus;
   });
 }

@@ -24,7 +24,7 @@ export const SURFACE_FILE = 'release/surface.json';
 const ENTRY = `
 export { FLAGS, REPORT_KINDS, EXIT_CONTRACTS } from './src/cli/flag-table.ts';
 export { COMMANDS, COMMAND_PREFIX, SHELLS } from './src/cli/command-table.ts';
-export { EXIT_BLOCK, EXIT_INVALID, EXIT_FAILURE, EXIT_INTERNAL, EXIT_WRITE_FAILED, REASONS, STOP_SIGNALS } from './src/failure.ts';
+export { EXIT_NO, EXIT_FAILURE, EXIT_INTERNAL, EXIT_WRITE_FAILED, REASONS, STOP_SIGNALS } from './src/failure.ts';
 export { ACTION_INPUTS } from './src/action/inputs.ts';
 export { ACTION_OUTPUTS } from './src/action/outputs.ts';
 export { actionYaml } from './src/action/metadata.ts';
@@ -64,7 +64,7 @@ export async function publicSurface(root) {
   for (const kind of l.REPORT_KINDS) add('flag value', '--report', true, kind);
   for (const contract of l.EXIT_CONTRACTS) add('flag value', '--exit-contract', true, contract);
   for (const point of l.LOOP_POINTS) add('loop point', point);
-  const statuses = { EXIT_BLOCK: l.EXIT_BLOCK, EXIT_INVALID: l.EXIT_INVALID, EXIT_FAILURE: l.EXIT_FAILURE, EXIT_INTERNAL: l.EXIT_INTERNAL, EXIT_WRITE_FAILED: l.EXIT_WRITE_FAILED };
+  const statuses = { EXIT_NO: l.EXIT_NO, EXIT_FAILURE: l.EXIT_FAILURE, EXIT_INTERNAL: l.EXIT_INTERNAL, EXIT_WRITE_FAILED: l.EXIT_WRITE_FAILED };
   for (const status of [...new Set(Object.values(statuses))].sort((a, b) => a - b)) {
     add('exit status', `exit ${status}`, Object.keys(statuses).filter((k) => statuses[k] === status).sort());
   }

@@ -10,13 +10,32 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 // never under CI, where folders are filled from caches, artifacts and
 // archives that this run did not write (docs/explanation/security.md).
 
-// Why the cache is off for this environment, or undefined when it may be used.
-// CI: any non-empty value counts, "false" too: a wrong guess costs only
-// start-up time.
-export function cacheOff(env: Readonly<Record<string, string | undefined>>): 'CI' | 'NODE_DISABLE_COMPILE_CACHE' | undefined {
+// The variables that say a CI job runs, each with the services that set it in
+// every job, as their documentation says: most set CI, and those that do not
+// set one of their own. docs/explanation/security.md names them all (a test
+// holds it to this list). A service missing here runs with the cache, as a
+// laptop does.
+export const CI_VARIABLES: Readonly<Record<string, string>> = {
+  CI: 'GitHub Actions, GitLab CI/CD, CircleCI, Travis CI, Bitbucket Pipelines, Buildkite, Drone, Woodpecker, AppVeyor, Semaphore, Cirrus CI, Codemagic, Bitrise',
+  TF_BUILD: 'Azure Pipelines',
+  JENKINS_URL: 'Jenkins',
+  BUILD_ID: 'Jenkins',
+  HUDSON_URL: 'Hudson',
+  TEAMCITY_VERSION: 'TeamCity',
+  BUILDKITE: 'Buildkite',
+  CODEBUILD_BUILD_ARN: 'AWS CodeBuild',
+  bamboo_planKey: 'Bamboo',
+  GO_PIPELINE_LABEL: 'GoCD',
+  BUILDER_OUTPUT: 'Google Cloud Build',
+  HARNESS_BUILD_ID: 'Harness CI',
+};
+
+// Why the cache is off for this environment (the variable that turns it
+// off), or undefined when it may be used. Any non-empty value counts,
+// CI=false too: a wrong guess costs only start-up time.
+export function cacheOff(env: Readonly<Record<string, string | undefined>>): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE) return 'NODE_DISABLE_COMPILE_CACHE';
-  if (env.CI) return 'CI';
-  return undefined;
+  return Object.keys(CI_VARIABLES).find((name) => env[name]);
 }
 
 // The cache directory, <XDG_CACHE_HOME or HOME/.cache>/gsd-check, or

@@ -5,11 +5,11 @@ import { visible } from './text/format.ts';
 
 // The exit statuses gsd-check uses, but for a stop's 128+N (below). A
 // failure's comes from its reason (REASONS); the others are not failures of a
-// check: a verdict that blocks, a validate run that found issues, a verdict
-// that could not be delivered, a bug.
+// check: the answer no, a verdict that could not be delivered, a bug.
 
-export const EXIT_BLOCK = 1;
-export const EXIT_INVALID = 1;
+// The check ran and its answer is no: a verdict that blocks, a validate run
+// that found issues. One status, as grep's 1, whatever was asked.
+export const EXIT_NO = 1;
 export const EXIT_FAILURE = 2;
 // EX_SOFTWARE from sysexits.h: a bug.
 export const EXIT_INTERNAL = 70;

@@ -40,7 +40,7 @@ async function main(argv: readonly string[]): Promise<Reply> {
     return text.ok ? { exitCode: 0, stdout: text.value, stderr: '' } : failureReply(text.failure, defaults.jsonErrors);
   }
   if (action.action === 'version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
-  const run = systemRunner(process.env.GSD_CHECK_SPAWN);
+  const run = systemRunner(process.env.GSD_CHECK_SPAWN, isStandalone);
   if (!run.ok) return failureReply(run.failure, action.options.jsonErrors);
 
   // A stop signal ends the commands' process groups (SIGTERM, then SIGKILL

@@ -16,7 +16,7 @@ const build = (tree: string, ...args: string[]) => {
   assert.equal(r.status, 0, r.stderr);
 };
 const copy = (from: string, to: string) => {
-  for (const name of ['src', 'test', 'release', 'schemas', 'build.mjs', 'build-lazy.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(from, name), join(to, name), { recursive: true });
+  for (const name of ['src', 'test', 'release', 'schemas', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(from, name), join(to, name), { recursive: true });
   // runtimes/' lockfiles, not its installed Nodes.
   cpSync(join(from, 'runtimes'), join(to, 'runtimes'), { recursive: true, filter: (path) => !path.includes('node_modules') });
   mkdirSync(join(to, 'dist'));
@@ -66,4 +66,13 @@ test("npm test's globs reach every test file build.mjs --tests bundles", () => {
   const unreached = files('test').filter((file) => !depths.has(file.split('/').length - 2));
   assert.deepEqual(unreached, []);
   for (const glob of globs) assert.match(glob, /^\.test-out\/(?:\*\/)*\*\.test\.mjs$/, glob);
+});
+
+test('a character past ASCII in the program fails the build, named with where it is: it would make the whole program two bytes a character', (t) => {
+  const tree = tempDir(t);
+  copy(ROOT, tree);
+  appendFileSync(join(tree, 'src', 'main.ts'), "\nif (/^caf\u00e9$/.test(process.argv[2] ?? '')) process.exitCode = 3;\n");
+  const r = spawnSync(process.execPath, ['build.mjs'], { cwd: tree, encoding: 'utf8' });
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /Error: build: the program holds "\u00e9" \(U\+E9\) near ".*caf\u00e9\$\/\.test.*": write it as a \\u escape\n/);
 });

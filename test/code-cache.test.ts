@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from './helpers/bounded.ts';
-import { cacheDirectory, cacheFile, cacheOff, maxCacheData, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
+import { CI_VARIABLES, cacheDirectory, cacheFile, cacheOff, maxCacheData, pruneCaches, readCache, writeCache } from '../src/code-cache.ts';
 import { ROOT, tempDir } from './helpers/support.ts';
 
 const uid = process.getuid!();
@@ -204,6 +204,24 @@ test('under CI (any non-empty value) or with NODE_DISABLE_COMPILE_CACHE, no cach
   assert.equal(cacheOff({}), undefined);
   const home = tempDir(t);
   assert.equal(cacheDirectory({ HOME: home, CI: '' }, uid), join(home, '.cache', 'gsd-check'));
+});
+
+test('each CI service that sets a variable of its own and not CI turns the cache off by it alone: Azure Pipelines, Jenkins, TeamCity, AWS CodeBuild and the rest of the list', (t) => {
+  const names = Object.keys(CI_VARIABLES);
+  for (const name of ['TF_BUILD', 'JENKINS_URL', 'BUILD_ID', 'TEAMCITY_VERSION', 'BUILDKITE', 'CODEBUILD_BUILD_ARN', 'bamboo_planKey', 'GO_PIPELINE_LABEL']) assert.ok(names.includes(name), name);
+  for (const name of names) {
+    const home = tempDir(t);
+    assert.equal(cacheOff({ [name]: 'True' }), name);
+    assert.equal(cacheDirectory({ HOME: home, [name]: 'True' }, uid), undefined, name);
+    assert.deepEqual(readdirSync(home), [], name);
+    assert.equal(cacheOff({ [name]: '' }), undefined, `${name} set but empty: as unset`);
+  }
+});
+
+test('docs/explanation/security.md names every variable that turns the cache off, with its services', () => {
+  const page = readFileSync(join(ROOT, 'docs', 'explanation', 'security.md'), 'utf8');
+  const table = [...page.matchAll(/^ *\| `(\w+)` \| (.+) \|$/gm)].map((m) => [m[1]!, m[2]!] as const);
+  assert.deepEqual(Object.fromEntries(table), CI_VARIABLES);
 });
 
 test('under GitHub Actions too there is no cache: a job\'s folders are filled from artifacts and archives this run did not write', (t) => {

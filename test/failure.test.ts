@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from './helpers/bounded.ts';
-import { fail, locatedAt, ok, stopped, formatFailure, formatFailureJson, Stop, STOP_SIGNALS, stopCarriedBy, stopOf, stoppedExitStatus, EXIT_BLOCK, EXIT_FAILURE, EXIT_INTERNAL, EXIT_INVALID, EXIT_WRITE_FAILED } from '../src/failure.ts';
+import { fail, locatedAt, ok, stopped, formatFailure, formatFailureJson, Stop, STOP_SIGNALS, stopCarriedBy, stopOf, stoppedExitStatus, EXIT_NO, EXIT_FAILURE, EXIT_INTERNAL, EXIT_WRITE_FAILED } from '../src/failure.ts';
 
 test('a failure without issues is one line', () => {
   const { failure } = fail('usage', '--predicate or --predicate-file is required');
@@ -77,7 +77,7 @@ test('a stop carries its signal as the abort reason; an abort with anything else
 });
 
 test('the exit statuses docs/reference/cli.md lists', () => {
-  assert.deepEqual([EXIT_BLOCK, EXIT_INVALID, EXIT_FAILURE, EXIT_INTERNAL, EXIT_WRITE_FAILED], [1, 1, 2, 70, 74]);
+  assert.deepEqual([EXIT_NO, EXIT_FAILURE, EXIT_INTERNAL, EXIT_WRITE_FAILED], [1, 2, 70, 74]);
 });
 
 test('locatedAt places a failure at a line of a file; a value and a stop pass through unchanged', () => {

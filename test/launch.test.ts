@@ -8,7 +8,7 @@ import { chmodSync, chownSync, copyFileSync, existsSync, lstatSync, mkdirSync, r
 import { join } from 'node:path';
 import { test, type TestContext } from './helpers/bounded.ts';
 import { Script } from 'node:vm';
-import { cacheFile, maxCacheData, writeCache } from '../src/code-cache.ts';
+import { CI_VARIABLES, cacheFile, maxCacheData, writeCache } from '../src/code-cache.ts';
 import { embeddedProgram } from '../src/embedded-program.ts';
 import { cli, DIST, ENV, predicate, ROOT, tempDir } from './helpers/support.ts';
 
@@ -92,7 +92,7 @@ test('a cache with bytes flipped anywhere is not used, and is rewritten', async 
 
 // V8 checks a cache only against the source's length: a cache compiled from
 // another program of that length runs that program. The cache is code.
-test('a planted cache runs its own code; under CI no cache is read or written', async (t) => {
+test('a planted cache runs its own code; under CI, by any of its variables, no cache is read or written', async (t) => {
   const bin = copy(t);
   if (bin === undefined) return;
   const home = tempDir(t);
@@ -106,11 +106,12 @@ test('a planted cache runs its own code; under CI no cache is read or written', 
 
   plant();
   assert.equal((await run()).stdout, 'planted\n', 'the threat is real: this is what CI=… prevents');
-  for (const value of ['true', '1', 'false']) {
+  const under = [...['true', '1', 'false'].map((value) => ({ CI: value })), ...Object.keys(CI_VARIABLES).map((name) => ({ [name]: 'True' }))];
+  for (const ci of under) {
     plant();
     const before = readFileSync(file);
-    const result = await run({ CI: value });
-    assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'command exited 3\n', ''], `CI=${value}`);
+    const result = await run(ci);
+    assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'command exited 3\n', ''], JSON.stringify(ci));
     assert.ok(readFileSync(file).equals(before), 'not rewritten either');
   }
   const fresh = tempDir(t);

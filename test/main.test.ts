@@ -534,13 +534,7 @@ test('the artefact: a shebang, its run bit, only Node built-ins, and it runs alo
   const required = [...text.matchAll(/\brequire\(\\?["']([^"'\\]+)\\?["']\)/g)].map((m) => m[1]!);
   assert.ok(required.includes('node:child_process'), 'the embedded program is scanned too');
   assert.ok(required.length > 0);
-  // A lazy group's text (build-lazy.mjs) takes the program's own modules as
-  // shared:<file of src/>; the mutation harness's coverage build keeps every
-  // group in the program, and has none.
-  const shared = required.filter((name) => name.startsWith('shared:'));
-  assert.equal(shared.length > 0, process.env.GSD_MUTATE_MAPPED_DIST !== '1', 'the lazy texts are scanned too');
-  for (const name of shared) assert.ok(existsSync(join(ROOT, name.slice('shared:'.length))) && name.startsWith('shared:src/'), `requires ${name}`);
-  for (const name of required.filter((n) => !n.startsWith('shared:'))) assert.ok(isBuiltin(name), `requires ${name}`);
+  for (const name of required) assert.ok(isBuiltin(name), `requires ${name}`);
 
   const dir = tempDir(t);
   copyFileSync(BIN, join(dir, 'gsd-check'));

@@ -29,9 +29,15 @@ interface ActionInput {
 
 const shapeOf = (flag: Flag): ActionInput['shape'] => (flag.hint === undefined ? 'switch' : flag.repeatable === true ? 'list' : 'value');
 
+// A flag whose value may be `-` (its hint says so, `<file|->`) reads standard
+// input on the command line; its input's description says the Action does not.
+const NO_STDIN = ' In the Action, a file only: the step has no standard input, so `-` is refused.';
+
 export const ACTION_INPUTS: readonly ActionInput[] = FLAGS.filter((flag) => takes(flag, 'gates run') && !NOT_INPUTS.has(flag.name)).map((flag) => {
   const value = DEFAULTS[flag.name];
-  return { name: flag.name, shape: shapeOf(flag), file: flag.complete === 'file', description: `--${flag.name}: ${flag.doc.meaning}.`, ...(value === undefined ? {} : { default: value }) };
+  const file = flag.complete === 'file';
+  const description = `--${flag.name}: ${flag.doc.meaning}.${file && flag.hint?.endsWith('|->') === true ? NO_STDIN : ''}`;
+  return { name: flag.name, shape: shapeOf(flag), file, description, ...(value === undefined ? {} : { default: value }) };
 });
 
 // The runner's name for an input's variable: INPUT_ and the name in upper

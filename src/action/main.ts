@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
-import { EXIT_BLOCK, EXIT_FAILURE, EXIT_WRITE_FAILED, exitStatusOf, STOP_SIGNALS } from '../failure.ts';
+import { EXIT_NO, EXIT_FAILURE, EXIT_WRITE_FAILED, exitStatusOf, STOP_SIGNALS } from '../failure.ts';
 import { appendToFile } from '../io/report-file.ts';
 import { commandData, inertLog } from '../text/github-log.ts';
 import { commandEnvironment } from './environment.ts';
@@ -30,17 +30,19 @@ function failStep(status: number, message: string): void {
   process.exitCode = status;
 }
 
-// A status with no verdict behind it: a write that failed and a stop keep
-// theirs; anything else (a crash, a damaged copy, and an exit 0 that printed
-// no envelope) is a check that could not be made, never the 1 of a halt.
-const withoutVerdict = (status: number): number => (status === EXIT_WRITE_FAILED || status > 128 ? status : EXIT_FAILURE);
+// A status with no verdict behind it: a stop keeps its 128+N; anything else
+// (a crash, a damaged copy, an exit 0 that printed no envelope, a 74 whose
+// envelope this process never read) is a check that could not be made, never
+// the 1 of a halt. gsd-check's 74 without an envelope means its stdout
+// failed, and that is this process's pipe, which it reads to the end.
+const withoutVerdict = (status: number): number => (status > 128 ? status : EXIT_FAILURE);
 
 // The step's status when there is an envelope: the envelope decides, since
 // gsd-check's own status can be lost (Node reports a death by a signal it
 // has no name for, 32 to 64, as exit 0). A halt, when a halt is to fail the
 // step, fails it whatever gsd-check's status: 1, or that status when it says
 // more (2 for a point not evaluated, 74, 128+N).
-const withVerdict = (status: number, block: boolean, exitOnBlock: boolean): number => (block && exitOnBlock && status === 0 ? EXIT_BLOCK : status);
+const withVerdict = (status: number, block: boolean, exitOnBlock: boolean): number => (block && exitOnBlock && status === 0 ? EXIT_NO : status);
 
 function main(): void {
   const run = argvFromInputs(process.env);
@@ -79,7 +81,7 @@ function main(): void {
     }
     const stepStatus = withVerdict(status, outputs.block === 'true', run.value.exitOnBlock);
     // Without the github report no annotation says why the step failed.
-    if (stepStatus === EXIT_BLOCK && !run.value.annotated) return failStep(stepStatus, outputs.message);
+    if (stepStatus === EXIT_NO && !run.value.annotated) return failStep(stepStatus, outputs.message);
     process.exitCode = stepStatus;
   });
 }

@@ -1,9 +1,8 @@
 import { ok, usage, type Result } from '../failure.ts';
 import { phaseIdProblem } from '../project/phase-id.ts';
 import { workstreamNameProblem } from '../project/workstream.ts';
-import { valueOf, type Flags } from './flags.ts';
+import { optional, seconds, valueOf, type Flags } from './flags.ts';
 import { parsePickPath, type PickPath } from './pick-path.ts';
-import { optional, seconds } from './option-values.ts';
 
 // The options every evaluating command shares (check predicate, gates run):
 // the gate context's values and the output's.

@@ -2,9 +2,8 @@ import { ok, usage, type Result } from '../failure.ts';
 import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/activation.ts';
 import { closest } from '../text/suggest.ts';
 import { REPORT_KINDS } from './flag-table.ts';
-import { valueOf, type Flags } from './flags.ts';
+import { optional, seconds, stdinOnce, valueOf, type Flags } from './flags.ts';
 import type { EvalOptions } from './eval-options.ts';
-import { optional, seconds, stdinOnce } from './option-values.ts';
 
 // gates run's options: which points, where their gates come from, how they
 // run and what reports them.
@@ -17,7 +16,7 @@ export interface GatesOptions extends EvalOptions {
   readonly points: readonly [LoopPoint, ...LoopPoint[]];
   // One --point prints that point's envelope, as it always has; several, or
   // --all-points, print the run's envelope, which holds each point's.
-  readonly envelope: 'point' | 'run';
+  readonly printed: 'point' | 'run';
   // Where the gates come from: capability files and GSD's own (--builtin), or
   // GSD's rendered hooks (a file, or - for standard input), never both.
   readonly capabilities: readonly string[];
@@ -109,10 +108,10 @@ export function gatesOptions(flags: Flags, shared: EvalOptions, requireTestedGsd
 
 // --point, once or more, or --all-points: GSD's loop order. With --reached,
 // neither is all of them too, and the run's envelope holds the selection.
-function loopPoints(given: readonly string[], all: boolean, reached: boolean): Result<Pick<GatesOptions, 'points' | 'envelope'>> {
+function loopPoints(given: readonly string[], all: boolean, reached: boolean): Result<Pick<GatesOptions, 'points' | 'printed'>> {
   if (all || (reached && given.length === 0)) {
     if (given.length > 0) return usage('--point and --all-points cannot be used together: --all-points runs every point');
-    return ok({ points: LOOP_POINTS as GatesOptions['points'], envelope: 'run' });
+    return ok({ points: LOOP_POINTS as GatesOptions['points'], printed: 'run' });
   }
   const [first, ...rest] = given;
   if (first === undefined) return usage('--point (once per loop point), --all-points or --reached is required');
@@ -122,7 +121,7 @@ function loopPoints(given: readonly string[], all: boolean, reached: boolean): R
     if (points.includes(point)) return usage(`--point ${point} is given more than once`);
     points.push(point);
   }
-  return ok({ points: points as unknown as GatesOptions['points'], envelope: rest.length === 0 && !reached ? 'point' : 'run' });
+  return ok({ points: points as unknown as GatesOptions['points'], printed: rest.length === 0 && !reached ? 'point' : 'run' });
 }
 
 // `ship-pre`, `Ship:Pre`, `ship:pr`: the point it most likely meant.

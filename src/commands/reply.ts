@@ -1,7 +1,7 @@
 import type { EvalOptions } from '../cli/eval-options.ts';
 import { pickValue, type PickPath } from '../cli/pick-path.ts';
 import type { Envelope } from '../predicate/kind.ts';
-import { EXIT_BLOCK, exitStatusOf, fail, formatFailure, formatFailureJson, ok, type Failure, type Result, stoppedExitStatus, type Stop } from '../failure.ts';
+import { EXIT_NO, exitStatusOf, fail, formatFailure, formatFailureJson, ok, type Failure, type Result, stoppedExitStatus, type Stop } from '../failure.ts';
 import { checkLabel } from '../gates/declaration.ts';
 import { gateLabel, type GateReport } from '../gates/run-point.ts';
 import { visible, oneLine } from '../text/format.ts';
@@ -29,7 +29,7 @@ export function evaluationReply(evaluation: Result<Envelope>, options: EvalOptio
 export function verdictReply(envelope: Envelope, options: EvalOptions): Result<Reply> {
   const rendered = renderEnvelope(envelope, options);
   if (!rendered.ok) return rendered;
-  return ok({ exitCode: options.exitCode && envelope.block ? EXIT_BLOCK : 0, stdout: rendered.value, stderr: '' });
+  return ok({ exitCode: options.exitCode && envelope.block ? EXIT_NO : 0, stdout: rendered.value, stderr: '' });
 }
 
 export function failureReply(failure: Failure, json: boolean): Reply {

@@ -1,4 +1,4 @@
-import { EXIT_INVALID } from '../failure.ts';
+import { EXIT_NO } from '../failure.ts';
 import { fewOf, visible } from '../text/format.ts';
 import { checkManifest, type ManifestReport } from '../gates/manifest.ts';
 import type { ManifestIssue } from '../gates/manifest-fields.ts';
@@ -23,7 +23,7 @@ interface FileReport {
 
 // Checks capability manifests up front, as GSD checks one before it loads
 // it and as gates run reads its gates, reporting every issue with its JSON
-// path: EXIT_INVALID when any file has one, and a file that cannot be read
+// path: EXIT_NO when any file has one, and a file that cannot be read
 // stops the run as its failure.
 export async function validate(options: ValidateOptions, deps: CliDeps): Promise<Reply> {
   const reports: { file: FileReport; unchecked: ManifestReport['unchecked'] }[] = [];
@@ -42,7 +42,7 @@ export async function validate(options: ValidateOptions, deps: CliDeps): Promise
   }
   const valid = reports.every((r) => r.file.valid);
   const stdout = options.json ? `${JSON.stringify({ valid, files: reports.map((r) => r.file) })}\n` : reports.flatMap(({ file, unchecked }) => lines(file, unchecked)).join('\n') + '\n';
-  return { exitCode: valid ? 0 : EXIT_INVALID, stdout, stderr: '' };
+  return { exitCode: valid ? 0 : EXIT_NO, stdout, stderr: '' };
 }
 
 // A key given twice is gsd-check's issue; GSD reads the last value, and so

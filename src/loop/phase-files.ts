@@ -154,12 +154,12 @@ function uatOf(name: string, text: string): Uat {
 // (begin-phase), for this phase.
 function positionOf(line: string | null, phase: string): 'ready' | 'executing' | undefined {
   if (line === null) return undefined;
-  const match = /^(\S+)\s.*—\s*(READY TO EXECUTE|EXECUTING)\s*$/.exec(line.trim());
+  const match = /^(\S+)\s.*\u2014\s*(READY TO EXECUTE|EXECUTING)\s*$/.exec(line.trim());
   if (match === null || !samePhase(match[1]!, phase)) return undefined;
   return match[2] === 'EXECUTING' ? 'executing' : 'ready';
 }
 
 function shippedIn(status: string | null, phase: string): boolean {
-  const match = status === null ? null : /^Phase (\S+) shipped — PR #\d+\s*$/.exec(status.trim());
+  const match = status === null ? null : /^Phase (\S+) shipped \u2014 PR #\d+\s*$/.exec(status.trim());
   return match !== null && samePhase(match[1]!, phase);
 }

@@ -319,7 +319,7 @@ const STATUS_PATTERNS: readonly (readonly [RegExp, StateStatus])[] = [
   [/^verifying phase\s+\S+$/, 'verifying'],
   [/^phase\s+\S+\s+complete$/, 'completed'],
   [/^\S+\s+milestone complete$/, 'completed'],
-  [/^complete\s*[✓✔✅☑]?$/, 'completed'],
+  [/^complete\s*[\u2713\u2714\u2705\u2611]?$/, 'completed'],
 ];
 
 // A `paused_at` (or `Paused At:` in `## Session`) that is not empty makes

@@ -10,11 +10,11 @@ import type { ChildPipe, ExitListener, Start, StartEvents, StartRequest } from '
 // The binding is not public: its form has changed between Node lines, and a
 // call of the wrong form is a native assertion that aborts the process, not
 // an error to catch; a patch that added one argument would start the child
-// under the wrong user, outside its group, past its timeout. So it is used
-// only on the exact Node versions CI runs the suite on (runtimes/ pins them,
-// build.mjs names them here), each with the form its line has, and only
-// when the binding looks like that form; any other Node, another patch of a
-// known line among them, starts through node:child_process.
+// under the wrong user, outside its group, past its timeout. So only the
+// standalone binary uses it (runner.ts chooses): its Node is the one
+// runtimes/ pins, the one CI runs the binding's tests on (test:bin), and
+// build-bin.mjs puts no other in it. Even there, a binding without the shape
+// of that Node's form starts through node:child_process.
 
 interface ProcessHandle {
   readonly pid: number;
@@ -38,20 +38,9 @@ interface Bindings {
   // Where a read's byte count (or negative error) is left for `onread`.
   readonly readState: Int32Array;
   readonly readIndex: number;
-  // Positional form only: the flag that makes the child a session leader.
-  readonly detachedFlag: number | undefined;
+  // The flag that makes the child a session leader.
+  readonly detachedFlag: number;
 }
-
-type Form = 'options' | 'positional';
-
-declare const GSD_CHECK_TESTED_NODES: string;
-
-// The Node versions CI runs, as `process.versions.node` gives them.
-export const testedNodes = (): readonly string[] => JSON.parse(GSD_CHECK_TESTED_NODES) as string[];
-
-// Process#spawn's form on each line CI tests: one options object up to 22,
-// positional arguments and a flags word from 24.
-const FORMS: Readonly<Record<string, Form>> = { '20': 'options', '22': 'options', '24': 'positional', '26': 'positional' };
 
 const READ_BUFFER = 64 * 1024;
 
@@ -59,15 +48,12 @@ const READ_BUFFER = 64 * 1024;
 type Binding = (name: string) => unknown;
 export const processBinding = (process as unknown as { binding?: Binding }).binding;
 
-// A start through `binding` for a Node of `nodeVersion`, when it is one of
-// `tested`, its line's form is known and the binding's shape says it is
-// that form; else undefined.
-export function bindingStart(nodeVersion: string, binding: Binding | undefined, tested: readonly string[] = testedNodes()): Start | undefined {
-  const form = FORMS[nodeVersion.split('.')[0]!];
-  if (!tested.includes(nodeVersion) || form === undefined || typeof binding !== 'function') return undefined;
+// A start through `binding` when it has the shape of the form Process#spawn
+// has from Node 24 (positional arguments and a flags word); else undefined.
+export function bindingStart(binding: Binding | undefined): Start | undefined {
+  if (typeof binding !== 'function') return undefined;
   const bindings = loadBindings(binding);
-  if (bindings === undefined || (bindings.detachedFlag !== undefined) !== (form === 'positional')) return undefined;
-  return (request, events) => start(bindings, form, request, events);
+  return bindings === undefined ? undefined : (request, events) => start(bindings, request, events);
 }
 
 function loadBindings(binding: Binding): Bindings | undefined {
@@ -84,8 +70,9 @@ function loadBindings(binding: Binding): Bindings | undefined {
     const { streamBaseState, kReadBytesOrError } = streamWrap as { streamBaseState?: unknown; kReadBytesOrError?: unknown };
     if (typeof Process !== 'function' || typeof Pipe !== 'function') return undefined;
     if (typeof pipeConstants?.SOCKET !== 'number' || !(streamBaseState instanceof Int32Array) || typeof kReadBytesOrError !== 'number') return undefined;
+    // Before Node 24 there is no such flag, and spawn takes one options object.
     const detached = processConstants?.kProcessFlagDetached;
-    if (detached !== undefined && typeof detached !== 'number') return undefined;
+    if (typeof detached !== 'number') return undefined;
     return {
       Process: Process as Bindings['Process'],
       Pipe: Pipe as Bindings['Pipe'],
@@ -101,7 +88,7 @@ function loadBindings(binding: Binding): Bindings | undefined {
   }
 }
 
-function start(bindings: Bindings, form: Form, { file, args, cwd, env }: StartRequest, events: StartEvents): void {
+function start(bindings: Bindings, { file, args, cwd, env }: StartRequest, events: StartEvents): void {
   const envPairs: string[] = [];
   // As node:child_process does: NODE_V8_COVERAGE reaches the child whatever
   // its environment, so coverage of Node processes under it is collected.
@@ -121,10 +108,7 @@ function start(bindings: Bindings, form: Form, { file, args, cwd, env }: StartRe
     child.close();
     exited?.(signal === '' ? code : null, signal === '' ? null : (signal as NodeJS.Signals));
   };
-  const spawned =
-    form === 'positional'
-      ? child.spawn(file, argv, cwd, envPairs, stdio, bindings.detachedFlag, undefined, undefined)
-      : child.spawn({ file, args: argv, cwd, envPairs, stdio, detached: true, windowsHide: false, windowsVerbatimArguments: false });
+  const spawned = child.spawn(file, argv, cwd, envPairs, stdio, bindings.detachedFlag, undefined, undefined);
   if (spawned !== 0) {
     for (const pipe of [stdout, stderr, status]) pipe.close();
     child.close();

@@ -4,8 +4,9 @@ import { errorCode } from '../fs/entry.ts';
 import type { ChildPipe, Start } from './child.ts';
 
 // A child through node:child_process, read through its streams' 'data'
-// events: public, for any Node. Loaded on first use, so a start through the
-// binding (child-binding.ts) never pays for it.
+// events: public, for any Node. Loaded on first use, so a command that starts
+// nothing, and the binary's start through the binding (child-binding.ts),
+// never pays for it.
 export const childProcessStart: Start = ({ file, args, cwd, env }, events) => {
   const { spawn } = require('node:child_process') as typeof import('node:child_process');
   let child: ChildProcess;

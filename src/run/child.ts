@@ -1,9 +1,9 @@
 // A started sh as the runner sees it: its pid, its stdout and stderr on two
 // pipes, a third pipe on its descriptor 3 (where the runner's sh reports the
-// command's status, run/shell-status.ts), and its exit. Two modules make one: child-binding.ts through Node's
-// process binding, which spares the start-up cost of node:child_process and
-// its streams, on the exact Node versions CI runs; child-process.ts through
-// node:child_process on any other (runner.ts chooses).
+// command's status, run/shell-status.ts), and its exit. Two modules make one:
+// child-process.ts through node:child_process, and, in the standalone binary
+// only, child-binding.ts through Node's process binding, which spares the
+// start-up cost of node:child_process and its streams (runner.ts chooses).
 
 // One of the child's output pipes.
 export interface ChildPipe {

@@ -106,8 +106,9 @@ function fromProc(proc: string, names: readonly string[]): ProcEntry[] {
 // Every process `ps` shows, with its group and session; undefined when ps
 // fails or does not show us (`self`), so that it cannot be believed.
 export function psListing(self: number, program: string): ProcEntry[] | undefined {
-  // Loaded here only, where there is no /proc: node:child_process costs a
-  // start more than the rest of gsd-check (see child-binding.ts).
+  // Loaded here only, where there is no /proc: the standalone binary starts
+  // sh without node:child_process, which costs a start more than the rest of
+  // gsd-check (see child-binding.ts).
   const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
   const ps = spawnSync(program, ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'sess=', '-o', 'stat='], { encoding: 'latin1', stdio: ['ignore', 'pipe', 'ignore'] });
   if (ps.status !== 0 || typeof ps.stdout !== 'string') return undefined;

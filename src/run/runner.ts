@@ -189,18 +189,18 @@ function wait({ after }: Time, ms: number, signal: AbortSignal | undefined): Pro
   });
 }
 
-// GSD_CHECK_SPAWN: how sh is started. Unset or empty, through Node's process
-// binding where this Node is one CI tests (child-binding.ts), else through
-// node:child_process; `child_process`, through node:child_process always.
-// The binding is looked at on the first start only: a command that runs
-// nothing (--version, help, schema) never touches it.
-export function systemRunner(spawn: string | undefined): Result<Runner> {
+// How sh is started: in the standalone binary through Node's process binding
+// (child-binding.ts), unless GSD_CHECK_SPAWN is `child_process`; everywhere
+// else through node:child_process. `standalone` and the binding are looked
+// at on the first start only: a command that runs nothing (--version, help,
+// schema) never touches them.
+export function systemRunner(spawn: string | undefined, standalone: () => boolean): Result<Runner> {
   if (spawn !== undefined && spawn !== '' && spawn !== 'child_process') {
     return fail('usage', `GSD_CHECK_SPAWN ${JSON.stringify(spawn)} is not a way to start commands; give child_process, or leave it unset`);
   }
   let chosen: Start | undefined;
   const start: Start = (request, events) => {
-    chosen ??= (spawn === 'child_process' ? undefined : bindingStart(process.versions.node, processBinding)) ?? childProcessStart;
+    chosen ??= (spawn !== 'child_process' && standalone() ? bindingStart(processBinding) : undefined) ?? childProcessStart;
     chosen(request, events);
   };
   return ok(retryingResourceLimits(makeRunner({ time: realTime, start })));

@@ -15,7 +15,12 @@
 // there of a command killed by a signal, which is no output of the command's.
 // So the command's sh is started with the pipe on descriptor 4 and puts it
 // back on 2 itself, closing 3 and 4, then becomes the command's sh (exec).
-const WRAPPER = `trap : TERM; exec 4>&2 2>/dev/null; "$0" -c 'exec 2>&4 4>&- 3>&-; exec "$0" -c "$1"' "$0" "$1"; s=$?; printf %s "$s" >&3; exit "$s"`;
+// The outer sh never exits 0: after a pass it exits PASSED. A process that
+// may take another's descriptors (pidfd_getfd) could write "0" on the outer
+// sh's descriptor 3 and kill it by a signal Node reports as exit 0; that
+// exit matches no report (docs/explanation/security.md says what is left).
+const PASSED = 255;
+const WRAPPER = `trap : TERM; exec 4>&2 2>/dev/null; "$0" -c 'exec 2>&4 4>&- 3>&-; exec "$0" -c "$1"' "$0" "$1"; s=$?; printf %s "$s" >&3; [ "$s" = 0 ] && exit ${PASSED}; exit "$s"`;
 
 // The arguments of the runner's sh: the wrapper, then the command as data.
 export const wrapperArgs = (shell: string, command: string): string[] => ['-c', WRAPPER, shell, command];
@@ -31,9 +36,11 @@ interface CommandEnding {
 // and so does `exit 128+N`: both read as the death, and both block.
 export function commandEnding(code: number | null, signal: NodeJS.Signals | null, reported: string | undefined): CommandEnding {
   if (signal !== null) return { exitCode: null, signal };
-  if (code === null || reported === undefined || reported !== String(code)) return { exitCode: null, signal: null };
-  if (code > 128 && code <= 128 + MAX_SIGNAL) return { exitCode: null, signal: signalName(code - 128) };
-  return { exitCode: code, signal: null };
+  if (code === null || reported === undefined || !/^(?:0|[1-9][0-9]*)$/.test(reported)) return { exitCode: null, signal: null };
+  const status = Number(reported);
+  if (code !== (status === 0 ? PASSED : status)) return { exitCode: null, signal: null };
+  if (status > 128 && status <= 128 + MAX_SIGNAL) return { exitCode: null, signal: signalName(status - 128) };
+  return { exitCode: status, signal: null };
 }
 
 // Linux's highest signal number (SIGRTMAX); macOS has none past 31.

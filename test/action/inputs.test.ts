@@ -61,3 +61,12 @@ test('"-" is refused only where a file is expected: to an input that takes no fi
   }
   assert.deepEqual(ACTION_INPUTS.filter((input) => input.file).map((input) => input.name), ['capability', 'hooks', 'config']);
 });
+
+test('a description that offers standard input (`-`) says the Action refuses it, and the Action does', () => {
+  const speaking = ACTION_INPUTS.filter((input) => input.description.includes('standard input'));
+  assert.deepEqual(speaking.map((input) => input.name), ['hooks']);
+  for (const input of speaking) {
+    assert.match(input.description, /In the Action, a file only: the step has no standard input, so `-` is refused\.$/, input.name);
+    assert.equal(argvFromInputs({ [inputVariable(input.name)]: '-' }).ok, false, input.name);
+  }
+});

@@ -188,9 +188,11 @@ test('the envelope decides the step: a halt gsd-check printed fails it even when
   assert.deepEqual([unwritten.status, unwritten.outputs.block], [74, 'true']);
 });
 
-test('gsd-check that exits 0 with no envelope gave no verdict: the step fails with exit 2', { timeout: 30_000 }, async (t) => {
+test('gsd-check that exits 0, or 74, with no envelope gave no verdict: the step fails with exit 2', { timeout: 30_000 }, async (t) => {
   const silent = await runAction(t, fixture(t, 0), { point: 'ship:pre', builtin: 'true' }, undefined, actionWith(t, 'process.exitCode = 0;\n'));
   assert.deepEqual([silent.status, silent.stdout, silent.outputs], [2, '::error title=gsd-check::gsd-check exited 0 without a verdict\n', {}]);
+  const unwritten = await runAction(t, fixture(t, 0), { point: 'ship:pre', builtin: 'true' }, undefined, actionWith(t, 'process.stderr.write("gsd-check: cannot write the output: EPIPE\\n"); process.exitCode = 74;\n'));
+  assert.deepEqual([unwritten.status, unwritten.stdout, unwritten.outputs], [2, '::error title=gsd-check::cannot write the output: EPIPE\n', {}]);
 });
 
 test("the gates see what a run: step sees: not the Action's inputs, the runner's tokens for its services, or the OIDC request token", { timeout: 30_000 }, async (t) => {

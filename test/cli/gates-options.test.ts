@@ -31,7 +31,7 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
   assert.deepEqual(result.value, {
     action: 'gates-run',
     options: {
-      points: ['ship:pre'], envelope: 'point', capabilities: ['a.json', 'b.json'], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, config: 'c.json', concurrency: 3, phaseDir: 'p',
+      points: ['ship:pre'], printed: 'point', capabilities: ['a.json', 'b.json'], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, config: 'c.json', concurrency: 3, phaseDir: 'p',
       queryTimeout: 30, reports: [], currentPhase: false, killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
     },
   });
@@ -55,7 +55,7 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
 test('gates run: --point repeated runs those points in the order given, --all-points all 12 in loop order; never both', () => {
   const points = (argv: string[]) => {
     const result = parseCommandLine(['gates', 'run', '--builtin', ...argv]);
-    return result.ok && result.value.action === 'gates-run' ? [result.value.options.points, result.value.options.envelope] : result;
+    return result.ok && result.value.action === 'gates-run' ? [result.value.options.points, result.value.options.printed] : result;
   };
   assert.deepEqual(points(['--point', 'ship:pre', '--point=plan:pre']), [['ship:pre', 'plan:pre'], 'run']);
   assert.deepEqual(points(['--point', 'ship:pre']), [['ship:pre'], 'point']);
@@ -95,9 +95,9 @@ test('gates run: --reached needs the phase and takes all 12 points unless told f
   };
   const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);
   const all = parsed(['--reached', '--current-phase', '--builtin']);
-  assert.deepEqual([all.points.length, all.envelope, all.reached, all.ship], [12, 'run', true, false]);
+  assert.deepEqual([all.points.length, all.printed, all.reached, all.ship], [12, 'run', true, false]);
   const one = parsed(['--reached', '--point', 'ship:pre', '--phase-number', '04', '--ship', '--builtin']);
-  assert.deepEqual([one.points, one.envelope, one.ship], [['ship:pre'], 'run', true]);
+  assert.deepEqual([one.points, one.printed, one.ship], [['ship:pre'], 'run', true]);
   assert.equal(parsed(['--reached', '--phase-dir', 'p', '--render']).render, true);
   assert.equal(gates(['--reached', '--builtin']), '--reached needs the phase: give --current-phase (the one STATE.md names), --phase-number or --phase-dir');
   assert.equal(gates(['--all-points', '--ship', '--builtin']), '--ship counts with --reached: it says the run is the ship of the phase whose reached points run');

@@ -4,7 +4,7 @@ import { test } from '../helpers/bounded.ts';
 import { gatesWithin, mapPool } from '../../src/gates/pool.ts';
 import { systemRunner } from '../../src/run/runner.ts';
 
-const runCommand = (systemRunner(undefined) as { ok: true; value: import('../../src/run/runner.ts').Runner }).value;
+const runCommand = (systemRunner(undefined, () => false) as { ok: true; value: import('../../src/run/runner.ts').Runner }).value;
 import { Stop } from '../../src/failure.ts';
 import { killSurvivors, marker, ROOT, running, sleep, until } from '../helpers/support.ts';
 

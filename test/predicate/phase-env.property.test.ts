@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { phaseEnv } from '../../src/predicate/phase-env.ts';
 import { systemRunner } from '../../src/run/runner.ts';
 
-const runCommand = (systemRunner(undefined) as { ok: true; value: import('../../src/run/runner.ts').Runner }).value;
+const runCommand = (systemRunner(undefined, () => false) as { ok: true; value: import('../../src/run/runner.ts').Runner }).value;
 import { sketchOf } from '../helpers/fake-runner.ts';
 import { tempDir } from '../helpers/support.ts';
 

@@ -16,7 +16,7 @@ import { DIST, ROOT, tempDir } from '../helpers/support.ts';
 
 const MAIN = LOCKFILES.filter((l) => l.lockfile === 'package-lock.json');
 // What build.mjs and npm ci read.
-const INPUTS = ['src', 'schemas', 'build.mjs', 'build-lazy.mjs', 'build-id.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', '.npmrc'];
+const INPUTS = ['src', 'schemas', 'build.mjs', 'build-id.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', '.npmrc'];
 
 const npmFromCache = (args: string[]) => {
   const r = spawnSync('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });

@@ -32,10 +32,11 @@ function gate(t: TestContext): { path: string; open: () => Promise<void> } {
   return { path, open: () => writeFile(path, 'go\n') };
 }
 
-// The whole suite, once per way of starting sh: Node's process binding,
-// which every Node line CI tests has, and node:child_process, used on others.
-const binding = bindingStart(process.versions.node, processBinding);
-if (binding === undefined) process.stderr.write(`\n*** the runner suite through the process binding is not run: Node ${process.version} is not a line CI tests ***\n\n`);
+// The whole suite, once per way of starting sh: node:child_process, and
+// Node's process binding, which the standalone binary uses, where this Node
+// has the binding of the binary's (CI runs the suite on that Node).
+const binding = bindingStart(processBinding);
+if (binding === undefined) process.stderr.write(`\n*** the runner suite through the process binding is not run: Node ${process.version}'s binding has not the form of the standalone binary's Node ***\n\n`);
 const STARTS: (readonly [string, Start])[] = [['through node:child_process', childProcessStart]];
 if (binding !== undefined) STARTS.unshift(['through the process binding', binding]);
 
@@ -130,10 +131,22 @@ for (const [path, start] of STARTS) {
         assert.deepEqual([group.exitCode, group.signal, group.timedOut], [null, null, false], `kill -s ${n} 0`);
       }
       assert.equal((await run('kill -s 34 $$')).signal, 'SIGRTMIN');
-      // A command's own exit status passes through whole, 0 among them.
-      assert.deepEqual([(await run('exit 0')).exitCode, (await run('exit 125')).exitCode, (await run('exit 200')).exitCode], [0, 125, 200]);
+      // A command's own exit status passes through whole, 0 and 255 among them.
+      assert.deepEqual([(await run('exit 0')).exitCode, (await run('exit 125')).exitCode, (await run('exit 200')).exitCode, (await run('exit 255')).exitCode], [0, 125, 200, 255]);
       // sh reports a death by signal N as 128+N, and so does exit 128+N: both read as the death.
       assert.deepEqual([(await run('exit 130')).exitCode, (await run('exit 130')).signal], [null, 'SIGINT']);
+    });
+
+    // What a command could do where the kernel lets it take its parent's
+    // descriptors (pidfd_getfd): write "0" on the runner's sh's descriptor 3,
+    // then kill that sh by a signal Node reports as exit 0. A shell of the
+    // test's own does both to itself: it must not read as a pass.
+    test('a report of "0" from a runner\'s sh that then dies by a signal Node cannot name is no pass', async (t) => {
+      if (spawnSync('sh', ['-c', 'kill -l 34']).status !== 0) return t.skip('no real-time signals here');
+      const forger = join(tempDir(t), 'forger');
+      writeFileSync(forger, '#!/bin/sh\nprintf 0 >&3\nkill -s 34 $$\n', { mode: 0o755 });
+      const result = await run('exit 1', { shell: forger });
+      assert.deepEqual([result.exitCode, result.signal, result.timedOut], [null, null, false]);
     });
 
     test('a timeout ends the whole group with SIGTERM and keeps the output', async (t) => {
@@ -458,11 +471,24 @@ test('a stop after a command ended signals nothing: its group id may be another 
 
 test('GSD_CHECK_SPAWN: unset, empty or child_process give a runner; any other value is a usage error naming it', async () => {
   for (const spawn of [undefined, '', 'child_process']) {
-    const runner = systemRunner(spawn);
-    assert.ok(runner.ok, String(spawn));
-    assert.equal(sketchOf(await runner.value({ command: 'exit 3', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000 })).exitCode, 3);
+    for (const standalone of [false, true]) {
+      const runner = systemRunner(spawn, () => standalone);
+      assert.ok(runner.ok, String(spawn));
+      assert.equal(sketchOf(await runner.value({ command: 'exit 3', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000 })).exitCode, 3);
+    }
   }
   for (const spawn of ['child-process', 'binding', ' child_process']) {
-    assert.deepEqual(systemRunner(spawn), usageFailure(`GSD_CHECK_SPAWN ${JSON.stringify(spawn)} is not a way to start commands; give child_process, or leave it unset`));
+    assert.deepEqual(systemRunner(spawn, () => true), usageFailure(`GSD_CHECK_SPAWN ${JSON.stringify(spawn)} is not a way to start commands; give child_process, or leave it unset`));
+  }
+});
+
+test('whether it is the standalone binary is asked at the first start, once, and not under GSD_CHECK_SPAWN=child_process', async () => {
+  for (const spawn of [undefined, '', 'child_process']) {
+    let asked = 0;
+    const runner = systemRunner(spawn, () => (asked++, false));
+    assert.ok(runner.ok);
+    assert.equal(asked, 0, 'nothing is asked before a start');
+    for (let i = 0; i < 2; i++) assert.equal(sketchOf(await runner.value({ command: 'exit 3', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000 })).exitCode, 3);
+    assert.equal(asked, spawn === 'child_process' ? 0 : 1, String(spawn));
   }
 });

@@ -6,13 +6,16 @@ test("the command's ending from Node's pair for the runner's sh and the status i
   // A signal Node names ended the runner's sh itself (a timeout, a stop): that is the ending.
   assert.deepEqual(commandEnding(null, 'SIGKILL', undefined), { exitCode: null, signal: 'SIGKILL' });
   assert.deepEqual(commandEnding(null, 'SIGTERM', '0'), { exitCode: null, signal: 'SIGTERM' });
-  // A pass needs both: exit 0 and the report "0".
-  assert.deepEqual(commandEnding(0, null, '0'), { exitCode: 0, signal: null });
+  // A pass needs both: the report "0" and exit 255, which the outer sh gives
+  // after a pass only (never 0: Node reports some deaths as exit 0).
+  assert.deepEqual(commandEnding(255, null, '0'), { exitCode: 0, signal: null });
+  assert.deepEqual(commandEnding(255, null, '255'), { exitCode: 255, signal: null });
   assert.deepEqual(commandEnding(7, null, '7'), { exitCode: 7, signal: null });
   assert.deepEqual(commandEnding(128, null, '128'), { exitCode: 128, signal: null });
   assert.deepEqual(commandEnding(193, null, '193'), { exitCode: 193, signal: null });
-  // Exit 0 with no report, or a report that is not the status: a death Node lost.
-  for (const [code, reported] of [[0, undefined], [0, ''], [0, '7'], [7, '0'], [3, 'x'], [null, '0']] as const) {
+  // No report, a report that is not the status, or exit 0 (a death by a
+  // signal Node cannot name, after a report forged on descriptor 3): a death Node lost.
+  for (const [code, reported] of [[0, '0'], [0, undefined], [0, ''], [0, '7'], [7, '0'], [255, '07'], [7, '07'], [3, 'x'], [null, '0']] as const) {
     assert.deepEqual(commandEnding(code, null, reported), { exitCode: null, signal: null }, `${code} ${reported}`);
   }
 });

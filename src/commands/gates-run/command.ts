@@ -35,7 +35,7 @@ import { CAPABILITY_LIST, unloadedCapabilities } from '../../gsd/capabilities.ts
 // (gates/run-point.ts); the envelope; then the reports (reports.ts).
 export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<Reply> {
   const failed = (failure: Parameters<typeof failureReply>[0]): Reply => failureReply(failure, options.jsonErrors);
-  const pick = checkPickPath(options.pick, options.envelope === 'point' ? POINT_DETAILS : RUN_DETAILS, 'gates run');
+  const pick = checkPickPath(options.pick, options.printed === 'point' ? POINT_DETAILS : RUN_DETAILS, 'gates run');
   if (!pick.ok) return failed(pick.failure);
   const built = gateContext(options, deps, (root) => workspacePaths(root, deps.github.workspace));
   if (!built.ok) return failed(built.failure);
@@ -65,7 +65,6 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   if (!reader.ok) return failed(reader.failure);
   const readerAsk = reader.value === undefined ? undefined : asking(reader.value);
   const reads = readerAsk?.batches === true ? gsdPhaseReads(readerAsk) : undefined;
-  // selection.ts is compiled only for a run that asks which points were reached.
   const selection = options.reached ? await selectPoints(options, built.value, reads) : ok({ points: options.points, loop: undefined, context: built.value, phase: undefined });
   if (!selection.ok) return failed(selection.failure);
   const context = selection.value.context;
@@ -116,7 +115,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   // One --point prints its own envelope; its gates were had, or the call
   // failed while they were loaded.
   const envelope =
-    options.envelope === 'point' && first !== undefined && first.envelope.ok
+    options.printed === 'point' && first !== undefined && first.envelope.ok
       ? { ...first.envelope.value, details: { ...first.envelope.value.details, ...(about.gsd === undefined ? {} : { gsd: about.gsd }) } }
       : runEnvelope(entries, about);
   // --pick of a field this envelope lacks: no verdict is printed, so no report either.
@@ -125,12 +124,11 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const points = entries.map(pointRows);
   let stdout = verdict.value.stdout;
   if (deps.terminal !== undefined && !options.raw && options.pick === undefined) {
-    stdout = options.envelope === 'point' ? gatesTable(points[0]!, deps.terminal) : pointsTable(points, envelope.message, deps.terminal);
+    stdout = options.printed === 'point' ? gatesTable(points[0]!, deps.terminal) : pointsTable(points, envelope.message, deps.terminal);
   }
   // A point that could not be evaluated is said on stderr as any failure is,
   // and fails the call; the envelope still says what the other points gave.
   const unevaluated = ran.value.flatMap(({ point, envelope: own }) => (own.ok ? [] : [failed({ ...own.failure, message: `${point}: ${own.failure.message}` })]));
-  // reports.ts is compiled only for a run that reports.
   const reported = options.reports.length === 0 ? NOTHING_REPORTED : deliverReports({ options, points, message: envelope.message, elapsedMs: now() - started, root, gsd: about.gsd, phase: about.loop === undefined ? undefined : gatedPhase(about.loop), next: about.loop?.next, unloaded }, junit.value, deps);
   const exitCode = unevaluated[0]?.exitCode ?? (reported.errors.length > 0 ? EXIT_WRITE_FAILED : verdict.value.exitCode);
   return { exitCode, stdout, stderr: reported.notes.join('') + unevaluated.map((u) => u.stderr).join('') + reported.errors.join(''), workflowCommands: reported.annotations };

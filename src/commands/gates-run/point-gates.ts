@@ -120,7 +120,7 @@ async function fromHooks(options: GatesOptions, path: string, readInput: ReadInp
   if (text.value.trim() === '') return fail('invalid-json', emptyHooks(given, options.points));
   // Several documents (a loop's output) are read as such even for one
   // point: the hooks of another point are then named, not a syntax error.
-  if (options.envelope === 'run' || jsonDocuments(text.value).length > 1) {
+  if (options.printed === 'run' || jsonDocuments(text.value).length > 1) {
     const byPoint = gatesFromHooksOf(text.value, label, options.points, KINDS);
     if (!byPoint.ok) return byPoint;
     // One point's hooks given several times, or beside another point's,

@@ -14,9 +14,8 @@ import { visible } from '../../text/format.ts';
 import type { GatesDeps } from '../deps.ts';
 
 // The last stage of gates run: --report's files and annotations, made from
-// the rows every report reads (report/gate-row.ts). Compiled only for a run
-// that reports (build-lazy.mjs); where the JUnit file goes is
-// junit-target.ts's, settled before anything runs.
+// the rows every report reads (report/gate-row.ts). Where the JUnit file
+// goes is junit-target.ts's, settled before anything runs.
 
 interface Delivered {
   // The annotations: workflow commands, for stderr.

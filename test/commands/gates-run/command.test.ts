@@ -29,7 +29,7 @@ function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: b
   });
 }
 
-const options: GatesOptions = { points: ['ship:pre'], envelope: 'point', phaseNumber: '01', capabilities: ['cap.json'], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 1, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
+const options: GatesOptions = { points: ['ship:pre'], printed: 'point', phaseNumber: '01', capabilities: ['cap.json'], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 1, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
 
 test('on a terminal, one progress line per gate as it finishes', async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
@@ -202,14 +202,14 @@ test('the JUnit report times the whole run: never longer than the call that made
 test('at a terminal, several points print a table each under the point\'s name, then the run\'s message; progress lines name the point', async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
   const d = { ...deps(tempDir(t), lines, true), terminal: { colour: false } };
-  const outcome = await gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], envelope: 'run', raw: false }, d);
+  const outcome = await gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], printed: 'run', raw: false }, d);
   assert.equal(outcome.exitCode, 0);
   const shown = outcome.stdout.replace(/ +\d+ ms/g, ' N ms');
   assert.match(shown, /^plan:pre\nplan:pre: no gates\n\nship:pre\nSTATUS +GATE +CHECK +TIME +REASON\npass +cap#0 +predicate command-exit-zero N ms\nskipped +cap#1 +query q N ms +onError skip: query q: no query command/);
   assert.ok(shown.endsWith('\nship:pre: passed (1 pass, 1 skipped)\n\n2 points: passed (1 pass, 1 skipped)\n'), shown);
   assert.deepEqual(lines.progress.map((line) => line.split(' ').slice(0, 3).join(' ')).sort(), ['gsd-check: ship:pre cap#0', 'gsd-check: ship:pre cap#1']);
   // Piped, the same run is the envelope.
-  const piped = await gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], envelope: 'run' }, deps(tempDir(t), { progress: [], warn: [] }, false));
+  const piped = await gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], printed: 'run' }, deps(tempDir(t), { progress: [], warn: [] }, false));
   assert.equal((JSON.parse(piped.stdout) as { details: { kind: string } }).details.kind, 'points');
 });
 
@@ -217,7 +217,7 @@ test('--hooks for several points: the first one missing is not evaluated, and th
   const dir = tempDir(t);
   const hooksOf = (point: string) => JSON.stringify({ point, activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] });
   const run = (text: string) =>
-    gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], envelope: 'run', capabilities: [], hooks: '-' }, { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async () => ok(text)) });
+    gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], printed: 'run', capabilities: [], hooks: '-' }, { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async () => ok(text)) });
   const first = await run(`${hooksOf('ship:pre')}\n`);
   const envelope = JSON.parse(first.stdout) as { details: { points: { point: string; reason?: string }[] } };
   assert.deepEqual(envelope.details.points.map((p) => [p.point, p.reason ?? 'evaluated']), [['plan:pre', 'invalid-json'], ['ship:pre', 'evaluated']]);

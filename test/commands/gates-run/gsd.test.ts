@@ -43,7 +43,7 @@ function context(root: string, world: World = {}, env: Record<string, string> = 
 // The decider as gates run calls it: nothing named, each GSD asked through its asker.
 const decider = (options: GatesOptions, at: GateContext) => decide(options, () => findGsd(at, undefined), (gsd) => gsdAsker(gsd, at, (line) => assert.fail(`unexpected warning: ${line}`), 1));
 
-const OPTIONS: GatesOptions = { points: ['ship:pre'], envelope: 'point', capabilities: [], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 0.25, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
+const OPTIONS: GatesOptions = { points: ['ship:pre'], printed: 'point', capabilities: [], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 0.25, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
 const render: GatesOptions = { ...OPTIONS, render: true };
 const builtin: GatesOptions = { ...OPTIONS, builtin: true };
 

@@ -18,7 +18,7 @@ import { gsdPaths } from '../../../src/project/shown-path.ts';
 
 const OPTIONS: GatesOptions = {
   points: LOOP_POINTS as unknown as GatesOptions['points'],
-  envelope: 'run',
+  printed: 'run',
   capabilities: [],
   builtin: true,
   render: false,
