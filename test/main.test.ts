@@ -564,8 +564,10 @@ test('gates run --hooks -: GSD\'s rendered gates from standard input, queries an
   assert.deepEqual(envelope.details.gates.map((g: { capability: string; status: string }) => [g.capability, g.status]), [['security', 'pass'], ['ui', 'pass']]);
   assert.deepEqual(envelope.details.gates[1].envelope.details, { kind: 'query', query: 'ui.plan-gate', command: answer, exitCode: 0, answer: { block: false, frontend: false } });
   // The same from the environment; a failing answer halts, naming the query.
+  // (ui's two gates are at plan:pre and execute:wave:post in GSD's registry:
+  // one rendered at ship:pre is counted after them.)
   const fromEnv = await run({ GSD_CHECK_QUERY_COMMAND: 'echo nope; exit 3' });
-  assert.deepEqual(JSON.parse(fromEnv.stdout).message, 'ship:pre: halted by ui#0 (ui#0: query ui.plan-gate: the query command exited 3: nope)');
+  assert.deepEqual(JSON.parse(fromEnv.stdout).message, 'ship:pre: halted by ui#2 (ui#2: query ui.plan-gate: the query command exited 3: nope)');
   // Hooks rendered for another point are refused.
   const other = await cli(['gates', 'run', '--point', 'plan:pre', '--hooks', '-'], { cwd: root, input: hooks });
   assert.deepEqual([other.status, other.stderr], [2, 'gsd-check: the hooks on standard input: rendered for point "ship:pre", not for --point plan:pre\n']);

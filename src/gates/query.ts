@@ -2,7 +2,6 @@ import type { Envelope, GateContext } from '../predicate/kind.ts';
 import { fail, ok, stopped, type Failure, type Result } from '../failure.ts';
 import { endingText, startFailure, type RunResult } from '../run/runner.ts';
 import type { GsdAsk } from '../gsd/ask.ts';
-import type { PointGates } from './run-point.ts';
 import { gsdCommand, type Gsd } from '../gsd/installation.ts';
 import { isJsonObject, MAX_DEPTH, nestsDeeperThan, parseJson } from '../json/parse.ts';
 import { phaseEnv } from '../predicate/phase-env.ts';
@@ -21,20 +20,19 @@ export interface QueryCommand {
   readonly answers?: ReadonlyMap<string, RunResult>;
 }
 
+// A query gate as GSD is asked it: the query, and the capability's folder.
+export interface QueryGate {
+  readonly query: string;
+  readonly capDir: string | undefined;
+}
+
 const answerKey = (query: string, capDir: string | undefined): string => `${capDir ?? ''}\0${query}`;
 
-// GSD's answers to the run's active query gates, each asked as the
-// workflows ask it, `check <query> "$PHASE_NUMBER" --raw`, in one go.
-export async function askedOfGsd(points: readonly PointGates[], how: QueryCommand, ask: GsdAsk, context: GateContext): Promise<QueryCommand> {
-  const asked = new Map<string, { query: string; capDir: string | undefined }>();
-  for (const { gates } of points) {
-    if (!gates.ok) continue;
-    for (const gate of gates.value) {
-      const parsed = gate.declaration.gate;
-      if (gate.activation?.active === false || !parsed.ok || parsed.value.check.shape !== 'query') continue;
-      asked.set(answerKey(parsed.value.check.query, gate.capDir), { query: parsed.value.check.query, capDir: gate.capDir });
-    }
-  }
+// GSD's answers to the run's active query gates (`queries`, each once),
+// each asked as the workflows ask it, `check <query> "$PHASE_NUMBER" --raw`,
+// in one go.
+export async function askedOfGsd(queries: readonly QueryGate[], how: QueryCommand, ask: GsdAsk, context: GateContext): Promise<QueryCommand> {
+  const asked = new Map(queries.map((gate) => [answerKey(gate.query, gate.capDir), gate]));
   const phase = phaseEnv(context);
   const requests = [...asked.values()].map(({ query, capDir }) => ({
     args: ['check', query, phase.PHASE_NUMBER ?? '', '--raw'],

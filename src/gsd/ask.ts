@@ -1,5 +1,4 @@
 import { basename, dirname, join } from 'node:path';
-import { mapPool } from '../gates/pool.ts';
 import { isJsonObject, parseJson } from '../json/parse.ts';
 import { entryKind, realPath } from '../fs/entry.ts';
 import { readSmallFile } from '../fs/read.ts';
@@ -8,8 +7,7 @@ import { TAIL_BYTES } from '../run/output.ts';
 import type { RunResult } from '../run/runner.ts';
 import { quoted } from '../text/shell.ts';
 import { BATCH_SCRIPT } from './batch-script.ts';
-import { packageVersion } from './identity.ts';
-import { gsdCommand, type Gsd } from './installation.ts';
+import { gsdCommand, packageVersion, type Gsd } from './installation.ts';
 
 // How gsd-check asks GSD: every request of a run (which GSD it is, a point's
 // hooks, a query's answer) is a `gsd-tools <args>` call whose exit status,
@@ -48,12 +46,15 @@ const ENV_VALUE_BYTES = 120 * 1024;
 // asked after which GSD it is): they go with the first batch, and are
 // answered from it when they come; asked once a request, nothing is asked
 // before it is needed.
-export function gsdAsker(gsd: Gsd, context: GateContext, warn: (line: string) => void, concurrency: number, ahead: readonly GsdRequest[] = []): GsdAsk {
+// `pool`: how requests asked once each run at once (the run's own pool).
+type Pool = <T, R>(items: readonly T[], work: (item: T) => Promise<R>) => Promise<R[]>;
+
+export function gsdAsker(gsd: Gsd, context: GateContext, warn: (line: string) => void, pool: Pool, ahead: readonly GsdRequest[] = []): GsdAsk {
   const tools = context.env.GSD_CHECK_GSD_BATCH === 'off' ? undefined : batchTarget(gsd);
   let warned = false;
   let pending = ahead;
   const answered = new Map<string, RunResult>();
-  const perRequest = (requests: readonly GsdRequest[]): Promise<RunResult[]> => mapPool(requests, concurrency, (request) => askOne(gsd, request, context));
+  const perRequest = (requests: readonly GsdRequest[]): Promise<RunResult[]> => pool(requests, (request) => askOne(gsd, request, context));
   const batched = async (requests: readonly GsdRequest[]): Promise<RunResult[]> => {
     const asked = [...requests, ...pending.filter((request) => !requests.some((r) => keyOf(r) === keyOf(request)))];
     pending = [];

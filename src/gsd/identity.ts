@@ -1,11 +1,10 @@
-import { dirname, join } from 'node:path';
 import { fail, ok, stopped, type Result } from '../failure.ts';
 import { realPath } from '../fs/entry.ts';
 import { readSmallFile } from '../fs/read.ts';
 import { endingText } from '../run/runner.ts';
 import { tailOf } from '../text/tail.ts';
 import type { GsdAsk, GsdRequest } from './ask.ts';
-import type { Gsd } from './installation.ts';
+import { GSD_PACKAGE, packageVersion, type Gsd } from './installation.ts';
 import { isJsonObject, parseJson } from '../json/parse.ts';
 import { describe } from '../text/format.ts';
 
@@ -15,7 +14,6 @@ import { describe } from '../text/format.ts';
 // with that version: its built-in gates are GSD 1.14's registry, and compat/
 // holds its behaviour to the pinned 1.14.0.
 
-const PACKAGE = '@opengsd/gsd-core';
 
 // The GSD line gsd-check is tested with (compat/package.json pins its .0).
 export const TESTED_LINE = '1.14';
@@ -31,24 +29,11 @@ export function parseIdentity(stdout: string, what: string): Result<GsdIdentity>
   const parsed = parseJson(stdout, `${what}'s runtime-identity answer`);
   if (!parsed.ok) return fail('query-failed', `${what} did not say which GSD it is: ${parsed.failure.message}`);
   const answer = parsed.value;
-  if (!isJsonObject(answer) || answer.packageName !== PACKAGE) {
-    return fail('query-failed', `${what} did not prove it is ${PACKAGE}: runtime-identity answered ${isJsonObject(answer) ? `packageName ${describe(answer.packageName)}` : describe(answer)}`);
+  if (!isJsonObject(answer) || answer.packageName !== GSD_PACKAGE) {
+    return fail('query-failed', `${what} did not prove it is ${GSD_PACKAGE}: runtime-identity answered ${isJsonObject(answer) ? `packageName ${describe(answer.packageName)}` : describe(answer)}`);
   }
-  if (typeof answer.version !== 'string') return fail('query-failed', `${what} did not say which version of ${PACKAGE} it is: runtime-identity answered version ${describe(answer.version)}`);
+  if (typeof answer.version !== 'string') return fail('query-failed', `${what} did not say which version of ${GSD_PACKAGE} it is: runtime-identity answered version ${describe(answer.version)}`);
   return ok({ version: answer.version });
-}
-
-// A GSD older than the runtime-identity verb (1.11.0 answers "Unknown
-// command"): the version its package says, beside the file found (through
-// links, as npm's bin links lead), so that a warning can still name it.
-export function packageVersion(file: string, read: (path: string) => string | undefined): string | undefined {
-  for (const up of ['../../package.json', '../../../package.json']) {
-    const text = read(join(dirname(file), up));
-    if (text === undefined) continue;
-    const parsed = parseJson(text, 'package.json');
-    if (parsed.ok && isJsonObject(parsed.value) && parsed.value.name === PACKAGE && typeof parsed.value.version === 'string') return parsed.value.version;
-  }
-  return undefined;
 }
 
 export const isTested = (version: string): boolean => version.startsWith(`${TESTED_LINE}.`) && /^\d+\.\d+\.\d+(?:[-+].*)?$/.test(version);

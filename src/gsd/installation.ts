@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
-import { basename, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { entryKind, findOnPath } from '../fs/entry.ts';
+import { isJsonObject, parseJson } from '../json/parse.ts';
 import type { GateContext } from '../predicate/kind.ts';
 import { quoted } from '../text/shell.ts';
 
@@ -24,6 +25,8 @@ export interface Gsd {
   readonly found: string;
 }
 
+// The npm package GSD ships as.
+export const GSD_PACKAGE = '@opengsd/gsd-core';
 const TOOLS = 'gsd-tools.cjs';
 const BIN = join('gsd-core', 'bin', TOOLS);
 
@@ -63,7 +66,7 @@ const GIT_TIMEOUT_MS = 10_000;
 // The GSD named (`named`: --gsd as given, and its path as argumentPath made
 // it) or else found from the project root, where GSD's workflows run
 // gsd_run; none where nothing is found.
-export interface NamedGsd {
+interface NamedGsd {
   readonly given: string;
   readonly path: string;
 }
@@ -126,4 +129,17 @@ function isFile(path: string): boolean {
 // every value quoted, so nothing in a path runs.
 export function gsdCommand(gsd: Gsd, args: string): string {
   return gsd.how === 'node' ? `node ${quoted(gsd.path)} ${args}` : `${quoted(gsd.path)} ${args}`;
+}
+
+// A GSD older than the runtime-identity verb (1.11.0 answers "Unknown
+// command"): the version its package says, beside the file found (through
+// links, as npm's bin links lead), so that a warning can still name it.
+export function packageVersion(file: string, read: (path: string) => string | undefined): string | undefined {
+  for (const up of ['../../package.json', '../../../package.json']) {
+    const text = read(join(dirname(file), up));
+    if (text === undefined) continue;
+    const parsed = parseJson(text, 'package.json');
+    if (parsed.ok && isJsonObject(parsed.value) && parsed.value.name === GSD_PACKAGE && typeof parsed.value.version === 'string') return parsed.value.version;
+  }
+  return undefined;
 }

@@ -19,7 +19,7 @@ import type { PhaseFiles } from './phase-files.ts';
 // verification.status <phase dir>`, decides, staleness and all; else GSD's
 // readVerificationStatus as read here, less its staleness test (D75): the
 // status it routes on, and what it tells the user.
-export interface GsdVerification {
+interface GsdVerification {
   readonly status: string;
   readonly nextAction: string | undefined;
   readonly nextCommand: string | undefined;

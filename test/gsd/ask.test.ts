@@ -10,6 +10,9 @@ import type { Gsd } from '../../src/gsd/installation.ts';
 import type { GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
 
+// Requests asked once each, one after another.
+const POOL = <T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> => items.reduce<Promise<R[]>>(async (done, item) => [...(await done), await work(item)], Promise.resolve([]));
+
 // A GSD installed as npm installs it: gsd-tools.cjs beside its lib/, the
 // package's version two levels up.
 function installed(t: Parameters<typeof project>[0], version: string, cliExit = true): { root: string; gsd: Gsd } {
@@ -44,7 +47,7 @@ test("a run's requests go to one GSD process, and each comes back as its own run
   const seen: RunOptions[] = [];
   const out = batchOut([{ code: 0, writes: [[1, '{"version":"1.14.0"}\n']] }, { code: 1, writes: [[1, '{"block"'], [2, 'Error: no\n'], [1, ':true}']] }]);
   const warnings: string[] = [];
-  const answers = await gsdAsker(gsd, context(root, seen, { stdout: { text: out, complete: true } }), (line) => warnings.push(line), 2)(REQUESTS);
+  const answers = await gsdAsker(gsd, context(root, seen, { stdout: { text: out, complete: true } }), (line) => warnings.push(line), POOL)(REQUESTS);
   assert.equal(seen.length, 1);
   assert.equal(seen[0]!.command, `node -e "$GSD_CHECK_BATCH" '${gsd.path}'`);
   assert.equal(seen[0]!.timeoutMs, 40_000);
@@ -72,7 +75,7 @@ test('a batch that fails asks once a request, with one warning for the run; a st
   ] as const) {
     const seen: RunOptions[] = [];
     const warnings: string[] = [];
-    const ask = gsdAsker(gsd, context(root, seen, (options) => (options.command.includes('GSD_CHECK_BATCH') ? batch : { stdout: { text: 'one', complete: true } })), (line) => warnings.push(line), 2);
+    const ask = gsdAsker(gsd, context(root, seen, (options) => (options.command.includes('GSD_CHECK_BATCH') ? batch : { stdout: { text: 'one', complete: true } })), (line) => warnings.push(line), POOL);
     const answers = await ask(REQUESTS);
     assert.deepEqual(seen.map((s) => s.command), [`node -e "$GSD_CHECK_BATCH" '${gsd.path}'`, `node '${gsd.path}' 'runtime-identity' '--raw'`, `node '${gsd.path}' 'check' 'ui.plan-gate' '04' '--raw'`], why);
     assert.deepEqual(seen[2]!.env, { PATH: '/bin', GSD_QUERY: 'ui.plan-gate' });
@@ -82,7 +85,7 @@ test('a batch that fails asks once a request, with one warning for the run; a st
     assert.equal(warnings.length, 1, 'one warning a run');
   }
   const seen: RunOptions[] = [];
-  const stopped = await gsdAsker(gsd, context(root, seen, { interrupted: 'SIGTERM' }), () => assert.fail('no warning'), 2)(REQUESTS);
+  const stopped = await gsdAsker(gsd, context(root, seen, { interrupted: 'SIGTERM' }), () => assert.fail('no warning'), POOL)(REQUESTS);
   assert.deepEqual([seen.length, stopped.map((a) => a.status)], [1, ['stopped', 'stopped']]);
 });
 
@@ -90,7 +93,7 @@ test('once a request, no batch: a GSD of a line the batch is not held to, one wi
   const commands = async (gsd: Gsd, root: string, requests = REQUESTS, env: Record<string, string> = {}): Promise<string[]> => {
     const seen: RunOptions[] = [];
     const answer = { stdout: { text: batchOut(requests.map(() => ({ code: 0, writes: [] }))), complete: true } };
-    await gsdAsker(gsd, context(root, seen, answer, env), () => assert.fail('no warning'), 2)(requests);
+    await gsdAsker(gsd, context(root, seen, answer, env), () => assert.fail('no warning'), POOL)(requests);
     return seen.map((s) => s.command.split(' ')[1]!);
   };
   const other = installed(t, '1.12.0');
@@ -110,7 +113,7 @@ test('once a request, no batch: a GSD of a line the batch is not held to, one wi
   mkdirSync(join(own.root, 'bin'));
   symlinkSync(beside, join(own.root, 'bin/gsd_run'));
   const seen: RunOptions[] = [];
-  await gsdAsker({ path: join(own.root, 'bin/gsd_run'), how: 'exec', found: 'gsd_run on PATH' }, context(own.root, seen, { stdout: { text: batchOut([{ code: 0, writes: [] }, { code: 0, writes: [] }]), complete: true } }), () => assert.fail('no warning'), 2)(REQUESTS);
+  await gsdAsker({ path: join(own.root, 'bin/gsd_run'), how: 'exec', found: 'gsd_run on PATH' }, context(own.root, seen, { stdout: { text: batchOut([{ code: 0, writes: [] }, { code: 0, writes: [] }]), complete: true } }), () => assert.fail('no warning'), POOL)(REQUESTS);
   assert.deepEqual(seen.map((s) => s.command), [`node -e "$GSD_CHECK_BATCH" '${own.gsd.path}'`]);
 });
 
@@ -119,7 +122,7 @@ test('requests too large to hand over as one variable are asked once a request, 
   const seen: RunOptions[] = [];
   const warnings: string[] = [];
   const big = [{ ...REQUESTS[0]!, env: { X: 'x'.repeat(130 * 1024) } }, REQUESTS[1]!];
-  await gsdAsker(gsd, context(root, seen, {}), (line) => warnings.push(line), 2)(big);
+  await gsdAsker(gsd, context(root, seen, {}), (line) => warnings.push(line), POOL)(big);
   assert.equal(seen.length, 2);
   assert.deepEqual(warnings, ["gsd-check: warning: one GSD process could not answer the run's requests (the requests are too large to hand over); asking GSD once a request"]);
 });
@@ -129,14 +132,14 @@ test('requests known ahead go with the first batch and are answered from it late
   const later: GsdRequest[] = [{ args: ['loop', 'render-hooks', 'plan:pre', '--raw'], env: {}, timeoutMs: 60_000, keepStdout: 99 }, { args: ['loop', 'render-hooks', 'ship:pre', '--raw'], env: {}, timeoutMs: 60_000, keepStdout: 99 }];
   const seen: RunOptions[] = [];
   const out = batchOut([{ code: 0, writes: [[1, 'id']] }, { code: 0, writes: [[1, 'plan']] }, { code: 0, writes: [[1, 'ship']] }]);
-  const ask = gsdAsker(gsd, context(root, seen, { stdout: { text: out, complete: true } }), () => assert.fail('no warning'), 2, later);
+  const ask = gsdAsker(gsd, context(root, seen, { stdout: { text: out, complete: true } }), () => assert.fail('no warning'), POOL, later);
   assert.deepEqual((await ask([REQUESTS[0]!])).map((a) => a.stdout?.text), ['id']);
   assert.deepEqual(JSON.parse(seen[0]!.env.GSD_CHECK_BATCH_REQUESTS!).requests.map((r: { args: string[] }) => r.args.join(' ')), ['runtime-identity --raw', 'loop render-hooks plan:pre --raw', 'loop render-hooks ship:pre --raw']);
   assert.deepEqual((await ask([later[1]!, later[0]!])).map((a) => a.stdout?.text), ['ship', 'plan']);
   assert.equal(seen.length, 1, 'the later requests were answered by the first batch');
   // Once a request: the first call asks only itself.
   const each: RunOptions[] = [];
-  const single = gsdAsker(gsd, context(root, each, { stdout: { text: 'x', complete: true } }, { GSD_CHECK_GSD_BATCH: 'off' }), () => assert.fail('no warning'), 2, later);
+  const single = gsdAsker(gsd, context(root, each, { stdout: { text: 'x', complete: true } }, { GSD_CHECK_GSD_BATCH: 'off' }), () => assert.fail('no warning'), POOL, later);
   await single([REQUESTS[0]!]);
   assert.deepEqual(each.map((s) => s.command.split(' ').slice(2).join(' ')), ["'runtime-identity' '--raw'"]);
 });

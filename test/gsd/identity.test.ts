@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
-import { BUILT_IN_VERSION, isTested, packageVersion, parseIdentity, TESTED_LINE } from '../../src/gsd/identity.ts';
+import { BUILT_IN_VERSION, isTested, parseIdentity, TESTED_LINE } from '../../src/gsd/identity.ts';
+import { packageVersion } from '../../src/gsd/installation.ts';
 
 // Which GSD a found gsd-tools says it is (runtime-identity --raw), what its
 // package says when it is older than the verb, and which versions gsd-check

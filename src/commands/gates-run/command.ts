@@ -1,8 +1,8 @@
 import { EXIT_WRITE_FAILED, ok, type Result } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import { checkPickPath } from '../../cli/pick-path.ts';
-import { gatesWithin } from '../../gates/pool.ts';
-import { askedOfGsd, givenQueryCommand, queryCommand } from '../../gates/query.ts';
+import { gatesWithin, mapPool } from '../../gates/pool.ts';
+import { askedOfGsd, givenQueryCommand, queryCommand, type QueryGate } from '../../gates/query.ts';
 import { gsdAsker, type GsdAsk, type GsdRequest } from '../../gsd/ask.ts';
 import type { Gsd } from '../../gsd/installation.ts';
 import { notReached, pointEntry, RUN_DETAILS, runEnvelope, type PointEntry } from '../../gates/run-envelope.ts';
@@ -58,7 +58,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const ahead = options.render ? [IDENTITY, CAPABILITY_LIST, ...options.points.map(renderRequest)] : [];
   // At the ship, the preflight's question too, once the phase is known.
   const shipAhead: GsdRequest[] = [];
-  const asking = (gsd: Gsd): GsdAsk => askers.get(gsd) ?? askers.set(gsd, gsdAsker(gsd, built.value, deps.warn, concurrency, [...ahead, ...shipAhead])).get(gsd)!;
+  const asking = (gsd: Gsd): GsdAsk => askers.get(gsd) ?? askers.set(gsd, gsdAsker(gsd, built.value, deps.warn, (items, work) => mapPool(items, concurrency, work), [...ahead, ...shipAhead])).get(gsd)!;
   // --render's GSD reads the phase too (loop/gsd-reads.ts), where its
   // requests go to one process; --builtin runs none of GSD's code.
   const reader = options.reached && options.render ? await find() : ok(undefined);
@@ -86,13 +86,13 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const given = givenQueryCommand(options.queryCommand, deps.env);
   // Query gates are answered by the GSD that decided, else by the one
   // gsd_run finds, looked for only when one is to be answered.
-  const located = decided.value.gsd !== undefined || given !== undefined || !asksQueries(loaded.value.points) ? ok(decided.value.gsd) : await find();
+  const located = decided.value.gsd !== undefined || given !== undefined || queryGates(loaded.value.points).length === 0 ? ok(decided.value.gsd) : await find();
   if (!located.ok) return failed(located.failure);
   const gsd = decides ?? (located.value === undefined ? undefined : { found: located.value, ask: asking(located.value) });
   const started = now();
   const how = queryCommand(given, options.queryTimeout, gsd?.found);
   // GSD's own form asks GSD every query of the run at once.
-  const query = how !== undefined && given === undefined && gsd !== undefined ? await askedOfGsd(loaded.value.points, how, gsd.ask, context) : how;
+  const query = how !== undefined && given === undefined && gsd !== undefined ? await askedOfGsd(queryGates(loaded.value.points), how, gsd.ask, context) : how;
   // The ship is GSD's preflight before ship:pre's gates (loop/ship-preflight.ts),
   // answered by GSD itself where one decides or answers the queries: no GSD
   // is looked for, and none run, for it alone.
@@ -136,9 +136,16 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
 
 const NOTHING_REPORTED = { annotations: '', notes: [], errors: [] } as const;
 
-// Whether any active gate of these points is a query gate.
-function asksQueries(points: readonly PointGates[]): boolean {
-  return points.some(({ gates }) => gates.ok && gates.value.some((gate) => gate.declaration.gate.ok && gate.declaration.gate.value.check.shape === 'query' && gate.activation?.active !== false));
+// The active query gates of these points.
+function queryGates(points: readonly PointGates[]): QueryGate[] {
+  return points.flatMap(({ gates }) =>
+    gates.ok
+      ? gates.value.flatMap((gate) => {
+          const parsed = gate.declaration.gate;
+          return gate.activation?.active === false || !parsed.ok || parsed.value.check.shape !== 'query' ? [] : [{ query: parsed.value.check.query, capDir: gate.capDir }];
+        })
+      : [],
+  );
 }
 
 // The run's points in loop order: those that ran, and those --reached left out.

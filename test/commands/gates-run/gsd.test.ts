@@ -14,6 +14,9 @@ import type { GateContext } from '../../../src/predicate/kind.ts';
 import type { RunOptions } from '../../../src/run/runner.ts';
 import { gsdPaths } from '../../../src/project/shown-path.ts';
 
+// Requests asked once each, one after another.
+const POOL = <T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> => items.reduce<Promise<R[]>>(async (done, item) => [...(await done), await work(item)], Promise.resolve([]));
+
 // Which GSD decides a run (--render, --builtin) and what it says it is, with
 // a runner that starts nothing: git and GSD answer as each test says.
 
@@ -41,7 +44,7 @@ function context(root: string, world: World = {}, env: Record<string, string> = 
 }
 
 // The decider as gates run calls it: nothing named, each GSD asked through its asker.
-const decider = (options: GatesOptions, at: GateContext) => decide(options, () => findGsd(at, undefined), (gsd) => gsdAsker(gsd, at, (line) => assert.fail(`unexpected warning: ${line}`), 1));
+const decider = (options: GatesOptions, at: GateContext) => decide(options, () => findGsd(at, undefined), (gsd) => gsdAsker(gsd, at, (line) => assert.fail(`unexpected warning: ${line}`), POOL));
 
 const OPTIONS: GatesOptions = { points: ['ship:pre'], printed: 'point', capabilities: [], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 0.25, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
 const render: GatesOptions = { ...OPTIONS, render: true };
