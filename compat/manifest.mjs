@@ -8,6 +8,7 @@
 // .planning/) instead, `beside` puts other files in its folder, and
 // `others` other capabilities beside it ([{ folder, text }]), which GSD
 // loads with it and gsd-check does not read.
+import { isUtf8 } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,8 @@ const out = cases.map(({ folder, home, cwd, path }) => {
 process.stdout.write(JSON.stringify(out));
 `;
 
-// `cases`: [{ folder, text }], the manifest's folder name and bytes. Each
+// `cases`: [{ folder, text }], the manifest's folder name and its text (or
+// bytes, a Buffer). Each
 // answer: { gsd: { loaded, warnings, validatorErrors }, check: the file's
 // entry of validate --json ({ valid, gates, gsdLoads, issues }), status }.
 export async function loadBoth(cases, { timeoutMs = 300_000 } = {}) {
@@ -144,6 +146,7 @@ export const MANIFEST_CLASSIFIERS = [
   { id: 'D68', name: 'skipped for what turns on more than the manifest', test: (c, { gsd, check }) => !gsd.loaded && check.gsdLoads === true && gsd.warnings.length > 0 && gsd.warnings.every((w) => beyondTheManifest(w, c)) },
   { id: 'D69', name: "gsd-check's own rules for a gate GSD loads past", test: (c, { gsd, check }) => gsd.loaded && check.gsdLoads === true && !check.valid && check.issues.every((i) => !i.gsdRefuses && i.path.startsWith('gates[')) },
   { id: 'D70', name: 'a file over 1 MiB, which gsd-check does not read', test: (c, { check }) => check.status === 2 && Buffer.byteLength(c.text) > 1024 * 1024 },
+  { id: 'D71', name: 'a file that is not UTF-8, which gsd-check does not read', test: (c, { check }) => check.status === 2 && typeof c.text !== 'string' && !isUtf8(c.text) },
 ];
 
 function roleOf(c) {

@@ -17,6 +17,16 @@ const manifest = (change = {}) => {
 const json = (change, folder) => ({ folder: folder ?? (typeof change?.id === 'string' ? change.id : BASE.id), text: JSON.stringify(manifest(change)) });
 const gate = (change = {}) => ({ ...BASE.gates[0], ...change });
 const fixture = (name) => readFileSync(join(REPO, 'test', 'fixtures', 'capabilities', `${name}.json`), 'utf8');
+// BASE's bytes, with two of its title's bytes that are no UTF-8 (FF FE):
+// GSD decodes them as U+FFFD.
+const notUtf8 = () => {
+  const bytes = Buffer.from(JSON.stringify({ ...BASE, title: 'T__' }));
+  const at = bytes.indexOf('T__');
+  bytes[at + 1] = 0xff;
+  bytes[at + 2] = 0xfe;
+  return bytes;
+};
+
 // Another capability, installed beside the case's, whose step produces
 // `artifact` at plan:pre.
 const producer = (artifact) => ({
@@ -108,4 +118,5 @@ export const MANIFEST_CASES = [
   { name: 'a key given twice', folder: BASE.id, text: `{"title": "First", ${JSON.stringify(BASE).slice(1)}`, gsd: true, differs: 'D15', check: { gsdLoads: true, valid: false } },
   { name: 'a key given twice, the last value one GSD refuses', folder: BASE.id, text: `{"tier": "full", ${JSON.stringify({ ...BASE, tier: 'max' }).slice(1)}`, gsd: false },
   { name: 'a manifest over 1 MiB', ...json({ description: 'x'.repeat(1536 * 1024) }), gsd: true, differs: 'D70', check: { status: 2 }, alone: true },
+  { name: 'a title with bytes that are not UTF-8', folder: BASE.id, text: notUtf8(), gsd: true, differs: 'D71', check: { status: 2 }, alone: true },
 ];
