@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { test, type TestContext } from './helpers/bounded.ts';
+import { CONCURRENTLY, describe, test, type TestContext } from './helpers/bounded.ts';
 import { artifact, project, type Tree } from './helpers/project.ts';
 import { cli, ENV, tempDir } from './helpers/support.ts';
 
@@ -110,125 +110,127 @@ const PLANNED_LOOP = [
 
 const TOOLS = join('gsd-core', 'bin', 'gsd-tools.cjs');
 
-test('--reached --render: GSD 1.14 at the top level renders only the reached points, answers their query, and is named in the envelope', async (t) => {
-  const root = project(t, PLANNED);
-  const fake = installFake(join(root, TOOLS), { version: '1.14.0', hooks: HOOKS });
-  const result = await cli(['gates', 'run', '--reached', '--phase-number', '04', '--render', '--raw'], { cwd: root, env: gsdFree(t, root) });
-  assert.deepEqual([result.status, result.stderr], [0, '']);
-  const envelope = JSON.parse(result.stdout) as { block: boolean; message: string; details: { points: { point: string; message: string; reached?: boolean }[]; loop: unknown; gsd: unknown } };
-  assert.deepEqual([envelope.block, envelope.message], [false, '4 points reached (of 12): passed (2 pass)']);
-  assert.deepEqual(envelope.details.loop, { phase: '04', from: '--phase-number', status: 'executing', rawStatus: 'executing', points: PLANNED_LOOP });
-  assert.deepEqual(envelope.details.gsd, { found: fake, version: '1.14.0', tested: true });
-  assert.deepEqual(envelope.details.points.map((p) => [p.point, p.message]), [
-    ['discuss:pre', 'discuss:pre: no gates'],
-    ['discuss:post', 'discuss:post: no gates'],
-    ['plan:pre', 'plan:pre: passed (1 pass)'],
-    ['plan:post', 'plan:post: passed (1 pass)'],
-    ...PLANNED_LOOP.filter((p) => !p.reached).map((p) => [p.point, `${p.point}: not reached: ${p.why}`]),
-  ]);
-  // Asked once who it is, once per reached point to render, and the query of phase 04; ship:pre's failing gate never rendered.
-  assert.deepEqual(callsOf(fake), [
-    'check gap-analysis.plan-post 04 --raw',
-    'loop render-hooks discuss:post --raw',
-    'loop render-hooks discuss:pre --raw',
-    'loop render-hooks plan:post --raw',
-    'loop render-hooks plan:pre --raw',
-    'runtime-identity --raw',
-  ]);
-});
-
-test('--reached with nothing reached: no point runs, nothing is rendered, and the message says so', async (t) => {
-  const root = project(t, { '.planning/phases/04-ship': null });
-  const fake = installFake(join(root, '.claude', TOOLS), { version: '1.14.0', hooks: HOOKS });
-  const result = await cli(['gates', 'run', '--reached', '--phase-number', '04', '--render', '--exit-code', '--pick', 'message'], { cwd: root, env: gsdFree(t, root) });
-  assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'no point reached yet (of 12)\n', '']);
-  assert.deepEqual(callsOf(fake), ['runtime-identity --raw']);
-});
-
-test("the ship's pull request after phase complete: --reached --ship --current-phase gates the completed phase's ship:pre, as GSD renders it", async (t) => {
-  const root = project(t, {
-    '.planning/STATE.md': '---\ngsd_state_version: 1.0\ncurrent_phase: 05\nstatus: planning\n---\n# Project State\n\n## Current Position\n\nPhase: 5 (Next) — not started\nStatus: Ready to plan\n',
-    '.planning/phases/04-ship/04-01-PLAN.md': '',
-    '.planning/phases/04-ship/04-01-SUMMARY.md': artifact({ status: 'complete' }),
-    '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'passed' }),
-    '.planning/phases/04-ship/04-SECURITY.md': artifact({ threats_open: 2 }),
-    '.planning/phases/05-next': null,
+describe('the loop', CONCURRENTLY, () => {
+  test('--reached --render: GSD 1.14 at the top level renders only the reached points, answers their query, and is named in the envelope', async (t) => {
+    const root = project(t, PLANNED);
+    const fake = installFake(join(root, TOOLS), { version: '1.14.0', hooks: HOOKS });
+    const result = await cli(['gates', 'run', '--reached', '--phase-number', '04', '--render', '--raw'], { cwd: root, env: gsdFree(t, root) });
+    assert.deepEqual([result.status, result.stderr], [0, '']);
+    const envelope = JSON.parse(result.stdout) as { block: boolean; message: string; details: { points: { point: string; message: string; reached?: boolean }[]; loop: unknown; gsd: unknown } };
+    assert.deepEqual([envelope.block, envelope.message], [false, '4 points reached (of 12): passed (2 pass)']);
+    assert.deepEqual(envelope.details.loop, { phase: '04', from: '--phase-number', status: 'executing', rawStatus: 'executing', points: PLANNED_LOOP });
+    assert.deepEqual(envelope.details.gsd, { found: fake, version: '1.14.0', tested: true });
+    assert.deepEqual(envelope.details.points.map((p) => [p.point, p.message]), [
+      ['discuss:pre', 'discuss:pre: no gates'],
+      ['discuss:post', 'discuss:post: no gates'],
+      ['plan:pre', 'plan:pre: passed (1 pass)'],
+      ['plan:post', 'plan:post: passed (1 pass)'],
+      ...PLANNED_LOOP.filter((p) => !p.reached).map((p) => [p.point, `${p.point}: not reached: ${p.why}`]),
+    ]);
+    // Asked once who it is, once per reached point to render, and the query of phase 04; ship:pre's failing gate never rendered.
+    assert.deepEqual(callsOf(fake), [
+      'check gap-analysis.plan-post 04 --raw',
+      'loop render-hooks discuss:post --raw',
+      'loop render-hooks discuss:pre --raw',
+      'loop render-hooks plan:post --raw',
+      'loop render-hooks plan:pre --raw',
+      'runtime-identity --raw',
+    ]);
   });
-  const fake = installFake(join(root, TOOLS), { version: '1.14.0', hooks: { 'ship:pre': [gate(SECURITY)] } });
-  const run = (...flags: string[]) => cli(['gates', 'run', '--point', 'ship:pre', '--reached', '--current-phase', '--render', ...flags], { cwd: root, env: gsdFree(t, root) });
-  const shipped = await run('--ship', '--exit-code', '--pick', 'message');
-  assert.deepEqual([shipped.status, shipped.stdout, shipped.stderr], [
-    1,
-    '1 of 1 point halted: ship:pre: halted by acme#0 (acme#0: Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0)\n',
-    '',
-  ]);
-  const loop = await run('--ship', '--pick', 'details.loop');
-  assert.deepEqual(JSON.parse(loop.stdout), {
-    phase: '04',
-    from: 'STATE.md names 05, which has reached no point; 04, the phase before it, is complete',
-    status: 'planning',
-    rawStatus: 'planning',
-    points: [{ point: 'ship:pre', reached: true, why: "--ship: this run is the phase's ship" }],
+
+  test('--reached with nothing reached: no point runs, nothing is rendered, and the message says so', async (t) => {
+    const root = project(t, { '.planning/phases/04-ship': null });
+    const fake = installFake(join(root, '.claude', TOOLS), { version: '1.14.0', hooks: HOOKS });
+    const result = await cli(['gates', 'run', '--reached', '--phase-number', '04', '--render', '--exit-code', '--pick', 'message'], { cwd: root, env: gsdFree(t, root) });
+    assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'no point reached yet (of 12)\n', '']);
+    assert.deepEqual(callsOf(fake), ['runtime-identity --raw']);
   });
-  // Not the ship: the point is not reached, and nothing runs.
-  const before = await run('--exit-code', '--pick', 'message');
-  assert.deepEqual([before.status, before.stdout, before.stderr], [0, 'no point reached yet (of 1)\n', '']);
-  assert.deepEqual(callsOf(fake), ['loop render-hooks ship:pre --raw', 'loop render-hooks ship:pre --raw', 'runtime-identity --raw', 'runtime-identity --raw', 'runtime-identity --raw']);
-});
 
-test('--render with a GSD of another version: a warning naming both; with --require-tested-gsd or GSD_CHECK_REQUIRE_TESTED_GSD=1 it fails, exit 2, before any render', async (t) => {
-  const root = project(t, PLANNED);
-  const fake = installFake(join(root, '.codex', TOOLS), { version: '1.15.0', hooks: HOOKS });
-  const problem = `the GSD that renders the hooks, ${fake} (${join(root, '.codex/gsd-core/bin')}), is GSD 1.15.0; gsd-check is tested with GSD 1.14.x`;
-  const args = ['gates', 'run', '--point', 'plan:pre', '--render', '--phase-number', '04', '--pick', 'details.gsd'];
-  const warned = await cli(args, { cwd: root, env: gsdFree(t, root) });
-  assert.deepEqual([warned.status, JSON.parse(warned.stdout), warned.stderr], [0, { found: fake, version: '1.15.0', tested: false }, `gsd-check: warning: ${problem}\n`]);
-  const strict = await cli([...args, '--require-tested-gsd'], { cwd: root, env: gsdFree(t, root) });
-  assert.deepEqual([strict.status, strict.stdout, strict.stderr], [2, '', `gsd-check: ${problem}\n`]);
-  const fromEnv = await cli([...args, '--json-errors'], { cwd: root, env: gsdFree(t, root, { GSD_CHECK_REQUIRE_TESTED_GSD: '1' }) });
-  assert.deepEqual([fromEnv.status, fromEnv.stdout, JSON.parse(fromEnv.stderr)], [2, '', { ok: false, reason: 'untested-gsd', message: problem }]);
-  assert.deepEqual(callsOf(fake), ['loop render-hooks plan:pre --raw', 'runtime-identity --raw', 'runtime-identity --raw', 'runtime-identity --raw']);
-});
-
-test("--render with no GSD where gsd_run looks: exit 2, saying where it looked; the machine's own GSD is never found", async (t) => {
-  const root = project(t, PLANNED);
-  const result = await cli(['gates', 'run', '--reached', '--phase-number', '04', '--render'], { cwd: root, env: gsdFree(t, root) });
-  assert.deepEqual([result.status, result.stdout, result.stderr], [
-    2,
-    '',
-    "gsd-check: --render: no GSD found where gsd_run looks (the top level's gsd-core/, .claude/ or .codex/, gsd_run or gsd-tools on PATH, the agents' homes); install GSD, or give --hooks\n",
-  ]);
-});
-
-test("an older GSD, gsd_run on PATH through npm's bin link: its package's version in the warning; a render that fails leaves its point unevaluated, exit 2", async (t) => {
-  const root = project(t, PLANNED);
-  const lib = tempDir(t, 'gsd-check-lib-');
-  const pkg = join(lib, 'node_modules/@opengsd/gsd-core');
-  const fake = installFake(join(pkg, 'gsd-core/bin/gsd_run'), { version: null, hooks: HOOKS, failRender: ['plan:pre'] });
-  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@opengsd/gsd-core', version: '1.11.0' }));
-  mkdirSync(join(lib, 'bin'));
-  symlinkSync(fake, join(lib, 'bin/gsd_run'));
-  const env = gsdFree(t, root);
-  const result = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'plan:post', '--render', '--phase-number', '04', '--pick', 'message'], { cwd: root, env: { ...env, PATH: `${join(lib, 'bin')}${delimiter}${env.PATH}` } });
-  const found = join(lib, 'bin/gsd_run');
-  assert.deepEqual([result.status, result.stdout, result.stderr], [
-    2,
-    '1 of 2 points halted: plan:pre: not evaluated: gsd_run loop render-hooks plan:pre --raw: it exited 1: Error: cannot render plan:pre\n',
-    `gsd-check: warning: the GSD that renders the hooks, ${found} (gsd_run on PATH), did not say which GSD it is (runtime-identity exited 1: Unknown command: runtime-identity); its package says 1.11.0; gsd-check is tested with GSD 1.14.x\n` +
-      'gsd-check: plan:pre: gsd_run loop render-hooks plan:pre --raw: it exited 1: Error: cannot render plan:pre\n',
-  ]);
-  assert.deepEqual(callsOf(fake), ['check gap-analysis.plan-post 04 --raw', 'loop render-hooks plan:post --raw', 'loop render-hooks plan:pre --raw', 'runtime-identity --raw']);
-});
-
-test('--reached without --render: the capability files\' gates of the reached points only, the rest listed as not reached', async (t) => {
-  const root = project(t, {
-    ...PLANNED,
-    'cap.json': { id: 'acme', gates: [{ point: 'plan:pre', check: command('true'), blocking: true, onError: 'halt' }, { point: 'ship:pre', check: command('false'), blocking: true, onError: 'halt' }] },
+  test("the ship's pull request after phase complete: --reached --ship --current-phase gates the completed phase's ship:pre, as GSD renders it", async (t) => {
+    const root = project(t, {
+      '.planning/STATE.md': '---\ngsd_state_version: 1.0\ncurrent_phase: 05\nstatus: planning\n---\n# Project State\n\n## Current Position\n\nPhase: 5 (Next) — not started\nStatus: Ready to plan\n',
+      '.planning/phases/04-ship/04-01-PLAN.md': '',
+      '.planning/phases/04-ship/04-01-SUMMARY.md': artifact({ status: 'complete' }),
+      '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'passed' }),
+      '.planning/phases/04-ship/04-SECURITY.md': artifact({ threats_open: 2 }),
+      '.planning/phases/05-next': null,
+    });
+    const fake = installFake(join(root, TOOLS), { version: '1.14.0', hooks: { 'ship:pre': [gate(SECURITY)] } });
+    const run = (...flags: string[]) => cli(['gates', 'run', '--point', 'ship:pre', '--reached', '--current-phase', '--render', ...flags], { cwd: root, env: gsdFree(t, root) });
+    const shipped = await run('--ship', '--exit-code', '--pick', 'message');
+    assert.deepEqual([shipped.status, shipped.stdout, shipped.stderr], [
+      1,
+      '1 of 1 point halted: ship:pre: halted by acme#0 (acme#0: Frontmatter field "threats_open" in .planning/phases/04-ship/04-SECURITY.md is 2, expected 0)\n',
+      '',
+    ]);
+    const loop = await run('--ship', '--pick', 'details.loop');
+    assert.deepEqual(JSON.parse(loop.stdout), {
+      phase: '04',
+      from: 'STATE.md names 05, which has reached no point; 04, the phase before it, is complete',
+      status: 'planning',
+      rawStatus: 'planning',
+      points: [{ point: 'ship:pre', reached: true, why: "--ship: this run is the phase's ship" }],
+    });
+    // Not the ship: the point is not reached, and nothing runs.
+    const before = await run('--exit-code', '--pick', 'message');
+    assert.deepEqual([before.status, before.stdout, before.stderr], [0, 'no point reached yet (of 1)\n', '']);
+    assert.deepEqual(callsOf(fake), ['loop render-hooks ship:pre --raw', 'loop render-hooks ship:pre --raw', 'runtime-identity --raw', 'runtime-identity --raw', 'runtime-identity --raw']);
   });
-  const result = await cli(['gates', 'run', '--reached', '--phase-number', '4', '--capability', 'cap.json', '--exit-code', '--raw'], { cwd: root, env: gsdFree(t, root) });
-  assert.equal(result.status, 0, result.stderr);
-  const envelope = JSON.parse(result.stdout) as { message: string; details: { points: { point: string; reached?: boolean }[]; gsd?: unknown } };
-  assert.equal(envelope.message, '4 points reached (of 12): passed (1 pass)');
-  assert.deepEqual(envelope.details.points.filter((p) => p.reached === false).map((p) => p.point), PLANNED_LOOP.filter((p) => !p.reached).map((p) => p.point));
-  assert.equal('gsd' in envelope.details, false);
+
+  test('--render with a GSD of another version: a warning naming both; with --require-tested-gsd or GSD_CHECK_REQUIRE_TESTED_GSD=1 it fails, exit 2, before any render', async (t) => {
+    const root = project(t, PLANNED);
+    const fake = installFake(join(root, '.codex', TOOLS), { version: '1.15.0', hooks: HOOKS });
+    const problem = `the GSD that renders the hooks, ${fake} (${join(root, '.codex/gsd-core/bin')}), is GSD 1.15.0; gsd-check is tested with GSD 1.14.x`;
+    const args = ['gates', 'run', '--point', 'plan:pre', '--render', '--phase-number', '04', '--pick', 'details.gsd'];
+    const warned = await cli(args, { cwd: root, env: gsdFree(t, root) });
+    assert.deepEqual([warned.status, JSON.parse(warned.stdout), warned.stderr], [0, { found: fake, version: '1.15.0', tested: false }, `gsd-check: warning: ${problem}\n`]);
+    const strict = await cli([...args, '--require-tested-gsd'], { cwd: root, env: gsdFree(t, root) });
+    assert.deepEqual([strict.status, strict.stdout, strict.stderr], [2, '', `gsd-check: ${problem}\n`]);
+    const fromEnv = await cli([...args, '--json-errors'], { cwd: root, env: gsdFree(t, root, { GSD_CHECK_REQUIRE_TESTED_GSD: '1' }) });
+    assert.deepEqual([fromEnv.status, fromEnv.stdout, JSON.parse(fromEnv.stderr)], [2, '', { ok: false, reason: 'untested-gsd', message: problem }]);
+    assert.deepEqual(callsOf(fake), ['loop render-hooks plan:pre --raw', 'runtime-identity --raw', 'runtime-identity --raw', 'runtime-identity --raw']);
+  });
+
+  test("--render with no GSD where gsd_run looks: exit 2, saying where it looked; the machine's own GSD is never found", async (t) => {
+    const root = project(t, PLANNED);
+    const result = await cli(['gates', 'run', '--reached', '--phase-number', '04', '--render'], { cwd: root, env: gsdFree(t, root) });
+    assert.deepEqual([result.status, result.stdout, result.stderr], [
+      2,
+      '',
+      "gsd-check: --render: no GSD found where gsd_run looks (the top level's gsd-core/, .claude/ or .codex/, gsd_run or gsd-tools on PATH, the agents' homes); install GSD, or give --hooks\n",
+    ]);
+  });
+
+  test("an older GSD, gsd_run on PATH through npm's bin link: its package's version in the warning; a render that fails leaves its point unevaluated, exit 2", async (t) => {
+    const root = project(t, PLANNED);
+    const lib = tempDir(t, 'gsd-check-lib-');
+    const pkg = join(lib, 'node_modules/@opengsd/gsd-core');
+    const fake = installFake(join(pkg, 'gsd-core/bin/gsd_run'), { version: null, hooks: HOOKS, failRender: ['plan:pre'] });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@opengsd/gsd-core', version: '1.11.0' }));
+    mkdirSync(join(lib, 'bin'));
+    symlinkSync(fake, join(lib, 'bin/gsd_run'));
+    const env = gsdFree(t, root);
+    const result = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'plan:post', '--render', '--phase-number', '04', '--pick', 'message'], { cwd: root, env: { ...env, PATH: `${join(lib, 'bin')}${delimiter}${env.PATH}` } });
+    const found = join(lib, 'bin/gsd_run');
+    assert.deepEqual([result.status, result.stdout, result.stderr], [
+      2,
+      '1 of 2 points halted: plan:pre: not evaluated: gsd_run loop render-hooks plan:pre --raw: it exited 1: Error: cannot render plan:pre\n',
+      `gsd-check: warning: the GSD that renders the hooks, ${found} (gsd_run on PATH), did not say which GSD it is (runtime-identity exited 1: Unknown command: runtime-identity); its package says 1.11.0; gsd-check is tested with GSD 1.14.x\n` +
+        'gsd-check: plan:pre: gsd_run loop render-hooks plan:pre --raw: it exited 1: Error: cannot render plan:pre\n',
+    ]);
+    assert.deepEqual(callsOf(fake), ['check gap-analysis.plan-post 04 --raw', 'loop render-hooks plan:post --raw', 'loop render-hooks plan:pre --raw', 'runtime-identity --raw']);
+  });
+
+  test('--reached without --render: the capability files\' gates of the reached points only, the rest listed as not reached', async (t) => {
+    const root = project(t, {
+      ...PLANNED,
+      'cap.json': { id: 'acme', gates: [{ point: 'plan:pre', check: command('true'), blocking: true, onError: 'halt' }, { point: 'ship:pre', check: command('false'), blocking: true, onError: 'halt' }] },
+    });
+    const result = await cli(['gates', 'run', '--reached', '--phase-number', '4', '--capability', 'cap.json', '--exit-code', '--raw'], { cwd: root, env: gsdFree(t, root) });
+    assert.equal(result.status, 0, result.stderr);
+    const envelope = JSON.parse(result.stdout) as { message: string; details: { points: { point: string; reached?: boolean }[]; gsd?: unknown } };
+    assert.equal(envelope.message, '4 points reached (of 12): passed (1 pass)');
+    assert.deepEqual(envelope.details.points.filter((p) => p.reached === false).map((p) => p.point), PLANNED_LOOP.filter((p) => !p.reached).map((p) => p.point));
+    assert.equal('gsd' in envelope.details, false);
+  });
 });
