@@ -70,13 +70,12 @@ describe('validate', CONCURRENTLY, () => {
   test('validate: a manifest of a megabyte with thousands of issues prints its first 100 and a count, text and --json alike', async (t) => {
     const dir = tempDir(t);
     const gate = { point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' };
-    const config: Record<string, unknown> = {};
-    const gates: unknown[] = [];
-    for (let i = 0; JSON.stringify(feature({ config, gates })).length < 1000 * 1024; i++) {
-      config[`undescribed.key_${i}`] = { type: 'boolean' };
-      gates.push({ ...gate, when: `undeclared.when_${i}` });
-    }
+    // Keys and gates enough to fill most of the megabyte gsd-check reads (the size is asserted).
+    const count = 6500;
+    const config = Object.fromEntries(Array.from({ length: count }, (_, i) => [`undescribed.key_${i}`, { type: 'boolean' }]));
+    const gates = Array.from({ length: count }, (_, i) => ({ ...gate, when: `undeclared.when_${i}` }));
     const text = JSON.stringify(feature({ config, gates }));
+    assert.ok(text.length > 900 * 1024, `${text.length} bytes`);
     assert.ok(text.length <= 1024 * 1024, 'within what gsd-check reads');
     writeFileSync(join(dir, 'big.json'), text);
     const plain = await cli(['validate', 'big.json'], { cwd: dir });
