@@ -105,7 +105,8 @@ function runtimesNamed(compat: Readonly<Record<string, unknown>>, installed: str
   }
   if (isJsonObject(compat.notes)) for (const id of Object.keys(compat.notes)) named.push([jsonPath('runtimeCompat.notes', [id]), id]);
   for (const [at, id] of named) {
-    if (typeof id !== 'string' || id === '*') continue;
+    if (typeof id !== 'string') continue;
+    // "*", or a name none of GSD's has, may be the runtime another capability is.
     const role = id === installed ? 'feature' : Object.hasOwn(gsd.capabilities, id) ? gsd.capabilities[id]!.role : 'runtime';
     if (role === 'runtime') continue;
     const what = id === installed ? 'this capability itself' : `GSD's own ${role} capability`;

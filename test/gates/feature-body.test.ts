@@ -72,6 +72,7 @@ test('a skill, an agent or a command family listed twice: GSD reads it as owned 
   // Each once, and what is refused already (not a string, empty, reserved) is not told twice.
   assert.deepEqual(body({ skills: ['release-notes', 'extra'], agents: ['a', 'b'], commands: [command, { ...command, family: 'other' }] }), []);
   assert.deepEqual(body({ commands: [{ ...command, family: '' }, { ...command, family: '' }] }).filter((line) => line.includes('listed')), []);
+  assert.deepEqual(body({ skills: ['constructor', 'constructor', 3, 3], steps: [] }).filter((line) => line.includes('listed')), []);
 });
 
 test('runtime hooks: a script a shell reads as one path, and no more', () => {
