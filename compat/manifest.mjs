@@ -5,12 +5,15 @@
 // installed in GSD's home (GSD_HOME), where GSD needs no consent to load it,
 // beside a project that has none of its own, so what decides is the
 // manifest alone; `scope: 'project'` installs it in a project (with
-// .planning/) instead, and `beside` puts other files in its folder.
+// .planning/) instead, `beside` puts other files in its folder, and
+// `others` other capabilities beside it ([{ folder, text }]), which GSD
+// loads with it and gsd-check does not read.
+import { isUtf8 } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { GSD_CHECK, GSD_TOOLS, NODE, environment, run } from './harness.mjs';
+import { GSD_CHECK, GSD_TOOLS, NODE, REPO, environment, run } from './harness.mjs';
 
 const LIB = join(dirname(GSD_TOOLS), 'lib');
 
@@ -43,7 +46,8 @@ const out = cases.map(({ folder, home, cwd, path }) => {
 process.stdout.write(JSON.stringify(out));
 `;
 
-// `cases`: [{ folder, text }], the manifest's folder name and bytes. Each
+// `cases`: [{ folder, text }], the manifest's folder name and its text (or
+// bytes, a Buffer). Each
 // answer: { gsd: { loaded, warnings, validatorErrors }, check: the file's
 // entry of validate --json ({ valid, gates, gsdLoads, issues }), status }.
 export async function loadBoth(cases, { timeoutMs = 300_000 } = {}) {
@@ -57,6 +61,11 @@ export async function loadBoth(cases, { timeoutMs = 300_000 } = {}) {
       const path = join(c.scope === 'project' ? cwd : home, '.gsd', 'capabilities', c.folder, 'capability.json');
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, c.text);
+      for (const other of c.others ?? []) {
+        const at = join(dirname(dirname(path)), other.folder, 'capability.json');
+        mkdirSync(dirname(at), { recursive: true });
+        writeFileSync(at, other.text);
+      }
       for (const [name, text] of Object.entries(c.beside ?? {})) {
         mkdirSync(dirname(join(dirname(path), name)), { recursive: true });
         writeFileSync(join(dirname(path), name), text);
@@ -109,14 +118,19 @@ const agrees = ({ gsd, check }) => check.status !== 2 && check.gsdLoads === gsd.
 // (what no capability provides), a file beside it, the user's consent.
 // Everything else it says is the manifest's, or GSD's registry's, which
 // gsd-check checks.
+// A name another capability could have: a kebab-case id (GSD loads no
+// other), none of GSD's own (it keeps them), not the case's own; any
+// artifact name (a step may produce any string, "" too).
+const GSD_OWN = new Set(Object.keys(JSON.parse(readFileSync(join(REPO, 'src', 'gates', 'gsd-1.14', 'registry.json'), 'utf8')).capabilities));
+const another = (name, c) => /^[a-z][a-z0-9-]*$/.test(name) && !GSD_OWN.has(name) && name !== c.folder;
 const BEYOND = [
-  /^capability "[^"]+" requires "[^"]+" which does not exist$/,
-  /^capability "[^"]+" runtimeCompat\.(?:supported|unsupported|notes) references unknown runtime "[^"]+"$/,
-  /^capability "[^"]+" step at point "[^"]+" consumes "[^"]+" which is (?:never produced|only produced)/,
+  [/^capability "[^"]+" requires "([^"]*)" which does not exist$/, another],
+  [/^capability "[^"]+" runtimeCompat\.(?:supported|unsupported|notes) references unknown runtime "([^"]*)"$/, another],
+  [/^capability "[^"]+" step at point "[^"]+" consumes "([^"]*)" which is (?:never produced|only produced)/, () => true],
 ];
-function beyondTheManifest(warning) {
+function beyondTheManifest(warning, c) {
   const cross = /^cross-capability validation failed: (.*)$/s.exec(warning);
-  if (cross !== null) return cross[1].split('; ').every((error) => BEYOND.some((re) => re.test(error)));
+  if (cross !== null) return cross[1].split('; ').every((error) => BEYOND.some(([re, could]) => re.test(error) && could(re.exec(error)[1], c)));
   return /^(?:invalid hook fragment: [^;]*could not be read|discovered — no user consent)/.test(warning);
 }
 
@@ -129,9 +143,10 @@ export const MANIFEST_CLASSIFIERS = [
     test: (c, { gsd, check }) => gsd.loaded && check.gsdLoads === true && check.issues.some((i) => i.message.startsWith('is given twice')) && check.issues.every((i) => !i.gsdRefuses),
   },
   { id: 'D67', name: "a runtime's or reviewer's body, not checked", test: (c, { check }) => check.gsdLoads === null && ['runtime', 'reviewer'].includes(roleOf(c)) && check.issues.every((i) => !i.gsdRefuses) },
-  { id: 'D68', name: 'skipped for what turns on more than the manifest', test: (c, { gsd, check }) => !gsd.loaded && check.gsdLoads === true && gsd.warnings.length > 0 && gsd.warnings.every(beyondTheManifest) },
+  { id: 'D68', name: 'skipped for what turns on more than the manifest', test: (c, { gsd, check }) => !gsd.loaded && check.gsdLoads === true && gsd.warnings.length > 0 && gsd.warnings.every((w) => beyondTheManifest(w, c)) },
   { id: 'D69', name: "gsd-check's own rules for a gate GSD loads past", test: (c, { gsd, check }) => gsd.loaded && check.gsdLoads === true && !check.valid && check.issues.every((i) => !i.gsdRefuses && i.path.startsWith('gates[')) },
   { id: 'D70', name: 'a file over 1 MiB, which gsd-check does not read', test: (c, { check }) => check.status === 2 && Buffer.byteLength(c.text) > 1024 * 1024 },
+  { id: 'D71', name: 'a file that is not UTF-8, which gsd-check does not read', test: (c, { check }) => check.status === 2 && typeof c.text !== 'string' && !isUtf8(c.text) },
 ];
 
 function roleOf(c) {

@@ -17,6 +17,22 @@ const manifest = (change = {}) => {
 const json = (change, folder) => ({ folder: folder ?? (typeof change?.id === 'string' ? change.id : BASE.id), text: JSON.stringify(manifest(change)) });
 const gate = (change = {}) => ({ ...BASE.gates[0], ...change });
 const fixture = (name) => readFileSync(join(REPO, 'test', 'fixtures', 'capabilities', `${name}.json`), 'utf8');
+// BASE's bytes, with two of its title's bytes that are no UTF-8 (FF FE):
+// GSD decodes them as U+FFFD.
+const notUtf8 = () => {
+  const bytes = Buffer.from(JSON.stringify({ ...BASE, title: 'T__' }));
+  const at = bytes.indexOf('T__');
+  bytes[at + 1] = 0xff;
+  bytes[at + 2] = 0xfe;
+  return bytes;
+};
+
+// Another capability, installed beside the case's, whose step produces
+// `artifact` at plan:pre.
+const producer = (artifact) => ({
+  folder: 'a-producer',
+  text: JSON.stringify({ ...BASE, id: 'a-producer', skills: ['producer-notes'], agents: [], config: { 'producer.enabled': { type: 'boolean', default: true, description: 'd' } }, steps: [{ point: 'plan:pre', ref: { skill: 'producer-notes' }, produces: [artifact], consumes: [], onError: 'skip' }], contributions: [], gates: [] }),
+});
 const runtime = { id: 'my-host', role: 'runtime', version: '1.0.0', title: 'My host', description: 'A host GSD installs into.', tier: 'core', requires: [], runtime: {} };
 
 export const MANIFEST_CASES = [
@@ -67,11 +83,25 @@ export const MANIFEST_CASES = [
   { name: 'a step that produces what one of GSD\'s produces at that point', ...json({ steps: [{ ...BASE.steps[0], point: 'plan:pre', consumes: [], produces: ['RESEARCH.md'] }] }), gsd: false },
   { name: 'a step that produces it at another point', ...json({ steps: [{ ...BASE.steps[0], point: 'plan:post', consumes: [], produces: ['RESEARCH.md'] }] }), gsd: true },
   { name: 'a runtime GSD has', ...json({ runtimeCompat: { supported: ['claude', 'codex'], unsupported: ['cursor'] } }), gsd: true },
+  { name: 'a runtime that is one of GSD\'s own features', ...json({ runtimeCompat: { supported: ['security'], unsupported: [] } }), gsd: false },
+  { name: 'a runtime that is one of GSD\'s own reviewers, in unsupported', ...json({ runtimeCompat: { supported: ['*'], unsupported: ['gemini'] } }), gsd: false },
+  { name: 'a runtime that is the feature itself, in notes', ...json({ runtimeCompat: { supported: ['*'], unsupported: [], notes: { 'release-checks': 'n' } } }), gsd: false },
+
+  // What GSD holds the manifest to with itself among the capabilities it loads.
+  { name: 'a skill listed twice (owned by both it and itself)', ...json({ skills: ['release-notes', 'release-notes'] }), gsd: false },
+  { name: 'an agent listed twice', ...json({ agents: ['release-writer', 'release-writer'] }), gsd: false },
+  { name: 'a command family listed twice', ...json({ commands: [{ family: 'rel', module: 'r.cjs', router: 'r' }, { family: 'rel', module: 's.cjs', router: 's' }] }), gsd: false },
+  { name: 'requires "" (no capability has that id)', ...json({ requires: [''] }), gsd: false },
+  { name: 'requires "Security" (ids are kebab-case)', ...json({ requires: ['Security'] }), gsd: false },
+  { name: 'requires one of GSD\'s twice', ...json({ tier: 'full', requires: ['security', 'security'] }), gsd: true },
+  { name: 'a step that consumes "", which another of its steps produces before it', ...json({ agents: ['release-writer'], steps: [{ ...BASE.steps[0], point: 'plan:pre', produces: [''], consumes: [] }, { ...BASE.steps[0], consumes: [''] }] }), gsd: true },
+  { name: 'a step that consumes "", which another capability produces before it', ...json({ steps: [{ ...BASE.steps[0], consumes: [''] }] }), others: [producer('')], gsd: true },
 
   // D68: what turns on the capabilities installed beside it, or on the machine.
   { name: 'a runtime GSD does not have', ...json({ runtimeCompat: { supported: ['no-such-host'], unsupported: [] } }), gsd: false, differs: 'D68', check: { gsdLoads: true, valid: true } },
   { name: 'requires a capability GSD does not have', ...json({ requires: ['no-such-capability'] }), gsd: false, differs: 'D68', check: { gsdLoads: true, valid: true } },
   { name: 'a step that consumes what nothing produces before it', ...json({ steps: [{ ...BASE.steps[0], point: 'discuss:pre', consumes: ['PLAN.md'] }] }), gsd: false, differs: 'D68', check: { gsdLoads: true, valid: true } },
+  { name: 'a step that consumes "", which nothing produces', ...json({ steps: [{ ...BASE.steps[0], consumes: [''] }] }), gsd: false, differs: 'D68', check: { gsdLoads: true, valid: true } },
   { name: 'a contribution whose fragment file is not there', ...json({ contributions: [{ ...BASE.contributions[0], fragment: { path: 'fragments/plan.md' } }] }), gsd: false, differs: 'D68', check: { gsdLoads: true, valid: true } },
   { name: 'a contribution whose fragment file is there', ...json({ contributions: [{ ...BASE.contributions[0], fragment: { path: 'fragments/plan.md' } }] }), beside: { 'fragments/plan.md': 'Plan it.\n' }, gsd: true },
   { name: 'a project capability its user has not consented to', ...json(), scope: 'project', gsd: false, differs: 'D68', check: { gsdLoads: true, valid: true } },
@@ -82,7 +112,11 @@ export const MANIFEST_CASES = [
   { name: 'a predicate gsd-check refuses (timeOut)', ...json({ gates: [gate({ check: { predicate: { kind: 'command-exit-zero', command: 'true', timeOut: 5 } } })] }), gsd: true, differs: 'D69', check: { gsdLoads: true, valid: false } },
 
   // D15, D70: what gsd-check reads of the file.
+  { name: 'a byte order mark before the JSON', folder: BASE.id, text: `\uFEFF${JSON.stringify(BASE)}`, gsd: false },
+  { name: 'a byte order mark before a runtime', folder: 'my-host', text: `\uFEFF${JSON.stringify(runtime)}`, gsd: false },
+  { name: 'blanks before the JSON', folder: BASE.id, text: ` \n\t${JSON.stringify(BASE)}`, gsd: true },
   { name: 'a key given twice', folder: BASE.id, text: `{"title": "First", ${JSON.stringify(BASE).slice(1)}`, gsd: true, differs: 'D15', check: { gsdLoads: true, valid: false } },
   { name: 'a key given twice, the last value one GSD refuses', folder: BASE.id, text: `{"tier": "full", ${JSON.stringify({ ...BASE, tier: 'max' }).slice(1)}`, gsd: false },
   { name: 'a manifest over 1 MiB', ...json({ description: 'x'.repeat(1536 * 1024) }), gsd: true, differs: 'D70', check: { status: 2 }, alone: true },
+  { name: 'a title with bytes that are not UTF-8', folder: BASE.id, text: notUtf8(), gsd: true, differs: 'D71', check: { status: 2 }, alone: true },
 ];

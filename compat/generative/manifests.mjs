@@ -88,8 +88,8 @@ const step = slipped(BASE.steps[0], {
   point,
   ref: fc.constantFrom({ agent: 'release-writer' }, { command: 'gsd-tools x' }, { skill: 'gsd-release-notes' }, { skill: 'other' }, { agent: 'other' }, { skill: 'release-notes', agent: 'release-writer' }, {}, [], null, 'x', { skill: 1 }, undefined),
   produces: fc.constantFrom([], ['A.md', 'B.md'], [1], 'x', undefined, ['RESEARCH.md'], ['AI-SPEC.md']),
-  // Only what the host makes before the step: what another capability makes is D68's.
-  consumes: fc.constantFrom([], ['CONTEXT.md'], [1], 'x', undefined),
+  // What the host makes before the step; what another capability could make ("" too) is D68's.
+  consumes: fc.constantFrom([], ['CONTEXT.md'], [1], 'x', undefined, ['']),
   when: fc.oneof(configKey, odd, fc.constant(undefined)),
   pointFrom: fc.constantFrom('release.where', 'release.enabled', 'nope', 1),
   supportsReviewerLanes: fc.constantFrom(true, false, 'yes'),
@@ -126,7 +126,8 @@ const change = fc.oneof(
       fc.constantFrom(`sha512-${'A'.repeat(86)}==`, 'sha512-abc', 3).map((value) => ({ field: 'integrity', value })),
       fc.constantFrom({ sourceRepo: 'r', commit: 'c' }, { sourceRepo: '' }, { commit: 'c' }, 'x').map((value) => ({ field: 'provenance', value })),
       // GSD's own, of each tier, and the capability itself; another's is D68's.
-      fc.constantFrom([1], ['x', 2], ['security'], ['research'], ['claude'], ['release-checks'], ['tdd', 'research']).map((value) => ({ field: 'requires', value })),
+      // Or a name no capability can have (ids are kebab-case).
+      fc.constantFrom([1], ['x', 2], ['security'], ['research'], ['claude'], ['release-checks'], ['tdd', 'research'], [''], ['Security'], ['x_y'], ['security', 'security']).map((value) => ({ field: 'requires', value })),
       fc
         .constantFrom(
           { supported: [], unsupported: [] },
@@ -143,11 +144,15 @@ const change = fc.oneof(
           { supported: ['__proto__'], unsupported: [] },
           { supported: ['claude', 'codex'], unsupported: ['cursor'] },
           { supported: ['*'], unsupported: [], notes: { claude: 'n' } },
+          // GSD's own that are no runtimes, and the feature itself.
+          { supported: ['security'], unsupported: [] },
+          { supported: ['claude'], unsupported: ['gemini'] },
+          { supported: ['*'], unsupported: [], notes: { 'release-checks': 'n' } },
         )
         .map((value) => ({ field: 'runtimeCompat', value })),
-      fc.constantFrom(['release-notes', 1], ['release-notes', '__proto__'], ['constructor'], [], ['release-notes', 'code-review'], ['ui-phase', 'release-notes']).map((value) => ({ field: 'skills', value })),
-      fc.constantFrom(['release-writer', 1], ['prototype'], [], ['release-writer', 'gsd-ui-auditor']).map((value) => ({ field: 'agents', value })),
-      fc.constantFrom([{ family: 'rel', module: 'rel.cjs', router: 'r' }], [{ family: '', module: '../x.cjs', router: '' }], [{ family: 'prototype', module: 'x.js', router: 'r', subcommands: [''] }], [null], {}, [{ family: 'intel', module: 'i.cjs', router: 'r' }]).map((value) => ({ field: 'commands', value })),
+      fc.constantFrom(['release-notes', 1], ['release-notes', '__proto__'], ['constructor'], [], ['release-notes', 'code-review'], ['ui-phase', 'release-notes'], ['release-notes', 'release-notes']).map((value) => ({ field: 'skills', value })),
+      fc.constantFrom(['release-writer', 1], ['prototype'], [], ['release-writer', 'gsd-ui-auditor'], ['release-writer', 'release-writer']).map((value) => ({ field: 'agents', value })),
+      fc.constantFrom([{ family: 'rel', module: 'rel.cjs', router: 'r' }], [{ family: '', module: '../x.cjs', router: '' }], [{ family: 'prototype', module: 'x.js', router: 'r', subcommands: [''] }], [null], {}, [{ family: 'intel', module: 'i.cjs', router: 'r' }], [{ family: 'rel', module: 'rel.cjs', router: 'r' }, { family: 'rel', module: 'b.cjs', router: 'b' }]).map((value) => ({ field: 'commands', value })),
       fc.dictionary(configKey, slice, { maxKeys: 3 }).map((extra) => ({ field: 'config', value: { ...BASE.config, ...extra } })),
       fc.dictionary(configKey, slice, { maxKeys: 2 }).map((value) => ({ field: 'config', value })),
       fc.constantFrom([{ event: 'Stop', script: 'hooks/x.js' }], [{ event: '', script: 'a b.js' }], [{ event: 'Stop', script: '../x.js', matcher: 'a\u0007' }], [{ event: 'Stop', script: 'x.pyc' }], [null], {}).map((value) => ({ field: 'hooks', value })),
@@ -174,8 +179,9 @@ const change = fc.oneof(
 
 // Where the manifest sits: its folder, the id as a rule, else another name.
 const folder = fc.oneof({ weight: 30, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('other', 'gsd-x', 'anthropic-x') });
-// The text: the manifest's JSON, mostly; a key given twice, or cut short.
-const text = fc.oneof({ weight: 30, arbitrary: fc.constant('json') }, { weight: 1, arbitrary: fc.constantFrom('twice', 'broken') });
+// The text: the manifest's JSON, mostly; a key given twice, cut short, or
+// after a byte order mark.
+const text = fc.oneof({ weight: 30, arbitrary: fc.constant('json') }, { weight: 1, arbitrary: fc.constantFrom('twice', 'broken', 'bom') });
 
 export const MANIFESTS = fc.record({ changes: fc.array(change, { maxLength: 3 }), folder, text }).map(({ changes, folder: given, text: form }) => {
   const manifest = { ...BASE };
@@ -188,5 +194,6 @@ export const MANIFESTS = fc.record({ changes: fc.array(change, { maxLength: 3 })
   let json = JSON.stringify(manifest);
   if (form === 'twice') json = `{"title": "first", ${json.slice(1)}`;
   if (form === 'broken') json = json.slice(0, -1);
+  if (form === 'bom') json = `\uFEFF${json}`;
   return { folder: name, text: json, meta: { changes: changes.map((c) => `${c.field} ${c.how}`), role: manifest.role, text: form } };
 });

@@ -6,7 +6,7 @@ import { ConfigKeys } from './activation.ts';
 import { checkConfig } from './config-slice.ts';
 import type { CapabilityDeclaration } from './declaration.ts';
 import { checkContributions, checkSteps } from './loop-entries.ts';
-import { isKebab, isText, KEBAB_RULE, type ManifestIssues } from './manifest-fields.ts';
+import { isKebab, isReservedName, isText, KEBAB_RULE, type ManifestIssues } from './manifest-fields.ts';
 
 // The body of a `role: "feature"` capability, the one kind that declares
 // gates, as GSD 1.14 checks it (capability-validator.cjs's
@@ -20,8 +20,13 @@ import { isKebab, isText, KEBAB_RULE, type ManifestIssues } from './manifest-fie
 export function checkFeatureBody(cap: Readonly<Record<string, unknown>>, gates: Result<CapabilityDeclaration>, issues: ManifestIssues): void {
   runtimeCompat(cap.runtimeCompat, issues);
   const skills = issues.names('skills', cap.skills, 'a skill name', 'skill names');
-  if (cap.commands !== undefined) issues.array('commands', cap.commands, 'an array of {"family", "module", "router"}', (entry, at) => command(entry, at, issues));
+  listedOnce(skills?.map((name, index) => [jsonPath('skills', [index]), name]), 'a skill', issues);
+  if (cap.commands !== undefined) {
+    const commands = issues.array('commands', cap.commands, 'an array of {"family", "module", "router"}', (entry, at) => command(entry, at, issues));
+    listedOnce(commands?.map((entry, index) => [jsonPath('commands', [index, 'family']), isJsonObject(entry) ? entry.family : undefined]), 'a command family', issues);
+  }
   const agents = issues.names('agents', cap.agents, 'an agent name', 'agent names');
+  listedOnce(agents?.map((name, index) => [jsonPath('agents', [index]), name]), 'an agent', issues);
   checkConfig(cap.config, true, issues);
   if (cap.hooks !== undefined) issues.array('hooks', cap.hooks, 'an array of {"event", "script"}', (entry, at) => hook(entry, at, issues));
   const config = isJsonObject(cap.config) ? cap.config : undefined;
@@ -36,6 +41,19 @@ export function checkFeatureBody(cap: Readonly<Record<string, unknown>>, gates: 
   activationKey(cap.activationKey, config, keys, issues);
   taskContentResolver(cap.taskContentResolver, issues);
   if (cap.reviewer !== undefined) issues.refuse('reviewer', 'must not be given on a feature capability: a reviewer lane belongs to a runtime or reviewer capability');
+}
+
+// GSD holds each skill, agent and command family to one owner among all the
+// capabilities it loads, and counts this one's own list among them: a name
+// listed twice is "owned by both" the capability and itself, and GSD skips it.
+function listedOnce(entries: readonly (readonly [string, unknown])[] | undefined, what: string, issues: ManifestIssues): void {
+  const first = new Map<string, string>();
+  for (const [at, name] of entries ?? []) {
+    if (typeof name !== 'string' || name === '' || isReservedName(name)) continue;
+    const earlier = first.get(name);
+    if (earlier === undefined) first.set(name, at);
+    else issues.refuse(at, `${describe(name)} is listed at ${earlier} too: GSD reads ${what} listed twice as owned by two capabilities, and would skip this one`);
+  }
 }
 
 function runtimeCompat(value: unknown, issues: ManifestIssues): void {

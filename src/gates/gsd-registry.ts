@@ -1,16 +1,18 @@
 import { isJsonObject } from '../json/parse.ts';
 import { describe, jsonPath } from '../text/format.ts';
 import { isLoopPoint } from './activation.ts';
-import type { ManifestIssues } from './manifest-fields.ts';
+import { isKebab, KEBAB_RULE, type ManifestIssues } from './manifest-fields.ts';
 
 // What an installed capability may not share with GSD 1.14's own registry:
 // GSD's loader lets its own capabilities win every clash and skips the
 // newcomer (capability-loader.cjs: an id, a skill, an agent, a config key,
 // a command family GSD's own has), and its cross-capability checks refuse
-// a config key of GSD's central schema, a capability that requires itself
-// or one of a higher tier, and a second producer of an artifact one of
-// GSD's own steps produces at that point (capability-validator.cjs). What
-// turns on the capabilities installed beside it is not known here.
+// a config key of GSD's central schema, a capability that requires itself,
+// one of a higher tier or a name no capability can have, a runtime that is
+// none (one of GSD's own of another role, or the feature itself), and a
+// second producer of an artifact one of GSD's own steps produces at that
+// point (capability-validator.cjs). What turns on the capabilities
+// installed beside it is not known here.
 
 // `gsd-1.14/registry.json`, from @opengsd/gsd-core 1.14.0 (MIT:
 // gsd-1.14/LICENSE); compat/test/registry.test.mjs holds it equal to the
@@ -55,6 +57,7 @@ export function checkAgainstGsd(cap: Readonly<Record<string, unknown>>, installe
     }
   }
   requires(cap, installed, gsd, issues);
+  if (cap.role === 'feature' && isJsonObject(cap.runtimeCompat)) runtimesNamed(cap.runtimeCompat, installed, gsd, issues);
   if (cap.role === 'feature' && Array.isArray(cap.steps)) producers(cap.steps, gsd, issues);
 }
 
@@ -71,6 +74,8 @@ function requires(cap: Readonly<Record<string, unknown>>, installed: string | un
   cap.requires.forEach((required: unknown, index) => {
     const at = jsonPath('requires', [index]);
     if (typeof required !== 'string') return;
+    // Every capability GSD loads has a kebab-case id, its own or a folder's.
+    if (!isKebab(required)) issues.refuse(at, `${describe(required)} can be no capability's id (${KEBAB_RULE}): GSD finds no capability it requires, and would skip this one`);
     if (required === installed) issues.refuse(at, 'a capability cannot require itself');
     const theirs = Object.hasOwn(gsd.capabilities, required) ? gsd.capabilities[required]!.tier : undefined;
     if (rank !== undefined && theirs !== undefined && TIER_RANK[theirs]! > rank) {
@@ -87,4 +92,24 @@ function producers(steps: readonly unknown[], gsd: Registry, issues: ManifestIss
       if (theirs !== undefined) issues.refuse(jsonPath('steps', [index, 'produces']), `GSD's own capability ${describe(theirs[2])} produces ${describe(artifact)} at ${step.point}: one artifact has one producer at a point`);
     }
   });
+}
+
+// A feature's runtimeCompat names runtimes, which GSD finds among the
+// capabilities it loads; none of its own that is not a runtime, and not this
+// feature itself, can ever be one, since GSD keeps its own ids for its own.
+function runtimesNamed(compat: Readonly<Record<string, unknown>>, installed: string | undefined, gsd: Registry, issues: ManifestIssues): void {
+  const named: [string, unknown][] = [];
+  for (const field of ['supported', 'unsupported']) {
+    const list = compat[field];
+    if (Array.isArray(list)) list.forEach((id: unknown, index) => named.push([jsonPath('runtimeCompat', [field, index]), id]));
+  }
+  if (isJsonObject(compat.notes)) for (const id of Object.keys(compat.notes)) named.push([jsonPath('runtimeCompat.notes', [id]), id]);
+  for (const [at, id] of named) {
+    if (typeof id !== 'string') continue;
+    // "*", or a name none of GSD's has, may be the runtime another capability is.
+    const role = id === installed ? 'feature' : Object.hasOwn(gsd.capabilities, id) ? gsd.capabilities[id]!.role : 'runtime';
+    if (role === 'runtime') continue;
+    const what = id === installed ? 'this capability itself' : `GSD's own ${role} capability`;
+    issues.refuse(at, `${describe(id)} is ${what}, not a runtime: GSD finds no runtime it names, and would skip this capability`);
+  }
 }

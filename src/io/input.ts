@@ -42,15 +42,16 @@ export async function readInput(path: string, label: string, options: ReadOption
 export type ReadInput = (path: string, label: string) => Promise<Result<Uint8Array>>;
 
 // A predicate, a capability or rendered hooks: input that must be UTF-8.
-export async function textInput(read: ReadInput, path: string, label: string): Promise<Result<string>> {
+// A byte order mark at its start is left out, or kept (`bom: 'keep'`) for
+// validate, which tells that GSD's loader cannot parse a file with one.
+export async function textInput(read: ReadInput, path: string, label: string, bom: 'drop' | 'keep' = 'drop'): Promise<Result<string>> {
   const bytes = await read(path, label);
-  return bytes.ok ? utf8Text(bytes.value, label) : bytes;
+  return bytes.ok ? utf8Text(bytes.value, label, bom) : bytes;
 }
 
-// The text of bytes that must be UTF-8, a BOM left out.
-function utf8Text(bytes: Uint8Array, label: string): Result<string> {
+function utf8Text(bytes: Uint8Array, label: string, bom: 'drop' | 'keep'): Result<string> {
   try {
-    return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes));
+    return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: bom === 'keep' }).decode(bytes));
   } catch {
     return fail('unreadable-file', `${label} is not valid UTF-8`);
   }

@@ -33,8 +33,12 @@ export function printable(text: string): string {
 // Text for a one-line summary: whitespace runs (newlines of a command's tail
 // included) folded to one space, cut to at most `max` characters.
 export function oneLine(text: string, max: number): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 3)}...` : line;
+  return cut(text.replace(/\s+/g, ' ').trim(), max);
+}
+
+// Text cut to at most `max` characters, its end marked when it was.
+export function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
 
 // A received value as it should appear after "got" in a message: short, on one
@@ -55,7 +59,7 @@ export function describe(value: unknown): string {
 // per issue, grows with the square of the input.
 export function fewOf(items: readonly string[], shown = 5, width = 60): string {
   if (items.length === 0) return 'none';
-  const head = items.slice(0, shown).map((item) => (item.length > width ? `${item.slice(0, width - 3)}...` : item));
+  const head = items.slice(0, shown).map((item) => cut(item, width));
   return items.length > shown ? `${head.join(', ')} and ${items.length - shown} more` : head.join(', ');
 }
 

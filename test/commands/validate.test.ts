@@ -8,7 +8,7 @@ import { testDeps } from '../helpers/deps.ts';
 import { validate } from '../../src/commands/validate.ts';
 import { fail, ok } from '../../src/failure.ts';
 import { ROOT } from '../helpers/support.ts';
-import { feature } from '../helpers/manifest.ts';
+import { FEATURE, feature } from '../helpers/manifest.ts';
 
 const FIXTURES = join(ROOT, 'test/fixtures/capabilities');
 
@@ -75,8 +75,8 @@ test('--json gives the same as one document, with what GSD would make of each fi
   assert.deepEqual(JSON.parse(outcome.stdout), {
     valid: false,
     files: [
-      { file: 'good.json', valid: true, gates: 1, gsdLoads: true, issues: [] },
-      { file: 'x.json', valid: false, gates: 1, gsdLoads: false, issues: [{ path: 'gates[0]', message: 'must be an object, got null', gsdRefuses: true }] },
+      { file: 'good.json', valid: true, gates: 1, gsdLoads: true, issues: [], moreIssues: 0 },
+      { file: 'x.json', valid: false, gates: 1, gsdLoads: false, issues: [{ path: 'gates[0]', message: 'must be an object, got null', gsdRefuses: true }], moreIssues: 0 },
       // GSD reads a key given twice as its last value, and so does the rest of the check.
       {
         file: 'twice.json',
@@ -84,6 +84,7 @@ test('--json gives the same as one document, with what GSD would make of each fi
         gates: 1,
         gsdLoads: true,
         issues: [{ path: 'id', message: 'is given twice: which one counts is ambiguous (GSD reads the last, as the rest of this check does)', gsdRefuses: false }],
+        moreIssues: 0,
       },
     ],
   });
@@ -113,4 +114,51 @@ test('a file that is not JSON, or not a capability, counts no gates; a gate is o
   assert.deepEqual(JSON.parse(outcome.stdout).files.map((f: { gates: number }) => f.gates), [0, 0, 1]);
   const plain = await run(['one.json'], { 'one.json': JSON.stringify(feature({})) });
   assert.equal(plain.stdout, 'one.json: valid (1 gate)\n');
+});
+
+test("a byte order mark at the file's start: GSD's loader cannot parse the file and skips it; the rest is checked as without one", async () => {
+  const text = `\uFEFF${JSON.stringify(feature({}))}`;
+  assert.deepEqual(await run(['bom.json'], { 'bom.json': text }), {
+    exitCode: 1,
+    stdout: [
+      "bom.json: the file starts with a UTF-8 byte order mark (EF BB BF), which GSD's loader cannot parse as JSON: save it without one",
+      'bom.json: GSD 1.14.0 would not load this capability (for the file), so its gate would not be enforced',
+    ].join('\n') + '\n',
+    stderr: '',
+  });
+  const json = JSON.parse((await run(['bom.json'], { 'bom.json': text }, true)).stdout);
+  assert.deepEqual(json.files[0], { file: 'bom.json', valid: false, gates: 1, gsdLoads: false, issues: [{ path: '', message: "the file starts with a UTF-8 byte order mark (EF BB BF), which GSD's loader cannot parse as JSON: save it without one", gsdRefuses: true }], moreIssues: 0 });
+  // Past the mark, the rest's own issues; and a runtime behind one is still one GSD skips.
+  const runtime = `\uFEFF${JSON.stringify({ id: 'host', role: 'runtime', version: '1.0.0', title: 'Host', description: 'd', tier: 'core', requires: [], runtime: {} })}`;
+  const both = JSON.parse((await run(['twice.json', 'host.json'], { 'twice.json': `\uFEFF{"title": "a", ${JSON.stringify(feature({})).slice(1)}`, 'host.json': runtime }, true)).stdout);
+  assert.deepEqual(both.files.map((f: { gsdLoads: boolean; issues: { path: string }[] }) => [f.gsdLoads, f.issues.map((i) => i.path)]), [[false, ['', 'title']], [false, ['']]]);
+});
+
+test('a file with thousands of issues: the first 100 told, the rest counted, alike in --json', async () => {
+  const gates = Array.from({ length: 3000 }, (_, index) => ({ point: 'ship:pre', check: { query: 'q' }, when: `k${index}`, blocking: true, onError: 'halt' }));
+  const given = { 'many.json': JSON.stringify(feature({ gates })) };
+  const text = await run(['many.json'], given);
+  const lines = text.stdout.split('\n');
+  assert.equal(text.exitCode, 1);
+  assert.equal(lines.length, 103);
+  assert.equal(lines[99], 'many.json: gates[99].when: "k99" is not a key of the capability\'s config (keys: workflow.release_checks)');
+  assert.deepEqual(lines.slice(100), [
+    'many.json: and 2900 more issues, not told',
+    'many.json: GSD 1.14.0 would not load this capability (for gates[0].when, gates[1].when, gates[2].when, gates[3].when, gates[4].when and 2995 more), so none of its 3000 gates would be enforced',
+    '',
+  ]);
+  const json = JSON.parse((await run(['many.json'], given, true)).stdout);
+  assert.deepEqual([json.files[0].issues.length, json.files[0].moreIssues, json.files[0].issues[99].path], [100, 2900, 'gates[99].when']);
+  // One over the cap is one more, said in the singular.
+  const one = await run(['one.json'], { 'one.json': JSON.stringify(feature({ gates: gates.slice(0, 101) })) });
+  assert.equal(one.stdout.split('\n')[100], 'one.json: and 1 more issue, not told');
+  assert.equal((await run(['hundred.json'], { 'hundred.json': JSON.stringify(feature({ gates: gates.slice(0, 100) })) })).stdout.split('\n').length, 102);
+});
+
+test('a path or a message is cut at 1000 characters: a key of a megabyte is not told whole', async () => {
+  const key = 'k'.repeat(5000);
+  const outcome = JSON.parse((await run(['long.json'], { 'long.json': JSON.stringify(feature({ config: { ...(FEATURE.config as object), [key]: { type: 'boolean' } } })) }, true)).stdout);
+  const issue = outcome.files[0].issues[0];
+  assert.equal(issue.path, `config.${'k'.repeat(990)}...`);
+  assert.equal(issue.path.length, 1000);
 });

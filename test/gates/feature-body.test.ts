@@ -61,6 +61,20 @@ test('skills, agents, commands', () => {
   ]);
 });
 
+test('a skill, an agent or a command family listed twice: GSD reads it as owned by two capabilities, this one and itself', () => {
+  const command = { family: 'rel', module: 'rel.cjs', router: 'r' };
+  assert.deepEqual(body({ skills: ['release-notes', 'extra', 'release-notes', 'release-notes'], agents: ['writer', 'writer'], commands: [command, { ...command, module: 'other.cjs' }] }), [
+    'refused skills[2]: "release-notes" is listed at skills[0] too: GSD reads a skill listed twice as owned by two capabilities, and would skip this one',
+    'refused skills[3]: "release-notes" is listed at skills[0] too: GSD reads a skill listed twice as owned by two capabilities, and would skip this one',
+    'refused commands[1].family: "rel" is listed at commands[0].family too: GSD reads a command family listed twice as owned by two capabilities, and would skip this one',
+    'refused agents[1]: "writer" is listed at agents[0] too: GSD reads an agent listed twice as owned by two capabilities, and would skip this one',
+  ]);
+  // Each once, and what is refused already (not a string, empty, reserved) is not told twice.
+  assert.deepEqual(body({ skills: ['release-notes', 'extra'], agents: ['a', 'b'], commands: [command, { ...command, family: 'other' }] }), []);
+  assert.deepEqual(body({ commands: [{ ...command, family: '' }, { ...command, family: '' }] }).filter((line) => line.includes('listed')), []);
+  assert.deepEqual(body({ skills: ['constructor', 'constructor', 3, 3], steps: [] }).filter((line) => line.includes('listed')), []);
+});
+
 test('runtime hooks: a script a shell reads as one path, and no more', () => {
   const hook = (h: Record<string, unknown>) => body({ hooks: [{ event: 'Stop', script: 'hooks/x.js', ...h }] });
   for (const script of ['hooks/x.js', 'a/b-c_d.1.js', 'x.py']) assert.deepEqual(hook({ script }), [], script);

@@ -44,6 +44,24 @@ test('requires: not itself, nothing of a higher tier', () => {
   assert.deepEqual(against(feature({ tier: 'max', requires: ['security'] })), [], 'a tier GSD does not know is refused elsewhere');
 });
 
+test('requires: a name no capability can have, since every id GSD loads is kebab-case', () => {
+  const rule = "can be no capability's id (a kebab-case name (a lowercase letter, then lowercase letters, digits and hyphens)): GSD finds no capability it requires, and would skip this one";
+  assert.deepEqual(against(feature({ tier: 'full', requires: ['', 'Security', 'x_y', 'security', 'elsewhere'] })), [`refused requires[0]: "" ${rule}`, `refused requires[1]: "Security" ${rule}`, `refused requires[2]: "x_y" ${rule}`]);
+});
+
+test("runtimeCompat: a runtime that is one of GSD's own of another role, or the feature itself, is none", () => {
+  const named = { supported: ['claude', 'security', 'gemini', 'release-checks', 'elsewhere', 3, ''], unsupported: ['tdd'], notes: { research: 'n', '*': 'n', codex: 'n' } };
+  assert.deepEqual(against(feature({ runtimeCompat: named })), [
+    'refused runtimeCompat.supported[1]: "security" is GSD\'s own feature capability, not a runtime: GSD finds no runtime it names, and would skip this capability',
+    'refused runtimeCompat.supported[2]: "gemini" is GSD\'s own reviewer capability, not a runtime: GSD finds no runtime it names, and would skip this capability',
+    'refused runtimeCompat.supported[3]: "release-checks" is this capability itself, not a runtime: GSD finds no runtime it names, and would skip this capability',
+    'refused runtimeCompat.unsupported[0]: "tdd" is GSD\'s own feature capability, not a runtime: GSD finds no runtime it names, and would skip this capability',
+    'refused runtimeCompat.notes.research: "research" is GSD\'s own feature capability, not a runtime: GSD finds no runtime it names, and would skip this capability',
+  ]);
+  // GSD reads only a feature's.
+  assert.deepEqual(against({ id: 'my-host', role: 'runtime', runtimeCompat: named }), []);
+});
+
 test("a step may not produce what one of GSD's own steps produces at the same point", () => {
   const step = (FEATURE.steps as Record<string, unknown>[])[0]!;
   assert.deepEqual(against(feature({ steps: [{ ...step, point: 'plan:pre', produces: ['AI-SPEC.md', 'AI-SPEC.md'] }, { ...step, point: 'plan:post', produces: ['AI-SPEC.md'] }] })), [

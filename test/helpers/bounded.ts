@@ -19,5 +19,11 @@ export function test(name: string, options: TestOptions | Body, body?: Body): Pr
   return typeof options === 'function' ? nodeTest(name, { timeout: TEST_BOUND_MS }, options) : nodeTest(name, { timeout: TEST_BOUND_MS, ...options }, body);
 }
 
+// For a describe() of a file's independent tests (each with temp dirs of its
+// own, its processes found by a marker of its own): a few run at once, so
+// that while one waits on a child (a timeout, a grace period, a signal) the
+// others use the cores, and few enough that no test's wait nears its bound.
+export const CONCURRENTLY = { concurrency: 4 } as const;
+
 export { after, before, describe } from 'node:test';
 export type { TestContext } from 'node:test';

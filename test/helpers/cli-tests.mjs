@@ -14,7 +14,9 @@ import { pathToFileURL } from 'node:url';
 export const CLI_TESTS = [
   'test/launch.test.ts',
   'test/main.test.ts',
+  'test/main.check-predicate.test.ts',
   'test/main.faults.test.ts',
+  'test/main.gates-run.test.ts',
   'test/main.inputs.test.ts',
   'test/main.line.test.ts',
   'test/main.loop.test.ts',
@@ -22,6 +24,7 @@ export const CLI_TESTS = [
   'test/main.points.test.ts',
   'test/main.reports.test.ts',
   'test/main.signals.test.ts',
+  'test/main.validate.test.ts',
   'test/artifact/find-artifact.test.ts',
   'test/artifact/off-thread.test.ts',
   'test/cli/help.test.ts',
