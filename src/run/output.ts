@@ -11,6 +11,12 @@ export const TAIL_BYTES = 64 * 1024;
 // before reading stops: with the group's 200 ms grace that follows, well
 // under the 500 ms a caller may wait.
 const DRAIN_MS = 100;
+// The status pipe is held by the runner's sh alone (the command's sh has it
+// closed), so it ends when that sh does; only a process that took the
+// descriptor could hold it on. It is waited for past the output's drain,
+// since its report decides the verdict, and a loaded machine can be late to
+// read it: a pass read as a death would be red where the loop goes on.
+const STATUS_DRAIN_MS = 5000;
 
 export interface OutputSummary {
   readonly text: string;
@@ -30,6 +36,7 @@ export class CommandOutput {
   private readonly head: HeadBuffer | undefined;
   private readonly report = new HeadBuffer(REPORT_BYTES);
   private statusEnded = false;
+  private onStatusEnded: (() => void) | undefined;
   private pipes: readonly ChildPipe[] = [];
   private endedPipes = 0;
   private onEnded: (() => void) | undefined;
@@ -52,6 +59,7 @@ export class CommandOutput {
       (bytes) => this.report.push(bytes),
       () => {
         this.statusEnded = true;
+        this.onStatusEnded?.();
         onEnd();
       },
     );
@@ -64,20 +72,30 @@ export class CommandOutput {
     return this.report.complete && this.statusEnded ? this.report.text() : undefined;
   }
 
-  // Once sh has exited: `done` when both pipes have closed, or when the drain
-  // is over while a background process still holds one. Reading stops then:
+  // Once sh has exited: `done` when the pipes have closed, or when the drain
+  // is over while a background process still holds an output pipe, and the
+  // status pipe has closed or its longer wait is over. Reading stops then:
   // the verdict is sh's.
   drain(time: Time, done: () => void): void {
     if (this.endedPipes === this.pipes.length) return done();
-    const cancel = time.after(DRAIN_MS, () => {
+    let outputOver = false;
+    const finish = (): void => {
+      cancelOutput();
+      cancelStatus();
       this.onEnded = undefined;
+      this.onStatusEnded = undefined;
       for (const pipe of this.pipes) pipe.close();
       done();
-    });
-    this.onEnded = () => {
-      cancel();
-      done();
     };
+    const cancelOutput = time.after(DRAIN_MS, () => {
+      outputOver = true;
+      if (this.statusEnded) finish();
+    });
+    const cancelStatus = this.statusEnded ? () => {} : time.after(STATUS_DRAIN_MS, finish);
+    this.onStatusEnded = () => {
+      if (outputOver) finish();
+    };
+    this.onEnded = finish;
   }
 
   summary(): OutputSummary {

@@ -57,7 +57,7 @@ test('after the exit, done as soon as the three pipes close', async () => {
   const { output, stdout, stderr, status } = reading();
   let done = 0;
   output.drain(time, () => done++);
-  assert.deepEqual(time.pending(), [100]);
+  assert.deepEqual(time.pending(), [100, 5000]);
   stdout.end();
   status.end('0');
   await until(() => stdout.closed && status.closed, 'stdout and the status pipe closed');
@@ -90,8 +90,30 @@ test('the status report: its text once its pipe has closed; none while it is ope
   let done = 0;
   held.output.drain(time, () => done++);
   time.advance(100);
+  assert.equal(done, 0, 'the status pipe is waited for past the output drain');
+  time.advance(4899);
+  assert.equal(done, 0);
+  time.advance(1);
   assert.equal(done, 1);
   assert.equal(held.output.reportedStatus(), undefined, 'a report the drain cut is none');
+});
+
+test('a status report that comes after the output drain (a loaded machine late to read it) still decides: done as it closes', async () => {
+  const time = new FakeTime();
+  const { output, stdout, stderr, status } = reading();
+  stderr.end();
+  stderr.resume();
+  await until(() => stderr.closed, 'stderr closed');
+  let done = 0;
+  output.drain(time, () => done++);
+  time.advance(100);
+  assert.equal(done, 0);
+  assert.equal(stdout.destroyed, false, 'the output pipes are closed with the status pipe, not before');
+  status.end('0');
+  await until(() => done === 1, 'done as the status pipe closed');
+  assert.equal(output.reportedStatus(), '0');
+  assert.deepEqual(time.pending(), [], 'both timers are cancelled');
+  assert.equal(stdout.destroyed, true);
 });
 
 test('after the exit, pipes closed already: done at once', async () => {
@@ -110,10 +132,11 @@ test('after the exit, pipes closed already: done at once', async () => {
 
 test('a pipe held open: reading stops 100 ms after the exit, not before', async () => {
   const time = new FakeTime();
-  const { output, stdout, stderr } = reading();
+  const { output, stdout, stderr, status } = reading();
   stderr.end();
   stderr.resume();
-  await until(() => stderr.closed, 'stderr closed');
+  status.end('0');
+  await until(() => stderr.closed && status.closed, 'stderr and the status pipe closed');
   let done = 0;
   output.drain(time, () => done++);
   time.advance(99);
