@@ -38,7 +38,7 @@ for (const file of docFiles(REPO)) {
   const text = docText(REPO, file);
   const { files, runs } = ciBlocks(text);
   for (const run of runs) {
-    const kind = files.find((f) => f.path === run.path).kind;
+    const { kind } = run.file;
     if (!kind.endsWith('-gsd')) continue;
     const missing = missingTool(kind);
     test(`${file}: ${run.path} runs as line ${run.line} shows, with GSD 1.14`, { timeout: 180_000, skip: missing !== undefined && !REQUIRED ? missing : false }, async (t) => {
