@@ -2,9 +2,9 @@
 // as the page shows them (test/docs/ci-run.mjs) with the pinned GSD 1.14,
 // gsd-check the artefact. A CI job gets GSD from the project's lockfile:
 // the only `npm` on its PATH answers `npm ci` by putting the pinned GSD's
-// `gsd-tools` and `gsd_run` in the project's node_modules/.bin, as the
-// package's bins are, and refuses anything else; the job must put that
-// folder on PATH itself. A hook runs on a developer's machine, where GSD is
+// `gsd-tools` and `gsd_run` in the project's node_modules/.bin, linked to
+// its gsd-tools.cjs as npm links a package's bins, and refuses anything
+// else; the job names that GSD itself (--gsd node_modules/.bin/gsd-tools). A hook runs on a developer's machine, where GSD is
 // on PATH already.
 import assert from 'node:assert/strict';
 import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
@@ -23,9 +23,8 @@ const npm = [
   'case "$*" in',
   '  "ci --omit=optional"|"ci --omit=optional --cache .npm --prefer-offline")',
   '    mkdir -p node_modules/.bin',
-  `    printf '#!/bin/sh\\n%s\\n' ${q(gsd)} > node_modules/.bin/gsd-tools`,
-  '    cp node_modules/.bin/gsd-tools node_modules/.bin/gsd_run',
-  '    chmod +x node_modules/.bin/gsd-tools node_modules/.bin/gsd_run',
+  `    ln -s ${q(GSD_TOOLS)} node_modules/.bin/gsd-tools`,
+  `    ln -s ${q(GSD_TOOLS)} node_modules/.bin/gsd_run`,
   '    echo "added 1 package" ;;',
   '  *) echo "npm $*: not a command these runs answer" >&2; exit 1 ;;',
   'esac',
@@ -38,7 +37,7 @@ for (const file of docFiles(REPO)) {
   const text = docText(REPO, file);
   const { files, runs } = ciBlocks(text);
   for (const run of runs) {
-    const kind = files.find((f) => f.path === run.path).kind;
+    const { kind } = run.file;
     if (!kind.endsWith('-gsd')) continue;
     const missing = missingTool(kind);
     test(`${file}: ${run.path} runs as line ${run.line} shows, with GSD 1.14`, { timeout: 180_000, skip: missing !== undefined && !REQUIRED ? missing : false }, async (t) => {

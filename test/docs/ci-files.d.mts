@@ -7,7 +7,9 @@ export interface CiFile {
 }
 export interface CiRun {
   readonly path: string;
-  // The event a GitHub workflow runs for, as the block names it (github-runner.mjs eventOf).
+  // The file the run is of: the last ci-file at its path before it.
+  readonly file: CiFile;
+  // The event a GitHub workflow runs for (github-runner.mjs eventOf), or a GitLab job's variables, as the block names them.
   readonly event: readonly string[];
   readonly script: string;
   readonly expected: string;

@@ -16,9 +16,14 @@
 //   script run in it, then the file at <path> run by its tool; the block is
 //   what that run printed, its last line `job: success` or `job: failure…`.
 //   A GitHub workflow runs for the event named (github-runner.mjs eventOf:
-//   `pull_request head_ref=gsd/phase-04-ship labels=a,b`, `push ref=main`;
-//   by default a pull request from the branch `topic`); other files take
-//   none.
+//   `pull_request title="Phase 04: ship" head_ref=gsd/phase-04-ship
+//   action=edited labels=a,b`, `push ref=main`; by default a pull request
+//   from the branch `topic`), a GitLab job with the pipeline's variables
+//   (`CI_MERGE_REQUEST_TITLE="Phase 04: ship"`); other files take none. A
+//   value in double quotes may hold spaces.
+//   A page may offer two files at one path (a config with and without GSD,
+//   each as the reader keeps it): a run is of the last one before it, and
+//   its project holds that one.
 // - `<!-- ci-copy: <placeholder> -->` before a ```sh block: the commands
 //   that bring gsd-check into the reader's project (the Action's files),
 //   <placeholder> standing for gsd-check's checkout. Every run of the page
@@ -47,21 +52,22 @@ export function ciBlocks(text) {
       i = block.end;
       continue;
     }
-    const run = /^<!-- ci-run (\S+)((?: (?!-->)\S+)*)(?: -->)?\s*$/.exec(lines[i]);
+    const run = /^<!-- ci-run (\S+)((?: (?!-->)(?:[^\s"]|"[^"]*")+)*)(?: -->)?\s*$/.exec(lines[i]);
     if (run) {
-      const event = run[2].split(' ').filter((word) => word !== '');
+      const event = (run[2].match(/(?:[^\s"]|"[^"]*")+/g) ?? []).map((word) => word.replaceAll('"', ''));
+      const file = files.findLast((f) => f.path === run[1]);
       const script = [];
       if (!lines[i].includes('-->')) {
         for (i++; i < lines.length && lines[i].trim() !== '-->'; i++) script.push(lines[i]);
       }
       const at = i;
       const block = fencedAfter(lines, i, 'text');
-      runs.push({ path: run[1], event, script: script.join('\n'), expected: block.text, line: at + 1 });
+      runs.push({ path: run[1], file, event, script: script.join('\n'), expected: block.text, line: at + 1 });
       i = block.end;
     }
   }
   for (const run of runs) {
-    if (!files.some((file) => file.path === run.path)) throw new Error(`line ${run.line}: ci-run of ${run.path}, which no ci-file of the page is`);
+    if (run.file === undefined) throw new Error(`line ${run.line}: ci-run of ${run.path}, which no ci-file before it on the page is`);
   }
   return { files, runs, copies };
 }

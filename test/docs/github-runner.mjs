@@ -18,8 +18,10 @@ import { parse } from 'yaml';
 import { collect } from './ci-tools.mjs';
 
 // The event a run is triggered by, as a ci-run block names it: `pull_request`
-// (the default) with `head_ref=<branch>` (default `topic`) and
-// `labels=<a>,<b>`, or `push` with `ref=<branch>` (default `main`).
+// (the default) with `head_ref=<branch>` (default `topic`), `title=<the pull
+// request's title>` (default `Add a feature`), `action=<its activity type>`
+// (default `synchronize`: a push to it) and `labels=<a>,<b>`, or `push` with
+// `ref=<branch>` (default `main`).
 export function eventOf(words) {
   const [name = 'pull_request', ...pairs] = words;
   if (name !== 'pull_request' && name !== 'push') throw new Error(`a run by the event ${name}, which these tests do not make`);
@@ -28,18 +30,28 @@ export function eventOf(words) {
     if (at < 1) throw new Error(`${pair}: an event's detail is <key>=<value>`);
     return [pair.slice(0, at), pair.slice(at + 1)];
   }));
-  const known = name === 'pull_request' ? ['head_ref', 'labels'] : ['ref'];
+  const known = name === 'pull_request' ? ['head_ref', 'title', 'action', 'labels'] : ['ref'];
   for (const key of Object.keys(given)) if (!known.includes(key)) throw new Error(`${name} has no detail ${key} here (${known.join(', ')})`);
   if (name === 'push') {
     const branch = given.ref ?? 'main';
     return { name, branch, github: { event_name: name, ref: `refs/heads/${branch}`, ref_name: branch, head_ref: '', base_ref: '', event: { ref: `refs/heads/${branch}` } } };
   }
   const head = given.head_ref ?? 'topic';
+  const title = given.title ?? 'Add a feature';
+  const action = given.action ?? 'synchronize';
   const labels = (given.labels ?? '').split(',').filter((label) => label !== '').map((label) => ({ name: label }));
   return {
     name,
+    action,
     branch: head,
-    github: { event_name: name, ref: 'refs/pull/1/merge', ref_name: '1/merge', head_ref: head, base_ref: 'main', event: { number: 1, pull_request: { number: 1, head: { ref: head }, base: { ref: 'main' }, labels } } },
+    github: {
+      event_name: name,
+      ref: 'refs/pull/1/merge',
+      ref_name: '1/merge',
+      head_ref: head,
+      base_ref: 'main',
+      event: { action, number: 1, pull_request: { number: 1, title, head: { ref: head }, base: { ref: 'main' }, labels } },
+    },
   };
 }
 
@@ -77,9 +89,15 @@ function triggered(on, event) {
   if (!Object.hasOwn(events, event.name)) throw new Error(`the workflow has no on: ${event.name}`);
   const filter = events[event.name] ?? {};
   for (const key of Object.keys(filter)) {
-    if (key !== 'branches') throw new Error(`on.${event.name}.${key} is not supported here`);
+    if (key !== 'branches' && !(key === 'types' && event.name === 'pull_request')) throw new Error(`on.${event.name}.${key} is not supported here`);
+  }
+  if (filter.branches !== undefined) {
     const branch = event.name === 'push' ? event.branch : 'main';
     if (!filter.branches.includes(branch)) throw new Error(`on.${event.name}.branches does not take ${branch}: the workflow would not run`);
+  }
+  // A pull request's activity types, where `types` names none: GitHub's default.
+  if (event.name === 'pull_request' && !(filter.types ?? ['opened', 'synchronize', 'reopened']).includes(event.action)) {
+    throw new Error(`on.pull_request.types does not take ${event.action}: the workflow would not run`);
   }
 }
 

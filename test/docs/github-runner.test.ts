@@ -42,6 +42,16 @@ test('a workflow runs only for an event its on: lists, a push only to a branch i
   assert.equal(await runWorkflow(skipped, { workspace: tempDir(t), env, event: eventOf(['pull_request', 'head_ref=gsd/x']) }), 'pull_request refs/pull/1/merge 1/merge\njob: success\n');
 });
 
+test('a pull request has its title and activity type; on.pull_request.types, or GitHub\'s default types without it, decides whether it runs', async (t) => {
+  const echo = '      - run: echo "${{ github.event.action }} ${{ startsWith(github.event.pull_request.title, \'Phase \') }}"\n';
+  const plain = workflow('  pull_request:', echo);
+  assert.equal(await runWorkflow(plain, { workspace: tempDir(t), env }), 'synchronize false\njob: success\n');
+  assert.equal(await runWorkflow(plain, { workspace: tempDir(t), env, event: eventOf(['pull_request', 'title=Phase 04: ship', 'action=opened']) }), 'opened true\njob: success\n');
+  await assert.rejects(runWorkflow(plain, { workspace: tempDir(t), env, event: eventOf(['pull_request', 'action=edited']) }), /types does not take edited/);
+  const edited = workflow('  pull_request:\n    types: [opened, synchronize, reopened, edited]', echo);
+  assert.equal(await runWorkflow(edited, { workspace: tempDir(t), env, event: eventOf(['pull_request', 'action=edited']) }), 'edited false\njob: success\n');
+});
+
 test('a context or an event these runs do not make is an error, never an empty value', async (t) => {
   await assert.rejects(runWorkflow(workflow('  pull_request:', '      - run: echo ${{ secrets.TOKEN }}\n'), { workspace: tempDir(t), env }), /secrets/);
   assert.throws(() => eventOf(['workflow_dispatch']), /the event workflow_dispatch, which these tests do not make/);
