@@ -40,39 +40,43 @@ const BATCH_LINES = ['1.11.', '1.14.'];
 // each of which Linux bounds (MAX_ARG_STRLEN, 128 KiB).
 const ENV_VALUE_BYTES = 120 * 1024;
 
+// How requests asked once each run at once: the run's own pool.
+type Pool = <T, R>(items: readonly T[], work: (item: T) => Promise<R>) => Promise<R[]>;
+
 // GSD_CHECK_GSD_BATCH=off asks once a request, as before the batch: for a
 // GSD the batch misreads, and to measure what the batch saves (bench/).
 // `ahead`: requests the run will make later (a --render run's point hooks,
 // asked after which GSD it is): they go with the first batch, and are
 // answered from it when they come; asked once a request, nothing is asked
-// before it is needed.
-// `pool`: how requests asked once each run at once (the run's own pool).
-type Pool = <T, R>(items: readonly T[], work: (item: T) => Promise<R>) => Promise<R[]>;
-
+// before it is needed. A request is asked once a run either way.
 export function gsdAsker(gsd: Gsd, context: GateContext, warn: (line: string) => void, pool: Pool, ahead: readonly GsdRequest[] = []): GsdAsk {
   const tools = context.env.GSD_CHECK_GSD_BATCH === 'off' ? undefined : batchTarget(gsd);
   let warned = false;
   let pending = ahead;
   const answered = new Map<string, RunResult>();
   const perRequest = (requests: readonly GsdRequest[]): Promise<RunResult[]> => pool(requests, (request) => askOne(gsd, request, context));
-  const batched = async (requests: readonly GsdRequest[]): Promise<RunResult[]> => {
-    const asked = [...requests, ...pending.filter((request) => !requests.some((r) => keyOf(r) === keyOf(request)))];
+  // The answers to `requests`, and to whatever is pending, kept by request.
+  const asking = async (requests: readonly GsdRequest[]): Promise<void> => {
+    const asked = [...requests, ...pending.filter((request) => !requests.some((r) => keyOf(r) === keyOf(request)) && !answered.has(keyOf(request)))];
     pending = [];
-    if (tools === undefined || asked.length < 2) return perRequest(requests);
-    const answers = await askAll(tools, asked, context);
-    if (!Array.isArray(answers)) {
-      if (answers.status === 'stopped') return requests.map(() => answers.result);
-      if (!warned) warn(`gsd-check: warning: one GSD process could not answer the run's requests (${answers.why}); asking GSD once a request`);
-      warned = true;
-      return perRequest(requests);
+    const answers = tools === undefined || asked.length < 2 ? undefined : await askAll(tools, asked, context);
+    if (answers === undefined || !Array.isArray(answers)) {
+      if (answers !== undefined && answers.status === 'stopped') {
+        for (const request of requests) answered.set(keyOf(request), answers.result);
+        return;
+      }
+      if (answers !== undefined && !warned) warn(`gsd-check: warning: one GSD process could not answer the run's requests (${answers.why}); asking GSD once a request`);
+      warned ||= answers !== undefined;
+      const each = await perRequest(requests);
+      each.forEach((answer, index) => answered.set(keyOf(requests[index]!), answer));
+      return;
     }
     answers.forEach((answer, index) => answered.set(keyOf(asked[index]!), answer));
-    return requests.map((request) => answered.get(keyOf(request))!);
   };
   const ask = async (requests: readonly GsdRequest[]): Promise<RunResult[]> => {
-    const known = requests.map((request) => answered.get(keyOf(request)));
-    if (known.every((answer) => answer !== undefined)) return known as RunResult[];
-    return batched(requests);
+    const missing = requests.filter((request, index) => !answered.has(keyOf(request)) && requests.findIndex((r) => keyOf(r) === keyOf(request)) === index);
+    if (missing.length > 0) await asking(missing);
+    return requests.map((request) => answered.get(keyOf(request))!);
   };
   return Object.assign(ask, { batches: tools !== undefined });
 }

@@ -143,3 +143,17 @@ test('requests known ahead go with the first batch and are answered from it late
   await single([REQUESTS[0]!]);
   assert.deepEqual(each.map((s) => s.command.split(' ').slice(2).join(' ')), ["'runtime-identity' '--raw'"]);
 });
+
+test('a request is asked once a run, in a batch or once each: asked again, and twice in one call, it is answered from the first', async (t) => {
+  const { root, gsd } = installed(t, '1.14.0');
+  for (const env of [{}, { GSD_CHECK_GSD_BATCH: 'off' }]) {
+    const seen: RunOptions[] = [];
+    const out = batchOut([{ code: 0, writes: [[1, 'a']] }, { code: 0, writes: [[1, 'b']] }]);
+    const ask = gsdAsker(gsd, context(root, seen, (options) => (options.command.includes('GSD_CHECK_BATCH') ? { stdout: { text: out, complete: true } } : { stdout: { text: 'x', complete: true } }), env), () => assert.fail('no warning'), POOL);
+    const first = await ask([REQUESTS[0]!, REQUESTS[1]!, REQUESTS[0]!]);
+    const again = await ask([REQUESTS[1]!]);
+    assert.deepEqual([first.length, again[0]], [3, first[1]], JSON.stringify(env));
+    assert.equal(first[0], first[2]);
+    assert.equal(seen.length, env.GSD_CHECK_GSD_BATCH === 'off' ? 2 : 1, JSON.stringify(env));
+  }
+});
