@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { canonicalPath, contains, realPath } from '../fs/entry.ts';
-import { comparePhaseIds, matchPhaseDirs } from './phase-id.ts';
+import { comparePhaseIds, hasPhaseToken, matchPhaseDirs } from './phase-id.ts';
 import { planningDirectory, type PlanningScope } from './planning-scope.ts';
 
 // Where GSD keeps a phase's files when only its number is known:
@@ -18,7 +18,9 @@ export interface PhaseDirLookup {
 
 export function lookUpPhaseDir(projectRoot: string, phaseNumber: string, scope: PlanningScope): PhaseDirLookup {
   const searched = join(planningDirectory(projectRoot, scope), 'phases');
-  const matches = matchPhaseDirs(phaseDirectoryNames(searched), phaseNumber);
+  // Only directories named by a phase id: `find-phase notes` gives
+  // `phases/notes`, a directory that names no phase (D57).
+  const matches = matchPhaseDirs(phaseDirectoryNames(searched).filter(hasPhaseToken), phaseNumber);
   return { phaseNumber, searched, matches: matches.map((name) => join(searched, name)) };
 }
 
