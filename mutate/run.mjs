@@ -2,7 +2,8 @@
 // Mutates src/ in a temporary copy of the repository, runs against each mutant
 // the test files that execute its line (mirror test first, then the fastest),
 // stops at the first that fails, and prints the score and every survivor.
-// Our own harness rather than StrykerJS: see docs/maintainers/mutation.md.
+// Frozen: fixed when it breaks, never extended. StrykerJS, run beside it by
+// hand, makes the mutants it lacks; why in docs/maintainers/mutation.md.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
