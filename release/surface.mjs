@@ -22,7 +22,8 @@ export const SURFACE_FILE = 'release/surface.json';
 // it for the schemas and action.yml), since plain Node cannot import src/'s
 // TypeScript.
 const ENTRY = `
-export { FLAGS, REPORT_KINDS, EXIT_CONTRACTS } from './src/cli/flag-table.ts';
+export { FLAGS } from './src/cli/flag-table.ts';
+export { REPORT_KINDS, EXIT_CONTRACTS } from './src/cli/flag.ts';
 export { COMMANDS, COMMAND_PREFIX, SHELLS } from './src/cli/command-table.ts';
 export { EXIT_NO, EXIT_FAILURE, EXIT_INTERNAL, EXIT_WRITE_FAILED, REASONS, STOP_SIGNALS } from './src/failure.ts';
 export { ACTION_INPUTS } from './src/action/inputs.ts';
@@ -36,8 +37,22 @@ export { LOOP_POINTS } from './src/gates/activation.ts';
 
 async function lists(root) {
   const { build } = await import('esbuild');
-  const bundle = await build({ stdin: { contents: ENTRY, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', target: 'node20', format: 'esm', write: false, logLevel: 'warning' });
-  return import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
+  const bundle = await build({
+    stdin: { contents: ENTRY, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    write: false,
+    logLevel: 'warning',
+  });
+  const module = await import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
+  // A TypeScript module may export only types, so esbuild drops a re-export
+  // of a name the module no longer has without an error: refuse it here.
+  const named = [...ENTRY.matchAll(/export \{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((name) => name.trim()));
+  const missing = named.filter((name) => module[name] === undefined);
+  if (missing.length > 0) throw new Error(`release/surface.mjs: src/ no longer exports ${missing.join(', ')} where ENTRY says`);
+  return module;
 }
 
 // One entry a thing a user relies on: what it is (`item`), the name a
@@ -57,7 +72,11 @@ export async function publicSurface(root) {
   for (const shell of l.SHELLS) add('completion shell', shell);
   for (const f of l.FLAGS) {
     const name = `--${f.name}`;
-    add('flag', name, { takes: f.hint === undefined ? 'nothing' : f.repeatable === true ? 'a value, repeatable' : 'a value', default: f.default ?? null, trimsJoinedValue: f.trimsJoined === true });
+    add('flag', name, {
+      takes: f.hint === undefined ? 'nothing' : f.repeatable === true ? 'a value, repeatable' : 'a value',
+      default: f.default ?? null,
+      trimsJoinedValue: f.trimsJoined === true,
+    });
     for (const command of f.commands === 'any' ? ['any command'] : f.commands) add('flag of', name, true, command);
     for (const spelling of [...(f.short === undefined ? [] : [`-${f.short}`]), ...(f.spellings ?? [])]) add('flag spelling', spelling, name);
   }
@@ -66,7 +85,13 @@ export async function publicSurface(root) {
   for (const point of l.LOOP_POINTS) add('loop point', point);
   const statuses = { EXIT_NO: l.EXIT_NO, EXIT_FAILURE: l.EXIT_FAILURE, EXIT_INTERNAL: l.EXIT_INTERNAL, EXIT_WRITE_FAILED: l.EXIT_WRITE_FAILED };
   for (const status of [...new Set(Object.values(statuses))].sort((a, b) => a - b)) {
-    add('exit status', `exit ${status}`, Object.keys(statuses).filter((k) => statuses[k] === status).sort());
+    add(
+      'exit status',
+      `exit ${status}`,
+      Object.keys(statuses)
+        .filter((k) => statuses[k] === status)
+        .sort(),
+    );
   }
   for (const signal of l.STOP_SIGNALS) add('stop signal', signal, 'exit 128+N');
   for (const [reason, { exitStatus, onError }] of Object.entries(l.REASONS)) add('reason', reason, { exitStatus, onErrorMaySkip: onError });
@@ -74,15 +99,27 @@ export async function publicSurface(root) {
     add('kind', kind);
     for (const [field, shape] of Object.entries(details)) add('envelope field', `details.${field}`, shape, kind);
   }
-  for (const [envelope, details] of [['gates run, one point', l.POINT_DETAILS], ['gates run, several points', l.RUN_DETAILS]]) {
+  for (const [envelope, details] of [
+    ['gates run, one point', l.POINT_DETAILS],
+    ['gates run, several points', l.RUN_DETAILS],
+  ]) {
     for (const [field, shape] of Object.entries(details)) add('envelope field', `details.${field}`, shape, envelope);
   }
   for (const input of l.ACTION_INPUTS) add('Action input', `inputs.${input.name}`, { shape: input.shape, default: input.default ?? null });
   for (const output of l.ACTION_OUTPUTS) add('Action output', `outputs.${output.name}`);
   add('Action runtime', 'runs.using', /^ {2}using: "(.+)"$/m.exec(l.actionYaml())?.[1] ?? null);
   for (const [, id] of readFileSync(join(root, '.pre-commit-hooks.yaml'), 'utf8').matchAll(/^- id: (\S+)\s*$/gm)) add('pre-commit hook', id);
-  for (const file of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json')).sort()) {
-    add('JSON Schema', `schemas/${file}`, createHash('sha256').update(readFileSync(join(root, 'schemas', file))).digest('hex').slice(0, 16));
+  for (const file of readdirSync(join(root, 'schemas'))
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()) {
+    add(
+      'JSON Schema',
+      `schemas/${file}`,
+      createHash('sha256')
+        .update(readFileSync(join(root, 'schemas', file)))
+        .digest('hex')
+        .slice(0, 16),
+    );
   }
   add('Node', 'engines.node', JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines?.node ?? null);
   return entries;
@@ -139,24 +176,49 @@ export async function surfaceCommand(root, write) {
   const changes = surfaceChanges(recorded.surface, current);
   if (!write) {
     if (recorded.version !== version) {
-      return { ok: false, lines: [`${SURFACE_FILE} is the surface of ${recorded.version}, but package.json's version is ${version}: a release writes it (node release/surface.mjs --write)`] };
+      return {
+        ok: false,
+        lines: [
+          `${SURFACE_FILE} is the surface of ${recorded.version}, but package.json's version is ${version}: a release writes it (node release/surface.mjs --write)`,
+        ],
+      };
     }
     const missing = unnamed(changes, section(changelog, 'Unreleased'));
     if (missing.length > 0) {
-      return { ok: false, lines: [`the public surface changed since ${recorded.version} (${SURFACE_FILE}) in what CHANGELOG.md's Unreleased section does not name, in backticks:`, describe(missing)] };
+      return {
+        ok: false,
+        lines: [
+          `the public surface changed since ${recorded.version} (${SURFACE_FILE}) in what CHANGELOG.md's Unreleased section does not name, in backticks:`,
+          describe(missing),
+        ],
+      };
     }
-    return { ok: true, lines: [changes.length === 0 ? `the public surface is ${recorded.version}'s` : `${count(changes)} since ${recorded.version}, each named in CHANGELOG.md's Unreleased section:\n${describe(changes)}`] };
+    return {
+      ok: true,
+      lines: [
+        changes.length === 0
+          ? `the public surface is ${recorded.version}'s`
+          : `${count(changes)} since ${recorded.version}, each named in CHANGELOG.md's Unreleased section:\n${describe(changes)}`,
+      ],
+    };
   }
   if (recorded.version === version) {
     if (changes.length === 0) return { ok: true, lines: [`${SURFACE_FILE} is already ${version}'s`] };
-    return { ok: false, lines: [`${SURFACE_FILE} is already ${version}'s, and the surface has changed since: bump package.json's version first`, describe(changes)] };
+    return {
+      ok: false,
+      lines: [`${SURFACE_FILE} is already ${version}'s, and the surface has changed since: bump package.json's version first`, describe(changes)],
+    };
   }
   const needed = bumpNeeded(changes);
   if (!bumpedEnough(recorded.version, version, needed)) {
-    return { ok: false, lines: [`${recorded.version} -> ${version} is not a ${needed} release, which these changes need (docs/maintainers/versioning.md):`, describe(changes)] };
+    return {
+      ok: false,
+      lines: [`${recorded.version} -> ${version} is not a ${needed} release, which these changes need (docs/maintainers/versioning.md):`, describe(changes)],
+    };
   }
   const released = section(changelog, version);
-  if (released === undefined) return { ok: false, lines: [`CHANGELOG.md has no section for ${version}: move the Unreleased entries under ## [${version}] - <date> first`] };
+  if (released === undefined)
+    return { ok: false, lines: [`CHANGELOG.md has no section for ${version}: move the Unreleased entries under ## [${version}] - <date> first`] };
   const missing = unnamed(changes, released);
   if (missing.length > 0) return { ok: false, lines: [`CHANGELOG.md's ${version} section does not name, in backticks:`, describe(missing)] };
   writeFileSync(join(root, SURFACE_FILE), surfaceText(version, current));
@@ -167,14 +229,17 @@ export async function surfaceCommand(root, write) {
 // must be written, and the surface still be the one recorded.
 export async function releaseRefusal(root, version) {
   const recorded = JSON.parse(readFileSync(join(root, SURFACE_FILE), 'utf8'));
-  if (recorded.version !== version) return `${SURFACE_FILE} is the surface of ${recorded.version}, not of ${version}: node release/surface.mjs --write, and commit it`;
+  if (recorded.version !== version)
+    return `${SURFACE_FILE} is the surface of ${recorded.version}, not of ${version}: node release/surface.mjs --write, and commit it`;
   const changes = surfaceChanges(recorded.surface, await publicSurface(root));
-  if (changes.length > 0) return `the public surface changed since ${SURFACE_FILE} was written for ${version}: bump the version, then node release/surface.mjs --write\n${describe(changes)}`;
+  if (changes.length > 0)
+    return `the public surface changed since ${SURFACE_FILE} was written for ${version}: bump the version, then node release/surface.mjs --write\n${describe(changes)}`;
   return undefined;
 }
 
 // One entry a line, so that a change to the file reads as the change.
-export const surfaceText = (version, entries) => `{"version": ${JSON.stringify(version)}, "surface": [\n${entries.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`;
+export const surfaceText = (version, entries) =>
+  `{"version": ${JSON.stringify(version)}, "surface": [\n${entries.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`;
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
@@ -183,7 +248,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exitCode = 2;
   } else {
     const { ok, lines } = await surfaceCommand(resolve('.'), args[0] === '--write');
-    (ok ? console.log : console.error)(lines.join('\n').split('\n').map((line) => `surface: ${line}`).join('\n'));
+    (ok ? console.log : console.error)(
+      lines
+        .join('\n')
+        .split('\n')
+        .map((line) => `surface: ${line}`)
+        .join('\n'),
+    );
     process.exitCode = ok ? 0 : 1;
   }
 }

@@ -1,5 +1,6 @@
 import { fail, ok, type Result } from '../failure.ts';
-import { FLAGS, takes, type Flag } from '../cli/flag-table.ts';
+import type { Flag } from '../cli/flag.ts';
+import { FLAGS, takes } from '../cli/flag-table.ts';
 import { closest } from '../text/suggest.ts';
 
 // The GitHub Action's inputs: one per flag of `gates run`, named as the flag
@@ -68,7 +69,10 @@ function undeclaredInput(env: Readonly<Record<string, string | undefined>>): str
   const stray = Object.keys(env).find((name) => name.startsWith('INPUT_') && !declared.has(name));
   if (stray === undefined) return undefined;
   const name = stray.slice('INPUT_'.length).toLowerCase();
-  const meant = closest(name, ACTION_INPUTS.map((input) => input.name));
+  const meant = closest(
+    name,
+    ACTION_INPUTS.map((input) => input.name),
+  );
   return `the input ${JSON.stringify(name)} is not one of this Action's; ${meant === undefined ? `its inputs are ${ACTION_INPUTS.map((input) => input.name).join(', ')}` : `did you mean ${meant}?`}`;
 }
 
@@ -88,7 +92,13 @@ export function argvFromInputs(env: Readonly<Record<string, string | undefined>>
       } else if (!FALSE.includes(given)) return fail('usage', `the input ${input.name} is ${JSON.stringify(given)}; it takes true or false`);
       continue;
     }
-    const values = input.shape === 'list' ? given.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '') : [given];
+    const values =
+      input.shape === 'list'
+        ? given
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter((line) => line !== '')
+        : [given];
     for (const value of values) {
       if (input.file && value === '-') return fail('usage', `the input ${input.name} is "-", standard input, which a step does not have; give a file`);
       if (input.name === 'report' && value === 'github') annotated = true;

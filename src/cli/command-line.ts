@@ -2,7 +2,8 @@ import { ok, usage, type Result } from '../failure.ts';
 import { listed } from '../text/format.ts';
 import { closest } from '../text/suggest.ts';
 import { COMMAND_PREFIX, COMMANDS, isShell, SHELLS, type CommandName, type Shell } from './command-table.ts';
-import { EXIT_CONTRACTS, FLAGS, flagNamed, takes } from './flag-table.ts';
+import { EXIT_CONTRACTS } from './flag.ts';
+import { FLAGS, flagNamed, takes } from './flag-table.ts';
 import { optional, stdinOnce, tokenizeFlags, valueOf, type Flags } from './flags.ts';
 import { evalOptions, type EvalOptions } from './eval-options.ts';
 import { gatesOptions, type GatesOptions } from './gates-options.ts';
@@ -199,7 +200,11 @@ export function findCommand(line: readonly string[]): Result<{ command: CommandN
   const under = COMMANDS.filter((command) => command.name.startsWith(`${first} `)).map((command) => command.name);
   if (under.length > 0) {
     const tried = `try: ${under.join(', ')}`;
-    return usage(second === undefined ? `missing subcommand after ${JSON.stringify(first)}; ${tried}` : `unknown subcommand ${JSON.stringify(`${first} ${second}`)}; ${tried}`);
+    return usage(
+      second === undefined
+        ? `missing subcommand after ${JSON.stringify(first)}; ${tried}`
+        : `unknown subcommand ${JSON.stringify(`${first} ${second}`)}; ${tried}`,
+    );
   }
   return usage(`unknown command ${JSON.stringify(first)}; ${meant(first) ?? `try: gsd-check ${LISTED}`}`);
 }

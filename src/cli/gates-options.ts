@@ -1,7 +1,7 @@
 import { ok, usage, type Result } from '../failure.ts';
 import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/activation.ts';
 import { closest } from '../text/suggest.ts';
-import { REPORT_KINDS } from './flag-table.ts';
+import { REPORT_KINDS } from './flag.ts';
 import { optional, seconds, stdinOnce, valueOf, type Flags } from './flags.ts';
 import type { EvalOptions } from './eval-options.ts';
 
@@ -56,11 +56,15 @@ export function gatesOptions(flags: Flags, shared: EvalOptions, requireTestedGsd
     return usage(`--hooks and ${builtin ? '--builtin' : '--capability'} cannot be used together: rendered hooks are already resolved by GSD`);
   }
   if (render && (hooks !== undefined || capabilities.length > 0 || builtin)) {
-    return usage(`--render and ${hooks !== undefined ? '--hooks' : builtin ? '--builtin' : '--capability'} cannot be used together: --render has GSD render the hooks itself`);
+    return usage(
+      `--render and ${hooks !== undefined ? '--hooks' : builtin ? '--builtin' : '--capability'} cannot be used together: --render has GSD render the hooks itself`,
+    );
   }
   if (hooks === '') return usage('--hooks needs a file (or - for standard input)');
   if (hooks === undefined && capabilities.length === 0 && !builtin && !render) {
-    return usage("--builtin (GSD 1.14's own gates), --capability (once per capability file), --hooks (the output of gsd_run loop render-hooks) or --render (GSD renders them) is required");
+    return usage(
+      "--builtin (GSD 1.14's own gates), --capability (once per capability file), --hooks (the output of gsd_run loop render-hooks) or --render (GSD renders them) is required",
+    );
   }
   const ship = flags.booleans.has('ship');
   if (ship && !reached) return usage('--ship counts with --reached: it says the run is the ship of the phase whose reached points run');
@@ -68,10 +72,11 @@ export function gatesOptions(flags: Flags, shared: EvalOptions, requireTestedGsd
     return usage(`--reached needs the phase: ${PHASE_CHOICE}`);
   }
   const requireTested = flags.booleans.has('require-tested-gsd');
-  if (requireTested && !render && !builtin) return usage('--require-tested-gsd counts with --render or --builtin, which ask the GSD gsd_run finds for its version');
+  if (requireTested && !render && !builtin)
+    return usage('--require-tested-gsd counts with --render or --builtin, which ask the GSD gsd_run finds for its version');
   if (capabilities.includes('')) return usage('--capability needs a file');
   const gsd = valueOf(flags, 'gsd');
-  if (gsd === '') return usage('--gsd needs a file: GSD\'s gsd-tools.cjs');
+  if (gsd === '') return usage("--gsd needs a file: GSD's gsd-tools.cjs");
   const queryCommand = valueOf(flags, 'query-command');
   if (queryCommand !== undefined && queryCommand.trim() === '') return usage('--query-command needs a shell command');
   const queryTimeout = seconds(flags, 'query-timeout', true);

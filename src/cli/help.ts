@@ -1,7 +1,8 @@
 import { ok, usage, type Result } from '../failure.ts';
 import { KINDS } from '../kinds/table.ts';
 import { COMMANDS, commandNamed, type CommandName, type Shell } from './command-table.ts';
-import { FLAGS, takes, type Flag, type FlagGroup } from './flag-table.ts';
+import type { Flag, FlagGroup } from './flag.ts';
+import { FLAGS, takes } from './flag-table.ts';
 
 // What gsd-check prints about itself: --help, shell completion, and the
 // JSON Schemas of what users write.
@@ -35,7 +36,11 @@ export function helpText(): string {
     const flags = FLAGS.filter((flag) => flag.group === group);
     parts.push([groupHeading(group, flags), ...flags.flatMap(flagLines)].join('\n'));
   }
-  parts.push(FLAGS.filter((flag) => flag.group === 'global').flatMap(flagLines).join('\n'));
+  parts.push(
+    FLAGS.filter((flag) => flag.group === 'global')
+      .flatMap(flagLines)
+      .join('\n'),
+  );
   parts.push(kindLines().join('\n'));
   parts.push(['Examples:', ...listed.flatMap((command) => command.examples.slice(0, 2).flatMap(exampleLines))].join('\n'));
   parts.push(ENVIRONMENT);
@@ -122,7 +127,13 @@ export function completionScript(_shell: Shell): string {
   const valueCases = FLAGS.filter((flag) => flag.hint !== undefined).map((flag) => {
     const complete = flag.complete;
     const action =
-      complete === 'file' ? 'compgen -f -- "$cur"' : complete === 'directory' ? 'compgen -d -- "$cur"' : complete === undefined ? 'true' : `compgen -W ${quoted(complete)} -- "$cur"`;
+      complete === 'file'
+        ? 'compgen -f -- "$cur"'
+        : complete === 'directory'
+          ? 'compgen -d -- "$cur"'
+          : complete === undefined
+            ? 'true'
+            : `compgen -W ${quoted(complete)} -- "$cur"`;
     return `    --${flag.name}) COMPREPLY=($(${action})); return ;;`;
   });
   return `# bash completion for gsd-check: eval "$(gsd-check completion bash)"

@@ -3,7 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { COMMANDS, type CommandName } from '../../src/cli/command-table.ts';
-import { FLAGS, takes, type Flag } from '../../src/cli/flag-table.ts';
+import type { Flag } from '../../src/cli/flag.ts';
+import { FLAGS, takes } from '../../src/cli/flag-table.ts';
 import { helpText } from '../../src/cli/help.ts';
 import { ROOT } from '../helpers/support.ts';
 
@@ -42,7 +43,8 @@ test('every flag is in --help; a default it has is said there, once', () => {
   const help = helpText();
   for (const flag of FLAGS) {
     assert.ok(help.includes(`--${flag.name}${flag.hint === undefined ? '' : ` ${flag.hint}`} `), `--help lacks --${flag.name}`);
-    if (flag.default !== undefined) assert.equal(flag.help.join(' ').split(`(default ${flag.default})`).length, 2, `--${flag.name}'s help says its default once`);
+    if (flag.default !== undefined)
+      assert.equal(flag.help.join(' ').split(`(default ${flag.default})`).length, 2, `--${flag.name}'s help says its default once`);
   }
 });
 
@@ -52,6 +54,11 @@ test('the table is well formed: names unique, every command takes a flag it list
   for (const flag of FLAGS) {
     assert.match(flag.name, /^[a-z][a-z-]*$/);
     if (flag.hint === undefined) assert.equal(flag.repeatable ?? false, false, flag.name);
-    if (flag.commands !== 'any') for (const name of flag.commands) assert.ok(COMMANDS.some((c) => c.name === name), name);
+    if (flag.commands !== 'any')
+      for (const name of flag.commands)
+        assert.ok(
+          COMMANDS.some((c) => c.name === name),
+          name,
+        );
   }
 });
