@@ -84,7 +84,10 @@ async function build(target) {
     // given (a fixed --hash-seed makes it repeatable but the runtime then
     // rejects it); it is also valid only on the architecture that made it.
     // Relative names, from the work folder: the blob records the main's path.
-    writeFileSync(join(work, 'sea-config.json'), JSON.stringify({ main: 'gsd-check.cjs', output: 'sea.blob', disableExperimentalSEAWarning: true, useCodeCache: false }));
+    writeFileSync(
+      join(work, 'sea-config.json'),
+      JSON.stringify({ main: 'gsd-check.cjs', output: 'sea.blob', disableExperimentalSEAWarning: true, useCodeCache: false }),
+    );
     execFileSync(runtime(host), ['--experimental-sea-config', 'sea-config.json'], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
     mkdirSync(OUT, { recursive: true });
     copyFileSync(runtime(target), output);
@@ -94,7 +97,8 @@ async function build(target) {
     rmSync(work, { recursive: true, force: true });
   }
 
-  if (target !== host) return console.log(`${output}: built for ${target} with Node v${pinnedVersion(target)} (run it there, or under qemu-user: test/against-qemu.mjs)`);
+  if (target !== host)
+    return console.log(`${output}: built for ${target} with Node v${pinnedVersion(target)} (run it there, or under qemu-user: test/against-qemu.mjs)`);
   // Prove it runs with no Node to be found.
   const [version] = execFileSync(output, ['--version'], { env: { PATH: '' }, encoding: 'utf8', timeout: 30_000 }).split('\n');
   if (!version.includes(`standalone build: Node v${pinnedVersion(target)}`)) return refuse(`the built file answered --version with "${version}"`);
@@ -105,7 +109,10 @@ const args = process.argv.slice(2);
 const targets = args.includes('--all') ? TARGETS : args.length > 0 ? args : [host];
 if (process.platform !== 'linux') {
   refuse(`building on ${process.platform} is not supported yet; build on Linux`);
-} else if (spawnSync(process.execPath, [resolve('runtimes/install.mjs'), ...new Set([host, ...targets.filter((t) => TARGETS.includes(t))])], { stdio: 'inherit' }).status !== 0) {
+} else if (
+  spawnSync(process.execPath, [resolve('runtimes/install.mjs'), ...new Set([host, ...targets.filter((t) => TARGETS.includes(t))])], { stdio: 'inherit' })
+    .status !== 0
+) {
   refuse('the pinned Nodes could not be installed (above)');
 } else {
   for (const target of targets) await build(target);

@@ -36,7 +36,11 @@ export function sourceFiles(root = '.') {
 export function sourceId(root = '.') {
   const hash = createHash('sha256');
   for (const path of sourceFiles(root)) {
-    hash.update(`${path}\0${createHash('sha256').update(readFileSync(join(root, path))).digest('hex')}\n`);
+    hash.update(
+      `${path}\0${createHash('sha256')
+        .update(readFileSync(join(root, path)))
+        .digest('hex')}\n`,
+    );
   }
   return hash.digest('hex').slice(0, 12);
 }

@@ -118,7 +118,11 @@ const reached = (inputs, entries) => {
   for (const entry of entries) visit(entry);
   return [...seen];
 };
-const reachedBy = (b) => reached(b.metafile.inputs, Object.values(b.metafile.outputs).map((o) => o.entryPoint));
+const reachedBy = (b) =>
+  reached(
+    b.metafile.inputs,
+    Object.values(b.metafile.outputs).map((o) => o.entryPoint),
+  );
 // Text a define carries, and the files that text is made of: an output whose
 // files use the name is made of those files too.
 const carried = {
@@ -211,7 +215,10 @@ if (only === null || only.has('dist/gsd-check')) {
   // start (docs/explanation/performance.md). esbuild escapes strings, not a
   // regular expression's characters.
   const wide = /[^\0-\x7f]/.exec(programText);
-  if (wide !== null) throw new Error(`build: the program holds ${JSON.stringify(wide[0])} (U+${wide[0].codePointAt(0).toString(16).toUpperCase()}) near ${JSON.stringify(programText.slice(Math.max(0, wide.index - 40), wide.index + 10))}: write it as a \\u escape`);
+  if (wide !== null)
+    throw new Error(
+      `build: the program holds ${JSON.stringify(wide[0])} (U+${wide[0].codePointAt(0).toString(16).toUpperCase()}) near ${JSON.stringify(programText.slice(Math.max(0, wide.index - 40), wide.index + 10))}: write it as a \\u escape`,
+    );
   const launcher = await build({
     ...common,
     entryPoints: ['src/launch.ts'],
@@ -251,7 +258,14 @@ if (only === null || only.has('dist/gsd-check')) {
 // dist/ is).
 let actionInputs;
 if (only === null || only.has('dist/action.js')) {
-  const action = await build({ ...common, entryPoints: ['src/action/main.ts'], ...programMaps, format: 'cjs', legalComments: 'none', outfile: 'dist/action.js' });
+  const action = await build({
+    ...common,
+    entryPoints: ['src/action/main.ts'],
+    ...programMaps,
+    format: 'cjs',
+    legalComments: 'none',
+    outfile: 'dist/action.js',
+  });
   actionInputs = madeOf(reachedBy(action));
 }
 if (only === null) {

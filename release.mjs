@@ -135,7 +135,20 @@ function packPackages(copy, work, dest, { epoch }) {
   const needed = neededPackages(copy);
   collectPackages(needed, dir, (args) => run('npm', [...args, '--prefer-offline'], { cwd: copy }));
   const tarball = join(dest, `${PACKAGES}.tar`);
-  run('tar', ['--sort=name', '--format=ustar', `--mtime=@${epoch}`, '--owner=0', '--group=0', '--numeric-owner', '--mode=u+rwX,go=rX', '-cf', tarball, '-C', work, PACKAGES]);
+  run('tar', [
+    '--sort=name',
+    '--format=ustar',
+    `--mtime=@${epoch}`,
+    '--owner=0',
+    '--group=0',
+    '--numeric-owner',
+    '--mode=u+rwX,go=rX',
+    '-cf',
+    tarball,
+    '-C',
+    work,
+    PACKAGES,
+  ]);
   return needed;
 }
 
@@ -191,7 +204,8 @@ async function refusalBefore(commit, writeDoc) {
   if (changelog === undefined) return 'no CHANGELOG.md: a release is described there first';
   const problems = changelogProblems(changelog);
   if (problems.length > 0) return `CHANGELOG.md is not in Keep a Changelog's form:\n${problems.join('\n')}`;
-  if (section(changelog, pkg.version) === undefined) return `CHANGELOG.md has no section for ${pkg.version}: move the Unreleased entries under ## [${pkg.version}] - <date>`;
+  if (section(changelog, pkg.version) === undefined)
+    return `CHANGELOG.md has no section for ${pkg.version}: move the Unreleased entries under ## [${pkg.version}] - <date>`;
   const surface = await releaseRefusal(root, pkg.version);
   if (surface !== undefined) return surface;
   if (writeDoc && !hasFigureMarkers(readFileSync(FIGURES_PAGE, 'utf8'))) return `--write-doc: ${FIGURES_PAGE} has no release-figures markers`;
@@ -257,7 +271,9 @@ async function release() {
       throw new Refusal(`signing SHA256SUMS failed (${error.message.split('\n')[0]}): no release written`);
     }
     const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`release: ${out}: gsd-check ${pkg.version} (source ${clean.id}), commit ${commit}, rebuilt alike offline from its source and ${needed.length} packages by ${REBUILD_PAGE}'s steps`);
+    console.log(
+      `release: ${out}: gsd-check ${pkg.version} (source ${clean.id}), commit ${commit}, rebuilt alike offline from its source and ${needed.length} packages by ${REBUILD_PAGE}'s steps`,
+    );
     console.log(`release: ${signed.said}`);
     process.stdout.write(signed.sums);
 
@@ -268,12 +284,17 @@ async function release() {
       node: process.version,
       npm: run('npm', ['--version']).trim(),
       cores: availableParallelism(),
-      files: built.map((name) => ({ name, size: size(statSync(join(out, name)).size) })).concat([{ name: SOURCE, size: size(statSync(join(out, SOURCE)).size) }]).sort((a, b) => (a.name < b.name ? -1 : 1)),
+      files: built
+        .map((name) => ({ name, size: size(statSync(join(out, name)).size) }))
+        .concat([{ name: SOURCE, size: size(statSync(join(out, SOURCE)).size) }])
+        .sort((a, b) => (a.name < b.name ? -1 : 1)),
       packages: { file: `${PACKAGES}.tar`, size: size(statSync(join(out, `${PACKAGES}.tar`)).size), count: needed.length },
       runtimes: TARGETS.map((target) => ({ path: `runtimes/${target}`, size: size(treeBytes(join(root, 'runtimes', target, 'node_modules'))) })),
       seconds: { total: seconds, rebuild: rebuilt.seconds },
     };
-    console.log(`release: the figures ${writeDoc ? `written into ${FIGURES_PAGE}` : `for ${FIGURES_PAGE} (--write-doc writes them)`}:\n${figuresBlock(figures)}`);
+    console.log(
+      `release: the figures ${writeDoc ? `written into ${FIGURES_PAGE}` : `for ${FIGURES_PAGE} (--write-doc writes them)`}:\n${figuresBlock(figures)}`,
+    );
     if (writeDoc) writeFigures(resolve(FIGURES_PAGE), figures);
 
     const title = `gsd-check ${pkg.version} (source ${clean.id})`;

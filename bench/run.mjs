@@ -25,7 +25,10 @@ const bins = repeated('--bin').length > 0 ? repeated('--bin') : [join(root, 'dis
 const bin = bins[0];
 // The standalone builds: those named by --standalone (repeatable), else the
 // one `npm run build:bin` made, when there is one.
-const standalones = repeated('--standalone').length > 0 ? repeated('--standalone') : [join(root, 'out', `gsd-check-${process.platform}-${process.arch}`)].filter((file) => existsSync(file));
+const standalones =
+  repeated('--standalone').length > 0
+    ? repeated('--standalone')
+    : [join(root, 'out', `gsd-check-${process.platform}-${process.arch}`)].filter((file) => existsSync(file));
 const standalone = standalones[0] ?? '';
 const GIB = 1024 ** 3;
 const truePredicate = JSON.stringify({ kind: 'command-exit-zero', command: 'true' });
@@ -99,7 +102,9 @@ function coldStart() {
   variants.forEach(([name], k) =>
     console.log(`  ${name.padEnd(36)} ${medians[k].toFixed(1).padStart(7)} ms   ${(medians[k] / medians[0]).toFixed(2)} x node -e 0`),
   );
-  console.log(`  node gsd-check / spawning script: ${(medians[2] / medians[1]).toFixed(3)} warm, ${(medians[3] / medians[1]).toFixed(3)} GitHub Actions, ${(medians[4] / medians[1]).toFixed(3)} CI=true`);
+  console.log(
+    `  node gsd-check / spawning script: ${(medians[2] / medians[1]).toFixed(3)} warm, ${(medians[3] / medians[1]).toFixed(3)} GitHub Actions, ${(medians[4] / medians[1]).toFixed(3)} CI=true`,
+  );
   if (medians[6] !== undefined) console.log(`  standalone binary / node gsd-check: ${(medians[6] / medians[2]).toFixed(3)}`);
   return { medians, ratio: medians[2] / medians[1] };
 }
@@ -212,19 +217,40 @@ function instructions() {
   mkdirSync(join(project, '.planning', 'phases', '04-ship'), { recursive: true });
   writeFileSync(join(project, '.planning', 'phases', '04-ship', '04-SECURITY.md'), '---\nthreats_open: 0\n---\n');
   writeFileSync(join(project, '.planning', 'WINDOWS.md'), '---\nopen_count: 0\n---\n');
-  const gate = (capId, artifact, field, when) => ({ capId, kind: 'gate', when, check: { predicate: { kind: 'artifact-frontmatter-equals', artifact, field, equals: 0 } }, blocking: true, onError: 'halt' });
-  writeFileSync(join(project, 'hooks.json'), JSON.stringify({ point: 'ship:pre', activeHooks: [gate('broken-windows', 'WINDOWS.md', 'open_count', 'workflow.windows_enforce'), gate('security', 'SECURITY.md', 'threats_open', 'workflow.security_enforcement')] }));
+  const gate = (capId, artifact, field, when) => ({
+    capId,
+    kind: 'gate',
+    when,
+    check: { predicate: { kind: 'artifact-frontmatter-equals', artifact, field, equals: 0 } },
+    blocking: true,
+    onError: 'halt',
+  });
+  writeFileSync(
+    join(project, 'hooks.json'),
+    JSON.stringify({
+      point: 'ship:pre',
+      activeHooks: [
+        gate('broken-windows', 'WINDOWS.md', 'open_count', 'workflow.windows_enforce'),
+        gate('security', 'SECURITY.md', 'threats_open', 'workflow.security_enforcement'),
+      ],
+    }),
+  );
   const gatesArgs = ['gates', 'run', '--point', 'ship:pre', '--hooks', 'hooks.json', '--phase-number', '04', '--raw'];
   const checkArgs = ['check', 'predicate', '--raw', '--predicate', truePredicate];
   const named = repeated('--node');
-  const pinned = [['linux-x64-lines', '20'], ['linux-x64-lines', '22'], ['linux-x64', '24'], ['linux-x64-lines', '26']].map(([dir, major]) => join(root, 'runtimes', dir, 'node_modules', `node${major}`, 'bin', 'node'));
+  const pinned = [
+    ['linux-x64-lines', '20'],
+    ['linux-x64-lines', '22'],
+    ['linux-x64', '24'],
+    ['linux-x64-lines', '26'],
+  ].map(([dir, major]) => join(root, 'runtimes', dir, 'node_modules', `node${major}`, 'bin', 'node'));
   const installed = pinned.filter((node) => existsSync(node));
   const nodes = named.length > 0 ? named : installed.length > 0 ? installed : [process.execPath];
   const M = (n) => `${(n / 1e6).toFixed(1)} M`;
   const x = (n, d) => `${(n / d).toFixed(3)}×`;
   console.log(`cold start: instructions executed (callgrind, V8's hash-seed search left out, median of ${samples}), check predicate of command \`true\``);
   console.log('against the spawner (bench/spawn-true.cjs: spawns `sh -c true`, reads both pipes to their end); warm: code cache written by an earlier start;');
-  console.log('GitHub Actions: CI=true GITHUB_ACTIONS=true, a fresh RUNNER_TEMP, after the job\'s first start; CI: CI=true alone; neither has a cache');
+  console.log("GitHub Actions: CI=true GITHUB_ACTIONS=true, a fresh RUNNER_TEMP, after the job's first start; CI: CI=true alone; neither has a cache");
   const columns = startsOnly
     ? ['Node', 'build', 'spawner', 'warm', 'GitHub Actions', 'CI']
     : ['Node', 'build', '`node -e 0`', 'spawner', 'warm', 'GitHub Actions', 'CI', 'gates run ship:pre', 'ratio to warm'];
@@ -285,7 +311,20 @@ function healthyPhase(name) {
   return project;
 }
 
-const POINTS = ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'];
+const POINTS = [
+  'discuss:pre',
+  'discuss:post',
+  'plan:pre',
+  'plan:post',
+  'execute:pre',
+  'execute:wave:pre',
+  'execute:wave:post',
+  'execute:post',
+  'verify:pre',
+  'verify:post',
+  'ship:pre',
+  'ship:post',
+];
 
 // A healthy phase's 12 points: one `gates run --all-points` against the 12
 // calls a CI loop made before (one `--point` each), interleaved. Query gates
@@ -378,7 +417,8 @@ function render() {
         ['one gsd-tools check ui.plan-gate', join(nodeDir, 'node'), [tools, 'check', 'ui.plan-gate', '04', '--raw'], env],
       ].map(([name, command, given, runEnv]) => [name, treeInstructions(command, given, runEnv, project)]);
       console.log('  instructions, every process of one run (callgrind):');
-      for (const [name, { total, processes }] of counted) console.log(`    ${name}: ${(total / 1e9).toFixed(2)} G in ${processes} processes, ${(total / counted[1][1].total).toFixed(3)} of once a request`);
+      for (const [name, { total, processes }] of counted)
+        console.log(`    ${name}: ${(total / 1e9).toFixed(2)} G in ${processes} processes, ${(total / counted[1][1].total).toFixed(3)} of once a request`);
     }
   } finally {
     rmSync(project, { recursive: true, force: true });
@@ -389,7 +429,12 @@ function render() {
 function treeInstructions(command, argv, env, cwd) {
   const out = mkdtempSync(join(tmpdir(), 'gsd-check-bench-callgrind-'));
   try {
-    const r = spawnSync('valgrind', ['--tool=callgrind', '--trace-children=yes', `--callgrind-out-file=${join(out, 'cg.%p')}`, command, ...argv], { encoding: 'utf8', env, cwd, maxBuffer: 64 * 1024 * 1024 });
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--trace-children=yes', `--callgrind-out-file=${join(out, 'cg.%p')}`, command, ...argv], {
+      encoding: 'utf8',
+      env,
+      cwd,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (r.status !== 0) throw new Error(`callgrind of ${command} ${argv.join(' ')} exited ${r.status}: ${r.stderr.slice(-300)}`);
     const files = readdirSync(out);
     const total = files.reduce((sum, file) => sum + Number(/^(?:summary|totals): (\d+)/m.exec(readFileSync(join(out, file), 'utf8'))?.[1] ?? 0), 0);

@@ -31,7 +31,14 @@ const CASES = [
   { name: 'pass', command: 'true', block: false, message: /^command exited 0$/ },
   { name: 'block', command: 'echo "2 tests failed" >&2; exit 3', block: true, message: /^command exited 3: 2 tests failed$/ },
   { name: 'timeout', command: `echo waiting; sleep 30.${mark}`, timeout: 0.2, block: true, message: /^command timed out after 0\.2s: waiting$/ },
-  { name: 'term-ignoring', command: `trap '' TERM; sleep 30.${mark}`, timeout: 0.2, block: true, message: /^command timed out after 0\.2s$/, signal: 'SIGKILL' },
+  {
+    name: 'term-ignoring',
+    command: `trap '' TERM; sleep 30.${mark}`,
+    timeout: 0.2,
+    block: true,
+    message: /^command timed out after 0\.2s$/,
+    signal: 'SIGKILL',
+  },
   { name: 'background', command: `sleep 30.${mark} & echo started`, block: false, message: /^command exited 0$/ },
   // A child in a group of its own, still in sh's session, its output closed.
   { name: 'session child', command: `bash -c 'set -m; sleep 30.${mark} >/dev/null 2>&1 &'; echo started`, block: false, message: /^command exited 0$/ },
@@ -110,8 +117,14 @@ const record = (name, results) => {
     name,
     runs: results.length,
     failures: results.filter((r) => r.problem).length,
-    p50: percentile(results.map((r) => r.ms), 50),
-    p95: percentile(results.map((r) => r.ms), 95),
+    p50: percentile(
+      results.map((r) => r.ms),
+      50,
+    ),
+    p95: percentile(
+      results.map((r) => r.ms),
+      95,
+    ),
     peak: Math.max(...results.map((r) => r.peak)),
   });
 };
@@ -142,7 +155,10 @@ for (const count of [Math.max(40, GATES / 10), GATES]) {
     };
   });
   writeFileSync(join(work, 'cap.json'), JSON.stringify({ id: 'soak', gates }));
-  const r = await measure(bin, ['gates', 'run', '--point', 'verify:pre', '--capability', 'cap.json', '--concurrency', '8', '--kill-after', '0.2', '--raw'], { cwd: work, fds: true });
+  const r = await measure(bin, ['gates', 'run', '--point', 'verify:pre', '--capability', 'cap.json', '--concurrency', '8', '--kill-after', '0.2', '--raw'], {
+    cwd: work,
+    fds: true,
+  });
   let problem;
   try {
     const envelope = JSON.parse(r.stdout);
@@ -158,7 +174,8 @@ for (const count of [Math.max(40, GATES / 10), GATES]) {
   record(`${count} gates in one process`, [{ ...r, problem }]);
 }
 const fdGrowth = gateRuns[1].maxFds - gateRuns[0].maxFds;
-if (fdGrowth > 4) failures.push(`descriptors grew from ${gateRuns[0].maxFds} (${gateRuns[0].count} gates) to ${gateRuns[1].maxFds} (${gateRuns[1].count} gates)`);
+if (fdGrowth > 4)
+  failures.push(`descriptors grew from ${gateRuns[0].maxFds} (${gateRuns[0].count} gates) to ${gateRuns[1].maxFds} (${gateRuns[1].count} gates)`);
 
 // 4. Nothing left behind. A command gsd-check ended may take a moment to
 // leave the process table (the kernel delivers the signal, then reaps), so the

@@ -14,8 +14,7 @@ export const RAN_IN = 'pwd -P > "$COMPAT_RAN_IN"';
 
 export const command = (text = RAN_IN, extra = {}) => JSON.stringify({ kind: 'command-exit-zero', command: text, ...extra });
 
-export const frontmatter = (artifact, field, equals) =>
-  JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact, field, equals });
+export const frontmatter = (artifact, field, equals) => JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact, field, equals });
 
 export async function judge(c) {
   const answers = await runBoth(c);

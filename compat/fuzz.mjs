@@ -37,9 +37,14 @@ for (const name of Object.keys(EXIT_ON)) {
 }
 let shown = 0;
 const started = Date.now();
-process.stderr.write(`${only?.length ?? numbers.runs} cases of seed ${numbers.seed}${family === 'all' ? '' : ` (family ${family})`}, ${numbers.concurrency} at a time\n`);
+process.stderr.write(
+  `${only?.length ?? numbers.runs} cases of seed ${numbers.seed}${family === 'all' ? '' : ` (family ${family})`}, ${numbers.concurrency} at a time\n`,
+);
 const onProgress = (done, runs, outcomes, index, judged) => {
-  if (outcomes[index] === 'unclassified') process.stderr.write(`case ${index} differs with no classifier (replay: --runs ${numbers.runs} --seed ${numbers.seed}${family === 'all' ? '' : ` --family ${family}`} --only ${index}):\n${describe(judged)}\n`);
+  if (outcomes[index] === 'unclassified')
+    process.stderr.write(
+      `case ${index} differs with no classifier (replay: --runs ${numbers.runs} --seed ${numbers.seed}${family === 'all' ? '' : ` --family ${family}`} --only ${index}):\n${describe(judged)}\n`,
+    );
   if (done - shown >= 250 || done === runs) {
     shown = done;
     const tally = {};

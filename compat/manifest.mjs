@@ -140,13 +140,35 @@ export const MANIFEST_CLASSIFIERS = [
   {
     id: 'D15',
     name: 'a key given twice: flagged, though GSD loads it with the last value',
-    test: (c, { gsd, check }) => gsd.loaded && check.gsdLoads === true && check.issues.some((i) => i.message.startsWith('is given twice')) && check.issues.every((i) => !i.gsdRefuses),
+    test: (c, { gsd, check }) =>
+      gsd.loaded && check.gsdLoads === true && check.issues.some((i) => i.message.startsWith('is given twice')) && check.issues.every((i) => !i.gsdRefuses),
   },
-  { id: 'D67', name: "a runtime's or reviewer's body, not checked", test: (c, { check }) => check.gsdLoads === null && ['runtime', 'reviewer'].includes(roleOf(c)) && check.issues.every((i) => !i.gsdRefuses) },
-  { id: 'D68', name: 'skipped for what turns on more than the manifest', test: (c, { gsd, check }) => !gsd.loaded && check.gsdLoads === true && gsd.warnings.length > 0 && gsd.warnings.every((w) => beyondTheManifest(w, c)) },
-  { id: 'D69', name: "gsd-check's own rules for a gate GSD loads past", test: (c, { gsd, check }) => gsd.loaded && check.gsdLoads === true && !check.valid && check.issues.every((i) => !i.gsdRefuses && i.path.startsWith('gates[')) },
-  { id: 'D70', name: 'a file over 1 MiB, which gsd-check does not read', test: (c, { check }) => check.status === 2 && Buffer.byteLength(c.text) > 1024 * 1024 },
-  { id: 'D71', name: 'a file that is not UTF-8, which gsd-check does not read', test: (c, { check }) => check.status === 2 && typeof c.text !== 'string' && !isUtf8(c.text) },
+  {
+    id: 'D67',
+    name: "a runtime's or reviewer's body, not checked",
+    test: (c, { check }) => check.gsdLoads === null && ['runtime', 'reviewer'].includes(roleOf(c)) && check.issues.every((i) => !i.gsdRefuses),
+  },
+  {
+    id: 'D68',
+    name: 'skipped for what turns on more than the manifest',
+    test: (c, { gsd, check }) => !gsd.loaded && check.gsdLoads === true && gsd.warnings.length > 0 && gsd.warnings.every((w) => beyondTheManifest(w, c)),
+  },
+  {
+    id: 'D69',
+    name: "gsd-check's own rules for a gate GSD loads past",
+    test: (c, { gsd, check }) =>
+      gsd.loaded && check.gsdLoads === true && !check.valid && check.issues.every((i) => !i.gsdRefuses && i.path.startsWith('gates[')),
+  },
+  {
+    id: 'D70',
+    name: 'a file over 1 MiB, which gsd-check does not read',
+    test: (c, { check }) => check.status === 2 && Buffer.byteLength(c.text) > 1024 * 1024,
+  },
+  {
+    id: 'D71',
+    name: 'a file that is not UTF-8, which gsd-check does not read',
+    test: (c, { check }) => check.status === 2 && typeof c.text !== 'string' && !isUtf8(c.text),
+  },
 ];
 
 function roleOf(c) {

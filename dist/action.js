@@ -161,12 +161,17 @@ function commandEnvironment(env) {
   return handed;
 }
 
+// src/cli/flag.ts
+var REPORT_KINDS = ["junit=<file>", "github"];
+var EXIT_CONTRACTS = ["v1", "v2"];
+
 // src/json/parse.ts
 function parseJson(text, label, root = "") {
   const read = readJson(text, label, root);
   if (!read.ok) return read;
   const { value, duplicate } = read.value;
-  if (duplicate !== void 0) return fail("invalid-json", `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${duplicate.at}): which one counts is ambiguous`);
+  if (duplicate !== void 0)
+    return fail("invalid-json", `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${duplicate.at}): which one counts is ambiguous`);
   return ok(value);
 }
 function readJson(text, label, root = "") {
@@ -347,28 +352,8 @@ var LOOP_POINTS = [
   "ship:post"
 ];
 
-// src/cli/flag-table.ts
-var REPORT_KINDS = ["junit=<file>", "github"];
-var EXIT_CONTRACTS = ["v1", "v2"];
-var EVAL = ["check predicate", "gates run"];
-var DECLARED = [
-  {
-    name: "predicate",
-    hint: "<json>",
-    commands: ["check predicate"],
-    group: "own",
-    help: ["the predicate, as JSON"],
-    doc: { value: "JSON", meaning: "the predicate" }
-  },
-  {
-    name: "predicate-file",
-    hint: "<path>",
-    commands: ["check predicate"],
-    group: "own",
-    help: ["read the predicate from a file (- for standard input)"],
-    doc: { value: "path", meaning: "read the predicate from a file; `-` reads standard input. At most 1 MiB of UTF-8 (a BOM is allowed)" },
-    complete: "file"
-  },
+// src/cli/gates-run-flags.ts
+var GATES_RUN_FLAGS = [
   {
     name: "point",
     hint: "<point>",
@@ -404,7 +389,10 @@ var DECLARED = [
     commands: ["gates run"],
     group: "own",
     help: ["with --reached: this run is the phase's ship; ship:pre is reached,", "after /gsd-ship's preflight (the phase's verification passed)"],
-    doc: { value: "\u2014", meaning: "with `--reached`: the run is the phase's ship (the pull request GSD's ship step opened, a release branch or tag), so `ship:pre` is reached; GSD records a ship only after it. Its first gate is `/gsd-ship`'s own preflight, `ship-preflight#1`: the phase's VERIFICATION.md must say `status: passed` ([gates](gates.md#the-ships-preflight))" }
+    doc: {
+      value: "\u2014",
+      meaning: "with `--reached`: the run is the phase's ship (the pull request GSD's ship step opened, a release branch or tag), so `ship:pre` is reached; GSD records a ship only after it. Its first gate is `/gsd-ship`'s own preflight, `ship-preflight#1`: the phase's VERIFICATION.md must say `status: passed` ([gates](gates.md#the-ships-preflight))"
+    }
   },
   {
     name: "builtin",
@@ -431,7 +419,10 @@ var DECLARED = [
     commands: ["gates run"],
     group: "own",
     help: ["a GSD version gsd-check is not tested with fails the call", "(also GSD_CHECK_REQUIRE_TESTED_GSD=1)"],
-    doc: { value: "\u2014", meaning: "with `--render` or `--builtin`: a GSD that `gsd_run` finds whose version gsd-check is not tested with (1.14.x), or that does not say, fails the call (exit 2) instead of a warning; `GSD_CHECK_REQUIRE_TESTED_GSD=1` does the same" }
+    doc: {
+      value: "\u2014",
+      meaning: "with `--render` or `--builtin`: a GSD that `gsd_run` finds whose version gsd-check is not tested with (1.14.x), or that does not say, fails the call (exit 2) instead of a warning; `GSD_CHECK_REQUIRE_TESTED_GSD=1` does the same"
+    }
   },
   {
     name: "capability",
@@ -449,7 +440,10 @@ var DECLARED = [
     commands: ["gates run"],
     group: "own",
     help: ["instead: the output of gsd_run loop render-hooks <point> --raw", "(its gates are already activated by GSD)"],
-    doc: { value: "path", meaning: "instead of `--capability`: the output of `gsd_run loop render-hooks <point> --raw` (a file, or `-` for standard input); its gates are already activated by GSD" },
+    doc: {
+      value: "path",
+      meaning: "instead of `--capability`: the output of `gsd_run loop render-hooks <point> --raw` (a file, or `-` for standard input); its gates are already activated by GSD"
+    },
     complete: "file"
   },
   {
@@ -477,12 +471,11 @@ var DECLARED = [
     hint: "<sh>",
     commands: ["gates run"],
     group: "own",
-    help: [
-      "answers query gates (default: GSD_CHECK_QUERY_COMMAND,",
-      'else gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw',
-      "by the GSD gsd_run finds)"
-    ],
-    doc: { value: "shell command", meaning: 'how `query` gates are answered (default: `GSD_CHECK_QUERY_COMMAND`, else `gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw` by the GSD that `gsd_run` would find, as `--render` finds it)' }
+    help: ["answers query gates (default: GSD_CHECK_QUERY_COMMAND,", 'else gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw', "by the GSD gsd_run finds)"],
+    doc: {
+      value: "shell command",
+      meaning: 'how `query` gates are answered (default: `GSD_CHECK_QUERY_COMMAND`, else `gsd-tools check "$GSD_QUERY" "$PHASE_NUMBER" --raw` by the GSD that `gsd_run` would find, as `--render` finds it)'
+    }
   },
   {
     name: "query-timeout",
@@ -508,9 +501,35 @@ var DECLARED = [
     commands: ["gates run"],
     group: "own",
     help: ["also report the gates: junit=<file> (JUnit XML) or github", "(annotations and $GITHUB_STEP_SUMMARY); repeatable"],
-    doc: { value: "`junit=<file>` or `github`", meaning: "also report every gate of the run: `junit=<file>` writes a JUnit XML file (whole or not at all, keeping the mode of a file it replaces; relative to `--cwd`; through a symbolic link, never over a device or a pipe, never out of the project or `--cwd` by a link, never over the file behind stdout or stderr; its missing folders made inside the project or `--cwd`, by the same rules), `github` prints GitHub Actions annotations on stderr and appends a Markdown table to `$GITHUB_STEP_SUMMARY` when it is set. Repeatable, each kind once. A report that cannot be written: the envelope is still printed, exit " + EXIT_WRITE_FAILED },
+    doc: {
+      value: "`junit=<file>` or `github`",
+      meaning: "also report every gate of the run: `junit=<file>` writes a JUnit XML file (whole or not at all, keeping the mode of a file it replaces; relative to `--cwd`; through a symbolic link, never over a device or a pipe, never out of the project or `--cwd` by a link, never over the file behind stdout or stderr; its missing folders made inside the project or `--cwd`, by the same rules), `github` prints GitHub Actions annotations on stderr and appends a Markdown table to `$GITHUB_STEP_SUMMARY` when it is set. Repeatable, each kind once. A report that cannot be written: the envelope is still printed, exit " + EXIT_WRITE_FAILED
+    },
     complete: REPORT_KINDS.map((kind) => kind.replace("<file>", ""))
+  }
+];
+
+// src/cli/flag-table.ts
+var EVAL = ["check predicate", "gates run"];
+var DECLARED = [
+  {
+    name: "predicate",
+    hint: "<json>",
+    commands: ["check predicate"],
+    group: "own",
+    help: ["the predicate, as JSON"],
+    doc: { value: "JSON", meaning: "the predicate" }
   },
+  {
+    name: "predicate-file",
+    hint: "<path>",
+    commands: ["check predicate"],
+    group: "own",
+    help: ["read the predicate from a file (- for standard input)"],
+    doc: { value: "path", meaning: "read the predicate from a file; `-` reads standard input. At most 1 MiB of UTF-8 (a BOM is allowed)" },
+    complete: "file"
+  },
+  ...GATES_RUN_FLAGS,
   {
     name: "json",
     commands: ["validate"],
@@ -524,7 +543,10 @@ var DECLARED = [
     commands: EVAL,
     group: "context",
     help: ["value of ${PHASE_DIR}; where artifacts are looked for"],
-    doc: { value: "text", meaning: "the phase directory, relative to the project root (absolute in `${PHASE_DIR}`; refused outside the project root); for `artifact-frontmatter-equals`, searched before the project root" },
+    doc: {
+      value: "text",
+      meaning: "the phase directory, relative to the project root (absolute in `${PHASE_DIR}`; refused outside the project root); for `artifact-frontmatter-equals`, searched before the project root"
+    },
     complete: "directory"
   },
   {
@@ -533,14 +555,20 @@ var DECLARED = [
     commands: EVAL,
     group: "context",
     help: ["value of ${PHASE_NUMBER}"],
-    doc: { value: "text", meaning: "value of `${PHASE_NUMBER}` (kept as text: `07` stays `07`): a phase id, letters and digits joined by `.`, `_` or `-` (`04`, `4.1`, `12A`, `1-2`, `CK-01`, `PROJ-42`), else a usage error; without `--phase-dir`, `artifact-frontmatter-equals` looks the phase directory up from it" }
+    doc: {
+      value: "text",
+      meaning: "value of `${PHASE_NUMBER}` (kept as text: `07` stays `07`): a phase id, letters and digits joined by `.`, `_` or `-` (`04`, `4.1`, `12A`, `1-2`, `CK-01`, `PROJ-42`), else a usage error; without `--phase-dir`, `artifact-frontmatter-equals` looks the phase directory up from it"
+    }
   },
   {
     name: "current-phase",
     commands: EVAL,
     group: "context",
     help: ["instead of --phase-number: the phase .planning/STATE.md names"],
-    doc: { value: "\u2014", meaning: "instead of `--phase-number`: the phase GSD's state names, read from `.planning/STATE.md` (the workstream's under `GSD_WORKSTREAM`) as `gsd-tools state-snapshot` reads it: `current_phase` in its frontmatter, else a `Current Phase:` field, else `Phase: 2 of 4 (Name)` under `## Current Position`, each the id its value starts with, as GSD gives it (`02` stays `02`, `CK-04` is `04`); no `STATE.md`, one that names no phase, or one gsd-check cannot read as GSD does fails the call (exit 2). For CI jobs and hooks, where a phase written into the config goes stale" }
+    doc: {
+      value: "\u2014",
+      meaning: "instead of `--phase-number`: the phase GSD's state names, read from `.planning/STATE.md` (the workstream's under `GSD_WORKSTREAM`) as `gsd-tools state-snapshot` reads it: `current_phase` in its frontmatter, else a `Current Phase:` field, else `Phase: 2 of 4 (Name)` under `## Current Position`, each the id its value starts with, as GSD gives it (`02` stays `02`, `CK-04` is `04`); no `STATE.md`, one that names no phase, or one gsd-check cannot read as GSD does fails the call (exit 2). For CI jobs and hooks, where a phase written into the config goes stale"
+    }
   },
   {
     name: "phase-req-ids",
@@ -548,7 +576,10 @@ var DECLARED = [
     commands: EVAL,
     group: "context",
     help: ["value of ${PHASE_REQ_IDS}"],
-    doc: { value: "text", meaning: "value of `${PHASE_REQ_IDS}`: the requirement text as GSD's plan-phase passes it from the roadmap (`REQ-07,REQ-08`, `REQ-01 (partial), AUTH/01`, `n/a`, `TBD`), passed as data; one line of at most 4096 characters (a control character is a usage error)" }
+    doc: {
+      value: "text",
+      meaning: "value of `${PHASE_REQ_IDS}`: the requirement text as GSD's plan-phase passes it from the roadmap (`REQ-07,REQ-08`, `REQ-01 (partial), AUTH/01`, `n/a`, `TBD`), passed as data; one line of at most 4096 characters (a control character is a usage error)"
+    }
   },
   {
     name: "cwd",
@@ -557,7 +588,10 @@ var DECLARED = [
     commands: EVAL,
     group: "context",
     help: ["where the project-root search starts (default: .)"],
-    doc: { value: "directory", meaning: "where the project-root search starts, and what relative paths on the command line (`--predicate-file`, `--capability`, `--hooks`, `--config`) are taken from (default: the current directory); checked even beside `--project-dir`, as GSD checks it. The value of `--cwd=` is trimmed, as GSD trims it (a path read from a file with CRLF endings)" },
+    doc: {
+      value: "directory",
+      meaning: "where the project-root search starts, and what relative paths on the command line (`--predicate-file`, `--capability`, `--hooks`, `--config`) are taken from (default: the current directory); checked even beside `--project-dir`, as GSD checks it. The value of `--cwd=` is trimmed, as GSD trims it (a path read from a file with CRLF endings)"
+    },
     complete: "directory"
   },
   {
@@ -567,7 +601,10 @@ var DECLARED = [
     commands: EVAL,
     group: "context",
     help: ["the project root itself, no search (must hold .planning/)"],
-    doc: { value: "directory", meaning: "GSD's `--project-dir`: the project root itself, relative to the current directory; no search up from it, so it must hold `.planning/`; over `--cwd` for the root (`--cwd` still bases the other paths). The value of `--project-dir=` is trimmed, as GSD trims it" },
+    doc: {
+      value: "directory",
+      meaning: "GSD's `--project-dir`: the project root itself, relative to the current directory; no search up from it, so it must hold `.planning/`; over `--cwd` for the root (`--cwd` still bases the other paths). The value of `--project-dir=` is trimmed, as GSD trims it"
+    },
     complete: "directory"
   },
   {
@@ -576,7 +613,10 @@ var DECLARED = [
     commands: EVAL,
     group: "context",
     help: ["the workstream (default: GSD_WORKSTREAM, else", ".planning/active-workstream); the command gets it", "as GSD_WORKSTREAM"],
-    doc: { value: "name", meaning: "GSD's `--ws`: the workstream (trimmed), over `GSD_WORKSTREAM` (trimmed), over the session's or the project's `.planning/active-workstream` pointer (when anything of its name is in `.planning/workstreams/`, a directory or not, as GSD tests it); a letter or digit, then letters, digits, `.`, `_`, `-`, never `..`, else a usage error. It scopes the phase lookup and the configs, and reaches commands as `GSD_WORKSTREAM`" }
+    doc: {
+      value: "name",
+      meaning: "GSD's `--ws`: the workstream (trimmed), over `GSD_WORKSTREAM` (trimmed), over the session's or the project's `.planning/active-workstream` pointer (when anything of its name is in `.planning/workstreams/`, a directory or not, as GSD tests it); a letter or digit, then letters, digits, `.`, `_`, `-`, never `..`, else a usage error. It scopes the phase lookup and the configs, and reaches commands as `GSD_WORKSTREAM`"
+    }
   },
   {
     name: "raw",
@@ -591,7 +631,10 @@ var DECLARED = [
     commands: EVAL,
     group: "output",
     help: ["print one field (block, message, details.exitCode,", "details.gates[0].status, details.gates[-1], ...)"],
-    doc: { value: "path", meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, a list item in brackets after its field, negative from the end (`details.gates[0].status`, `details.gates[-1]`), as GSD writes them; strings bare on one line (control characters, newlines included, escaped as `\\n`, `\\x1b`), other values as JSON. A path that no envelope of the kind can have (a `details` field the kind never has, brackets on a single value) is a usage error before anything runs, naming the closest field (`--pick blok`: did you mean `block`?)" },
+    doc: {
+      value: "path",
+      meaning: "print one field of the envelope: `block`, `message`, `details.exitCode`, a list item in brackets after its field, negative from the end (`details.gates[0].status`, `details.gates[-1]`), as GSD writes them; strings bare on one line (control characters, newlines included, escaped as `\\n`, `\\x1b`), other values as JSON. A path that no envelope of the kind can have (a `details` field the kind never has, brackets on a single value) is a usage error before anything runs, naming the closest field (`--pick blok`: did you mean `block`?)"
+    },
     complete: ["block", "message", "details"]
   },
   {
@@ -623,7 +666,10 @@ var DECLARED = [
     commands: [...EVAL, "validate"],
     group: "output",
     help: ["GSD's exit-code contract (default: GSD_EXIT_CONTRACT, else", "v1); no envelope is DEGRADED, so both exit alike"],
-    doc: { value: "`v1` or `v2`", meaning: "GSD's `--exit-contract` (default: `GSD_EXIT_CONTRACT`, an empty one as unset, else `v1`). v2 changes only a DEGRADED outcome, an answer with an `error` field, which no envelope of gsd-check is: both exit alike. Anything else is a usage error" },
+    doc: {
+      value: "`v1` or `v2`",
+      meaning: "GSD's `--exit-contract` (default: `GSD_EXIT_CONTRACT`, an empty one as unset, else `v1`). v2 changes only a DEGRADED outcome, an answer with an `error` field, which no envelope of gsd-check is: both exit alike. Anything else is a usage error"
+    },
     complete: EXIT_CONTRACTS
   },
   {
@@ -633,7 +679,10 @@ var DECLARED = [
     commands: "any",
     group: "global",
     help: ["show this help (also -?, --h, --usage, anywhere)"],
-    doc: { value: "\u2014", meaning: "print help and exit 0; so do `-?`, `--h` and `--usage`, GSD's other spellings. Any of them anywhere before `--`, even where a value was expected (`--phase-number -h`), is a request for help, answered before anything else on the line is checked" }
+    doc: {
+      value: "\u2014",
+      meaning: "print help and exit 0; so do `-?`, `--h` and `--usage`, GSD's other spellings. Any of them anywhere before `--`, even where a value was expected (`--phase-number -h`), is a request for help, answered before anything else on the line is checked"
+    }
   },
   {
     name: "version",
@@ -675,7 +724,10 @@ function undeclaredInput(env) {
   const stray = Object.keys(env).find((name2) => name2.startsWith("INPUT_") && !declared.has(name2));
   if (stray === void 0) return void 0;
   const name = stray.slice("INPUT_".length).toLowerCase();
-  const meant = closest(name, ACTION_INPUTS.map((input) => input.name));
+  const meant = closest(
+    name,
+    ACTION_INPUTS.map((input) => input.name)
+  );
   return `the input ${JSON.stringify(name)} is not one of this Action's; ${meant === void 0 ? `its inputs are ${ACTION_INPUTS.map((input) => input.name).join(", ")}` : `did you mean ${meant}?`}`;
 }
 function argvFromInputs(env) {
@@ -773,7 +825,10 @@ function main() {
 `));
     const file = process.env.GITHUB_OUTPUT;
     if (file !== void 0 && file !== "") {
-      const appended = appendToFile(file, outputFileText(outputs, () => `gsd-check-${(0, import_node_crypto.randomUUID)()}`));
+      const appended = appendToFile(
+        file,
+        outputFileText(outputs, () => `gsd-check-${(0, import_node_crypto.randomUUID)()}`)
+      );
       if (!appended.ok) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${appended.failure}`);
     }
     const stepStatus = withVerdict(status, outputs.block === "true", run.value.exitOnBlock);

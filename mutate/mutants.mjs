@@ -5,13 +5,92 @@
 // nothing esbuild emits, is dropped by the caller by comparing the emitted code.
 
 const PUNCT = [
-  '>>>=', '...', '===', '!==', '**=', '<<=', '>>=', '>>>', '&&=', '||=', '??=',
-  '=>', '==', '!=', '<=', '>=', '&&', '||', '??', '?.', '++', '--', '+=', '-=', '*=', '/=', '%=',
-  '&=', '|=', '^=', '**', '<<', '>>',
-  '{', '}', '(', ')', '[', ']', ';', ',', '<', '>', '+', '-', '*', '/', '%', '&', '|', '^', '!', '~', '?', ':', '=', '.', '@', '#',
+  '>>>=',
+  '...',
+  '===',
+  '!==',
+  '**=',
+  '<<=',
+  '>>=',
+  '>>>',
+  '&&=',
+  '||=',
+  '??=',
+  '=>',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '??',
+  '?.',
+  '++',
+  '--',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '&=',
+  '|=',
+  '^=',
+  '**',
+  '<<',
+  '>>',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ';',
+  ',',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '&',
+  '|',
+  '^',
+  '!',
+  '~',
+  '?',
+  ':',
+  '=',
+  '.',
+  '@',
+  '#',
 ];
 // After these a `/` starts a regular expression, not a division.
-const BEFORE_REGEX = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '&&', '||', '??', '=>', 'return', 'typeof', 'case', '===', '!==', '==', '!=']);
+const BEFORE_REGEX = new Set([
+  '(',
+  ',',
+  '=',
+  ':',
+  '[',
+  '!',
+  '&',
+  '|',
+  '?',
+  '{',
+  '}',
+  ';',
+  '&&',
+  '||',
+  '??',
+  '=>',
+  'return',
+  'typeof',
+  'case',
+  '===',
+  '!==',
+  '==',
+  '!=',
+]);
 
 function tokens(src) {
   return scan(src, 0, []).tokens;
@@ -29,20 +108,42 @@ function scan(src, from, out, inTemplate = false) {
   while (i < src.length) {
     const c = src[i];
     const start = i;
-    if (/\s/.test(c)) { i++; continue; }
-    if (src.startsWith('//', i)) { i = src.indexOf('\n', i); if (i === -1) i = src.length; continue; }
-    if (src.startsWith('/*', i)) { const close = src.indexOf('*/', i + 2); i = close === -1 ? src.length : close + 2; continue; }
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (src.startsWith('//', i)) {
+      i = src.indexOf('\n', i);
+      if (i === -1) i = src.length;
+      continue;
+    }
+    if (src.startsWith('/*', i)) {
+      const close = src.indexOf('*/', i + 2);
+      i = close === -1 ? src.length : close + 2;
+      continue;
+    }
     if (c === '"' || c === "'") {
       for (i++; i < src.length && src[i] !== c; i++) if (src[i] === '\\') i++;
-      i = Math.min(i + 1, src.length); push('string', start); continue;
+      i = Math.min(i + 1, src.length);
+      push('string', start);
+      continue;
     }
-    if (c === '`') { i = skipTemplate(src, i); push('template', start); continue; }
+    if (c === '`') {
+      i = skipTemplate(src, i);
+      push('template', start);
+      continue;
+    }
     if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(src[i + 1]))) {
       i++;
       while (/[0-9a-zA-Z_.]/.test(src[i] ?? '') || ((src[i] === '+' || src[i] === '-') && /[eE]/.test(src[i - 1]) && !/^0x/i.test(src.slice(start, i)))) i++;
-      push('number', start); continue;
+      push('number', start);
+      continue;
     }
-    if (/[A-Za-z_$]/.test(c)) { while (/[\w$]/.test(src[i] ?? '')) i++; push('word', start); continue; }
+    if (/[A-Za-z_$]/.test(c)) {
+      while (/[\w$]/.test(src[i] ?? '')) i++;
+      push('word', start);
+      continue;
+    }
     if (c === '/') {
       const prev = out.at(-1);
       if (!prev || BEFORE_REGEX.has(prev.text)) {
@@ -54,7 +155,8 @@ function scan(src, from, out, inTemplate = false) {
         }
         i = Math.min(i + 1, src.length);
         while (/[a-z]/.test(src[i] ?? '')) i++;
-        push('regex', start); continue;
+        push('regex', start);
+        continue;
       }
     }
     if (inTemplate && c === '}' && depth === 0) return { tokens: out, end: i + 1 };
@@ -78,12 +180,26 @@ function skipTemplate(src, i) {
 }
 
 const SWAP = {
-  '===': '!==', '!==': '===', '==': '!=', '!=': '==',
-  '<': '<=', '<=': '<', '>': '>=', '>=': '>',
-  '&&': '||', '||': '&&', '??': '&&',
-  '+': '-', '-': '+', '*': '/', '/': '*', '%': '*',
-  '+=': '-=', '-=': '+=',
-  true: 'false', false: 'true',
+  '===': '!==',
+  '!==': '===',
+  '==': '!=',
+  '!=': '==',
+  '<': '<=',
+  '<=': '<',
+  '>': '>=',
+  '>=': '>',
+  '&&': '||',
+  '||': '&&',
+  '??': '&&',
+  '+': '-',
+  '-': '+',
+  '*': '/',
+  '/': '*',
+  '%': '*',
+  '+=': '-=',
+  '-=': '+=',
+  true: 'false',
+  false: 'true',
 };
 
 function bumped(text) {

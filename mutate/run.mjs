@@ -30,16 +30,16 @@ const { values: opts } = parseArgs({
 // main(), which refuses a name that is not a test file.
 let onlyTests;
 function selectedTests() {
-  return opts.tests?.split(',').filter(Boolean).map((file) => {
-    if (!/^test\/.+\.test\.ts$/.test(file) || !existsSync(join(ROOT, file))) throw new Error(`--tests ${file}: not a test file (test/….test.ts)`);
-    return file.replace(/^test\//, '.test-out/').replace(/\.ts$/, '.mjs');
-  });
+  return opts.tests
+    ?.split(',')
+    .filter(Boolean)
+    .map((file) => {
+      if (!/^test\/.+\.test\.ts$/.test(file) || !existsSync(join(ROOT, file))) throw new Error(`--tests ${file}: not a test file (test/….test.ts)`);
+      return file.replace(/^test\//, '.test-out/').replace(/\.ts$/, '.mjs');
+    });
 }
 
-const walk = (dir) =>
-  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
-  );
+const walk = (dir) => readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 
 function selectedFiles() {
   let files = walk('src').filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
@@ -57,7 +57,10 @@ function selectedFiles() {
 // "file | source line | mutation | reason" lines: survivors shown to be equivalent.
 function equivalents() {
   const text = readFileSync(join(import.meta.dirname, 'equivalent.txt'), 'utf8');
-  const keys = text.split('\n').filter((l) => l.includes(' | ') && !l.startsWith('#')).map((l) => l.split(' | ').slice(0, 3).join(' | '));
+  const keys = text
+    .split('\n')
+    .filter((l) => l.includes(' | ') && !l.startsWith('#'))
+    .map((l) => l.split(' | ').slice(0, 3).join(' | '));
   // A mutant explained twice is a sign that the list was not read before it was written to.
   const twice = keys.filter((key, i) => keys.indexOf(key) !== i);
   if (twice.length > 0) throw new Error(`mutate/equivalent.txt lists these twice:\n${twice.join('\n')}`);
@@ -207,8 +210,12 @@ async function main() {
       results.push(r);
       done++;
       // Said as they come, so that an interrupted run still tells what it found.
-      if (r.status === 'survived' || r.status === 'no-coverage') process.stderr.write(`${done}/${total} ${r.status}: ${r.file}:${r.line}: ${r.description} | ${r.text}\n`);
-      if (done % 10 === 0) process.stderr.write(`${done}/${total} done: ${['killed', 'timeout', 'survived', 'no-coverage'].map((s) => `${s} ${results.filter((x) => x.status === s).length}`).join(', ')}\n`);
+      if (r.status === 'survived' || r.status === 'no-coverage')
+        process.stderr.write(`${done}/${total} ${r.status}: ${r.file}:${r.line}: ${r.description} | ${r.text}\n`);
+      if (done % 10 === 0)
+        process.stderr.write(
+          `${done}/${total} done: ${['killed', 'timeout', 'survived', 'no-coverage'].map((s) => `${s} ${results.filter((x) => x.status === s).length}`).join(', ')}\n`,
+        );
     }
   };
   await settled(trees.map(worker));
@@ -280,7 +287,9 @@ function report(results, equivalent, ms, files) {
   };
   const line = (name, rs) =>
     `${name.padEnd(44)} ${String(count(rs, 'killed')).padStart(6)} ${String(count(rs, 'timeout')).padStart(7)} ${String(count(rs, 'survived')).padStart(8)} ${String(count(rs, 'no-coverage')).padStart(7)} ${String(count(rs, 'equivalent')).padStart(10)} ${score(rs).padStart(6)}`;
-  console.log(`${'file'.padEnd(44)} ${'killed'.padStart(6)} ${'timeout'.padStart(7)} ${'survived'.padStart(8)} ${'no-cov'.padStart(7)} ${'equivalent'.padStart(10)} ${'score'.padStart(6)}`);
+  console.log(
+    `${'file'.padEnd(44)} ${'killed'.padStart(6)} ${'timeout'.padStart(7)} ${'survived'.padStart(8)} ${'no-cov'.padStart(7)} ${'equivalent'.padStart(10)} ${'score'.padStart(6)}`,
+  );
   for (const f of files) {
     const rs = results.filter((r) => r.file === f);
     if (rs.length) console.log(line(f, rs));
@@ -289,14 +298,19 @@ function report(results, equivalent, ms, files) {
   const left = results.filter((r) => r.status === 'survived' || r.status === 'no-coverage');
   if (left.length) console.log(`\nsurvivors (file:line: mutation | source line | tests run):`);
   for (const r of left.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) {
-    console.log(`${r.file}:${r.line}: ${r.description} | ${r.text} | ${r.tests.length ? r.tests.map((t) => t.replace('.test-out/', '')).join(' ') : 'no test reaches this line'}`);
+    console.log(
+      `${r.file}:${r.line}: ${r.description} | ${r.text} | ${r.tests.length ? r.tests.map((t) => t.replace('.test-out/', '')).join(' ') : 'no test reaches this line'}`,
+    );
   }
   // A timeout counts as killed, but on a loaded machine it may be only slow:
   // named, so that it can be run again with time to spare.
   const slow = results.filter((r) => r.status === 'timeout');
   if (slow.length) console.log(`\ntimed out (counted as killed):`);
-  for (const r of slow.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) console.log(`${r.file}:${r.line}: ${r.description} | ${r.text} | ${r.by.replace('.test-out/', '')}`);
-  console.log(`\nscore ${score(results)}% (killed + timeout over all but equivalent and invalid), ${results.length} mutants, ${count(results, 'invalid')} invalid, ${(ms / 1000).toFixed(0)} s`);
+  for (const r of slow.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line))
+    console.log(`${r.file}:${r.line}: ${r.description} | ${r.text} | ${r.by.replace('.test-out/', '')}`);
+  console.log(
+    `\nscore ${score(results)}% (killed + timeout over all but equivalent and invalid), ${results.length} mutants, ${count(results, 'invalid')} invalid, ${(ms / 1000).toFixed(0)} s`,
+  );
 }
 
 main()

@@ -15,7 +15,11 @@ import { dirname, join } from 'node:path';
 // would rot: test/exports.test.ts began reading bench/ and the run stopped at
 // the unmutated tree.
 export function checkoutFiles(root) {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   // A file deleted but not yet staged is still listed.
   return [...new Set(listed.split('\0').filter((name) => name !== ''))].filter((name) => existsSync(join(root, name)));
 }
@@ -34,7 +38,12 @@ export function makeTree(root) {
   // A checkout of its own, those files committed: tests that ask git what
   // the checkout holds (tree.test.ts, the pre-commit recipe's clone) see the
   // tree, not a repository above it or none.
-  const git = (args, input) => execFileSync('git', ['-c', 'user.name=mutate', '-c', 'user.email=mutate@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, input, stdio: ['pipe', 'ignore', 'pipe'] });
+  const git = (args, input) =>
+    execFileSync('git', ['-c', 'user.name=mutate', '-c', 'user.email=mutate@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      input,
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
   git(['init', '-q']);
   // What the run writes there (the tests' temp dirs and cache, the coverage)
   // and the link to node_modules are the run's, not the checkout's.

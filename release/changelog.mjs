@@ -50,7 +50,8 @@ export function changelogProblems(text) {
     if (a && b && newer(a, b) <= 0) problems.push(`line ${versions[i].line}: ${versions[i].name} comes after ${versions[i - 1].name}: newest first`);
   }
   for (const s of sections) {
-    for (const [, heading] of s.body.matchAll(/^### (.+?)\s*$/gm)) if (!HEADINGS.has(heading)) problems.push(`## [${s.name}]: ### ${heading} is not one of ${[...HEADINGS].join(', ')}`);
+    for (const [, heading] of s.body.matchAll(/^### (.+?)\s*$/gm))
+      if (!HEADINGS.has(heading)) problems.push(`## [${s.name}]: ### ${heading} is not one of ${[...HEADINGS].join(', ')}`);
   }
   // Each section's link, and one repository for all of them.
   const base = links.get('unreleased')?.replace(/\/compare\/.*$/, '');

@@ -47,17 +47,27 @@ export function readFigures(page) {
   if (start === -1 || end < start) return undefined;
   const lines = page.slice(start + BEGIN.length + 1, end).split('\n');
   const head = /^`npm run release` of gsd-check (\S+) on (\S+), at (\S+), with Node (\S+) and npm (\S+) on a (\d+)-core machine:$/.exec(lines[0] ?? '');
-  const tail = /^The pinned Nodes installed in the checkout: (.+)\. The release took (\d+) s, (\d+) s of it the offline rebuild's steps\.$/.exec(lines.at(-2) ?? '');
+  const tail = /^The pinned Nodes installed in the checkout: (.+)\. The release took (\d+) s, (\d+) s of it the offline rebuild's steps\.$/.exec(
+    lines.at(-2) ?? '',
+  );
   if (head === null || tail === null) return { block: page.slice(start, end + END.length), figures: undefined };
   const rows = lines.slice(4, -3).map((line) => /^\| `([^`]+)` \| (.+) \|$/.exec(line));
   const files = rows.filter((r) => r !== null && !/, \d+ packages$/.test(r[2])).map((r) => ({ name: r[1], size: r[2] }));
   const pack = rows.find((r) => r !== null && /, \d+ packages$/.test(r[2]));
   const [, packSize, count] = /^(.+), (\d+) packages$/.exec(pack?.[2] ?? '') ?? [];
   const figures = {
-    version: head[1], date: head[2], commit: head[3], node: head[4], npm: head[5], cores: Number(head[6]),
+    version: head[1],
+    date: head[2],
+    commit: head[3],
+    node: head[4],
+    npm: head[5],
+    cores: Number(head[6]),
     files,
     packages: { file: pack?.[1], size: packSize, count: Number(count) },
-    runtimes: tail[1].split(', ').map((r) => /^`([^`]+)` (.+)$/.exec(r)).map((m) => ({ path: m?.[1], size: m?.[2] })),
+    runtimes: tail[1]
+      .split(', ')
+      .map((r) => /^`([^`]+)` (.+)$/.exec(r))
+      .map((m) => ({ path: m?.[1], size: m?.[2] })),
     seconds: { total: Number(tail[2]), rebuild: Number(tail[3]) },
   };
   return { block: page.slice(start, end + END.length), figures };

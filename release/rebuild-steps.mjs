@@ -24,7 +24,8 @@ export function rebuildSteps(page) {
   const blocks = [...body.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map(([, lang, text]) => ({ lang, text }));
   const sh = blocks.filter((b) => b.lang === 'sh');
   const consoles = blocks.filter((b) => b.lang === 'console');
-  if (sh.length !== 1 || consoles.length !== 1) throw new Error(`${REBUILD_PAGE}: "${SECTION}" must hold one sh block and one console block, not ${sh.length} and ${consoles.length}`);
+  if (sh.length !== 1 || consoles.length !== 1)
+    throw new Error(`${REBUILD_PAGE}: "${SECTION}" must hold one sh block and one console block, not ${sh.length} and ${consoles.length}`);
   const commands = [];
   const printed = [];
   for (const line of consoles[0].text.split('\n').slice(0, -1)) {

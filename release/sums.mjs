@@ -34,10 +34,20 @@ export function writeSums(dir, names, key) {
     return { sums, said: `SHA256SUMS is unsigned (no --sign key given): ${UNSIGNED_NOTE} says so beside it` };
   }
   // ssh-keygen asks on the terminal for the key's passphrase, if it has one.
-  execFileSync('ssh-keygen', ['-Y', 'sign', '-q', '-f', key, '-n', NAMESPACE, 'SHA256SUMS'], { cwd: dir, stdio: ['inherit', 'inherit', 'inherit'], timeout: 300_000 });
+  execFileSync('ssh-keygen', ['-Y', 'sign', '-q', '-f', key, '-n', NAMESPACE, 'SHA256SUMS'], {
+    cwd: dir,
+    stdio: ['inherit', 'inherit', 'inherit'],
+    timeout: 300_000,
+  });
   // The signature checked against the key inside it (whether that key is
   // trusted is the site's question): what the signer's key is, to publish.
-  const checked = execFileSync('ssh-keygen', ['-Y', 'check-novalidate', '-n', NAMESPACE, '-s', 'SHA256SUMS.sig'], { cwd: dir, input: sums, encoding: 'utf8', stdio: ['pipe', 'pipe', 'inherit'], timeout: 60_000 });
+  const checked = execFileSync('ssh-keygen', ['-Y', 'check-novalidate', '-n', NAMESPACE, '-s', 'SHA256SUMS.sig'], {
+    cwd: dir,
+    input: sums,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'inherit'],
+    timeout: 60_000,
+  });
   const signer = / with (\S+ key \S+)/.exec(checked)?.[1] ?? checked.trim();
   return { sums, said: `SHA256SUMS.sig: SHA256SUMS signed (namespace ${NAMESPACE}) with ${signer}` };
 }

@@ -8,7 +8,8 @@
 // step (docs/maintainers/build-and-release.md), as a push cannot be undone.
 import { execFileSync } from 'node:child_process';
 
-const git = (repo, args, env = process.env) => execFileSync('git', args, { cwd: repo, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 }).trim();
+const git = (repo, args, env = process.env) =>
+  execFileSync('git', args, { cwd: repo, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 }).trim();
 
 // MAJOR.MINOR.PATCH, the only form a line's tag follows.
 const STABLE = /^(\d+)\.(\d+)\.(\d+)$/;
@@ -55,7 +56,10 @@ export function tagRelease(repo, commit, version, title, env = process.env) {
   const newer = line.find(([m, p]) => m > minor || (m === minor && p > patch));
   const was = taggedCommit(repo, major);
   if (newer !== undefined) {
-    return { said: [...said, `tag ${major} left on ${was === undefined ? 'nothing' : short(was)}: ${major}.${newer[0]}.${newer[1]} is a later release of the line`], push };
+    return {
+      said: [...said, `tag ${major} left on ${was === undefined ? 'nothing' : short(was)}: ${major}.${newer[0]}.${newer[1]} is a later release of the line`],
+      push,
+    };
   }
   push.push(`git push -f origin ${major}`);
   if (was === commit) return { said: [...said, `tag ${major} already names ${short(commit)}: kept`], push };

@@ -74,11 +74,9 @@ for (const platform of process.argv.slice(2)) {
   console.log(`runtimes: ${platform}: ${before}; installing from the lockfile`);
   // --os/--cpu select the lockfile's optional packages of that platform, even
   // on another host; no bin links, as every package would link `node`.
-  const npm = spawnSync(
-    'npm',
-    ['ci', '--prefix', dir, `--os=${os}`, `--cpu=${cpu}`, '--ignore-scripts', '--no-bin-links', '--no-audit', '--no-fund'],
-    { stdio: 'inherit' },
-  );
+  const npm = spawnSync('npm', ['ci', '--prefix', dir, `--os=${os}`, `--cpu=${cpu}`, '--ignore-scripts', '--no-bin-links', '--no-audit', '--no-fund'], {
+    stdio: 'inherit',
+  });
   // An optional package that fails to install does not fail npm ci: check.
   const after = npm.status === 0 ? problem(dir) : `npm ci exited ${npm.status}`;
   if (after !== null) {

@@ -42,7 +42,9 @@ function load(): Result<Program, string> {
   // `cat gsd-check | node -` and `node -e`: no file to read the program from
   // (and a file named "[stdin]" in the working directory is not this one).
   if (path === undefined || !isAbsolute(path)) {
-    return refused(`gsd-check: cannot run from ${path ?? 'here'}: the program is read from the end of gsd-check's own file; run that file (node path/to/gsd-check …)`);
+    return refused(
+      `gsd-check: cannot run from ${path ?? 'here'}: the program is read from the end of gsd-check's own file; run that file (node path/to/gsd-check …)`,
+    );
   }
   let bytes: Buffer;
   try {

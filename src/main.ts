@@ -27,7 +27,6 @@ import { inertLog } from './text/github-log.ts';
 declare const GSD_CHECK_VERSION: string;
 declare const GSD_CHECK_SOURCE_ID: string;
 
-
 async function main(argv: readonly string[]): Promise<Reply> {
   const defaults = defaultsFromEnv(process.env);
   const parsed = parseCommandLine(argv, defaults);
@@ -142,7 +141,12 @@ async function dispatch(action: Exclude<Action, { action: 'help' | 'version' | '
 // report renamed over the file the envelope goes to would replace the
 // envelope.
 function standardStreams(): FileId[] {
-  return ([[1, 'standard output'], [2, 'standard error']] as const).flatMap(([fd, name]) => {
+  return (
+    [
+      [1, 'standard output'],
+      [2, 'standard error'],
+    ] as const
+  ).flatMap(([fd, name]) => {
     try {
       const { dev, ino } = fstatSync(fd);
       return [{ dev, ino, name }];

@@ -20,7 +20,10 @@ const run = (args) => {
 };
 const cases = [
   [['--version'], { status: 0, stdout: `gsd-check ${version} (source ${sourceId()}; standalone build: Node v${node} linux-arm64)\n`, stderr: '' }],
-  [['check', 'predicate', '--raw', '--pick', 'message', '--predicate', '{"kind":"command-exit-zero","command":"echo no >&2; exit 3"}'], { status: 0, stdout: 'command exited 3: no\n', stderr: '' }],
+  [
+    ['check', 'predicate', '--raw', '--pick', 'message', '--predicate', '{"kind":"command-exit-zero","command":"echo no >&2; exit 3"}'],
+    { status: 0, stdout: 'command exited 3: no\n', stderr: '' },
+  ],
   [['check', 'predicate', '--predicate'], { status: 2 }],
 ];
 

@@ -17,7 +17,8 @@ const id = (tree: string) => {
 
 test('the source id follows the inputs, wherever the tree is', (t) => {
   const tree = tempDir(t);
-  for (const input of ['src', 'schemas', 'build.mjs', 'tsconfig.json', 'package-lock.json', 'package.json']) cpSync(join(ROOT, input), join(tree, input), { recursive: true });
+  for (const input of ['src', 'schemas', 'build.mjs', 'tsconfig.json', 'package-lock.json', 'package.json'])
+    cpSync(join(ROOT, input), join(tree, input), { recursive: true });
   const original = id(ROOT);
   assert.equal(id(tree), original);
 

@@ -16,7 +16,8 @@ const build = (tree: string, ...args: string[]) => {
   assert.equal(r.status, 0, r.stderr);
 };
 const copy = (from: string, to: string) => {
-  for (const name of ['src', 'test', 'release', 'schemas', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(from, name), join(to, name), { recursive: true });
+  for (const name of ['src', 'test', 'release', 'schemas', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'])
+    cpSync(join(from, name), join(to, name), { recursive: true });
   // runtimes/' lockfiles, not its installed Nodes.
   cpSync(join(from, 'runtimes'), join(to, 'runtimes'), { recursive: true, filter: (path) => !path.includes('node_modules') });
   mkdirSync(join(to, 'dist'));
@@ -62,7 +63,9 @@ test("npm test's globs reach every test file build.mjs --tests bundles", () => {
   const globs = script.split(' ').filter((word) => word.startsWith('.test-out/'));
   const depths = new Set(globs.map((glob) => glob.split('/').length - 2));
   const files = (dir: string): string[] =>
-    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : []));
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : [],
+    );
   const unreached = files('test').filter((file) => !depths.has(file.split('/').length - 2));
   assert.deepEqual(unreached, []);
   for (const glob of globs) assert.match(glob, /^\.test-out\/(?:\*\/)*\*\.test\.mjs$/, glob);

@@ -83,7 +83,8 @@ test('one file per Node, architecture, command and copy (its path)', () => {
 test('writing a cache removes the caches not written for a month, and nothing else', (t) => {
   const dir = tempDir(t);
   const old = Date.now() / 1000 - 31 * 24 * 3600;
-  for (const name of ['code-v22.0.0-x64-check-0.bin', 'code-v24.22.3-x64-check-1.bin', 'keep.bin', 'code-new.bin', 'code-kept.bin']) writeFileSync(join(dir, name), '');
+  for (const name of ['code-v22.0.0-x64-check-0.bin', 'code-v24.22.3-x64-check-1.bin', 'keep.bin', 'code-new.bin', 'code-kept.bin'])
+    writeFileSync(join(dir, name), '');
   for (const name of ['code-v22.0.0-x64-check-0.bin', 'code-v24.22.3-x64-check-1.bin', 'keep.bin', 'code-kept.bin']) utimesSync(join(dir, name), old, old);
   pruneCaches(dir, join(dir, 'code-kept.bin'), Date.now());
   assert.deepEqual(readdirSync(dir).sort(), ['code-kept.bin', 'code-new.bin', 'keep.bin']);
@@ -208,7 +209,8 @@ test('under CI (any non-empty value) or with NODE_DISABLE_COMPILE_CACHE, no cach
 
 test('each CI service that sets a variable of its own and not CI turns the cache off by it alone: Azure Pipelines, Jenkins, TeamCity, AWS CodeBuild and the rest of the list', (t) => {
   const names = Object.keys(CI_VARIABLES);
-  for (const name of ['TF_BUILD', 'JENKINS_URL', 'BUILD_ID', 'TEAMCITY_VERSION', 'BUILDKITE', 'CODEBUILD_BUILD_ARN', 'bamboo_planKey', 'GO_PIPELINE_LABEL']) assert.ok(names.includes(name), name);
+  for (const name of ['TF_BUILD', 'JENKINS_URL', 'BUILD_ID', 'TEAMCITY_VERSION', 'BUILDKITE', 'CODEBUILD_BUILD_ARN', 'bamboo_planKey', 'GO_PIPELINE_LABEL'])
+    assert.ok(names.includes(name), name);
   for (const name of names) {
     const home = tempDir(t);
     assert.equal(cacheOff({ [name]: 'True' }), name);
@@ -224,7 +226,7 @@ test('docs/explanation/security.md names every variable that turns the cache off
   assert.deepEqual(Object.fromEntries(table), CI_VARIABLES);
 });
 
-test('under GitHub Actions too there is no cache: a job\'s folders are filled from artifacts and archives this run did not write', (t) => {
+test("under GitHub Actions too there is no cache: a job's folders are filled from artifacts and archives this run did not write", (t) => {
   const home = tempDir(t);
   const job = tempDir(t);
   const github = { HOME: home, CI: 'true', GITHUB_ACTIONS: 'true', RUNNER_TEMP: job };
@@ -272,7 +274,7 @@ test("another user's symbolic link on the path as written is refused, wherever i
   assert.equal(cacheDirectory({ XDG_CACHE_HOME: join(home, 'xdg') }, 0), undefined);
 });
 
-test('nothing is made in a directory of another user or one others may write (root with another user\'s HOME)', (t) => {
+test("nothing is made in a directory of another user or one others may write (root with another user's HOME)", (t) => {
   const home = tempDir(t);
   // Run "as" another user: home belongs to this one.
   assert.equal(cacheDirectory({ HOME: home }, uid + 1), undefined);
@@ -341,7 +343,10 @@ test('a symbolic link at the cache path is not followed: to /dev/zero, or even t
   const good = join(dir, 'good.bin');
   writeCache(good, PATH, SOURCE, Buffer.from([1, 2, 3]), 42);
   assert.deepEqual(readCache(good, PATH, SOURCE), Buffer.from([1, 2, 3]));
-  for (const [name, target] of [['zero.bin', '/dev/zero'], ['link.bin', good]] as const) {
+  for (const [name, target] of [
+    ['zero.bin', '/dev/zero'],
+    ['link.bin', good],
+  ] as const) {
     symlinkSync(target, join(dir, name));
     assert.equal(readCache(join(dir, name), PATH, SOURCE), undefined, name);
   }

@@ -15,7 +15,7 @@ const code = (file: string): string =>
 const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
 const using = (pattern: RegExp): string[] => files.filter((file) => pattern.test(code(file))).sort();
 
-test('only the entry files (the Action\'s too) touch process, and src/run/ for its signals and clock', () => {
+test("only the entry files (the Action's too) touch process, and src/run/ for its signals and clock", () => {
   assert.deepEqual(
     using(/\bprocess\??\./).filter((file) => !file.startsWith('run/')),
     // gsd/batch-script.ts is the text of a program of its own, which GSD's node runs: its process is that one.
@@ -30,6 +30,9 @@ test("Node's internal bindings are reached by one module, which starts sh throug
 
 test('only src/run/ starts processes; the frontmatter parser is a thread', () => {
   // The Action's entry starts gsd-check itself, beside it, as its one child.
-  assert.deepEqual(using(/'node:child_process'/).filter((file) => !file.startsWith('run/')), ['action/main.ts']);
+  assert.deepEqual(
+    using(/'node:child_process'/).filter((file) => !file.startsWith('run/')),
+    ['action/main.ts'],
+  );
   assert.deepEqual(using(/'node:worker_threads'/), ['artifact/frontmatter-worker.ts', 'artifact/off-thread.ts']);
 });

@@ -23,7 +23,10 @@ function imported(): Set<string> {
     for (const m of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'(\.[^']+)'/g)) {
       const module = relative(ROOT, resolve(ROOT, dirname(file), m[2]!));
       for (const item of m[1]!.split(',')) {
-        const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+        const name = item
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!;
         if (name !== '') names.add(`${module}:${name}`);
       }
     }

@@ -1,14 +1,27 @@
 import assert from 'node:assert/strict';
 import { test } from './helpers/bounded.ts';
-import { fail, locatedAt, ok, stopped, formatFailure, formatFailureJson, Stop, STOP_SIGNALS, stopCarriedBy, stopOf, stoppedExitStatus, EXIT_NO, EXIT_FAILURE, EXIT_INTERNAL, EXIT_WRITE_FAILED } from '../src/failure.ts';
+import {
+  fail,
+  locatedAt,
+  ok,
+  stopped,
+  formatFailure,
+  formatFailureJson,
+  Stop,
+  STOP_SIGNALS,
+  stopCarriedBy,
+  stopOf,
+  stoppedExitStatus,
+  EXIT_NO,
+  EXIT_FAILURE,
+  EXIT_INTERNAL,
+  EXIT_WRITE_FAILED,
+} from '../src/failure.ts';
 
 test('a failure without issues is one line', () => {
   const { failure } = fail('usage', '--predicate or --predicate-file is required');
   assert.equal(formatFailure(failure), 'gsd-check: --predicate or --predicate-file is required\n');
-  assert.equal(
-    formatFailureJson(failure),
-    '{"ok":false,"reason":"usage","message":"--predicate or --predicate-file is required"}\n',
-  );
+  assert.equal(formatFailureJson(failure), '{"ok":false,"reason":"usage","message":"--predicate or --predicate-file is required"}\n');
 });
 
 test('a failure without issues cannot forge a line or drive the terminal', () => {
@@ -31,8 +44,7 @@ test('the first issue is on the first line, the rest follow', () => {
   ]);
   assert.equal(
     formatFailure(failure),
-    'gsd-check: invalid predicate: predicate.timeOut: unknown field; did you mean "timeout"?\n' +
-      '  predicate.command: must not be empty\n',
+    'gsd-check: invalid predicate: predicate.timeOut: unknown field; did you mean "timeout"?\n' + '  predicate.command: must not be empty\n',
   );
   const json = formatFailureJson(failure);
   assert.equal(json.split('\n').length, 2);
@@ -82,7 +94,10 @@ test('the exit statuses docs/reference/cli.md lists', () => {
 
 test('locatedAt places a failure at a line of a file; a value and a stop pass through unchanged', () => {
   const at = { file: 'SECURITY.md', line: 3 };
-  assert.deepEqual(locatedAt(fail('unreadable-file', 'cannot read it'), at), { ok: false, failure: { reason: 'unreadable-file', message: 'cannot read it', issues: [], at } });
+  assert.deepEqual(locatedAt(fail('unreadable-file', 'cannot read it'), at), {
+    ok: false,
+    failure: { reason: 'unreadable-file', message: 'cannot read it', issues: [], at },
+  });
   assert.deepEqual(locatedAt(ok(7), at), ok(7));
   const stop = stopped(new Stop('SIGINT'));
   assert.equal(locatedAt(stop, at), stop);

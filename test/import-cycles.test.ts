@@ -64,5 +64,14 @@ test('no folder of src/ imports itself round a circle', () => {
 });
 
 test('the circle finder finds circles', () => {
-  assert.deepEqual(circles(new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]])), [['a', 'b']]);
+  assert.deepEqual(
+    circles(
+      new Map([
+        ['a', ['b']],
+        ['b', ['a']],
+        ['c', ['a']],
+      ]),
+    ),
+    [['a', 'b']],
+  );
 });

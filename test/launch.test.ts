@@ -4,7 +4,20 @@
 // itself: it runs wherever the file is copied, and says so when it cannot.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from './helpers/bounded.ts';
 import { Script } from 'node:vm';
@@ -119,7 +132,7 @@ test('a planted cache runs its own code; under CI, by any of its variables, no c
   assert.equal(existsSync(join(fresh, '.cache')), false, 'nothing made under CI');
 });
 
-test("in a GitHub Actions job no cache is read or written: a forged one unpacked in RUNNER_TEMP, or planted in the home, never runs", async (t) => {
+test('in a GitHub Actions job no cache is read or written: a forged one unpacked in RUNNER_TEMP, or planted in the home, never runs', async (t) => {
   const bin = copy(t);
   if (bin === undefined) return;
   const home = tempDir(t);
@@ -167,7 +180,10 @@ test('two copies of one build keep a cache each, with their own path', async (t)
   assert.equal(files.length, 2);
   const headers = files.map((name) => readFileSync(join(cacheDir(home), name), 'utf8').split('\n', 1)[0]!);
   const whose = headers.map((line) => [line.endsWith(` ${a}`), line.endsWith(` ${b}`)]);
-  assert.deepEqual(whose.sort(), [[false, true], [true, false]]);
+  assert.deepEqual(whose.sort(), [
+    [false, true],
+    [true, false],
+  ]);
 });
 
 test('a stack trace names the copy that runs, not the one whose cache was there first', async (t) => {
@@ -191,7 +207,10 @@ test('no cache where another user could write, or when Node caching is off', asy
   mkdirSync(join(shared, '.cache'), { mode: 0o700 });
   chmodSync(join(shared, '.cache'), 0o777);
   const off = tempDir(t);
-  for (const [home, extra] of [[shared, {}], [off, { NODE_DISABLE_COMPILE_CACHE: '1' }]] as const) {
+  for (const [home, extra] of [
+    [shared, {}],
+    [off, { NODE_DISABLE_COMPILE_CACHE: '1' }],
+  ] as const) {
     const run = await cli(args, { env: env(home, extra) });
     assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'command exited 3\n', '']);
   }
@@ -199,7 +218,7 @@ test('no cache where another user could write, or when Node caching is off', asy
   assert.deepEqual(readdirSync(off), []);
 });
 
-test('root with another user\'s HOME makes nothing there', async (t) => {
+test("root with another user's HOME makes nothing there", async (t) => {
   if (process.getuid?.() !== 0) return t.skip('needs root');
   const home = tempDir(t);
   chownSync(home, 65534, 65534);
@@ -287,7 +306,10 @@ test('piped into node, or damaged: one line saying why, exit 2, no trace', async
   const marker = text.lastIndexOf('/* gsd-check program\n');
   writeFileSync(bin, `${text.slice(0, marker)}/* gsd-check progrXm\n${text.slice(marker + '/* gsd-check program\n'.length)}`);
   const cut = await cli(['--version'], { env: env(tempDir(t)), wrap: (argv) => node(argv) }, bin);
-  assert.deepEqual([cut.status, cut.stdout, cut.stderr], [2, '', 'gsd-check: this copy of dist/gsd-check is damaged (the program at its end is missing or cut); reinstall it\n']);
+  assert.deepEqual(
+    [cut.status, cut.stdout, cut.stderr],
+    [2, '', 'gsd-check: this copy of dist/gsd-check is damaged (the program at its end is missing or cut); reinstall it\n'],
+  );
 });
 
 // build.mjs minifies the program but keeps the names at its top level: the
@@ -298,7 +320,11 @@ test('a forced internal error names, frame by frame, functions declared in src/'
   if (process.env.GSD_CHECK_BIN !== undefined) return t.skip('needs node to preload the fault into the bundle');
   const hook = join(tempDir(t), 'break-stringify.cjs');
   writeFileSync(hook, "JSON.stringify = () => { throw new TypeError('injected fault'); };\n");
-  const result = await cli(['check', 'predicate', '--predicate', predicate({ command: 'true' })], { env: env(tempDir(t)), wrap: (argv) => [process.execPath, ['--require', hook, ...argv]] }, DIST);
+  const result = await cli(
+    ['check', 'predicate', '--predicate', predicate({ command: 'true' })],
+    { env: env(tempDir(t)), wrap: (argv) => [process.execPath, ['--require', hook, ...argv]] },
+    DIST,
+  );
   assert.equal(result.status, 70, result.stderr);
   const names = [...result.stderr.matchAll(/^ {4}at (?:async )?([\w$.]+) \(.*gsd-check:\d+:\d+\)$/gm)].map((m) => m[1]!);
   assert.ok(names.includes('checkPredicate') && names.includes('main'), `the command's and main's frames: ${result.stderr}`);
@@ -306,7 +332,11 @@ test('a forced internal error names, frame by frame, functions declared in src/'
   for (const name of names) {
     // A method's frame reads Class.method.
     const own = name.split('.').pop()!.replace(/\$/g, '\\$');
-    assert.match(source, new RegExp(`(?:function\\*? |const |let |class |\\n  (?:async |static |private |get )*)${own}\\b`), `frame ${name} names no function of src/: ${result.stderr}`);
+    assert.match(
+      source,
+      new RegExp(`(?:function\\*? |const |let |class |\\n  (?:async |static |private |get )*)${own}\\b`),
+      `frame ${name} names no function of src/: ${result.stderr}`,
+    );
   }
 });
 
@@ -315,4 +345,3 @@ function sourceText(dir: string): string {
     .map((entry) => (entry.isDirectory() ? sourceText(join(dir, entry.name)) : entry.name.endsWith('.ts') ? readFileSync(join(dir, entry.name), 'utf8') : ''))
     .join('\n');
 }
-

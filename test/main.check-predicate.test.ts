@@ -30,7 +30,8 @@ describe('check predicate', CONCURRENTLY, () => {
   });
 
   test('tailTruncated: output of 2000 characters is whole, 2001 is cut though the 64 KiB ring kept it all', async () => {
-    const picked = async (count: number) => (await cli(check({ command: `head -c ${count} /dev/zero | tr '\\0' x` }, '--pick', 'details.tailTruncated'))).stdout;
+    const picked = async (count: number) =>
+      (await cli(check({ command: `head -c ${count} /dev/zero | tr '\\0' x` }, '--pick', 'details.tailTruncated'))).stdout;
     assert.equal(await picked(2000), 'false\n');
     assert.equal(await picked(2001), 'true\n');
   });
@@ -100,19 +101,25 @@ describe('check predicate', CONCURRENTLY, () => {
 
   test('usage errors: exit 2, nothing on stdout, one line naming the problem', async () => {
     const cases: [string[], string][] = [
-      [['check', 'predicate', '--phase-dir', '--raw'],
-        'gsd-check: --phase-dir needs a value, got the flag --raw; for a value that starts with "-", write --phase-dir=--raw (see gsd-check --help)\n'],
+      [
+        ['check', 'predicate', '--phase-dir', '--raw'],
+        'gsd-check: --phase-dir needs a value, got the flag --raw; for a value that starts with "-", write --phase-dir=--raw (see gsd-check --help)\n',
+      ],
       [['check', 'predicate'], 'gsd-check: --predicate or --predicate-file is required (see gsd-check --help)\n'],
       [['check', 'predicate', '--predicate', '{}', '--timeout', '1'], 'gsd-check: unknown flag --timeout (see gsd-check --help)\n'],
       [['check', 'predicate', '--predicate', '{}', 'stray'], 'gsd-check: unexpected argument "stray" (see gsd-check --help)\n'],
       // No flag has a negated form: this one would have cancelled --exit-code.
-      [['check', 'predicate', '--predicate', predicate({ command: 'exit 1' }), '--exit-code', '--no-exit-code'],
-        'gsd-check: unknown flag --no-exit-code; did you mean --exit-code? (see gsd-check --help)\n'],
+      [
+        ['check', 'predicate', '--predicate', predicate({ command: 'exit 1' }), '--exit-code', '--no-exit-code'],
+        'gsd-check: unknown flag --no-exit-code; did you mean --exit-code? (see gsd-check --help)\n',
+      ],
       [['check', 'predicate', '--predicate', predicate({ command: 'true' }), '--no-raw'], 'gsd-check: unknown flag --no-raw (see gsd-check --help)\n'],
       [['--no-help'], 'gsd-check: unknown flag --no-help (see gsd-check --help)\n'],
       // Nor a value after a space: "false" is an argument, not --exit-code's value.
-      [['check', 'predicate', '--predicate', predicate({ command: 'exit 1' }), '--exit-code', 'false'],
-        'gsd-check: unexpected argument "false" (see gsd-check --help)\n'],
+      [
+        ['check', 'predicate', '--predicate', predicate({ command: 'exit 1' }), '--exit-code', 'false'],
+        'gsd-check: unexpected argument "false" (see gsd-check --help)\n',
+      ],
       [[], 'gsd-check: missing command; try: gsd-check check predicate --predicate <json> (see gsd-check --help)\n'],
     ];
     for (const [args, stderr] of cases) {
@@ -163,7 +170,7 @@ describe('check predicate', CONCURRENTLY, () => {
     const dir = tempDir(t);
     writeFileSync(join(dir, 'p.json'), predicate({ command: 'exit 5' }));
     assert.equal((await cli(['check', 'predicate', '--predicate-file', join(dir, 'p.json'), '--pick', 'message'])).stdout, 'command exited 5\n');
-    const stdin = await cli(['check', 'predicate', '--predicate-file', '-', '--pick', 'message'], { input: predicate({ command: "echo \"it's\"; exit 6" }) });
+    const stdin = await cli(['check', 'predicate', '--predicate-file', '-', '--pick', 'message'], { input: predicate({ command: 'echo "it\'s"; exit 6' }) });
     assert.equal(stdin.stdout, "command exited 6: it's\n");
   });
 
@@ -214,28 +221,42 @@ describe('check predicate', CONCURRENTLY, () => {
     // ${X-unset} tells a variable set empty from one not set at all.
     const command = 'echo "n=${PHASE_NUMBER-unset} d=${PHASE_DIR-unset} r=${PHASE_REQ_IDS-unset} h=${GSD_TEST_OTHER}"; exit 1';
     const env = { ...ENV, PHASE_NUMBER: 'inherited', PHASE_DIR: '/inherited', PHASE_REQ_IDS: 'inherited', GSD_TEST_OTHER: 'kept' };
-    const full = await cli(check({ command }, '--phase-number', '07', '--phase-dir', 'p d', '--phase-req-ids', 'R1,R2', '--pick', 'message', '--cwd', dir), { env });
+    const full = await cli(check({ command }, '--phase-number', '07', '--phase-dir', 'p d', '--phase-req-ids', 'R1,R2', '--pick', 'message', '--cwd', dir), {
+      env,
+    });
     assert.equal(full.stdout, `command exited 1: n=07 d=${dir}/p d r=R1,R2 h=kept\n`);
     const none = await cli(check({ command }, '--pick', 'message', '--cwd', dir), { env });
     assert.equal(none.stdout, 'command exited 1: n= d= r= h=kept\n');
     // So in gates run, for command gates and for the query command.
-    writeFileSync(join(dir, 'cap.json'), JSON.stringify({ id: 'c', gates: [
-      { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command } }, blocking: true, onError: 'halt' },
-      { point: 'ship:pre', check: { query: 'q' }, blocking: false, onError: 'halt' },
-    ] }));
+    writeFileSync(
+      join(dir, 'cap.json'),
+      JSON.stringify({
+        id: 'c',
+        gates: [
+          { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command } }, blocking: true, onError: 'halt' },
+          { point: 'ship:pre', check: { query: 'q' }, blocking: false, onError: 'halt' },
+        ],
+      }),
+    );
     const answer = `printf '{"block":true,"message":"%s"}' "n=\${PHASE_NUMBER-unset} d=\${PHASE_DIR-unset} r=\${PHASE_REQ_IDS-unset}"`;
-    const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--query-command', answer, '--phase-number', '07', '--cwd', dir, '--raw'], { env });
-    assert.deepEqual(JSON.parse(gates.stdout).details.gates.map((g: { envelope: { message: string } }) => g.envelope.message), [
-      'command exited 1: n=07 d= r= h=kept',
-      'n=07 d= r=',
-    ]);
+    const gates = await cli(
+      ['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--query-command', answer, '--phase-number', '07', '--cwd', dir, '--raw'],
+      { env },
+    );
+    assert.deepEqual(
+      JSON.parse(gates.stdout).details.gates.map((g: { envelope: { message: string } }) => g.envelope.message),
+      ['command exited 1: n=07 d= r= h=kept', 'n=07 d= r='],
+    );
     // With no phase at all, GSD's loop never runs them: gates run says so before anything runs.
     const unphased = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--query-command', answer, '--cwd', dir, '--raw'], { env });
-    assert.deepEqual([unphased.status, unphased.stdout, unphased.stderr], [
-      2,
-      '',
-      "gsd-check: no phase selected: ship:pre's gate c#0 runs a command that reads PHASE_NUMBER and PHASE_DIR (and 1 more gate); give --current-phase (the one STATE.md names), --phase-number or --phase-dir (see gsd-check --help)\n",
-    ]);
+    assert.deepEqual(
+      [unphased.status, unphased.stdout, unphased.stderr],
+      [
+        2,
+        '',
+        "gsd-check: no phase selected: ship:pre's gate c#0 runs a command that reads PHASE_NUMBER and PHASE_DIR (and 1 more gate); give --current-phase (the one STATE.md names), --phase-number or --phase-dir (see gsd-check --help)\n",
+      ],
+    );
     // The one visible difference from pasting text: single quotes keep the placeholder.
     const single = await cli(check({ command: "echo '${PHASE_DIR}'; exit 1" }, '--phase-dir', 'x', '--pick', 'message', '--cwd', dir));
     assert.equal(single.stdout, 'command exited 1: ${PHASE_DIR}\n');
@@ -244,7 +265,11 @@ describe('check predicate', CONCURRENTLY, () => {
     assert.equal(shown.stdout, "test -d ${PHASE_DIR} && echo '${PHASE_DIR}'\n");
   });
 
-  for (const [name, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as const) {
+  for (const [name, number] of [
+    ['SIGINT', 2],
+    ['SIGTERM', 15],
+    ['SIGHUP', 1],
+  ] as const) {
     test(`${name} to gsd-check ends the command's group, then exits ${128 + number}`, async (t) => {
       const mark = marker();
       t.after(() => killSurvivors(mark));
@@ -341,7 +366,10 @@ describe('check predicate', CONCURRENTLY, () => {
       stderr: `gsd-check: --project-dir ${join(base, 'p/src')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)\n`,
     });
     const message = async (args: string[], extra: Record<string, string> = {}) => {
-      const result = await cli(check({ command: 'echo "${GSD_WORKSTREAM-unset}" >&2; exit 1' }, '--pick', 'message', ...args), { cwd: join(base, 'p'), env: { ...env, ...extra } });
+      const result = await cli(check({ command: 'echo "${GSD_WORKSTREAM-unset}" >&2; exit 1' }, '--pick', 'message', ...args), {
+        cwd: join(base, 'p'),
+        env: { ...env, ...extra },
+      });
       return `${result.status} ${result.stdout}${result.stderr}`;
     };
     assert.equal(await message([]), '0 command exited 1: unset\n');
@@ -349,14 +377,20 @@ describe('check predicate', CONCURRENTLY, () => {
     assert.equal(await message([], { GSD_WORKSTREAM: ' beta ' }), '0 command exited 1: beta\n');
     writeFileSync(join(base, 'p/.planning/active-workstream'), 'gamma\n');
     assert.equal(await message([]), '0 command exited 1: gamma\n');
-    assert.equal(await message([], { GSD_WORKSTREAM: 'my ws' }), '2 gsd-check: GSD_WORKSTREAM "my ws": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")\n');
+    assert.equal(
+      await message([], { GSD_WORKSTREAM: 'my ws' }),
+      '2 gsd-check: GSD_WORKSTREAM "my ws": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")\n',
+    );
     assert.equal(await message(['--exit-contract=v2']), '0 command exited 1: gamma\n');
     assert.equal(await message([], { GSD_EXIT_CONTRACT: 'v2' }), '0 command exited 1: gamma\n');
     assert.equal(await message(['--exit-contract=v3']), '2 gsd-check: --exit-contract "v3" is not an exit contract; v1 or v2 (see gsd-check --help)\n');
-    assert.equal(await message([], { GSD_EXIT_CONTRACT: 'v3' }), '2 gsd-check: GSD_EXIT_CONTRACT "v3" is not an exit contract; v1 or v2 (see gsd-check --help)\n');
+    assert.equal(
+      await message([], { GSD_EXIT_CONTRACT: 'v3' }),
+      '2 gsd-check: GSD_EXIT_CONTRACT "v3" is not an exit contract; v1 or v2 (see gsd-check --help)\n',
+    );
   });
 
-  test("a session pointer someone else could have written does not choose the workstream: a halt stays a halt, with one warning", async (t) => {
+  test('a session pointer someone else could have written does not choose the workstream: a halt stays a halt, with one warning', async (t) => {
     const root = project(t, {
       '.planning/active-workstream': 'strict\n',
       '.planning/workstreams/strict/phases/04-ship/04-SECURITY.md': artifact({ threats_open: 2 }),
@@ -378,7 +412,12 @@ describe('check predicate', CONCURRENTLY, () => {
     const planted = process.getuid?.() === 0 ? () => spawnSync('chown', ['4242:4242', pointer]) : () => chmodSync(pointer, 0o666);
     planted();
     const why = process.getuid?.() === 0 ? 'belongs to uid 4242, not to this user or root' : 'may be written by its group and others';
-    assert.deepEqual(await run(), { status: 0, signal: null, stdout: 'true\n', stderr: `gsd-check: warning: the session pointer ${pointer} is ignored: ${pointer} ${why}\n` });
+    assert.deepEqual(await run(), {
+      status: 0,
+      signal: null,
+      stdout: 'true\n',
+      stderr: `gsd-check: warning: the session pointer ${pointer} is ignored: ${pointer} ${why}\n`,
+    });
   });
 
   test('requirement text as the roadmap holds it, and ${PHASE_DIR} as its real path', async (t) => {
@@ -387,9 +426,24 @@ describe('check predicate', CONCURRENTLY, () => {
     symlinkSync('real', join(base, 'link'));
     const env = { PATH: ENV.PATH, HOME: join(base, 'home') };
     const result = await cli(
-      check({ command: 'echo "${PHASE_DIR}|${PHASE_REQ_IDS}" >&2; exit 1' }, '--cwd', join(base, 'link'), '--phase-dir', '.planning/phases/current', '--phase-req-ids', 'REQ-01 (partial), AUTH/01', '--pick', 'message'),
+      check(
+        { command: 'echo "${PHASE_DIR}|${PHASE_REQ_IDS}" >&2; exit 1' },
+        '--cwd',
+        join(base, 'link'),
+        '--phase-dir',
+        '.planning/phases/current',
+        '--phase-req-ids',
+        'REQ-01 (partial), AUTH/01',
+        '--pick',
+        'message',
+      ),
       { env },
     );
-    assert.deepEqual(result, { status: 0, signal: null, stdout: `command exited 1: ${join(base, 'real/.planning/phases/04-ship')}|REQ-01 (partial), AUTH/01\n`, stderr: '' });
+    assert.deepEqual(result, {
+      status: 0,
+      signal: null,
+      stdout: `command exited 1: ${join(base, 'real/.planning/phases/04-ship')}|REQ-01 (partial), AUTH/01\n`,
+      stderr: '',
+    });
   });
 });

@@ -5,11 +5,24 @@ import { chmodSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { CONCURRENTLY, describe, test } from './helpers/bounded.ts';
 import { project } from './helpers/project.ts';
-import { catches, cli, ended, holdsOpen, killSurvivors, marker, predicate, running, survivors, tempDir, unprivileged, until, within } from './helpers/support.ts';
+import {
+  catches,
+  cli,
+  ended,
+  holdsOpen,
+  killSurvivors,
+  marker,
+  predicate,
+  running,
+  survivors,
+  tempDir,
+  unprivileged,
+  until,
+  within,
+} from './helpers/support.ts';
 
 const check = (fields: Record<string, unknown>, ...flags: string[]) => ['check', 'predicate', '--predicate', predicate(fields), ...flags];
-const message = async (command: string, options: Parameters<typeof cli>[1] = {}) =>
-  (await cli(check({ command }, '--pick', 'message'), options)).stdout;
+const message = async (command: string, options: Parameters<typeof cli>[1] = {}) => (await cli(check({ command }, '--pick', 'message'), options)).stdout;
 
 describe('faults', CONCURRENTLY, () => {
   test('stdout closed by the reader: no crash, exit 74, and the command group is still ended', async (t) => {
@@ -127,7 +140,7 @@ describe('faults', CONCURRENTLY, () => {
     await until(() => survivors(`sleep 30.${mark}`).length === 0, 'every command process has ended');
   });
 
-  test('a stop signal during a timeout\'s grace: the group ends by the grace, then 128+N', async (t) => {
+  test("a stop signal during a timeout's grace: the group ends by the grace, then 128+N", async (t) => {
     const mark = marker();
     t.after(() => killSurvivors(mark));
     const termed = join(tempDir(t), 'termed');
@@ -159,7 +172,10 @@ describe('faults', CONCURRENTLY, () => {
     assert.deepEqual([result.status, result.stderr], [0, '']);
     const envelope = JSON.parse(result.stdout);
     const gates = envelope.details.gates as { status: string; envelope?: { message: string } }[];
-    assert.deepEqual(gates.map((g) => g.status), [...Array(39).fill('pass'), 'halt']);
+    assert.deepEqual(
+      gates.map((g) => g.status),
+      [...Array(39).fill('pass'), 'halt'],
+    );
     assert.deepEqual([envelope.block, gates[39]!.envelope?.message], [true, 'command exited 1']);
   });
 
@@ -190,7 +206,12 @@ describe('faults', CONCURRENTLY, () => {
     );
     const fifo = join(dir, 'fifo');
     assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
-    const command = (text: string) => ({ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: text, timeout: 600 } }, blocking: true, onError: 'halt' });
+    const command = (text: string) => ({
+      point: 'ship:pre',
+      check: { predicate: { kind: 'command-exit-zero', command: text, timeout: 600 } },
+      blocking: true,
+      onError: 'halt',
+    });
     writeFileSync(
       join(dir, 'cap.json'),
       JSON.stringify({
@@ -203,10 +224,13 @@ describe('faults', CONCURRENTLY, () => {
       }),
     );
     const answer = `read x < ${fifo}; echo '{"block":false,"inject":true}'`;
-    const pending = cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--concurrency', '2', '--phase-number', '01', '--query-command', answer], {
-      cwd: dir,
-      wrap: (argv) => [process.execPath, ['--require', hook, ...argv]],
-    });
+    const pending = cli(
+      ['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--concurrency', '2', '--phase-number', '01', '--query-command', answer],
+      {
+        cwd: dir,
+        wrap: (argv) => [process.execPath, ['--require', hook, ...argv]],
+      },
+    );
     // Long before the sleep would end by itself: a running group left alone keeps gsd-check waiting.
     const result = await within(pending, 60_000, 'gsd-check ends the running command and exits');
     assert.equal(result.status, 70, result.stderr);

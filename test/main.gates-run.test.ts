@@ -9,7 +9,7 @@ import { artifact, project } from './helpers/project.ts';
 import { cli, ENV, killSurvivors, marker, running, survivors, tempDir, until } from './helpers/support.ts';
 
 describe('gates run', CONCURRENTLY, () => {
-  test('gates run: a stop signal ends every running gate\'s group', async (t) => {
+  test("gates run: a stop signal ends every running gate's group", async (t) => {
     const mark = marker();
     t.after(() => killSurvivors(mark));
     const dir = tempDir(t);
@@ -20,7 +20,7 @@ describe('gates run', CONCURRENTLY, () => {
     await until(() => running(`sleep 30.${mark}`).length === 2, 'both gates are running');
     child!.kill('SIGTERM');
     const result = await pending;
-    assert.deepEqual([result.status, result.stdout, result.stderr], [143, '', "gsd-check: stopped by SIGTERM; any command it started was ended\n"]);
+    assert.deepEqual([result.status, result.stdout, result.stderr], [143, '', 'gsd-check: stopped by SIGTERM; any command it started was ended\n']);
     assert.deepEqual(survivors(mark), []);
   });
 
@@ -32,8 +32,19 @@ describe('gates run', CONCURRENTLY, () => {
         id: 'security',
         config: { 'workflow.extra': { type: 'boolean', default: false }, 'workflow.never': { type: 'boolean', default: false } },
         gates: [
-          { point: 'ship:pre', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } }, blocking: true, onError: 'halt' },
-          { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'test "$GSD_CAP_DIR" = "$(pwd)/caps/sec"' } }, when: 'workflow.extra', blocking: true, onError: 'halt' },
+          {
+            point: 'ship:pre',
+            check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } },
+            blocking: true,
+            onError: 'halt',
+          },
+          {
+            point: 'ship:pre',
+            check: { predicate: { kind: 'command-exit-zero', command: 'test "$GSD_CAP_DIR" = "$(pwd)/caps/sec"' } },
+            when: 'workflow.extra',
+            blocking: true,
+            onError: 'halt',
+          },
           { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'echo lint warnings; exit 1' } }, blocking: false, onError: 'halt' },
           { point: 'ship:pre', check: { query: 'phase.ready' }, blocking: true, onError: 'skip' },
           { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'false' } }, when: 'workflow.never', blocking: true, onError: 'halt' },
@@ -46,7 +57,13 @@ describe('gates run', CONCURRENTLY, () => {
     const envelope = JSON.parse(result.stdout);
     assert.deepEqual(
       envelope.details.gates.map((g: { index: number; status: string }) => [g.index, g.status]),
-      [[0, 'pass'], [1, 'pass'], [2, 'advisory'], [3, 'skipped'], [4, 'inactive']],
+      [
+        [0, 'pass'],
+        [1, 'pass'],
+        [2, 'advisory'],
+        [3, 'skipped'],
+        [4, 'inactive'],
+      ],
     );
     assert.equal(envelope.block, false);
     assert.equal(envelope.message, 'ship:pre: passed (2 pass, 1 advisory, 1 skipped, 1 inactive)');
@@ -58,10 +75,13 @@ describe('gates run', CONCURRENTLY, () => {
 
     writeFileSync(join(root, '.planning/phases/02-api/02-SECURITY.md'), '---\nthreats_open: 2\n---\n');
     const halted = await cli([...args, '--exit-code', '--pick', 'message'], { cwd: root });
-    assert.deepEqual([halted.status, halted.stdout], [
-      1,
-      'ship:pre: halted by security#0 (security#0: Frontmatter field "threats_open" in .planning/phases/02-api/02-SECURITY.md is 2, expected 0); 1 advisory\n',
-    ]);
+    assert.deepEqual(
+      [halted.status, halted.stdout],
+      [
+        1,
+        'ship:pre: halted by security#0 (security#0: Frontmatter field "threats_open" in .planning/phases/02-api/02-SECURITY.md is 2, expected 0); 1 advisory\n',
+      ],
+    );
 
     const missingConfig = await cli([...args, '--config', 'nope.json'], { cwd: root });
     assert.deepEqual([missingConfig.status, missingConfig.stdout, missingConfig.stderr], [2, '', 'gsd-check: cannot read --config nope.json: no such file\n']);
@@ -77,7 +97,12 @@ describe('gates run', CONCURRENTLY, () => {
       point: 'verify:pre',
       // Each gate ends once `wanted` gates have started (or after 30 s): in
       // parallel all three start first, whatever the machine's load.
-      check: { predicate: { kind: 'command-exit-zero', command: `echo "start ${name}" >> ${log}; i=0; while [ "$(grep -c start ${log})" -lt "$(cat ${wanted})" ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i + 1)); done; echo "end ${name}" >> ${log}` } },
+      check: {
+        predicate: {
+          kind: 'command-exit-zero',
+          command: `echo "start ${name}" >> ${log}; i=0; while [ "$(grep -c start ${log})" -lt "$(cat ${wanted})" ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i + 1)); done; echo "end ${name}" >> ${log}`,
+        },
+      },
       blocking: true,
       onError: 'halt',
     });
@@ -85,21 +110,33 @@ describe('gates run', CONCURRENTLY, () => {
     const run = async (concurrency: string) => {
       writeFileSync(log, '');
       writeFileSync(wanted, concurrency);
-      const result = await cli(['gates', 'run', '--point', 'verify:pre', '--capability', 'cap.json', '--concurrency', concurrency, '--pick', 'block'], { cwd: root });
+      const result = await cli(['gates', 'run', '--point', 'verify:pre', '--capability', 'cap.json', '--concurrency', concurrency, '--pick', 'block'], {
+        cwd: root,
+      });
       assert.equal(result.stdout, 'false\n', result.stderr);
-      return readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split(' ')[0]);
+      return readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ')[0]);
     };
     // In parallel every gate starts before any ends; one at a time they alternate.
     assert.deepEqual(await run('3'), ['start', 'start', 'start', 'end', 'end', 'end']);
     assert.deepEqual(await run('1'), ['start', 'end', 'start', 'end', 'start', 'end']);
   });
 
-  test('gates run --hooks -: GSD\'s rendered gates from standard input, queries answered by a command', async (t) => {
+  test("gates run --hooks -: GSD's rendered gates from standard input, queries answered by a command", async (t) => {
     const root = project(t, { '.planning/phases/04-ship/04-SECURITY.md': artifact({ threats_open: 0 }) });
     const hooks = JSON.stringify({
       point: 'ship:pre',
       activeHooks: [
-        { capId: 'security', kind: 'gate', when: 'workflow.security_enforcement', check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } }, blocking: true, onError: 'halt' },
+        {
+          capId: 'security',
+          kind: 'gate',
+          when: 'workflow.security_enforcement',
+          check: { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } },
+          blocking: true,
+          onError: 'halt',
+        },
         { capId: 'ui', kind: 'gate', check: { query: 'ui.plan-gate' }, blocking: true, onError: 'halt' },
         { capId: 'notes', kind: 'step', body: 'not a gate' },
       ],
@@ -107,13 +144,29 @@ describe('gates run', CONCURRENTLY, () => {
     // The query command sees the query and the phase as variables, never as text.
     const answer = 'test "$GSD_QUERY|$PHASE_NUMBER" = "ui.plan-gate|04" && echo \'{"block":false,"frontend":false}\'';
     const run = (env: Record<string, string | undefined>, ...flags: string[]) =>
-      cli(['gates', 'run', '--point', 'ship:pre', '--hooks', '-', '--phase-number', '04', '--raw', ...flags], { cwd: root, input: hooks, env: { ...ENV, ...env } });
+      cli(['gates', 'run', '--point', 'ship:pre', '--hooks', '-', '--phase-number', '04', '--raw', ...flags], {
+        cwd: root,
+        input: hooks,
+        env: { ...ENV, ...env },
+      });
     const result = await run({}, '--query-command', answer);
     assert.equal(result.status, 0, result.stderr);
     const envelope = JSON.parse(result.stdout);
     assert.deepEqual([envelope.block, envelope.message], [false, 'ship:pre: passed (2 pass)']);
-    assert.deepEqual(envelope.details.gates.map((g: { capability: string; status: string }) => [g.capability, g.status]), [['security', 'pass'], ['ui', 'pass']]);
-    assert.deepEqual(envelope.details.gates[1].envelope.details, { kind: 'query', query: 'ui.plan-gate', command: answer, exitCode: 0, answer: { block: false, frontend: false } });
+    assert.deepEqual(
+      envelope.details.gates.map((g: { capability: string; status: string }) => [g.capability, g.status]),
+      [
+        ['security', 'pass'],
+        ['ui', 'pass'],
+      ],
+    );
+    assert.deepEqual(envelope.details.gates[1].envelope.details, {
+      kind: 'query',
+      query: 'ui.plan-gate',
+      command: answer,
+      exitCode: 0,
+      answer: { block: false, frontend: false },
+    });
     // The same from the environment; a failing answer halts, naming the query.
     const fromEnv = await run({ GSD_CHECK_QUERY_COMMAND: 'echo nope; exit 3' });
     // (ui's two gates are at plan:pre and execute:wave:post in GSD's registry:
@@ -124,14 +177,17 @@ describe('gates run', CONCURRENTLY, () => {
     assert.deepEqual([other.status, other.stderr], [2, 'gsd-check: the hooks on standard input: rendered for point "ship:pre", not for --point plan:pre\n']);
   });
 
-  test('gates run: with gsd-tools on PATH and no query command, GSD\'s own form answers', async (t) => {
+  test("gates run: with gsd-tools on PATH and no query command, GSD's own form answers", async (t) => {
     const root = tempDir(t);
     const bin = join(root, 'bin');
     mkdirSync(bin);
     // A stand-in gsd-tools that records how it was called.
     writeFileSync(join(bin, 'gsd-tools'), `#!/bin/sh\nprintf '%s|' "$@" > ${join(root, 'called')}\necho '{"block":true,"message":"ui spec missing"}'\n`);
     chmodSync(join(bin, 'gsd-tools'), 0o755);
-    writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'ui', gates: [{ point: 'plan:pre', check: { query: 'ui.plan-gate' }, blocking: false, onError: 'halt' }] }));
+    writeFileSync(
+      join(root, 'cap.json'),
+      JSON.stringify({ id: 'ui', gates: [{ point: 'plan:pre', check: { query: 'ui.plan-gate' }, blocking: false, onError: 'halt' }] }),
+    );
     const result = await cli(['gates', 'run', '--point', 'plan:pre', '--capability', 'cap.json', '--phase-number', '4', '--pick', 'message'], {
       cwd: root,
       env: { ...ENV, PATH: `${bin}:${ENV.PATH}` },
@@ -151,7 +207,10 @@ describe('gates run', CONCURRENTLY, () => {
     writeFileSync(join(root, 'node_modules/.bin/gsd-tools'), `#!/bin/sh\necho '{"block":false,"message":"planted"}'\n`);
     chmodSync(join(root, 'node_modules/.bin/gsd-tools'), 0o755);
     mkdirSync(join(root, '.planning'));
-    writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'ui', gates: [{ point: 'plan:pre', check: { query: 'ui.plan-gate' }, blocking: true, onError: 'halt' }] }));
+    writeFileSync(
+      join(root, 'cap.json'),
+      JSON.stringify({ id: 'ui', gates: [{ point: 'plan:pre', check: { query: 'ui.plan-gate' }, blocking: true, onError: 'halt' }] }),
+    );
     const result = await cli(['gates', 'run', '--point', 'plan:pre', '--capability', 'cap.json', '--phase-number', '4', '--pick', 'message'], {
       cwd: root,
       env: { ...ENV, PATH: `node_modules/.bin:${bin}:${ENV.PATH}` },
@@ -175,7 +234,7 @@ describe('gates run', CONCURRENTLY, () => {
     assert.deepEqual([offTerminal.status, offTerminal.stderr], [0, '']);
   });
 
-  test('gates run --builtin: GSD 1.14\'s own ship:pre gates; --pick takes list items in brackets', async (t) => {
+  test("gates run --builtin: GSD 1.14's own ship:pre gates; --pick takes list items in brackets", async (t) => {
     const root = project(t, { '.planning/phases/04-ship/04-SECURITY.md': artifact({ threats_open: 2 }) });
     const env = { PATH: ENV.PATH, HOME: join(root, 'home') };
     const run = (...args: string[]) => cli(['gates', 'run', '--point', 'ship:pre', '--builtin', '--phase-number', '04', ...args], { cwd: root, env });
@@ -188,7 +247,13 @@ describe('gates run', CONCURRENTLY, () => {
     assert.equal((await run('--pick', 'details.gates[0].status')).stdout, 'inactive\n');
     assert.equal((await run('--pick', 'details.gates[0].capability')).stdout, 'broken-windows\n');
     assert.equal((await run('--pick', 'details.gates[2]')).stderr, 'gsd-check: --pick details.gates[2]: the envelope has no such field\n');
-    assert.equal((await run('--pick', 'details.point[0]')).stderr, 'gsd-check: --pick details.point[0]: details.point is a single value, with nothing below it (see gsd-check --help)\n');
-    assert.equal((await run('--hooks', '-')).stderr, 'gsd-check: --hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)\n');
+    assert.equal(
+      (await run('--pick', 'details.point[0]')).stderr,
+      'gsd-check: --pick details.point[0]: details.point is a single value, with nothing below it (see gsd-check --help)\n',
+    );
+    assert.equal(
+      (await run('--hooks', '-')).stderr,
+      'gsd-check: --hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)\n',
+    );
   });
 });

@@ -19,11 +19,7 @@ describe('inputs', CONCURRENTLY, () => {
     const toFull = (argv: string[]): [string, string[]] => ['sh', ['-c', 'exec "$0" "$@" > /dev/full', ...argv]];
     const dir = tempDir(t);
     writeFileSync(join(dir, 'cap.json'), JSON.stringify(feature({ gates: [] })));
-    for (const args of [
-      ['check', 'predicate', '--predicate', predicate({ command: 'true' })],
-      ['validate', 'cap.json'],
-      ['--help'],
-    ]) {
+    for (const args of [['check', 'predicate', '--predicate', predicate({ command: 'true' })], ['validate', 'cap.json'], ['--help']]) {
       const result = await cli(args, { cwd: dir, wrap: toFull });
       assert.deepEqual([result.status, result.stdout, result.stderr], [74, '', 'gsd-check: cannot write the output: ENOSPC\n'], args[0]);
     }
@@ -42,7 +38,10 @@ describe('inputs', CONCURRENTLY, () => {
     });
 
     const gate = (check: string) => `{"point":"ship:pre","check":{"predicate":${check}},"blocking":true,"onError":"halt"}`;
-    writeFileSync(join(dir, 'cap.json'), `${JSON.stringify(feature({ gates: undefined })).slice(0, -1)},"gates":[${gate(deepPredicate)},${gate(predicate({ command: 'true' }))}]}`);
+    writeFileSync(
+      join(dir, 'cap.json'),
+      `${JSON.stringify(feature({ gates: undefined })).slice(0, -1)},"gates":[${gate(deepPredicate)},${gate(predicate({ command: 'true' }))}]}`,
+    );
     assert.deepEqual(await cli(['validate', 'cap.json'], { cwd: dir }), {
       status: 1,
       signal: null,
@@ -62,12 +61,14 @@ describe('inputs', CONCURRENTLY, () => {
     );
   });
 
-  test('gates run with deep JSON anywhere (a query answer, a hooks entry, a typed config value, a capability\'s when): an envelope, never an internal error', async (t) => {
+  test("gates run with deep JSON anywhere (a query answer, a hooks entry, a typed config value, a capability's when): an envelope, never an internal error", async (t) => {
     const dir = project(t, { '.planning': null });
     const deep = nested(50_000);
     const hook = (fields: Record<string, string>) => {
       const entry = { capId: 'c', kind: 'gate', check: '{"query":"q"}', blocking: 'false', onError: '"skip"', ...fields };
-      return `{"point":"ship:pre","activeHooks":[{${Object.entries(entry).map(([k, v]) => `"${k}":${k === 'capId' || k === 'kind' ? `"${v}"` : v}`).join(',')}}]}`;
+      return `{"point":"ship:pre","activeHooks":[{${Object.entries(entry)
+        .map(([k, v]) => `"${k}":${k === 'capId' || k === 'kind' ? `"${v}"` : v}`)
+        .join(',')}}]}`;
     };
     writeFileSync(join(dir, 'answer.json'), `{"block":false,"x":${nested(100_000)}}`);
     const answered = ['--query-command', 'cat answer.json'];
@@ -84,11 +85,12 @@ describe('inputs', CONCURRENTLY, () => {
       assert.doesNotMatch(run.stderr, /internal error|RangeError/, what);
       assert.equal(JSON.parse(run.stdout).details.gates[0].status, status, what);
     }
-    const capability = (when: string) => `{"id":"c","config":{"workflow.x":{"type":"boolean","default":true}},"gates":[{"point":"ship:pre","when":${when},"check":{"query":"q"},"blocking":false,"onError":"skip"}]}`;
+    const capability = (when: string) =>
+      `{"id":"c","config":{"workflow.x":{"type":"boolean","default":true}},"gates":[{"point":"ship:pre","when":${when},"check":{"query":"q"},"blocking":false,"onError":"skip"}]}`;
     writeFileSync(join(dir, '.planning', 'config.json'), `{"workflow":{"x":${deep}}}`);
     for (const [what, when, status] of [
       ['a typed config value 50,000 deep', '"workflow.x"', 'skipped'],
-      ['a capability\'s when 50,000 deep', deep, 'inactive'],
+      ["a capability's when 50,000 deep", deep, 'inactive'],
     ] as const) {
       writeFileSync(join(dir, 'cap.json'), capability(when));
       const run = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-number', '01', '--raw'], { cwd: dir });
@@ -107,11 +109,15 @@ describe('inputs', CONCURRENTLY, () => {
     assert.deepEqual(await cli(['validate', 'good.json', '-', 'bad.json'], { cwd: dir, input: good }), {
       status: 1,
       signal: null,
-      stdout: 'good.json: valid (0 gates)\n-: valid (0 gates)\nbad.json: gates[0]: must be an object, got null\nbad.json: GSD 1.14.0 would not load this capability (for gates[0]), so its gate would not be enforced\n',
+      stdout:
+        'good.json: valid (0 gates)\n-: valid (0 gates)\nbad.json: gates[0]: must be an object, got null\nbad.json: GSD 1.14.0 would not load this capability (for gates[0]), so its gate would not be enforced\n',
       stderr: '',
     });
     const twice = await cli(['validate', '-', '-'], { cwd: dir, input: '{}' });
-    assert.deepEqual([twice.status, twice.stdout, twice.stderr], [2, '', 'gsd-check: validate reads standard input (-) once; give - at most once (see gsd-check --help)\n']);
+    assert.deepEqual(
+      [twice.status, twice.stdout, twice.stderr],
+      [2, '', 'gsd-check: validate reads standard input (-) once; give - at most once (see gsd-check --help)\n'],
+    );
   });
 
   test('a project root we may not enter or list: exit 2, bad-cwd, never a verdict', async (t) => {
@@ -136,7 +142,10 @@ describe('inputs', CONCURRENTLY, () => {
     assert.deepEqual([checked.status, checked.stdout, checked.stderr], [2, '', expected]);
     const json = await cli(['check', 'predicate', '--cwd', locked, '--json-errors', '--predicate', predicate({ command: 'true' })], { cwd: dir, wrap });
     assert.equal(JSON.parse(json.stderr).reason, 'bad-cwd');
-    writeFileSync(join(dir, 'cap.json'), JSON.stringify({ gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'skip' }] }));
+    writeFileSync(
+      join(dir, 'cap.json'),
+      JSON.stringify({ gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'skip' }] }),
+    );
     chmodSync(join(dir, 'cap.json'), 0o644);
     const run = await cli(['gates', 'run', '--point', 'ship:pre', '--cwd', locked, '--capability', join(dir, 'cap.json')], { cwd: dir, wrap });
     assert.deepEqual([run.status, run.stdout, run.stderr], [2, '', expected]);
@@ -194,12 +203,18 @@ describe('inputs', CONCURRENTLY, () => {
   });
 
   test('gates run follows the one path rule: an absolute --cwd from a deleted directory, and - as standard input for every file argument', async (t) => {
-    const cap = JSON.stringify({ id: 'c', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' }] });
+    const cap = JSON.stringify({
+      id: 'c',
+      gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' }],
+    });
     const dir = project(t, { '.planning': null, 'cap.json': cap, 'conf.json': '{}' });
     const gone = join(dir, 'gone');
     const fromGone = (argv: string[]): [string, string[]] => ['sh', ['-c', 'mkdir "$1" && cd "$1" && rmdir "$1" && shift && exec "$@"', 'sh', gone, ...argv]];
     const run = ['gates', 'run', '--point', 'ship:pre', '--pick', 'message'];
-    for (const files of [['--capability', 'cap.json', '--config', 'conf.json'], ['--capability', join(dir, 'cap.json')]]) {
+    for (const files of [
+      ['--capability', 'cap.json', '--config', 'conf.json'],
+      ['--capability', join(dir, 'cap.json')],
+    ]) {
       const absolute = await cli([...run, '--cwd', dir, ...files], { wrap: fromGone });
       assert.deepEqual([absolute.status, absolute.stdout, absolute.stderr], [0, 'ship:pre: passed (1 pass)\n', ''], files.join(' '));
     }
@@ -213,7 +228,10 @@ describe('inputs', CONCURRENTLY, () => {
     assert.deepEqual([configIn.status, configIn.stdout], [0, 'ship:pre: passed (1 pass)\n']);
     assert.match(configIn.stderr, /^gsd-check: warning: --config - has flat dotted keys/);
     const twice = await cli([...run, '--capability', '-', '--config', '-'], { cwd: dir, input: cap });
-    assert.deepEqual([twice.status, twice.stdout, twice.stderr], [2, '', 'gsd-check: gates run reads standard input (-) once; give - at most once (see gsd-check --help)\n']);
+    assert.deepEqual(
+      [twice.status, twice.stdout, twice.stderr],
+      [2, '', 'gsd-check: gates run reads standard input (-) once; give - at most once (see gsd-check --help)\n'],
+    );
   });
 
   test('--predicate-file is taken from --cwd, like --capability and --config', async (t) => {
@@ -268,12 +286,22 @@ describe('inputs', CONCURRENTLY, () => {
 
   test('a config is one reading whichever way it comes: .planning/config.json, --config naming it, --config -, bytes that are not UTF-8 read as GSD reads them', async (t) => {
     // A gate switched on by a config whose other value holds a byte that is not UTF-8 (\xff).
-    const cap = JSON.stringify({ id: 'c', config: { 'workflow.on': { type: 'boolean', default: false } }, gates: [{ point: 'ship:pre', when: 'workflow.on', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' }] });
+    const cap = JSON.stringify({
+      id: 'c',
+      config: { 'workflow.on': { type: 'boolean', default: false } },
+      gates: [
+        { point: 'ship:pre', when: 'workflow.on', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt' },
+      ],
+    });
     const config = Buffer.concat([Buffer.from('\ufeff{"workflow": {"on": true, "note": "'), Buffer.from([0xff]), Buffer.from('"}}')]);
     const dir = project(t, { '.planning': null, 'cap.json': cap });
     writeFileSync(join(dir, '.planning', 'config.json'), config);
     const run = ['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--pick', 'message'];
-    for (const [how, extra, input] of [['the default', [], undefined], ['--config naming it', ['--config', '.planning/config.json'], undefined], ['--config -', ['--config', '-'], config]] as const) {
+    for (const [how, extra, input] of [
+      ['the default', [], undefined],
+      ['--config naming it', ['--config', '.planning/config.json'], undefined],
+      ['--config -', ['--config', '-'], config],
+    ] as const) {
       const result = await cli([...run, ...extra], { cwd: dir, ...(input === undefined ? {} : { input }) });
       assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'ship:pre: passed (1 pass)\n', ''], how);
     }

@@ -15,7 +15,11 @@ const BOUND = { timeout: 30_000 };
 describe('the command line', CONCURRENTLY, () => {
   test("GSD's query prefix runs the command it stands before", BOUND, async (t) => {
     const root = project(t, { '.planning': null });
-    for (const words of [['query', 'check.predicate'], ['query', 'check', 'predicate'], ['--raw', 'query', 'check', 'predicate']]) {
+    for (const words of [
+      ['query', 'check.predicate'],
+      ['query', 'check', 'predicate'],
+      ['--raw', 'query', 'check', 'predicate'],
+    ]) {
       const result = await cli([...words, '--predicate', predicate({ command: 'true' }), '--pick', 'block'], { cwd: root });
       assert.deepEqual(result, { status: 0, signal: null, stdout: 'false\n', stderr: '' }, words.join(' '));
     }
@@ -40,7 +44,7 @@ describe('the command line', CONCURRENTLY, () => {
     assert.ok(own.stdout.startsWith('Usage: gsd-check check predicate '), own.stdout);
   });
 
-  test("the = values of --cwd, --project-dir and --ws are trimmed, as GSD trims them; --cwd is checked beside --project-dir", BOUND, async (t) => {
+  test('the = values of --cwd, --project-dir and --ws are trimmed, as GSD trims them; --cwd is checked beside --project-dir', BOUND, async (t) => {
     const root = project(t, { '.planning': null, 'sub/.planning': null });
     const message = async (...flags: string[]) => {
       const result = await cli(['check', 'predicate', '--predicate', WHERE, '--pick', 'message', ...flags], { cwd: root });
@@ -76,10 +80,17 @@ describe('the command line', CONCURRENTLY, () => {
       [['gates', 'run', '--point', 'ship-pre', '--builtin'], '--point "ship-pre" is not a loop point; did you mean ship:pre?'],
       [['gates', 'run', '--point', 'Plan:Post', '--builtin'], '--point "Plan:Post" is not a loop point; did you mean plan:post?'],
       [['-v'], 'unknown flag -v; the version is -V (or --version)'],
-      [['check', 'predicate', '--predicate', predicate({ command: 'true' }), '--pick', 'blok'], '--pick blok is not a field of the envelope; did you mean block?'],
+      [
+        ['check', 'predicate', '--predicate', predicate({ command: 'true' }), '--pick', 'blok'],
+        '--pick blok is not a field of the envelope; did you mean block?',
+      ],
     ];
     for (const [argv, message] of cases) {
-      assert.deepEqual(await cli(argv, { cwd: root }), { status: 2, signal: null, stdout: '', stderr: `gsd-check: ${message} (see gsd-check --help)\n` }, argv.join(' '));
+      assert.deepEqual(
+        await cli(argv, { cwd: root }),
+        { status: 2, signal: null, stdout: '', stderr: `gsd-check: ${message} (see gsd-check --help)\n` },
+        argv.join(' '),
+      );
     }
   });
 
@@ -95,7 +106,11 @@ describe('the command line', CONCURRENTLY, () => {
       [['--project-dir= '], '--project-dir needs a directory'],
     ];
     for (const [flags, message] of cases) {
-      assert.deepEqual(await cli([...check, ...flags], { cwd: root }), { status: 2, signal: null, stdout: '', stderr: `gsd-check: ${message} (see gsd-check --help)\n` }, flags.join(' '));
+      assert.deepEqual(
+        await cli([...check, ...flags], { cwd: root }),
+        { status: 2, signal: null, stdout: '', stderr: `gsd-check: ${message} (see gsd-check --help)\n` },
+        flags.join(' '),
+      );
     }
     assert.equal(existsSync(marker), false);
     // An empty --phase-dir is none, as in GSD: the command runs.

@@ -18,7 +18,11 @@ const GATES = [
 ];
 const RUN = ['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json'];
 // Times differ run to run; everything else is compared exactly.
-const timeless = (text: string): string => text.replace(/\d+ ms/g, 'N ms').replace(/time="[\d.]+"/g, 'time="N"').replace(/"durationMs":\d+/g, '"durationMs":N');
+const timeless = (text: string): string =>
+  text
+    .replace(/\d+ ms/g, 'N ms')
+    .replace(/time="[\d.]+"/g, 'time="N"')
+    .replace(/"durationMs":\d+/g, '"durationMs":N');
 
 const gated = (t: TestContext): string => project(t, { '.planning': null, 'cap.json': { id: 'sec', gates: GATES } });
 
@@ -30,7 +34,12 @@ describe('reports', CONCURRENTLY, () => {
     const reported = await cli([...RUN, '--raw', '--report', 'junit=reports/gates.xml'], { cwd: dir });
     assert.deepEqual([reported.status, timeless(reported.stdout), reported.stderr], [plain.status, timeless(plain.stdout), plain.stderr]);
     const doc = readJunit(readFileSync(join(dir, 'reports/gates.xml'), 'utf8'));
-    assert.deepEqual(values(doc, '//testcase/@name'), ['sec#0 [predicate command-exit-zero]', 'sec#1 [predicate command-exit-zero]', 'sec#2 [predicate command-exit-zero]', 'sec#3 [predicate command-exit-zero]']);
+    assert.deepEqual(values(doc, '//testcase/@name'), [
+      'sec#0 [predicate command-exit-zero]',
+      'sec#1 [predicate command-exit-zero]',
+      'sec#2 [predicate command-exit-zero]',
+      'sec#3 [predicate command-exit-zero]',
+    ]);
     assert.deepEqual(values(doc, '/testsuites/testsuite/@*[name()="tests" or name()="failures" or name()="errors" or name()="skipped"]'), ['4', '1', '0', '1']);
     assert.deepEqual(values(doc, '//failure/@message'), ['command exited 3: threats: 2']);
     assert.deepEqual(values(doc, '//system-out'), ['advisory: command exited 1']);
@@ -53,13 +62,19 @@ describe('reports', CONCURRENTLY, () => {
     const failed = await cli([...RUN, '--raw', '--report', `junit=${elsewhere}`], { cwd: dir });
     assert.equal(failed.status, 74);
     assert.equal(timeless(failed.stdout), timeless(plain.stdout));
-    assert.equal(failed.stderr, `gsd-check: cannot write the JUnit report ${elsewhere}: the directory ${dirname(elsewhere)}/ does not exist (gsd-check makes one only inside the project)\n`);
+    assert.equal(
+      failed.stderr,
+      `gsd-check: cannot write the JUnit report ${elsewhere}: the directory ${dirname(elsewhere)}/ does not exist (gsd-check makes one only inside the project)\n`,
+    );
     // Written, but not renamed over a directory: the temporary file is removed.
     mkdirSync(join(dir, 'taken'));
     const taken = await cli([...RUN, '--raw', '--report', 'junit=taken'], { cwd: dir });
     assert.deepEqual([taken.status, taken.stderr], [74, 'gsd-check: cannot write the JUnit report taken: EISDIR\n']);
     assert.deepEqual(readdirSync(join(dir, 'taken')), []);
-    const summary = await cli([...RUN, '--pick', 'block', '--exit-code', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: join(dir, 'no', 'summary.md') } });
+    const summary = await cli([...RUN, '--pick', 'block', '--exit-code', '--report', 'github'], {
+      cwd: dir,
+      env: { ...ENV, GITHUB_STEP_SUMMARY: join(dir, 'no', 'summary.md') },
+    });
     assert.deepEqual([summary.status, summary.stdout], [74, 'true\n']);
     assert.ok(summary.stderr.endsWith(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${join(dir, 'no', 'summary.md')}: ENOENT\n`), summary.stderr);
     assert.deepEqual(readdirSync(dir).sort(), ['.planning', 'cap.json', 'taken']);
@@ -98,9 +113,15 @@ describe('reports', CONCURRENTLY, () => {
     symlinkSync(outside, join(dir, 'autostart'));
     const plain = await cli([...RUN, '--raw'], { cwd: dir });
     const linked = await cli([...RUN, '--raw', '--report', 'junit=reports/gates.xml'], { cwd: dir });
-    assert.deepEqual([linked.status, timeless(linked.stdout), linked.stderr], [74, timeless(plain.stdout), `gsd-check: cannot write the JUnit report reports/gates.xml: it leads outside ${dir} (to ${join(outside, 'bashrc')})\n`]);
+    assert.deepEqual(
+      [linked.status, timeless(linked.stdout), linked.stderr],
+      [74, timeless(plain.stdout), `gsd-check: cannot write the JUnit report reports/gates.xml: it leads outside ${dir} (to ${join(outside, 'bashrc')})\n`],
+    );
     const created = await cli([...RUN, '--raw', '--report', 'junit=autostart/gates.xml'], { cwd: dir });
-    assert.deepEqual([created.status, created.stderr], [74, `gsd-check: cannot write the JUnit report autostart/gates.xml: it leads outside ${dir} (to ${join(outside, 'gates.xml')})\n`]);
+    assert.deepEqual(
+      [created.status, created.stderr],
+      [74, `gsd-check: cannot write the JUnit report autostart/gates.xml: it leads outside ${dir} (to ${join(outside, 'gates.xml')})\n`],
+    );
     assert.equal(readFileSync(join(outside, 'bashrc'), 'utf8'), 'mine\n');
     assert.equal(statSync(join(outside, 'bashrc')).mode & 0o777, 0o600);
     assert.deepEqual(readdirSync(outside), ['bashrc']);
@@ -127,12 +148,21 @@ describe('reports', CONCURRENTLY, () => {
   test('a report path that is the file behind stdout or stderr: exit 74, the envelope where the caller reads it', async (t) => {
     const dir = gated(t);
     const plain = await cli([...RUN, '--raw'], { cwd: dir });
-    for (const [path, name] of [['/dev/stdout', 'standard output'], ['/proc/self/fd/1', 'standard output'], ['/dev/stderr', 'standard error'], ['out.txt', 'standard output']] as const) {
+    for (const [path, name] of [
+      ['/dev/stdout', 'standard output'],
+      ['/proc/self/fd/1', 'standard output'],
+      ['/dev/stderr', 'standard error'],
+      ['out.txt', 'standard output'],
+    ] as const) {
       const toFiles = (argv: string[]): [string, string[]] => ['sh', ['-c', 'exec "$@" > out.txt 2> err.txt', 'sh', ...argv]];
       const result = await cli([...RUN, '--raw', '--report', `junit=${path}`], { cwd: dir, wrap: toFiles });
       assert.equal(result.status, 74, path);
       assert.equal(timeless(readFileSync(join(dir, 'out.txt'), 'utf8')), timeless(plain.stdout), path);
-      assert.equal(readFileSync(join(dir, 'err.txt'), 'utf8'), `gsd-check: cannot write the JUnit report ${path}: it is gsd-check's ${name}, where the envelope goes\n`, path);
+      assert.equal(
+        readFileSync(join(dir, 'err.txt'), 'utf8'),
+        `gsd-check: cannot write the JUnit report ${path}: it is gsd-check's ${name}, where the envelope goes\n`,
+        path,
+      );
     }
   });
 
@@ -148,28 +178,39 @@ describe('reports', CONCURRENTLY, () => {
     const dir = gated(t);
     const summaryFile = join(dir, 'summary.md');
     writeFileSync(summaryFile, 'earlier step\n');
-    const result = await cli([...RUN, '--pick', 'block', '--report', 'github', '--report', 'junit=gates.xml'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: summaryFile } });
+    const result = await cli([...RUN, '--pick', 'block', '--report', 'github', '--report', 'junit=gates.xml'], {
+      cwd: dir,
+      env: { ...ENV, GITHUB_STEP_SUMMARY: summaryFile },
+    });
     assert.deepEqual([result.status, result.stdout], [0, 'true\n']);
-    assert.equal(result.stderr, [
-      '::error title=gsd-check ship%3Apre sec#1 [predicate command-exit-zero] halt::command exited 3: threats: 2',
-      '::warning title=gsd-check ship%3Apre sec#2 [predicate command-exit-zero] advisory::command exited 1',
-      '',
-    ].join('\n'));
-    assert.equal(timeless(readFileSync(summaryFile, 'utf8')), [
-      'earlier step',
-      '### gsd-check gates run: ship:pre',
-      '',
-      'ship:pre: halted by sec#1; 1 advisory',
-      '',
-      '| Status | Gate | Check | Time | Reason |',
-      '| --- | --- | --- | ---: | --- |',
-      '| ❌ halt | sec#1 | predicate command-exit-zero | N ms | command exited 3: threats: 2 |',
-      '| ✅ pass | sec#0 | predicate command-exit-zero | N ms |  |',
-      '| ⚠️ advisory | sec#2 | predicate command-exit-zero | N ms | command exited 1 |',
-      '| ➖ inactive | sec#3 | predicate command-exit-zero | N ms | inactive: workflow.extra is null \\(set nowhere\\) |',
-      '',
-      '',
-    ].join('\n').replace('\\(set nowhere\\)', '(set nowhere)'));
+    assert.equal(
+      result.stderr,
+      [
+        '::error title=gsd-check ship%3Apre sec#1 [predicate command-exit-zero] halt::command exited 3: threats: 2',
+        '::warning title=gsd-check ship%3Apre sec#2 [predicate command-exit-zero] advisory::command exited 1',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(
+      timeless(readFileSync(summaryFile, 'utf8')),
+      [
+        'earlier step',
+        '### gsd-check gates run: ship:pre',
+        '',
+        'ship:pre: halted by sec#1; 1 advisory',
+        '',
+        '| Status | Gate | Check | Time | Reason |',
+        '| --- | --- | --- | ---: | --- |',
+        '| ❌ halt | sec#1 | predicate command-exit-zero | N ms | command exited 3: threats: 2 |',
+        '| ✅ pass | sec#0 | predicate command-exit-zero | N ms |  |',
+        '| ⚠️ advisory | sec#2 | predicate command-exit-zero | N ms | command exited 1 |',
+        '| ➖ inactive | sec#3 | predicate command-exit-zero | N ms | inactive: workflow.extra is null \\(set nowhere\\) |',
+        '',
+        '',
+      ]
+        .join('\n')
+        .replace('\\(set nowhere\\)', '(set nowhere)'),
+    );
     readJunit(readFileSync(join(dir, 'gates.xml'), 'utf8')).dispose();
     // Without GITHUB_STEP_SUMMARY, the annotations alone.
     const bare = await cli([...RUN, '--pick', 'block', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: undefined } });
@@ -178,7 +219,10 @@ describe('reports', CONCURRENTLY, () => {
 
   test('--report values that are not reports are usage errors', async () => {
     const result = await cli([...RUN, '--report', 'xml']);
-    assert.deepEqual([result.status, result.stdout, result.stderr], [2, '', 'gsd-check: --report "xml" is not a report; one of: junit=<file>, github (see gsd-check --help)\n']);
+    assert.deepEqual(
+      [result.status, result.stdout, result.stderr],
+      [2, '', 'gsd-check: --report "xml" is not a report; one of: junit=<file>, github (see gsd-check --help)\n'],
+    );
     const check = await cli(['check', 'predicate', '--predicate', '{"kind":"command-exit-zero","command":"true"}', '--report', 'github']);
     assert.deepEqual([check.status, check.stderr], [2, 'gsd-check: --report is not a flag of "check predicate" (see gsd-check --help)\n']);
   });
@@ -190,22 +234,32 @@ describe('reports', CONCURRENTLY, () => {
     // Under script(1) stdout is a terminal; stderr (the progress lines) is sent
     // away inside it, so what script passes on is stdout's.
     const terminal = (args: string[], env: Record<string, string | undefined>) =>
-      cli(args, { cwd: dir, env: { ...ENV, TERM: 'xterm', NO_COLOR: undefined, FORCE_COLOR: undefined, ...env }, wrap: (argv) => ['script', ['-qec', `exec ${argv.map(quoted).join(' ')} 2>/dev/null`, '/dev/null']] });
+      cli(args, {
+        cwd: dir,
+        env: { ...ENV, TERM: 'xterm', NO_COLOR: undefined, FORCE_COLOR: undefined, ...env },
+        wrap: (argv) => ['script', ['-qec', `exec ${argv.map(quoted).join(' ')} 2>/dev/null`, '/dev/null']],
+      });
     const plain = await terminal(RUN, { NO_COLOR: '1' });
     assert.equal(plain.status, 0);
     const lines = plain.stdout.split('\r\n');
     // Columns line up: the times end where TIME does, the reasons start where REASON does.
     const timeEnd = lines[0]!.indexOf('TIME') + 4;
     for (const line of lines.slice(1, 5)) assert.equal(line.indexOf(' ms') + 3, timeEnd, line);
-    assert.equal(plain.stdout.replace(/ +(TIME|\d+ ms)/g, '  $1').replace(/\d+ ms/g, 'N ms').replaceAll('\r\n', '\n'), [
-      'STATUS    GATE   CHECK  TIME  REASON',
-      'pass      sec#0  predicate command-exit-zero  N ms',
-      'halt      sec#1  predicate command-exit-zero  N ms  command exited 3: threats: 2',
-      'advisory  sec#2  predicate command-exit-zero  N ms  command exited 1',
-      'inactive  sec#3  predicate command-exit-zero  N ms  inactive: workflow.extra is null (set nowhere)',
-      'ship:pre: halted by sec#1; 1 advisory',
-      '',
-    ].join('\n'));
+    assert.equal(
+      plain.stdout
+        .replace(/ +(TIME|\d+ ms)/g, '  $1')
+        .replace(/\d+ ms/g, 'N ms')
+        .replaceAll('\r\n', '\n'),
+      [
+        'STATUS    GATE   CHECK  TIME  REASON',
+        'pass      sec#0  predicate command-exit-zero  N ms',
+        'halt      sec#1  predicate command-exit-zero  N ms  command exited 3: threats: 2',
+        'advisory  sec#2  predicate command-exit-zero  N ms  command exited 1',
+        'inactive  sec#3  predicate command-exit-zero  N ms  inactive: workflow.extra is null (set nowhere)',
+        'ship:pre: halted by sec#1; 1 advisory',
+        '',
+      ].join('\n'),
+    );
     const coloured = await terminal(RUN, {});
     assert.match(coloured.stdout, /^\u001b\[1mSTATUS .*\u001b\[0m\r\n\u001b\[32mpass {4}\u001b\[0m  sec#0 /);
     assert.match(coloured.stdout, /\r\n\u001b\[1;31mhalt {4}\u001b\[0m  sec#1 /);
@@ -220,7 +274,12 @@ describe('reports', CONCURRENTLY, () => {
     const dir = gated(t);
     const quoted = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
     // Under script(1) stdout is a terminal, whose line ends are CRLF; stderr is sent away inside it.
-    const terminal = (args: string[]) => cli(args, { cwd: dir, env: { ...ENV, TERM: 'xterm', NO_COLOR: '1' }, wrap: (argv) => ['script', ['-qec', `exec ${argv.map(quoted).join(' ')} 2>/dev/null`, '/dev/null']] });
+    const terminal = (args: string[]) =>
+      cli(args, {
+        cwd: dir,
+        env: { ...ENV, TERM: 'xterm', NO_COLOR: '1' },
+        wrap: (argv) => ['script', ['-qec', `exec ${argv.map(quoted).join(' ')} 2>/dev/null`, '/dev/null']],
+      });
     const message = await terminal([...RUN, '--pick', 'message']);
     assert.deepEqual([message.status, message.stdout], [0, 'ship:pre: halted by sec#1 (sec#1: command exited 3: threats: 2); 1 advisory\r\n']);
     const status = await terminal([...RUN, '--point', 'plan:pre', '--pick', 'details.points[0].gates[1].status']);
@@ -229,7 +288,10 @@ describe('reports', CONCURRENTLY, () => {
 
   test('--pick of a field the envelope lacks: no verdict is printed, so no report is written either', async (t) => {
     const dir = gated(t);
-    const result = await cli([...RUN, '--pick', 'details.gates[9].status', '--report', 'junit=gates.xml', '--report', 'github'], { cwd: dir, env: { ...ENV, GITHUB_STEP_SUMMARY: join(dir, 'summary.md') } });
+    const result = await cli([...RUN, '--pick', 'details.gates[9].status', '--report', 'junit=gates.xml', '--report', 'github'], {
+      cwd: dir,
+      env: { ...ENV, GITHUB_STEP_SUMMARY: join(dir, 'summary.md') },
+    });
     assert.deepEqual([result.status, result.stdout, result.stderr], [2, '', 'gsd-check: --pick details.gates[9].status: the envelope has no such field\n']);
     assert.deepEqual(readdirSync(dir).sort(), ['.planning', 'cap.json']);
   });
@@ -238,7 +300,10 @@ describe('reports', CONCURRENTLY, () => {
     const dir = gated(t);
     const elsewhere = project(t, { 'real/reports': null });
     symlinkSync(join(elsewhere, 'real'), join(elsewhere, 'link'));
-    const run = (cwd: string) => cli([...RUN.slice(0, 4), '--capability', join(dir, 'cap.json'), '--project-dir', dir, '--cwd', cwd, '--raw', '--report', 'junit=reports/gates.xml'], { cwd: dir });
+    const run = (cwd: string) =>
+      cli([...RUN.slice(0, 4), '--capability', join(dir, 'cap.json'), '--project-dir', dir, '--cwd', cwd, '--raw', '--report', 'junit=reports/gates.xml'], {
+        cwd: dir,
+      });
     // The process runs in the project: only --cwd can make a place outside it one a report may go.
     const direct = await run(join(elsewhere, 'real'));
     assert.deepEqual([direct.status, direct.stderr], [0, '']);
@@ -252,7 +317,10 @@ describe('reports', CONCURRENTLY, () => {
     mkdirSync(join(elsewhere, 'out'));
     symlinkSync(away, join(elsewhere, 'out', 'reports'));
     const escaped = await run(join(elsewhere, 'out'));
-    assert.deepEqual([escaped.status, escaped.stderr], [74, `gsd-check: cannot write the JUnit report reports/gates.xml: it leads outside ${join(elsewhere, 'out')} (to ${join(away, 'gates.xml')})\n`]);
+    assert.deepEqual(
+      [escaped.status, escaped.stderr],
+      [74, `gsd-check: cannot write the JUnit report reports/gates.xml: it leads outside ${join(elsewhere, 'out')} (to ${join(away, 'gates.xml')})\n`],
+    );
     assert.deepEqual(readdirSync(away), []);
   });
 
@@ -268,18 +336,28 @@ describe('reports', CONCURRENTLY, () => {
       const result = await cli([...run, ...form], { cwd: dir, env: github });
       assert.equal(result.status, 0, result.stderr);
       const commands = workflowCommands(result.stdout + result.stderr);
-      assert.deepEqual(commands.map((c) => [c.command, c.properties.file]), [
-        ['error', '.planning/WINDOWS.md'],
-        ['error', '.planning/phases/04-ship/04-SECURITY.md'],
-      ], form.join(' '));
+      assert.deepEqual(
+        commands.map((c) => [c.command, c.properties.file]),
+        [
+          ['error', '.planning/WINDOWS.md'],
+          ['error', '.planning/phases/04-ship/04-SECURITY.md'],
+        ],
+        form.join(' '),
+      );
       assert.doesNotMatch(result.stdout + result.stderr, /##\[/, form.join(' '));
       // The envelope is still the envelope: the escape is JSON's own.
       if (form.length < 2) assert.match((JSON.parse(result.stdout) as { message: string }).message, /##\[set-output name=approved;\]yes/);
     }
     // A value printed at the start of a line (--pick of a command), and a command's own output in the message.
-    const pick = await cli(['check', 'predicate', '--pick', 'details.command', '--predicate', predicate({ command: '::stop-commands::tok' })], { cwd: dir, env: github });
+    const pick = await cli(['check', 'predicate', '--pick', 'details.command', '--predicate', predicate({ command: '::stop-commands::tok' })], {
+      cwd: dir,
+      env: github,
+    });
     assert.deepEqual([pick.status, pick.stdout, workflowCommands(pick.stdout + pick.stderr)], [0, '\\u003a:stop-commands::tok\n', []]);
-    const said = await cli(['check', 'predicate', '--pick', 'message', '--predicate', predicate({ command: 'echo "##[add-mask]secret"; exit 1' })], { cwd: dir, env: github });
+    const said = await cli(['check', 'predicate', '--pick', 'message', '--predicate', predicate({ command: 'echo "##[add-mask]secret"; exit 1' })], {
+      cwd: dir,
+      env: github,
+    });
     assert.deepEqual([said.stdout, workflowCommands(said.stdout + said.stderr)], ['command exited 1: #\\u0023[add-mask]secret\n', []]);
     // Elsewhere the text is as it was.
     const plain = await cli(['check', 'predicate', '--pick', 'details.command', '--predicate', predicate({ command: '::stop-commands::tok' })], { cwd: dir });

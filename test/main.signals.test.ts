@@ -84,7 +84,7 @@ describe('signals', CONCURRENTLY, () => {
     }
   });
 
-  test('children that changed process group but stayed in sh\'s session are ended', async (t) => {
+  test("children that changed process group but stayed in sh's session are ended", async (t) => {
     const mark = marker();
     t.after(() => killSurvivors(mark));
     if (spawnSync('sh', ['-c', 'command -v bash && command -v perl'], { stdio: 'ignore' }).status !== 0) {
@@ -98,11 +98,16 @@ describe('signals', CONCURRENTLY, () => {
     assert.deepEqual(survivors(mark), []);
 
     // On a timeout, and on a stop signal, with the movers ignoring SIGTERM.
-    const timedOut = await cli(check({ command: `trap '' TERM; ${movers} sleep 32.${mark}`, timeout: 0.5 }, '--pick', 'message', '--kill-after', '0.5'), { cwd: tempDir(t) });
+    const timedOut = await cli(check({ command: `trap '' TERM; ${movers} sleep 32.${mark}`, timeout: 0.5 }, '--pick', 'message', '--kill-after', '0.5'), {
+      cwd: tempDir(t),
+    });
     assert.equal(timedOut.stdout, 'command timed out after 0.5s\n');
     await ended(mark);
     let child: ChildProcess | undefined;
-    const pending = cli(check({ command: `trap '' TERM; ${movers} sleep 32.${mark}` }, '--kill-after', '0.5'), { cwd: tempDir(t), onSpawn: (c) => (child = c) });
+    const pending = cli(check({ command: `trap '' TERM; ${movers} sleep 32.${mark}` }, '--kill-after', '0.5'), {
+      cwd: tempDir(t),
+      onSpawn: (c) => (child = c),
+    });
     await until(() => running(`sleep 3`).filter((line) => line.includes(mark)).length === 3, 'all three sleeps run');
     child!.kill('SIGINT');
     assert.deepEqual(await pending, { status: 130, signal: null, stdout: '', stderr: stopped('SIGINT') });

@@ -19,10 +19,34 @@ describe('the artefact', CONCURRENTLY, () => {
     const help = await cli(['--help']);
     assert.deepEqual([help.status, help.stderr], [0, '']);
     assert.ok(help.stdout.startsWith('Usage:\n  gsd-check check predicate (--predicate <json> | --predicate-file <path>) [options]\n'), help.stdout);
-    const documented = ['--predicate <json>', '--predicate-file <path>', '--phase-dir <dir>', '--phase-number <n>', '--phase-req-ids <ids>', '--cwd <dir>',
-      '--raw', '--pick <path>', '--exit-code', '--json-errors', '--kill-after <seconds>', '-h, --help', '-V, --version',
-      '--point <point>', '--capability <file>', '--hooks <file|->', '--config <path>', '--query-command <sh>', '--query-timeout <seconds>', '--concurrency <n>', '--report <kind>', '--json',
-      '--builtin', '--project-dir <dir>', '--ws <name>', '--exit-contract <v1|v2>'];
+    const documented = [
+      '--predicate <json>',
+      '--predicate-file <path>',
+      '--phase-dir <dir>',
+      '--phase-number <n>',
+      '--phase-req-ids <ids>',
+      '--cwd <dir>',
+      '--raw',
+      '--pick <path>',
+      '--exit-code',
+      '--json-errors',
+      '--kill-after <seconds>',
+      '-h, --help',
+      '-V, --version',
+      '--point <point>',
+      '--capability <file>',
+      '--hooks <file|->',
+      '--config <path>',
+      '--query-command <sh>',
+      '--query-timeout <seconds>',
+      '--concurrency <n>',
+      '--report <kind>',
+      '--json',
+      '--builtin',
+      '--project-dir <dir>',
+      '--ws <name>',
+      '--exit-contract <v1|v2>',
+    ];
     for (const flag of documented) assert.ok(help.stdout.includes(`\n  ${flag} `), `--help does not document ${flag}`);
     assert.match(help.stdout, /--kill-after <seconds> +grace between SIGTERM and SIGKILL \(default 3\)/);
     assert.match(help.stdout, /--query-timeout <seconds> +a query command's time limit \(default 30\)/);
@@ -41,7 +65,9 @@ describe('the artefact', CONCURRENTLY, () => {
     assert.equal(version.stdout, expected);
     // What the id is, which the one line leaves out, --help says.
     assert.ok(
-      help.stdout.includes('\nVersion: --version prints one line, gsd-check <version> (source <id>). The id\nis a hash of the files gsd-check is built from, not a git commit: node\nbuild-id.mjs in the source archive or a checkout prints it.\n'),
+      help.stdout.includes(
+        '\nVersion: --version prints one line, gsd-check <version> (source <id>). The id\nis a hash of the files gsd-check is built from, not a git commit: node\nbuild-id.mjs in the source archive or a checkout prints it.\n',
+      ),
       help.stdout,
     );
   });
@@ -101,8 +127,17 @@ describe('the artefact', CONCURRENTLY, () => {
     const message = await cli(['check', 'predicate', '--predicate', artifact, '--pick', 'message'], { cwd: root });
     assert.equal(message.stdout, 'Frontmatter field "threats_open" in SECURITY.md is \\x1b[2J\\rPASS, expected 0\n');
     // A capability id with a newline and ESC cannot forge a line on stderr.
-    writeFileSync(join(root, 'cap.json'), JSON.stringify({ id: 'x\n\u001b[1Agsd-check: ship:pre all passed', gates: [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }] }));
-    const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-number', '01', '--pick', 'message'], { cwd: root, env: { ...ENV, PATH: '/usr/bin:/bin' } });
+    writeFileSync(
+      join(root, 'cap.json'),
+      JSON.stringify({
+        id: 'x\n\u001b[1Agsd-check: ship:pre all passed',
+        gates: [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }],
+      }),
+    );
+    const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-number', '01', '--pick', 'message'], {
+      cwd: root,
+      env: { ...ENV, PATH: '/usr/bin:/bin' },
+    });
     assert.equal(gates.stderr.split('\n').length, 2, gates.stderr);
     assert.ok(gates.stderr.includes('x\\n\\x1b[1Agsd-check: ship:pre all passed#0'), gates.stderr);
     assert.equal(gates.stdout.split('\n').length, 2);

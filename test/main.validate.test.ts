@@ -17,18 +17,30 @@ describe('validate', CONCURRENTLY, () => {
     const copies = await cli(['validate', 'security.json', 'broken-windows.json', 'tdd.json', '--json'], { cwd: fixtures });
     assert.equal(copies.status, 1);
     assert.deepEqual(
-      JSON.parse(copies.stdout).files.map((f: { gsdLoads: boolean; gates: number; issues: { path: string }[] }) => [f.gsdLoads, f.gates, f.issues.map((i) => i.path)]),
+      JSON.parse(copies.stdout).files.map((f: { gsdLoads: boolean; gates: number; issues: { path: string }[] }) => [
+        f.gsdLoads,
+        f.gates,
+        f.issues.map((i) => i.path),
+      ]),
       [
         [false, 3, ['id', 'config["workflow.security_enforcement"]']],
         [false, 2, ['id', 'config["workflow.windows_enforce"]']],
         [false, 2, ['id', 'config["workflow.tdd_mode"]']],
       ],
     );
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify(feature({ gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'x', timeOut: 1 } }, blocking: true, onError: 'halt' }, null] })));
+    writeFileSync(
+      join(dir, 'bad.json'),
+      JSON.stringify(
+        feature({
+          gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'x', timeOut: 1 } }, blocking: true, onError: 'halt' }, null],
+        }),
+      ),
+    );
     assert.deepEqual(await cli(['validate', 'bad.json'], { cwd: dir }), {
       status: 1,
       signal: null,
-      stdout: 'bad.json: gates[0].check.predicate.timeOut: unknown field; did you mean "timeout"?\nbad.json: gates[1]: must be an object, got null\nbad.json: GSD 1.14.0 would not load this capability (for gates[1]), so none of its 2 gates would be enforced\n',
+      stdout:
+        'bad.json: gates[0].check.predicate.timeOut: unknown field; did you mean "timeout"?\nbad.json: gates[1]: must be an object, got null\nbad.json: GSD 1.14.0 would not load this capability (for gates[1]), so none of its 2 gates would be enforced\n',
       stderr: '',
     });
     const json = await cli(['validate', 'bad.json', '--json'], { cwd: dir });
@@ -41,18 +53,25 @@ describe('validate', CONCURRENTLY, () => {
     });
   });
 
-  test("validate: a manifest of only an id, a version and gates is one GSD 1.14 would not load, and says so", async (t) => {
+  test('validate: a manifest of only an id, a version and gates is one GSD 1.14 would not load, and says so', async (t) => {
     const dir = tempDir(t);
-    writeFileSync(join(dir, 'x.json'), JSON.stringify({ id: 'x', version: '1.0.0', gates: [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }] }));
+    writeFileSync(
+      join(dir, 'x.json'),
+      JSON.stringify({ id: 'x', version: '1.0.0', gates: [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }] }),
+    );
     const result = await cli(['validate', 'x.json'], { cwd: dir });
     assert.deepEqual([result.status, result.stderr], [1, '']);
-    assert.equal(result.stdout.split('\n').at(-2), 'x.json: GSD 1.14.0 would not load this capability (for role, title, description, tier, requires and 6 more), so its gate would not be enforced');
+    assert.equal(
+      result.stdout.split('\n').at(-2),
+      'x.json: GSD 1.14.0 would not load this capability (for role, title, description, tier, requires and 6 more), so its gate would not be enforced',
+    );
     // engines.gsd is read against GSD 1.14.0.
     writeFileSync(join(dir, 'y.json'), JSON.stringify(feature({ engines: { gsd: '>=2.0.0' } })));
     assert.deepEqual(await cli(['validate', 'y.json'], { cwd: dir }), {
       status: 1,
       signal: null,
-      stdout: 'y.json: engines.gsd: ">=2.0.0" excludes GSD 1.14.0, the GSD gsd-check checks against\ny.json: GSD 1.14.0 would not load this capability (for engines.gsd), so its gate would not be enforced\n',
+      stdout:
+        'y.json: engines.gsd: ">=2.0.0" excludes GSD 1.14.0, the GSD gsd-check checks against\ny.json: GSD 1.14.0 would not load this capability (for engines.gsd), so its gate would not be enforced\n',
       stderr: '',
     });
     // At GSD's layout, the id is the folder's name; elsewhere (standard input too) it is not held to one.
@@ -101,7 +120,8 @@ describe('validate', CONCURRENTLY, () => {
     assert.deepEqual(await cli(['validate', 'bom.json'], { cwd: dir }), {
       status: 1,
       signal: null,
-      stdout: "bom.json: the file starts with a UTF-8 byte order mark (EF BB BF), which GSD's loader cannot parse as JSON: save it without one\nbom.json: GSD 1.14.0 would not load this capability (for the file), so its gate would not be enforced\n",
+      stdout:
+        "bom.json: the file starts with a UTF-8 byte order mark (EF BB BF), which GSD's loader cannot parse as JSON: save it without one\nbom.json: GSD 1.14.0 would not load this capability (for the file), so its gate would not be enforced\n",
       stderr: '',
     });
   });

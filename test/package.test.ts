@@ -11,7 +11,13 @@ import { dirname, join, posix } from 'node:path';
 import { after, before, test } from './helpers/bounded.ts';
 import { ROOT, tempDir } from './helpers/support.ts';
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; files: string[]; bin: Record<string, string>; private?: boolean };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  files: string[];
+  bin: Record<string, string>;
+  private?: boolean;
+};
 const TARBALL = `${pkg.name}-${pkg.version}.tgz`;
 
 // npm itself: the one that runs `npm test`, else the one on PATH.
@@ -54,9 +60,14 @@ function expectedFiles(): string[] {
   // `dir/*.suffix`: the files of dir whose names end so (npm's glob, as used).
   const glob = (entry: string): string[] => {
     const [dir, suffix] = [posix.dirname(entry), posix.basename(entry).slice(1)];
-    return readdirSync(join(ROOT, dir)).filter((name) => name.endsWith(suffix)).map((name) => posix.join(dir, name));
+    return readdirSync(join(ROOT, dir))
+      .filter((name) => name.endsWith(suffix))
+      .map((name) => posix.join(dir, name));
   };
-  return ['package.json', ...pkg.files.flatMap((entry) => (entry.endsWith('/') ? walk(entry.slice(0, -1)) : entry.includes('*') ? glob(entry) : [entry]))].sort();
+  return [
+    'package.json',
+    ...pkg.files.flatMap((entry) => (entry.endsWith('/') ? walk(entry.slice(0, -1)) : entry.includes('*') ? glob(entry) : [entry])),
+  ].sort();
 }
 
 // One `npm pack` for both tests (npm takes a second or more to start).
@@ -78,7 +89,8 @@ test('the tarball holds the files package.json names, no more, and every link in
   // What a user of the package is promised: the licence, what each release changed, and the JSON Schemas an editor is pointed at.
   const schemas = readdirSync(join(ROOT, 'schemas')).filter((name) => name.endsWith('.schema.json'));
   assert.ok(schemas.length > 0);
-  for (const promised of ['LICENSE', 'CHANGELOG.md', ...schemas.map((name) => `schemas/${name}`)]) assert.ok(files.includes(promised), `${promised} is not in the tarball`);
+  for (const promised of ['LICENSE', 'CHANGELOG.md', ...schemas.map((name) => `schemas/${name}`)])
+    assert.ok(files.includes(promised), `${promised} is not in the tarball`);
   for (const [name, target] of Object.entries(pkg.bin)) {
     const entry = packed.files.find((f) => f.path === target);
     assert.ok(entry, `bin ${name} (${target}) is not in the tarball`);
@@ -88,7 +100,10 @@ test('the tarball holds the files package.json names, no more, and every link in
     const text = readFileSync(join(ROOT, doc), 'utf8');
     for (const [, link] of text.matchAll(/\]\((?!https?:|mailto:|#)([^)\s#]+)/g)) {
       const target = posix.normalize(posix.join(posix.dirname(doc), link!)).replace(/\/$/, '');
-      assert.ok(files.some((f) => f === target || f.startsWith(`${target}/`)), `${doc} links to ${link}, which is not in the tarball`);
+      assert.ok(
+        files.some((f) => f === target || f.startsWith(`${target}/`)),
+        `${doc} links to ${link}, which is not in the tarball`,
+      );
     }
   }
 });
@@ -100,7 +115,10 @@ test('installed from the tarball with no network: gsd-check on PATH runs a gate 
   const project = tempDir(t);
   writeFileSync(
     join(project, 'cap.json'),
-    JSON.stringify({ id: 'ready', gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'test -e ready' } }, blocking: true, onError: 'halt' }] }),
+    JSON.stringify({
+      id: 'ready',
+      gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'test -e ready' } }, blocking: true, onError: 'halt' }],
+    }),
   );
   const gsdCheck = (args: string[]) => {
     const r = spawnSync('gsd-check', args, { cwd: project, env: { ...env, PATH: `${join(prefix, 'bin')}:${env.PATH}` }, encoding: 'utf8', timeout: 60_000 });
@@ -111,7 +129,10 @@ test('installed from the tarball with no network: gsd-check on PATH runs a gate 
   writeFileSync(join(project, 'ready'), '');
   assert.deepEqual(gsdCheck(gate), [0, 'ship:pre: passed (1 pass)\n', '']);
   // The installed file is the committed one: nothing rewrote it on the way.
-  assert.equal(readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, pkg.bin['gsd-check']!), 'utf8'), readFileSync(join(ROOT, pkg.bin['gsd-check']!), 'utf8'));
+  assert.equal(
+    readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, pkg.bin['gsd-check']!), 'utf8'),
+    readFileSync(join(ROOT, pkg.bin['gsd-check']!), 'utf8'),
+  );
 
   const npx = npm(['exec', '--offline', '--yes', '--package', join(home, TARBALL), '--', 'gsd-check', '--version']);
   assert.match(npx.stdout, new RegExp(`^gsd-check ${pkg.version.replaceAll('.', '\\.')} \\(source [0-9a-f]{12}\\)\n$`));

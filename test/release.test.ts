@@ -30,14 +30,22 @@ test('an unknown argument, or --sign with no key file: one line, exit 1, nothing
   assert.deepEqual(release(['--write-doc', '--sign']), [1, '', `${USAGE} (not --write-doc --sign)\n`]);
 });
 
-const GIT = { GIT_AUTHOR_NAME: 'Release Test', GIT_AUTHOR_EMAIL: 'release@example.invalid', GIT_COMMITTER_NAME: 'Release Test', GIT_COMMITTER_EMAIL: 'release@example.invalid', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+const GIT = {
+  GIT_AUTHOR_NAME: 'Release Test',
+  GIT_AUTHOR_EMAIL: 'release@example.invalid',
+  GIT_COMMITTER_NAME: 'Release Test',
+  GIT_COMMITTER_EMAIL: 'release@example.invalid',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_CONFIG_NOSYSTEM: '1',
+};
 
 // A repository with what the checks before the build read (src/ as this
 // checkout's, through a link), committed, so that the tree is clean.
 function repository(t: import('node:test').TestContext) {
   const dir = tempDir(t);
   const env = { ...process.env, ...GIT };
-  for (const file of ['package.json', 'CHANGELOG.md', '.pre-commit-hooks.yaml', 'release/surface.json', 'schemas']) cpSync(join(ROOT, file), join(dir, file), { recursive: true });
+  for (const file of ['package.json', 'CHANGELOG.md', '.pre-commit-hooks.yaml', 'release/surface.json', 'schemas'])
+    cpSync(join(ROOT, file), join(dir, file), { recursive: true });
   symlinkSync(join(ROOT, 'src'), join(dir, 'src'));
   recordedAsReleased(dir);
   mkdirSync(join(dir, 'docs', 'how-to'), { recursive: true });
@@ -65,24 +73,40 @@ const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 // Its stderr's first line: stdout has the commands it ran (git status …).
 const refusal = (r: unknown[]) => [r[0], (r[2] as string).split('\n')[0]];
 
-test('a version tagged on another commit, a CHANGELOG.md without its section, a surface not recorded for it: refused before the build', { timeout: 60_000 }, (t) => {
+test('a version tagged on another commit, a CHANGELOG.md without its section, a surface not recorded for it: refused before the build', {
+  timeout: 60_000,
+}, (t) => {
   const { dir, env, git, commit, edit } = repository(t);
   const tagged = git('rev-parse', 'HEAD');
   git('tag', `v${version}`);
   const next = commit('a later commit');
-  assert.deepEqual(refusal(release([], dir, env)), [1, `release: tag v${version} already names ${tagged.slice(0, 12)}, not ${next.slice(0, 12)}: a version is released once (bump package.json's version)`]);
+  assert.deepEqual(refusal(release([], dir, env)), [
+    1,
+    `release: tag v${version} already names ${tagged.slice(0, 12)}, not ${next.slice(0, 12)}: a version is released once (bump package.json's version)`,
+  ]);
   git('tag', '-d', `v${version}`);
 
-  edit('CHANGELOG.md', (text) => text.replace(`## [${version}] - `, '## [0.9.0] - ').replace(`[${version}]: `, '[0.9.0]: ').replaceAll(`v${version}`, 'v0.9.0'));
-  assert.deepEqual(refusal(release([], dir, env)), [1, `release: CHANGELOG.md has no section for ${version}: move the Unreleased entries under ## [${version}] - <date>`]);
+  edit('CHANGELOG.md', (text) =>
+    text.replace(`## [${version}] - `, '## [0.9.0] - ').replace(`[${version}]: `, '[0.9.0]: ').replaceAll(`v${version}`, 'v0.9.0'),
+  );
+  assert.deepEqual(refusal(release([], dir, env)), [
+    1,
+    `release: CHANGELOG.md has no section for ${version}: move the Unreleased entries under ## [${version}] - <date>`,
+  ]);
   edit('CHANGELOG.md', () => readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8').replace('## [Unreleased]\n', ''));
   assert.deepEqual(refusal(release([], dir, env)), [1, "release: CHANGELOG.md is not in Keep a Changelog's form:"]);
   edit('CHANGELOG.md', () => readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8'));
 
   edit('release/surface.json', (text) => text.replace(`{"version": "${version}"`, '{"version": "0.9.0"'));
-  assert.deepEqual(refusal(release([], dir, env)), [1, `release: release/surface.json is the surface of 0.9.0, not of ${version}: node release/surface.mjs --write, and commit it`]);
+  assert.deepEqual(refusal(release([], dir, env)), [
+    1,
+    `release: release/surface.json is the surface of 0.9.0, not of ${version}: node release/surface.mjs --write, and commit it`,
+  ]);
   edit('release/surface.json', (text) => text.replace('{"version": "0.9.0"', `{"version": "${version}"`).replace(/^\{"item":"flag","name":"--raw",.*\n/m, ''));
-  assert.deepEqual(refusal(release([], dir, env)), [1, `release: the public surface changed since release/surface.json was written for ${version}: bump the version, then node release/surface.mjs --write`]);
+  assert.deepEqual(refusal(release([], dir, env)), [
+    1,
+    `release: the public surface changed since release/surface.json was written for ${version}: bump the version, then node release/surface.mjs --write`,
+  ]);
 });
 
 test('--write-doc with no figures markers in install.md: refused once every other check has passed', { timeout: 60_000 }, (t) => {

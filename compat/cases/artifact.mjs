@@ -142,10 +142,7 @@ export const ARTIFACT_CASES = [
     args: ['--predicate', SECURITY, '--phase-dir', '.planning/phases/04-ship', '--raw'],
     gsd: 'block',
     expect: (gsd, check) => {
-      assert.equal(
-        check.envelope.message,
-        `Artifact matching SECURITY.md not found in ${check.root}/p/.planning/phases/04-ship or ${check.root}/p`,
-      );
+      assert.equal(check.envelope.message, `Artifact matching SECURITY.md not found in ${check.root}/p/.planning/phases/04-ship or ${check.root}/p`);
     },
   },
   {

@@ -20,7 +20,23 @@ const ASSERT_WS = (name) => command(`test "$GSD_WORKSTREAM" = '${name}'`);
 
 // A project whose shared pointer names gamma and whose session pointers live
 // under its own temp directory; no variable of the machine's names a session.
-const SESSION_VARIABLES = ['GSD_SESSION_KEY', 'CODEX_THREAD_ID', 'CLAUDE_SESSION_ID', 'CLAUDE_CODE_SESSION_ID', 'CLAUDE_CODE_SSE_PORT', 'OPENCODE_SESSION_ID', 'GEMINI_SESSION_ID', 'CURSOR_SESSION_ID', 'WINDSURF_SESSION_ID', 'TERM_SESSION_ID', 'WT_SESSION', 'TMUX_PANE', 'ZELLIJ_SESSION_NAME', 'TTY', 'SSH_TTY'];
+const SESSION_VARIABLES = [
+  'GSD_SESSION_KEY',
+  'CODEX_THREAD_ID',
+  'CLAUDE_SESSION_ID',
+  'CLAUDE_CODE_SESSION_ID',
+  'CLAUDE_CODE_SSE_PORT',
+  'OPENCODE_SESSION_ID',
+  'GEMINI_SESSION_ID',
+  'CURSOR_SESSION_ID',
+  'WINDSURF_SESSION_ID',
+  'TERM_SESSION_ID',
+  'WT_SESSION',
+  'TMUX_PANE',
+  'ZELLIJ_SESSION_NAME',
+  'TTY',
+  'SSH_TTY',
+];
 const SESSION = {
   tree: { 'p/.planning/active-workstream': 'gamma\n', 'p/.planning/workstreams/gamma': {}, 'p/.planning/workstreams/beta': {}, tmp: {} },
   cwd: 'p',
@@ -29,11 +45,17 @@ const SESSION = {
 };
 // GSD's folder of session pointers for the project p under `root`: named by
 // the first 16 hex digits of the SHA-1 of its planning directory's real path.
-const sessionPointers = (root) => `tmp/gsd-workstream-sessions/${createHash('sha1').update(join(root, 'p', '.planning')).digest('hex').slice(0, 16)}`;
+const sessionPointers = (root) =>
+  `tmp/gsd-workstream-sessions/${createHash('sha1')
+    .update(join(root, 'p', '.planning'))
+    .digest('hex')
+    .slice(0, 16)}`;
 const shellQuoted = (word) => `'${word.replace(/'/g, "'\\''")}'`;
 // Runs a tool after the session pointers' folder is made no one else's to
 // write, whatever the umask, and then after `then` (a shell command).
-const sessionsPrivate = (then = 'true') => (argv) => ['sh', '-c', `chmod -R go-w "$TMPDIR/gsd-workstream-sessions" && ${then} && exec "$@"`, 'sh', ...argv];
+const sessionsPrivate =
+  (then = 'true') =>
+  (argv) => ['sh', '-c', `chmod -R go-w "$TMPDIR/gsd-workstream-sessions" && ${then} && exec "$@"`, 'sh', ...argv];
 const which = (name) => (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, name)));
 
 const GLOBAL_FLAG_CASES = [
@@ -104,7 +126,10 @@ const GLOBAL_FLAG_CASES = [
     check: 'error',
     expect: (gsd, check) => {
       assert.equal(gsd.stderr, 'Error: Invalid workstream name: must be alphanumeric, hyphens, underscores, or dots\n');
-      assert.equal(check.stderr, 'gsd-check: GSD_WORKSTREAM "my ws": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")\n');
+      assert.equal(
+        check.stderr,
+        'gsd-check: GSD_WORKSTREAM "my ws": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")\n',
+      );
     },
   }),
   inProject({
@@ -122,7 +147,10 @@ const GLOBAL_FLAG_CASES = [
     check: 'error',
     expect: (gsd, check) => {
       assert.match(gsd.stderr, /^Error: Invalid --cwd: .*nowhere\n$/);
-      assert.equal(check.stderr, 'gsd-check: --ws "../x": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..") (see gsd-check --help)\n');
+      assert.equal(
+        check.stderr,
+        'gsd-check: --ws "../x": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..") (see gsd-check --help)\n',
+      );
     },
   }),
   inProject({
@@ -173,7 +201,12 @@ const GLOBAL_FLAG_CASES = [
     ...SESSION,
     // Under a terminal (util-linux `script`), the session pointer written
     // for the name `tty` gives there, as `gsd workstream use` would.
-    wrap: (argv) => ['script', '-qec', `mkdir -p "$POINTERS" && echo beta > "$POINTERS/tty-$(tty | sed 's,^/dev/,,; s,[^A-Za-z0-9._-]\\+,_,g')" && exec ${argv.map(shellQuoted).join(' ')}`, '/dev/null'],
+    wrap: (argv) => [
+      'script',
+      '-qec',
+      `mkdir -p "$POINTERS" && echo beta > "$POINTERS/tty-$(tty | sed 's,^/dev/,,; s,[^A-Za-z0-9._-]\\+,_,g')" && exec ${argv.map(shellQuoted).join(' ')}`,
+      '/dev/null',
+    ],
     env: (root) => ({ ...SESSION.env(root), POINTERS: join(root, sessionPointers(root)) }),
     skip: which('script') ? false : 'needs util-linux script for a terminal',
     gsd: 'pass',
@@ -244,7 +277,12 @@ const GLOBAL_FLAG_CASES = [
   }),
   inProject({
     name: '--pick with brackets: a list item of the details',
-    args: ['--predicate', JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'NOPE.md', field: 'x', equals: 0 }), '--pick', 'details.searched[-1]'],
+    args: [
+      '--predicate',
+      JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'NOPE.md', field: 'x', equals: 0 }),
+      '--pick',
+      'details.searched[-1]',
+    ],
     gsd: 'error', // GSD's details have no `searched`: field not found
     differs: 'D22',
     check: 'error', // a bare value, not an envelope
@@ -349,7 +387,10 @@ export const CLI_CASES = [
       assert.equal(gsd.status, 1);
       assert.equal(gsd.ranIn, 'p', 'GSD ran the command, then failed on the field');
       assert.equal(check.ranIn, null, 'gsd-check refused before running anything');
-      assert.deepEqual([check.status, check.stderr], [2, 'gsd-check: --pick details.exitcode: no such field in a command-exit-zero envelope; did you mean details.exitCode? (see gsd-check --help)\n']);
+      assert.deepEqual(
+        [check.status, check.stderr],
+        [2, 'gsd-check: --pick details.exitcode: no such field in a command-exit-zero envelope; did you mean details.exitCode? (see gsd-check --help)\n'],
+      );
     },
   }),
   inProject({
@@ -458,7 +499,7 @@ export const CLI_CASES = [
     },
   }),
   ...[
-    ['the roadmap\'s requirement text, as plan-phase passes it', 'REQ-01 (partial), AUTH/01'],
+    ["the roadmap's requirement text, as plan-phase passes it", 'REQ-01 (partial), AUTH/01'],
     ['a requirement text of n/a', 'n/a'],
     ['requirement ids with spaces and brackets', '[REQ-01, REQ-02] TBD'],
   ].map(([name, text]) =>
@@ -474,7 +515,11 @@ export const CLI_CASES = [
     gsd: 'pass',
     differs: 'D16',
     check: 'error',
-    expect: (_gsd, check) => assert.equal(check.stderr, 'gsd-check: --phase-req-ids "REQ-01\\nREQ-02" holds a control character; requirement ids are one line of text (see gsd-check --help)\n'),
+    expect: (_gsd, check) =>
+      assert.equal(
+        check.stderr,
+        'gsd-check: --phase-req-ids "REQ-01\\nREQ-02" holds a control character; requirement ids are one line of text (see gsd-check --help)\n',
+      ),
   }),
   inProject({
     name: '${PHASE_DIR} of a linked phase directory is its real path',
@@ -612,7 +657,17 @@ export const CLI_CASES = [
     expect: (gsd, check) => {
       assert.deepEqual(gsd.envelope.details, { kind: 'command-exit-zero', exitCode: 3, signal: null });
       assert.deepEqual(Object.keys(check.envelope.details), [
-        'kind', 'command', 'cwd', 'timeout', 'exitCode', 'signal', 'timedOut', 'durationMs', 'stdoutBytes', 'stderrBytes', 'tailTruncated',
+        'kind',
+        'command',
+        'cwd',
+        'timeout',
+        'exitCode',
+        'signal',
+        'timedOut',
+        'durationMs',
+        'stdoutBytes',
+        'stderrBytes',
+        'tailTruncated',
       ]);
     },
   }),
@@ -629,4 +684,3 @@ export const CLI_CASES = [
   }),
   ...GLOBAL_FLAG_CASES,
 ];
-

@@ -153,8 +153,15 @@ export const ROOT_CASES = [
     },
   }),
   pass('a .planning above HOME is never reached', { tree: { '.planning': {}, 'home/proj/src': {} }, cwd: 'home/proj/src' }),
-  pass('HOME itself with .planning, nested repository between', { tree: { 'home/.planning': {}, 'home/proj/.git': {}, 'home/proj/src': {} }, cwd: 'home/proj/src' }),
-  pass('--cwd names where the search starts', { tree: { 'proj/.planning': {}, 'proj/src': {}, elsewhere: {} }, cwd: 'elsewhere', args: ['--predicate', command(), '--cwd', '../proj/src', '--raw'] }),
+  pass('HOME itself with .planning, nested repository between', {
+    tree: { 'home/.planning': {}, 'home/proj/.git': {}, 'home/proj/src': {} },
+    cwd: 'home/proj/src',
+  }),
+  pass('--cwd names where the search starts', {
+    tree: { 'proj/.planning': {}, 'proj/src': {}, elsewhere: {} },
+    cwd: 'elsewhere',
+    args: ['--predicate', command(), '--cwd', '../proj/src', '--raw'],
+  }),
   pass('a linked worktree without .planning runs in the main worktree', { tree: worktrees(), cwd: 'wt/src/deeper' }),
   pass('a linked worktree with its own .planning runs there', { tree: worktrees({ planningInWorktree: true }), cwd: 'wt/src/deeper' }),
   pass('the main worktree itself, from a subdirectory', { tree: worktrees(), cwd: 'main/src' }),
@@ -171,7 +178,7 @@ export const ROOT_CASES = [
   pass('a .planning another user planted in a shared sticky directory', {
     tree: plantedPlanning,
     cwd: 'shared/proj/src',
-    skip: process.getuid?.() !== 0 && 'planting another user\'s .planning needs root',
+    skip: process.getuid?.() !== 0 && "planting another user's .planning needs root",
     differs: 'D3',
     check: 'pass',
     expect: (gsd, check) => {

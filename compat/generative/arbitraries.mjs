@@ -111,10 +111,44 @@ export const commandCases = fc
 
 // Values as they are written after `key: `.
 export const VALUES = [
-  '0', '"0"', "'0'", '0.0', '00', '0x0', '-0', '+0', '2', '04', '1.10', '1.1',
-  'true', 'True', 'TRUE', 'false', '~', 'null', 'Null', '', '[0]', '{a: 1}', '[]', '{}',
-  '!!int 0', '!!str 0', '!!float 0', '&n 0', '0 # reviewed', 'Phase 4: Ship', '2026-06-08: reviewed', 'done:',
-  '"a: b"', 'José', 'a\u0001b', '"\\u0000"', '|\n  0', '>-\n  0',
+  '0',
+  '"0"',
+  "'0'",
+  '0.0',
+  '00',
+  '0x0',
+  '-0',
+  '+0',
+  '2',
+  '04',
+  '1.10',
+  '1.1',
+  'true',
+  'True',
+  'TRUE',
+  'false',
+  '~',
+  'null',
+  'Null',
+  '',
+  '[0]',
+  '{a: 1}',
+  '[]',
+  '{}',
+  '!!int 0',
+  '!!str 0',
+  '!!float 0',
+  '&n 0',
+  '0 # reviewed',
+  'Phase 4: Ship',
+  '2026-06-08: reviewed',
+  'done:',
+  '"a: b"',
+  'José',
+  'a\u0001b',
+  '"\\u0000"',
+  '|\n  0',
+  '>-\n  0',
 ];
 const EQUALS = [0, '0', 4, '04', 1.1, '1.10', true, 'true', false, null, 'null', '', 2, [], {}, [0], 'Phase 4: Ship', 'José', 'done:'];
 const KEYS = ['threats_open', 'threats_open', 'threats_open', 'Threats_Open', 'null', '~', '1.50', '__proto__', 'constructor', '"threats_open"'];
@@ -140,7 +174,18 @@ function frontmatterText({ open, lines, close, body, special }) {
 }
 
 // A case from what the frontmatter family chose.
-export function frontmatterCase({ key = 'threats_open', value, equals = 0, field = 'key', before = [], after = [], open = '---\n', close = '---\n', body = '', special }) {
+export function frontmatterCase({
+  key = 'threats_open',
+  value,
+  equals = 0,
+  field = 'key',
+  before = [],
+  after = [],
+  open = '---\n',
+  close = '---\n',
+  body = '',
+  special,
+}) {
   const m = { key, value, equals, before, after, open, close, body, special };
   const name = field === 'key' ? key.replace(/^"(.*)"$/, '$1') : field;
   const line = value === '' ? `${key}:` : `${key}: ${value}`;
@@ -218,7 +263,24 @@ export const layoutCases = fc
 // ─── Argument forms, over any of the families above ─────────────────────────
 
 const VALUE_FLAGS = ['--predicate', '--phase-dir', '--phase-number', '--phase-req-ids'];
-export const FORMS = ['joined', 'repeated', 'stray', 'unknown', 'no-raw', 'pick-block', 'pick-message', 'pick-details', '-h', '--help', '--usage', '--version', '-V', '--cwd= .', '--cwd .', '--json-errors'];
+export const FORMS = [
+  'joined',
+  'repeated',
+  'stray',
+  'unknown',
+  'no-raw',
+  'pick-block',
+  'pick-message',
+  'pick-details',
+  '-h',
+  '--help',
+  '--usage',
+  '--version',
+  '-V',
+  '--cwd= .',
+  '--cwd .',
+  '--json-errors',
+];
 
 function applyForm(argv, form, flagIndex) {
   const valueAt = argv.flatMap((a, i) => (VALUE_FLAGS.includes(a) ? [i] : []));
@@ -262,10 +324,33 @@ const COMMAND = ['check', 'predicate'];
 const GLOBALS = [['--raw'], ['--cwd', '.'], ['--ws', 'ws1'], ['--exit-contract=v1'], ['--json-errors'], ['--pick', 'block'], ['--cwd=.'], ['--ws=ws1']];
 // A value padded with blanks or a carriage return, joined (GSD trims --cwd=,
 // --project-dir=, --ws=; not --exit-contract=) or spaced (trimmed by neither).
-const PADDED = [['--cwd=. '], ['--cwd=.\r'], ['--cwd= .\t'], ['--project-dir= .'], ['--project-dir=.\r\n'], ['--ws= ws1\r'], ['--ws=ws1 '], ['--exit-contract=v1\r'], ['--exit-contract= v2'], ['--cwd= '], ['--ws=\r'], ['--cwd', '. '], ['--cwd', '.\r'], ['--project-dir', '.\r']];
+const PADDED = [
+  ['--cwd=. '],
+  ['--cwd=.\r'],
+  ['--cwd= .\t'],
+  ['--project-dir= .'],
+  ['--project-dir=.\r\n'],
+  ['--ws= ws1\r'],
+  ['--ws=ws1 '],
+  ['--exit-contract=v1\r'],
+  ['--exit-contract= v2'],
+  ['--cwd= '],
+  ['--ws=\r'],
+  ['--cwd', '. '],
+  ['--cwd', '.\r'],
+  ['--project-dir', '.\r'],
+];
 // A global flag given twice: GSD keeps the first (the first = form, for
 // --cwd, --project-dir and --ws).
-const REPEATED = [['--cwd', '.', '--cwd', '.'], ['--ws', 'ws1', '--ws', 'ws2'], ['--exit-contract=v1', '--exit-contract=v2'], ['--cwd', 'src', '--cwd=.'], ['--project-dir', '.', '--project-dir', '.'], ['--pick', 'block', '--pick', 'message'], ['--ws=ws1', '--ws', 'ws2']];
+const REPEATED = [
+  ['--cwd', '.', '--cwd', '.'],
+  ['--ws', 'ws1', '--ws', 'ws2'],
+  ['--exit-contract=v1', '--exit-contract=v2'],
+  ['--cwd', 'src', '--cwd=.'],
+  ['--project-dir', '.', '--project-dir', '.'],
+  ['--pick', 'block', '--pick', 'message'],
+  ['--ws=ws1', '--ws', 'ws2'],
+];
 export const HELP_SPELLINGS = ['-h', '--help', '-?', '--h', '--usage'];
 // Where a help spelling stands: before the command, between its words, at
 // the end, as the value of a flag of check predicate, as the value of one of
@@ -351,7 +436,21 @@ export const anyCase = fc
 
 // ─── Phase lookup: `gsd-tools find-phase` against gsd-check's ───────────────
 
-const PHASE_DIRS = ['04-ship', '04.1-hotfix', '4-legacy', '12A-letters', '12a-lower', '01-02-milestone', 'CK-07-code', 'PROJ-42-custom', '05-a', '05-b', '007-long', 'notes', '04'];
+const PHASE_DIRS = [
+  '04-ship',
+  '04.1-hotfix',
+  '4-legacy',
+  '12A-letters',
+  '12a-lower',
+  '01-02-milestone',
+  'CK-07-code',
+  'PROJ-42-custom',
+  '05-a',
+  '05-b',
+  '007-long',
+  'notes',
+  '04',
+];
 const LOOKED_UP = ['4', '04', '004', '4.1', '04.1', '12A', '12a', '1-2', '01-02', 'CK-07', 'ck-07', 'PROJ-42', '5', '7', '007', '6', 'notes', '4.10', '12'];
 
 // A case from what the phase-lookup family chose.
@@ -380,7 +479,10 @@ export const PHASE_OUT = 'printf %s "$PHASE_NUMBER" > "$COMPAT_PHASE_OUT"';
 // GSD's template (templates/state.md), as a new project's STATE.md holds it
 // before any `state` command: the body, from `# Project State` to the end of
 // the fenced file.
-const TEMPLATE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '@opengsd', 'gsd-core', 'gsd-core', 'templates', 'state.md'), 'utf8');
+const TEMPLATE = readFileSync(
+  join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '@opengsd', 'gsd-core', 'gsd-core', 'templates', 'state.md'),
+  'utf8',
+);
 export const TEMPLATE_BODY = TEMPLATE.slice(TEMPLATE.indexOf('# Project State\n'), TEMPLATE.indexOf('\n```', TEMPLATE.indexOf('# Project State\n')) + 1);
 const TEMPLATE_PHASE_LINE = 'Phase: [X] of [Y] ([Phase name])';
 
@@ -393,24 +495,51 @@ const CURRENT_PHASE_VALUES = [...STATE_IDS, '"04"', "'12.1'", '', ' ', '[4]', '~
 // a second colon GSD repairs, an anchor (which GSD's first pass refuses,
 // unless that repaired line stops it first), YAML js-yaml refuses.
 const STATE_FM_LINES = [
-  'gsd_state_version: "1.0"', 'status: executing', 'status: planning', 'status: Executing Phase 2', 'current_phase_name: Tasks',
-  'progress:\n  total_phases: 2\n  percent: 50', 'paused_at: 2026-12-01', 'last_activity: 2026-06-08: reviewed', 'title: Phase 4: Ship',
-  'n: &a 1', 'bad: [unclosed', '# a comment', 'stopped_at: "[Description of last completed action]"', 'note: a\u0000b', 'note: \ue000',
+  'gsd_state_version: "1.0"',
+  'status: executing',
+  'status: planning',
+  'status: Executing Phase 2',
+  'current_phase_name: Tasks',
+  'progress:\n  total_phases: 2\n  percent: 50',
+  'paused_at: 2026-12-01',
+  'last_activity: 2026-06-08: reviewed',
+  'title: Phase 4: Ship',
+  'n: &a 1',
+  'bad: [unclosed',
+  '# a comment',
+  'stopped_at: "[Description of last completed action]"',
+  'note: a\u0000b',
+  'note: \ue000',
 ];
 const STATE_OPENS = ['---\n', '---\n', '---\n', '--- \n', '---\t\n', '--- # x\n', ''];
 const STATE_CLOSES = ['---\n', '---\n', '---\n', '...\n', '--- # end\n', '----\n', '---  \n', ''];
 // Where the body names the phase, and how.
 const PHASE_LINES = [
-  (id) => `Phase: ${id} of 4 (Tasks)`, (id) => `Phase: ${id} (Tasks) — EXECUTING`, (id) => `**Phase:** ${id}`, (id) => `  **Phase:** ${id} of 4`,
-  (id) => `Current Phase: ${id}`, (id) => `**Current Phase:** ${id}`, (id) => `| Phase | ${id} |`, (id) => `| Current Phase | ${id} |`,
-  () => TEMPLATE_PHASE_LINE, () => 'Phase:', (id) => ` Phase: ${id}`,
+  (id) => `Phase: ${id} of 4 (Tasks)`,
+  (id) => `Phase: ${id} (Tasks) — EXECUTING`,
+  (id) => `**Phase:** ${id}`,
+  (id) => `  **Phase:** ${id} of 4`,
+  (id) => `Current Phase: ${id}`,
+  (id) => `**Current Phase:** ${id}`,
+  (id) => `| Phase | ${id} |`,
+  (id) => `| Current Phase | ${id} |`,
+  () => TEMPLATE_PHASE_LINE,
+  () => 'Phase:',
+  (id) => ` Phase: ${id}`,
 ];
 const POSITIONS = ['## Current Position', '## Current Position', '### Current Position', 'none', '## current position ##', '# Current Position'];
 // Lines around the phase's: an archive section with a stale phase, fenced
 // code, a thematic break, a second block, a status, a pause.
 const STATE_BODY_EXTRAS = [
-  '## Archive\n\nPhase: 1 of 4 (Setup)', '```\n## Current Position\nPhase: 9\n```', '---', '---\nPhase: 8\n---', 'Status: In progress', '**Status:** Planning',
-  '## Session\n\nPaused At: 2026-12-01', '| Phase | Plans | Total |\n|---|---|---|\n| 1 | 2 | 3 |', 'Plan: 1 of 1',
+  '## Archive\n\nPhase: 1 of 4 (Setup)',
+  '```\n## Current Position\nPhase: 9\n```',
+  '---',
+  '---\nPhase: 8\n---',
+  'Status: In progress',
+  '**Status:** Planning',
+  '## Session\n\nPaused At: 2026-12-01',
+  '| Phase | Plans | Total |\n|---|---|---|\n| 1 | 2 | 3 |',
+  'Plan: 1 of 1',
 ];
 // Beyond one file of text: none, a directory, the workstream's (by
 // GSD_WORKSTREAM or by the pointer file), Latin-1 bytes, the 256 KiB cap.
@@ -418,10 +547,26 @@ const STATE_SPECIALS = [...Array(14).fill(undefined), 'missing', 'directory', 'w
 
 // The text of STATE.md from what the state family chose. `extras`: each a
 // section or a line, before the phase's section or after it.
-export function stateText({ bom = false, open = '', frontmatter = [], close = '---\n', template = false, position = '## Current Position', phaseLine, extras = [], eol = '\n' }) {
+export function stateText({
+  bom = false,
+  open = '',
+  frontmatter = [],
+  close = '---\n',
+  template = false,
+  position = '## Current Position',
+  phaseLine,
+  extras = [],
+  eol = '\n',
+}) {
   const front = open === '' ? '' : `${open}${frontmatter.map((l) => `${l}\n`).join('')}${close}`;
-  const before = extras.filter(([, where]) => where === 'before').map(([extra]) => `${extra}\n\n`).join('');
-  const after = extras.filter(([, where]) => where === 'after').map(([extra]) => `\n${extra}\n`).join('');
+  const before = extras
+    .filter(([, where]) => where === 'before')
+    .map(([extra]) => `${extra}\n\n`)
+    .join('');
+  const after = extras
+    .filter(([, where]) => where === 'after')
+    .map(([extra]) => `\n${extra}\n`)
+    .join('');
   let body;
   if (template) {
     body = TEMPLATE_BODY.replace(TEMPLATE_PHASE_LINE, phaseLine ?? TEMPLATE_PHASE_LINE);
@@ -464,7 +609,10 @@ export function stateFileCase(text, special) {
   };
 }
 
-const phaseLines = fc.option(fc.tuple(fc.constantFrom(...PHASE_LINES), fc.constantFrom(...STATE_IDS)).map(([line, id]) => line(id)), { freq: 5, nil: undefined });
+const phaseLines = fc.option(
+  fc.tuple(fc.constantFrom(...PHASE_LINES), fc.constantFrom(...STATE_IDS)).map(([line, id]) => line(id)),
+  { freq: 5, nil: undefined },
+);
 
 export const stateCases = fc
   .record({
@@ -472,7 +620,10 @@ export const stateCases = fc
     open: fc.constantFrom(...STATE_OPENS),
     frontmatter: fc
       .tuple(
-        fc.array(fc.constantFrom(...CURRENT_PHASE_VALUES).map((v) => (v === '' ? 'current_phase:' : `current_phase: ${v}`)), { maxLength: 3 }),
+        fc.array(
+          fc.constantFrom(...CURRENT_PHASE_VALUES).map((v) => (v === '' ? 'current_phase:' : `current_phase: ${v}`)),
+          { maxLength: 3 },
+        ),
         fc.array(fc.constantFrom(...STATE_FM_LINES), { maxLength: 4 }),
       )
       .chain(([phases, others]) => fc.shuffledSubarray([...phases, ...others], { minLength: phases.length + others.length })),

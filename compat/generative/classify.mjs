@@ -83,7 +83,9 @@ function typedSame(a, b) {
 // GSD's test: the same value, or the same text (JSON for an object).
 const gsdSame = (actual, expected) =>
   actual === expected ||
-  (actual !== undefined && actual !== null && (typeof actual === 'object' ? JSON.stringify(actual) : String(actual)) === (typeof expected === 'object' ? JSON.stringify(expected) : String(expected)));
+  (actual !== undefined &&
+    actual !== null &&
+    (typeof actual === 'object' ? JSON.stringify(actual) : String(actual)) === (typeof expected === 'object' ? JSON.stringify(expected) : String(expected)));
 // GSD refuses an anchor or alias in a pass of its own over the frontmatter
 // before reading it; a YAML error earlier in the text (a line its colon repair
 // then fixes) ends that pass before it reaches the anchor.
@@ -149,14 +151,17 @@ export const CLASSIFIERS = [
   {
     id: 'D52',
     name: "help as the value of one of GSD's global flags is help (GSD takes it as the value and fails on it)",
-    recognises: (c, gsd, check) =>
-      c.meta.form === 'help' && c.meta.place === 'global-value' && gsd.status === 1 && gsd.stdout === '' && printedHelp(check),
+    recognises: (c, gsd, check) => c.meta.form === 'help' && c.meta.place === 'global-value' && gsd.status === 1 && gsd.stdout === '' && printedHelp(check),
   },
   {
     id: 'D52',
     name: 'after --, a help spelling is a word (GSD has no --, and prints its usage)',
     recognises: (c, gsd, check) =>
-      c.meta.form === 'help' && c.meta.place === 'after-end' && gsd.status === 0 && /^Usage: gsd-tools /.test(gsd.stdout) && refused(check, /^gsd-check: unexpected argument "/),
+      c.meta.form === 'help' &&
+      c.meta.place === 'after-end' &&
+      gsd.status === 0 &&
+      /^Usage: gsd-tools /.test(gsd.stdout) &&
+      refused(check, /^gsd-check: unexpected argument "/),
   },
   {
     id: 'D52',
@@ -188,7 +193,10 @@ export const CLASSIFIERS = [
     id: 'D14',
     name: 'an inherited name as kind is unknown (GSD prints the predicate back, exit 0)',
     recognises: (c, gsd, check) =>
-      predicateOf(c)?.kind === 'constructor' && gsd.status === 0 && gsd.verdict === 'output' && refused(check, /^gsd-check: (unknown predicate kind|invalid predicate)/),
+      predicateOf(c)?.kind === 'constructor' &&
+      gsd.status === 0 &&
+      gsd.verdict === 'output' &&
+      refused(check, /^gsd-check: (unknown predicate kind|invalid predicate)/),
   },
   {
     id: 'D19',
@@ -248,8 +256,7 @@ export const CLASSIFIERS = [
   {
     id: 'D57',
     name: 'phase lookup: archived milestones are not searched (GSD find-phase falls back to them)',
-    recognises: (c, gsd, check) =>
-      c.family === 'find-phase' && check.verdict === '' && gsd.verdict.startsWith('.planning/milestones/v1.0-phases/'),
+    recognises: (c, gsd, check) => c.family === 'find-phase' && check.verdict === '' && gsd.verdict.startsWith('.planning/milestones/v1.0-phases/'),
   },
   {
     id: 'D57',
@@ -290,7 +297,7 @@ export const CLASSIFIERS = [
   },
   {
     id: 'D9',
-    name: 'an anchor after a line GSD repairs is refused (GSD\'s anchor pass stops at that line, and it reads the anchor)',
+    name: "an anchor after a line GSD repairs is refused (GSD's anchor pass stops at that line, and it reads the anchor)",
     recognises: (c, gsd, check) =>
       c.family === 'frontmatter' &&
       refused(check, /the frontmatter uses an anchor or alias/) &&
@@ -316,17 +323,23 @@ export const CLASSIFIERS = [
     id: 'D30',
     name: '"field": "__proto__" is not the prototype (GSD reads Object.prototype, {})',
     recognises: (c, gsd, check) =>
-      c.family === 'frontmatter' && c.meta.field === '__proto__' && passes(gsd) && JSON.stringify(c.meta.equals) === '{}' && checkDetails(check).fieldPresent === false,
+      c.family === 'frontmatter' &&
+      c.meta.field === '__proto__' &&
+      passes(gsd) &&
+      JSON.stringify(c.meta.equals) === '{}' &&
+      checkDetails(check).fieldPresent === false,
   },
   {
     id: 'D30',
     name: 'an empty frontmatter is empty (GSD reads the block after it)',
-    recognises: (c, gsd, check) => c.family === 'frontmatter' && c.meta.special === 'empty-block-first' && evaluated(check) && checkDetails(check).fieldPresent === false,
+    recognises: (c, gsd, check) =>
+      c.family === 'frontmatter' && c.meta.special === 'empty-block-first' && evaluated(check) && checkDetails(check).fieldPresent === false,
   },
   {
     id: 'D30',
     name: 'U+E000 is a character (GSD reads the frontmatter as empty)',
-    recognises: (c, gsd, check) => c.family === 'frontmatter' && (gsdRegion(c.meta.text) ?? '').includes('\ue000') && gsdReadNothing(gsd, c) && readableByCheck(check),
+    recognises: (c, gsd, check) =>
+      c.family === 'frontmatter' && (gsdRegion(c.meta.text) ?? '').includes('\ue000') && gsdReadNothing(gsd, c) && readableByCheck(check),
   },
   // ─── STATE.md ─────────────────────────────────────────────────────────────
   {
@@ -342,7 +355,10 @@ export const CLASSIFIERS = [
     id: 'D66',
     name: 'a STATE.md over 256 KiB is refused (GSD reads it)',
     recognises: (c, gsd, check) =>
-      c.family === 'state' && Buffer.byteLength(c.meta.text) > 256 * 1024 && gsd.verdict !== 'error' && refused(check, /^gsd-check: --current-phase: \S+ is larger than 256 KiB\n$/),
+      c.family === 'state' &&
+      Buffer.byteLength(c.meta.text) > 256 * 1024 &&
+      gsd.verdict !== 'error' &&
+      refused(check, /^gsd-check: --current-phase: \S+ is larger than 256 KiB\n$/),
   },
   {
     id: 'D55',

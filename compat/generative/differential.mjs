@@ -105,7 +105,10 @@ const shown = (a) =>
 
 function files(tree) {
   return Object.entries(tree)
-    .map(([path, entry]) => `    ${path}: ${typeof entry === 'string' ? JSON.stringify(entry.length > 300 ? `${entry.slice(0, 300)}… (${entry.length} characters)` : entry) : JSON.stringify(entry).slice(0, 300)}`)
+    .map(
+      ([path, entry]) =>
+        `    ${path}: ${typeof entry === 'string' ? JSON.stringify(entry.length > 300 ? `${entry.slice(0, 300)}… (${entry.length} characters)` : entry) : JSON.stringify(entry).slice(0, 300)}`,
+    )
     .join('\n');
 }
 

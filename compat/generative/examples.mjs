@@ -19,7 +19,11 @@ export const EXAMPLES = [
   { id: 'D52', name: '-h as the value of --cwd', case: withForm(commandCase(TRUE), 'help', 0, 20) },
   { id: 'D52', name: '-h after --', case: withForm(commandCase(TRUE), 'help', 0, 25) },
   { id: 'D62', name: '--predicate before the command', case: withForm(commandCase(TRUE), 'own first', 0) },
-  { id: 'D62', name: '--phase-number between the command words', case: withForm(commandCase({ command: '[ "$PHASE_NUMBER" = 04 ]', phase: { number: '04' } }), 'own between', 1) },
+  {
+    id: 'D62',
+    name: '--phase-number between the command words',
+    case: withForm(commandCase({ command: '[ "$PHASE_NUMBER" = 04 ]', phase: { number: '04' } }), 'own between', 1),
+  },
   { id: 'D16', name: 'a phase number that is not one', case: commandCase({ ...TRUE, phase: { number: '$(id)' } }) },
   { id: 'D16', name: 'a placeholder in single quotes', case: commandCase({ command: "[ '${PHASE_NUMBER}' = 04 ]", phase: { number: '04' } }) },
   { id: 'D14', name: 'a misspelled field', case: commandCase({ ...TRUE, extra: { timeOut: 5 } }) },
@@ -33,7 +37,11 @@ export const EXAMPLES = [
   { id: 'D54', name: 'standard input is /dev/null', case: commandCase({ command: 'test -c /dev/stdin' }) },
   // The group's leader is gsd-check's sh that reports how the command ended (D18), never its caller.
   { id: 'D54', name: 'a session of its own', case: commandCase({ command: 'test "$(ps -o comm= -p "$(ps -o pgid= -p $$ | tr -d \' \')")" = sh' }) },
-  { id: 'D53', name: 'an artifact name with a path', case: layoutCase({ artifact: 'phases/SECURITY.md', files: [['.planning/phases/SECURITY.md', 0]], phase: { dir: PHASE } }) },
+  {
+    id: 'D53',
+    name: 'an artifact name with a path',
+    case: layoutCase({ artifact: 'phases/SECURITY.md', files: [['.planning/phases/SECURITY.md', 0]], phase: { dir: PHASE } }),
+  },
   { id: 'D4', name: 'the project ledger with --phase-dir', case: layoutCase({ files: [['.planning/SECURITY.md', 0]], phase: { dir: PHASE } }) },
   { id: 'D5', name: '--phase-number alone', case: layoutCase({ files: [[`${PHASE}/04-SECURITY.md`, 0]], phase: { number: '4' } }) },
   { id: 'D57', name: 'an archived milestone phase', case: findPhaseCase({ archived: ['04-ship'], number: '4' }) },
@@ -55,6 +63,10 @@ export const EXAMPLES = [
   { id: 'D55', name: '--pick details', case: withForm(commandCase(TRUE), 'pick-details') },
   { id: 'D30', name: 'an empty value against {}', case: frontmatterCase({ value: '', equals: {} }) },
   { id: 'D7', name: 'an empty value against null', case: frontmatterCase({ value: '', equals: null }) },
-  { id: 'D66', name: 'STATE.md: an anchor after a line GSD repairs', case: stateCase({ open: '---\n', frontmatter: ['title: Phase 4: Ship', 'current_phase: 3', 'n: &a 1'] }) },
+  {
+    id: 'D66',
+    name: 'STATE.md: an anchor after a line GSD repairs',
+    case: stateCase({ open: '---\n', frontmatter: ['title: Phase 4: Ship', 'current_phase: 3', 'n: &a 1'] }),
+  },
   { id: 'D66', name: 'STATE.md over 256 KiB', case: stateCase({ open: '---\n', frontmatter: ['current_phase: 3'], special: 'over-256k' }) },
 ];

@@ -101,7 +101,8 @@ export async function runCase(c, cache, signal) {
         const result = await run(commands[tool], { cwd: join(root, c.cwd), env, timeoutMs: 30_000, signal });
         const ranIn = existsSync(ranInFile) ? relativeTo(root, readFileSync(ranInFile, 'utf8').trim()) : null;
         const answer = { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr, ranIn };
-        answer.verdict = c.family === 'find-phase' ? lookedUp(tool, result, root) : c.family === 'state' ? statePhase(tool, result, phaseFile) : verdictOf(result);
+        answer.verdict =
+          c.family === 'find-phase' ? lookedUp(tool, result, root) : c.family === 'state' ? statePhase(tool, result, phaseFile) : verdictOf(result);
         answer.envelope = envelopeOf(result.stdout);
         // `--pick` prints one field: the envelope it was picked from comes
         // from the same call without it, for the classifiers.

@@ -17,7 +17,20 @@ import { documentedDifferences, GSD_CHECK, GSD_TOOLS, NODE, REPO } from '../harn
 const require = createRequire(import.meta.url);
 const registry = require('../node_modules/@opengsd/gsd-core/gsd-core/bin/lib/capability-registry.cjs');
 const capabilities = Object.values(registry.capabilities);
-const POINTS = ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'];
+const POINTS = [
+  'discuss:pre',
+  'discuss:post',
+  'plan:pre',
+  'plan:post',
+  'execute:pre',
+  'execute:wave:pre',
+  'execute:wave:post',
+  'execute:post',
+  'verify:pre',
+  'verify:post',
+  'ship:pre',
+  'ship:post',
+];
 const whenKeys = [...new Set(capabilities.flatMap((c) => (c.gates ?? []).map((g) => g.when).filter(Boolean)))];
 const nest = (pairs) => {
   const config = {};
@@ -56,7 +69,9 @@ const VARIANTS = [
 function gsdGates(root, point, env) {
   const r = spawnSync(NODE, [GSD_TOOLS, 'loop', 'render-hooks', point, '--raw'], { cwd: root, env, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
-  return JSON.parse(r.stdout).activeHooks.filter((h) => h.kind === 'gate').map((h) => h.capId);
+  return JSON.parse(r.stdout)
+    .activeHooks.filter((h) => h.kind === 'gate')
+    .map((h) => h.capId);
 }
 
 function runCheck(root, point, env, files) {
@@ -67,7 +82,9 @@ function runCheck(root, point, env, files) {
 function checkGates(root, point, env, files) {
   const r = files === 'builtin' ? runBuiltin(root, point, env) : runCheck(root, point, env, files);
   assert.ok(r.status === 0, `exit ${r.status}: ${r.stderr}`);
-  return JSON.parse(r.stdout).details.gates.filter((g) => g.status !== 'inactive').map((g) => g.capability);
+  return JSON.parse(r.stdout)
+    .details.gates.filter((g) => g.status !== 'inactive')
+    .map((g) => g.capability);
 }
 
 function runBuiltin(root, point, env) {
@@ -75,7 +92,7 @@ function runBuiltin(root, point, env) {
   return spawnSync(NODE, args, { cwd: root, env: { ...env, GSD_CHECK_QUERY_COMMAND: `echo '{"block":false}'` }, encoding: 'utf8' });
 }
 
-test('the built-in declarations are the gates of GSD 1.14\'s registry, in its order, with the keys that switch them', () => {
+test("the built-in declarations are the gates of GSD 1.14's registry, in its order, with the keys that switch them", () => {
   const builtin = JSON.parse(readFileSync(join(REPO, 'src/gates/gsd-1.14/capabilities.json'), 'utf8'));
   const expected = capabilities
     .filter((c) => (c.gates ?? []).length > 0)
@@ -137,7 +154,13 @@ for (const c of GATES_CASES) {
 test('a gate with when null runs as one with no when; a when of another type, or empty, is inactive', (t) => {
   const { root, env } = project(t);
   const whens = { absent: undefined, null: null, empty: '', number: 5, object: { k: 1 }, unset: 'workflow.nothing_here' };
-  const gate = (when) => ({ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true' } }, blocking: true, onError: 'halt', ...(when === undefined ? {} : { when }) });
+  const gate = (when) => ({
+    point: 'ship:pre',
+    check: { predicate: { kind: 'command-exit-zero', command: 'true' } },
+    blocking: true,
+    onError: 'halt',
+    ...(when === undefined ? {} : { when }),
+  });
   const files = Object.entries(whens).map(([id, when]) => {
     const file = join(root, 'caps', `odd-${id}.json`);
     writeFileSync(file, JSON.stringify({ id: `odd-${id}`, gates: [gate(when)] }));

@@ -40,7 +40,10 @@ for (const file of docFiles(REPO)) {
     const { kind } = run.file;
     if (!kind.endsWith('-gsd')) continue;
     const missing = missingTool(kind);
-    test(`${file}: ${run.path} runs as line ${run.line} shows, with GSD 1.14`, { timeout: 180_000, skip: missing !== undefined && !REQUIRED ? missing : false }, async (t) => {
+    test(`${file}: ${run.path} runs as line ${run.line} shows, with GSD 1.14`, {
+      timeout: 180_000,
+      skip: missing !== undefined && !REQUIRED ? missing : false,
+    }, async (t) => {
       assert.equal(missing, undefined, missing);
       const dir = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-compat-ci-')));
       t.after(() => rmSync(dir, { recursive: true, force: true }));

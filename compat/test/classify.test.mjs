@@ -14,11 +14,24 @@ function evaluated(envelope) {
 const refusedWith = (stderr) => ({ status: 2, signal: null, stdout: '', stderr, ranIn: null, envelope: undefined, verdict: 'error' });
 // GSD's block: its message, and the value it read.
 const gsdBlocks = (actual, expected) =>
-  evaluated({ block: true, message: 'Frontmatter field "threats_open" in SECURITY.md is …', details: { kind: 'artifact-frontmatter-equals', match: false, actual, expected } });
-const gsdPasses = () => evaluated({ block: false, message: 'Frontmatter field "threats_open" matches expected value (0)', details: { kind: 'artifact-frontmatter-equals', match: true } });
+  evaluated({
+    block: true,
+    message: 'Frontmatter field "threats_open" in SECURITY.md is …',
+    details: { kind: 'artifact-frontmatter-equals', match: false, actual, expected },
+  });
+const gsdPasses = () =>
+  evaluated({
+    block: false,
+    message: 'Frontmatter field "threats_open" matches expected value (0)',
+    details: { kind: 'artifact-frontmatter-equals', match: true },
+  });
 // gsd-check's pass, with the text it read.
 const checkPasses = (actual) =>
-  evaluated({ block: false, message: 'Frontmatter field "threats_open" matches …', details: { kind: 'artifact-frontmatter-equals', match: true, actual, fieldPresent: true } });
+  evaluated({
+    block: false,
+    message: 'Frontmatter field "threats_open" matches …',
+    details: { kind: 'artifact-frontmatter-equals', match: true, actual, fieldPresent: true },
+  });
 const ANCHOR = 'gsd-check: .planning/phases/04-ship/04-SECURITY.md: the frontmatter uses an anchor or alias (& or *), which GSD refuses\n';
 
 test('D7: typed equality item by item explains a list and a mapping', () => {
@@ -62,7 +75,15 @@ test('D9 does not take an anchor GSD reaches first', () => {
 
 // The command line's classifiers: a line form alone is not enough.
 const TRUE = { command: 'true' };
-const answer = (status, stdout, stderr = '') => ({ status, signal: null, stdout, stderr, ranIn: null, envelope: undefined, verdict: status === 0 ? 'output' : 'error' });
+const answer = (status, stdout, stderr = '') => ({
+  status,
+  signal: null,
+  stdout,
+  stderr,
+  ranIn: null,
+  envelope: undefined,
+  verdict: status === 0 ? 'output' : 'error',
+});
 const passes = () => evaluated({ block: false, message: 'command exited 0', details: { kind: 'command-exit-zero' } });
 const HELP = 'Usage: gsd-check check predicate (--predicate <json> | --predicate-file <path>) [options]\n';
 
@@ -85,7 +106,10 @@ test("D52 takes help only where GSD took the spelling as a global flag's value, 
   const last = withForm(commandCase(TRUE), 'help', 0, 10);
   assert.equal(classify(last, answer(1, '', 'Error: Invalid --cwd: /p/-h\n'), answer(0, HELP)), undefined);
   const afterEnd = withForm(commandCase(TRUE), 'help', 0, 25);
-  assert.equal(classify(afterEnd, answer(0, 'Usage: gsd-tools <command>\n'), refusedWith('gsd-check: unexpected argument "-h" (see gsd-check --help)\n'))?.id, 'D52');
+  assert.equal(
+    classify(afterEnd, answer(0, 'Usage: gsd-tools <command>\n'), refusedWith('gsd-check: unexpected argument "-h" (see gsd-check --help)\n'))?.id,
+    'D52',
+  );
   assert.equal(classify(afterEnd, answer(0, 'Usage: gsd-tools <command>\n'), answer(0, HELP)), undefined);
 });
 

@@ -18,11 +18,19 @@ import { documentedDifferences } from '../harness.mjs';
 
 test('every difference in docs/reference/differences.md is shown by a case', () => {
   const shown = new Set([
-    ...[...ROOT_CASES, ...ARTIFACT_CASES, ...FRONTMATTER_CASES, ...CLI_CASES, ...GATES_CASES, ...LINE_CASES, ...STATE_CASES, ...MANIFEST_CASES, ...LOOP_CASES].map((c) => c.differs).filter(Boolean),
+    ...[...ROOT_CASES, ...ARTIFACT_CASES, ...FRONTMATTER_CASES, ...CLI_CASES, ...GATES_CASES, ...LINE_CASES, ...STATE_CASES, ...MANIFEST_CASES, ...LOOP_CASES]
+      .map((c) => c.differs)
+      .filter(Boolean),
     ...EXAMPLES.map((e) => e.id),
   ]);
   const documented = documentedDifferences();
   assert.ok(documented.size >= 20, `only ${documented.size} ids found: is the heading form still "### D<n> …"?`);
-  assert.deepEqual([...documented].filter((id) => !shown.has(id)), []);
-  assert.deepEqual([...shown].filter((id) => !documented.has(id)), []);
+  assert.deepEqual(
+    [...documented].filter((id) => !shown.has(id)),
+    [],
+  );
+  assert.deepEqual(
+    [...shown].filter((id) => !documented.has(id)),
+    [],
+  );
 });

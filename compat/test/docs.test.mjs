@@ -11,7 +11,6 @@ import { test } from 'node:test';
 import { binDir, docFiles, docText, parseDoc, runDoc } from '../../test/docs/doc-examples.mjs';
 import { GSD_CHECK, GSD_TOOLS, NODE, REPO } from '../harness.mjs';
 
-
 for (const file of docFiles(REPO)) {
   const steps = parseDoc(docText(REPO, file));
   if (!steps.some((s) => s.setup === undefined && s.mode === 'gsd')) continue;

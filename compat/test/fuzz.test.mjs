@@ -30,7 +30,10 @@ async function until(what, condition, boundMs = 60_000) {
   }
 }
 
-for (const [name, status] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [name, status] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   test(`fuzz:compat stopped by ${name} while cases run: exit ${status}, every case's directory removed, no process left`, async (t) => {
     const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-fuzz-stop-')));
     const mark = `FUZZ_STOP_MARK=${randomUUID()}`;
@@ -50,7 +53,10 @@ for (const [name, status] of [['SIGINT', 130], ['SIGTERM', 143]]) {
     await until('a case under way', () => readdirSync(tmp).some((entry) => /^gsd-fuzz-(?!cache-)/.test(entry)));
     child.kill(name);
     assert.deepEqual(await ended, { code: status, signal: null }, stderr);
-    assert.match(stderr, new RegExp(`^${name}: stopping; ending the cases under way and removing their directories\\nstopped by ${name} after \\d+ s\\n$`, 'm'));
+    assert.match(
+      stderr,
+      new RegExp(`^${name}: stopping; ending the cases under way and removing their directories\\nstopped by ${name} after \\d+ s\\n$`, 'm'),
+    );
     assert.deepEqual(readdirSync(tmp), []);
     assert.deepEqual(marked(mark), []);
   });

@@ -27,9 +27,15 @@ test('fast-check comes from the root install, pinned once', () => {
 
 test('every classifier names a documented difference and has an example', () => {
   const documented = documentedDifferences();
-  assert.deepEqual(CLASSIFIERS.filter((k) => !documented.has(k.id)).map((k) => `${k.id}: ${k.name}`), []);
+  assert.deepEqual(
+    CLASSIFIERS.filter((k) => !documented.has(k.id)).map((k) => `${k.id}: ${k.name}`),
+    [],
+  );
   const exemplified = new Set(EXAMPLES.map((e) => e.id));
-  assert.deepEqual(CLASSIFIERS.filter((k) => !exemplified.has(k.id)).map((k) => `${k.id}: ${k.name}`), []);
+  assert.deepEqual(
+    CLASSIFIERS.filter((k) => !exemplified.has(k.id)).map((k) => `${k.id}: ${k.name}`),
+    [],
+  );
 });
 
 for (const example of EXAMPLES) {

@@ -18,13 +18,36 @@ const bundled = buildSync({ entryPoints: [join(REPO, 'src/gsd/batch-script.ts')]
 const { BATCH_SCRIPT } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
 
 const VERSIONS = {
-  '1.14': join(REPO, 'compat/node_modules/@opengsd/gsd-core/gsd-core/bin/gsd-tools.cjs'),
-  '1.11': join(REPO, 'compat/node_modules/gsd-core-1.11/gsd-core/bin/gsd-tools.cjs'),
+  1.14: join(REPO, 'compat/node_modules/@opengsd/gsd-core/gsd-core/bin/gsd-tools.cjs'),
+  1.11: join(REPO, 'compat/node_modules/gsd-core-1.11/gsd-core/bin/gsd-tools.cjs'),
 };
-const POINTS = ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'];
-const QUERIES = ['api-coverage.verify-pre', 'verify.schema-drift', 'verify.codebase-drift', 'verify.context-drift', 'gap-analysis.plan-post', 'tdd.review-checkpoint', 'ui.plan-gate', 'ui.safety-gate'];
+const POINTS = [
+  'discuss:pre',
+  'discuss:post',
+  'plan:pre',
+  'plan:post',
+  'execute:pre',
+  'execute:wave:pre',
+  'execute:wave:post',
+  'execute:post',
+  'verify:pre',
+  'verify:post',
+  'ship:pre',
+  'ship:post',
+];
+const QUERIES = [
+  'api-coverage.verify-pre',
+  'verify.schema-drift',
+  'verify.codebase-drift',
+  'verify.context-drift',
+  'gap-analysis.plan-post',
+  'tdd.review-checkpoint',
+  'ui.plan-gate',
+  'ui.safety-gate',
+];
 
-const PLAN = '---\nphase: 04-ship\nplan: 01\ntype: execute\nwave: 1\ndepends_on: []\nfiles_modified: []\nautonomous: true\n---\n# Plan 04-01\n\nShip the page.\n';
+const PLAN =
+  '---\nphase: 04-ship\nplan: 01\ntype: execute\nwave: 1\ndepends_on: []\nfiles_modified: []\nautonomous: true\n---\n# Plan 04-01\n\nShip the page.\n';
 const PROJECTS = {
   healthy: {
     git: true,
@@ -64,9 +87,21 @@ function project(t, which) {
   const root = join(base, 'project');
   mkdirSync(join(base, 'home'));
   writeTree(root, PROJECTS[which].tree);
-  const env = environment(join(base, 'home'), { GIT_CEILING_DIRECTORIES: base, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'c', GIT_AUTHOR_EMAIL: 'c@example.invalid', GIT_COMMITTER_NAME: 'c', GIT_COMMITTER_EMAIL: 'c@example.invalid' });
+  const env = environment(join(base, 'home'), {
+    GIT_CEILING_DIRECTORIES: base,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'c',
+    GIT_AUTHOR_EMAIL: 'c@example.invalid',
+    GIT_COMMITTER_NAME: 'c',
+    GIT_COMMITTER_EMAIL: 'c@example.invalid',
+  });
   if (PROJECTS[which].git) {
-    for (const args of [['init', '-q'], ['add', '.'], ['commit', '-qm', 'start']]) spawnSync('git', args, { cwd: root, env });
+    for (const args of [
+      ['init', '-q'],
+      ['add', '.'],
+      ['commit', '-qm', 'start'],
+    ])
+      spawnSync('git', args, { cwd: root, env });
   }
   return { root, env };
 }
@@ -80,9 +115,19 @@ for (const [version, tools] of Object.entries(VERSIONS)) {
         return { code: result.status, stdout: result.stdout, stderr: result.stderr };
       });
       const body = JSON.stringify({ env, requests: REQUESTS.map((request) => ({ cwd: root, args: request.args, env: request.env })) });
-      const batch = spawnSync(NODE, ['-e', BATCH_SCRIPT, tools], { cwd: root, env: { ...env, GSD_CHECK_BATCH_REQUESTS: body }, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+      const batch = spawnSync(NODE, ['-e', BATCH_SCRIPT, tools], {
+        cwd: root,
+        env: { ...env, GSD_CHECK_BATCH_REQUESTS: body },
+        encoding: 'utf8',
+        timeout: 120_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
       assert.equal(batch.status, 0, batch.stderr);
-      const answers = JSON.parse(batch.stdout).map((a) => ({ code: a.code, stdout: Buffer.from(a.stdout, 'base64').toString('utf8'), stderr: Buffer.from(a.stderr, 'base64').toString('utf8') }));
+      const answers = JSON.parse(batch.stdout).map((a) => ({
+        code: a.code,
+        stdout: Buffer.from(a.stdout, 'base64').toString('utf8'),
+        stderr: Buffer.from(a.stderr, 'base64').toString('utf8'),
+      }));
       for (const [index, request] of REQUESTS.entries()) assert.deepEqual(answers[index], separate[index], `gsd-tools ${request.args.join(' ')}`);
     });
   }
@@ -92,7 +137,9 @@ for (const [version, tools] of Object.entries(VERSIONS)) {
 // but for durations, and GSD started twice against 22 (which GSD it is, its
 // capabilities and every point's hooks in one process, every query in one
 // more).
-test('gates run --all-points --render: the same envelope with one GSD process a stage as with one a request; two starts of GSD against 22', { timeout: 300_000 }, (t) => {
+test('gates run --all-points --render: the same envelope with one GSD process a stage as with one a request; two starts of GSD against 22', {
+  timeout: 300_000,
+}, (t) => {
   const { root, env } = project(t, 'healthy');
   const shim = join(root, '..', 'shim');
   mkdirSync(shim);

@@ -30,7 +30,12 @@ function project(t) {
 }
 
 const run = ({ root, env }, args) => {
-  const r = spawnSync(NODE, [GSD_CHECK, 'gates', 'run', '--point', 'plan:pre', '--phase-number', '04', '--raw', ...args], { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(NODE, [GSD_CHECK, 'gates', 'run', '--point', 'plan:pre', '--phase-number', '04', '--raw', ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
@@ -40,7 +45,10 @@ test('--builtin beside GSD 1.11.0: a warning names both versions, and the envelo
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout), { found: p.found, version: '1.11.0', tested: false, registry: '1.14.0' });
   // --builtin runs none of GSD's code to ask: the package says which it is.
-  assert.match(r.stderr, /^gsd-check: warning: --builtin runs GSD 1\.14\.0's built-in gates, but the GSD gsd_run finds, .*gsd_run \(gsd_run on PATH\), is GSD 1\.11\.0 by its package\.json: its own gates may differ; --render evaluates what it loads\n$/);
+  assert.match(
+    r.stderr,
+    /^gsd-check: warning: --builtin runs GSD 1\.14\.0's built-in gates, but the GSD gsd_run finds, .*gsd_run \(gsd_run on PATH\), is GSD 1\.11\.0 by its package\.json: its own gates may differ; --render evaluates what it loads\n$/,
+  );
 });
 
 test('--render with GSD 1.11.0: its own plan:pre (two gates), answered by it, with the same warning; --require-tested-gsd refuses it', (t) => {
@@ -48,9 +56,15 @@ test('--render with GSD 1.11.0: its own plan:pre (two gates), answered by it, wi
   const r = run(p, ['--render']);
   assert.equal(r.status, 0, r.stderr);
   const envelope = JSON.parse(r.stdout);
-  assert.deepEqual(envelope.details.gates.map((g) => g.capability), ['drift', 'ui']);
+  assert.deepEqual(
+    envelope.details.gates.map((g) => g.capability),
+    ['drift', 'ui'],
+  );
   assert.deepEqual(envelope.details.gsd, { found: p.found, version: '1.11.0', tested: false });
-  assert.match(r.stderr, /^gsd-check: warning: the GSD that renders the hooks, .*gsd_run \(gsd_run on PATH\), did not say which GSD it is \(.*\); its package says 1\.11\.0; gsd-check is tested with GSD 1\.14\.x\n$/);
+  assert.match(
+    r.stderr,
+    /^gsd-check: warning: the GSD that renders the hooks, .*gsd_run \(gsd_run on PATH\), did not say which GSD it is \(.*\); its package says 1\.11\.0; gsd-check is tested with GSD 1\.14\.x\n$/,
+  );
   const strict = run(p, ['--render', '--require-tested-gsd']);
   assert.equal(strict.status, 2);
   assert.equal(strict.stdout, '');

@@ -25,7 +25,12 @@ const slug = fc.constantFrom('-ship', '-ship', '-ship-notes', '-80-20-cleanup', 
 const directory = fc.tuple(code, number, slug).map((parts) => parts.join(''));
 const depends = fc.constantFrom(undefined, '[]', '["01"]', '[04-01]', '04-01', '"02"', '[04-09]');
 const status = fc.constantFrom(undefined, undefined, 'Superseded', 'superseded', 'complete');
-const plan = fc.record({ n: fc.constantFrom('01', '02', '03'), depends, status, summary: fc.constantFrom(undefined, 'complete', 'blocked', 'Blocked # later') });
+const plan = fc.record({
+  n: fc.constantFrom('01', '02', '03'),
+  depends,
+  status,
+  summary: fc.constantFrom(undefined, 'complete', 'blocked', 'Blocked # later'),
+});
 const verification = fc.constantFrom(undefined, 'passed', 'gaps_found', 'human_needed', 'Passed', '');
 const tree = fc.record({
   dirs: fc.uniqueArray(directory, { minLength: 1, maxLength: 2 }),
@@ -39,9 +44,17 @@ const tree = fc.record({
 // The files of the first directory; the second, if any, stays empty.
 function filesOf(t) {
   const files = {};
-  const fields = (pairs) => `---\n${pairs.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n`;
+  const fields = (pairs) =>
+    `---\n${pairs
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n')}\n---\n`;
   for (const p of t.plans) {
-    files[`04-${p.n}-PLAN.md`] = fields([['phase', '04'], ['depends_on', p.depends], ['status', p.status]]);
+    files[`04-${p.n}-PLAN.md`] = fields([
+      ['phase', '04'],
+      ['depends_on', p.depends],
+      ['status', p.status],
+    ]);
     if (p.summary !== undefined) files[`04-${p.n}-SUMMARY.md`] = fields([['status', p.summary]]);
   }
   if (t.own !== undefined) files['04-VERIFICATION.md'] = fields([['status', t.own === '' ? '""' : t.own]]);

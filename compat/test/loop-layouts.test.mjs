@@ -37,10 +37,24 @@ test("phases GSD's own commands lay out, read alike by gsd-check's reading and G
   gsd('phase', 'add', 'Ship the page');
   gsd('phase', 'insert', '1', 'Hotfix');
   const reached = (phase, ...whose) => {
-    const args = ['gates', 'run', '--reached', '--phase-number', phase, ...whose, '--query-command', 'echo \'{"block":false}\'', '--raw', '--pick', 'details.loop.points'];
+    const args = [
+      'gates',
+      'run',
+      '--reached',
+      '--phase-number',
+      phase,
+      ...whose,
+      '--query-command',
+      'echo \'{"block":false}\'',
+      '--raw',
+      '--pick',
+      'details.loop.points',
+    ];
     const r = spawnSync(NODE, [GSD_CHECK, ...args], { cwd: root, env, encoding: 'utf8', timeout: TIMEOUT_MS });
     assert.equal(r.status, 0, `gsd-check ${args.join(' ')}: ${r.stderr}`);
-    return JSON.parse(r.stdout).filter((p) => p.reached).map((p) => p.point);
+    return JSON.parse(r.stdout)
+      .filter((p) => p.reached)
+      .map((p) => p.point);
   };
   const both = (phase) => {
     const own = reached(phase, '--builtin');

@@ -42,7 +42,11 @@ test('each step of the lifecycle: GSD reports what the table says, and the rule 
         const rule = reachedPoints(o);
         assert.deepEqual(rule.reached, e.reached, 'points whose gates GSD has evaluated');
         assert.deepEqual(rule.passed, e.passed, 'points whose moment has passed');
-        assert.deepEqual({ pre: rule.wavePre, post: rule.wavePost }, { pre: e.wavePre, post: e.wavePost }, 'waves past execute:wave:pre / through execute:wave:post');
+        assert.deepEqual(
+          { pre: rule.wavePre, post: rule.wavePost },
+          { pre: e.wavePre, post: e.wavePost },
+          'waves past execute:wave:pre / through execute:wave:post',
+        );
         assert.deepEqual(reachedPoints(observeHead(dir, e.phase)).reached, e.atHead, 'points the rule finds in the last commit');
         // gsd-check's --reached gives the table's points, but for the ship:
         // GSD records it only after its pull request (a [ci skip] commit no
@@ -62,17 +66,44 @@ test('each step of the lifecycle: GSD reports what the table says, and the rule 
   }
 });
 
-test('the table: points in loop order, reached within passed, the commit within reached, never the points 1.14 runs no gate at, never undone within a phase', { timeout: 10_000 }, () => {
+test('the table: points in loop order, reached within passed, the commit within reached, never the points 1.14 runs no gate at, never undone within a phase', {
+  timeout: 10_000,
+}, () => {
   const ungated = ['execute:pre', 'execute:wave:pre', 'verify:post', 'ship:post'];
   const last = new Map();
   for (const { name, expected: e } of steps) {
-    for (const list of [e.reached, e.passed]) assert.deepEqual(list, POINTS.filter((p) => list.includes(p)), `${name}: in loop order`);
-    assert.deepEqual(e.reached.filter((p) => !e.passed.includes(p)), [], `${name}: reached but not passed`);
-    assert.deepEqual(e.reached.filter((p) => ungated.includes(p)), [], `${name}: a point GSD 1.14 evaluates no gate at`);
-    assert.deepEqual(e.atHead.filter((p) => !e.reached.includes(p)), [], `${name}: the commit shows a point GSD has not evaluated`);
+    for (const list of [e.reached, e.passed])
+      assert.deepEqual(
+        list,
+        POINTS.filter((p) => list.includes(p)),
+        `${name}: in loop order`,
+      );
+    assert.deepEqual(
+      e.reached.filter((p) => !e.passed.includes(p)),
+      [],
+      `${name}: reached but not passed`,
+    );
+    assert.deepEqual(
+      e.reached.filter((p) => ungated.includes(p)),
+      [],
+      `${name}: a point GSD 1.14 evaluates no gate at`,
+    );
+    assert.deepEqual(
+      e.atHead.filter((p) => !e.reached.includes(p)),
+      [],
+      `${name}: the commit shows a point GSD has not evaluated`,
+    );
     const before = last.get(e.phase) ?? { reached: [], passed: [] };
-    assert.deepEqual(before.reached.filter((p) => !e.reached.includes(p)), [], `${name}: a reached point dropped`);
-    assert.deepEqual(before.passed.filter((p) => !e.passed.includes(p)), [], `${name}: a passed point dropped`);
+    assert.deepEqual(
+      before.reached.filter((p) => !e.reached.includes(p)),
+      [],
+      `${name}: a reached point dropped`,
+    );
+    assert.deepEqual(
+      before.passed.filter((p) => !e.passed.includes(p)),
+      [],
+      `${name}: a passed point dropped`,
+    );
     last.set(e.phase, e);
   }
 });

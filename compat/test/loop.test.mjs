@@ -12,7 +12,20 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { GSD_CHECK, GSD_TOOLS, NODE, writeTree } from '../harness.mjs';
 
-const POINTS = ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post', 'execute:pre', 'execute:wave:pre', 'execute:wave:post', 'execute:post', 'verify:pre', 'verify:post', 'ship:pre', 'ship:post'];
+const POINTS = [
+  'discuss:pre',
+  'discuss:post',
+  'plan:pre',
+  'plan:post',
+  'execute:pre',
+  'execute:wave:pre',
+  'execute:wave:post',
+  'execute:post',
+  'verify:pre',
+  'verify:post',
+  'ship:pre',
+  'ship:post',
+];
 const QUERY = '"$COMPAT_NODE" "$COMPAT_GSD_TOOLS" check "$GSD_QUERY" "$PHASE_NUMBER" --raw';
 
 function healthyProject(t, overrides = {}) {
@@ -51,8 +64,16 @@ test('a healthy project: gsd-check proceeds at all 12 points, running every gate
   for (const name of POINTS) {
     const { rendered, envelope } = point(root, name);
     const gates = envelope.details.gates;
-    assert.deepEqual(gates.map((g) => g.capability), rendered.map((h) => h.capId), `${name}: the gates GSD rendered`);
-    assert.deepEqual(gates.map((g) => [g.capability, g.status]), gates.map((g) => [g.capability, 'pass']), `${name}: ${envelope.message}`);
+    assert.deepEqual(
+      gates.map((g) => g.capability),
+      rendered.map((h) => h.capId),
+      `${name}: the gates GSD rendered`,
+    );
+    assert.deepEqual(
+      gates.map((g) => [g.capability, g.status]),
+      gates.map((g) => [g.capability, 'pass']),
+      `${name}: ${envelope.message}`,
+    );
     assert.equal(envelope.block, false, envelope.message);
     ran += gates.length;
   }
@@ -70,13 +91,16 @@ test('ship:pre halts on open threats, naming the gate and the file', (t) => {
   );
 });
 
-test('verify:pre halts where GSD\'s query blocks, with GSD\'s message', (t) => {
+test("verify:pre halts where GSD's query blocks, with GSD's message", (t) => {
   const root = healthyProject(t);
   rmSync(join(root, '.planning/phases/04-ship/04-01-PLAN.md'));
   const { envelope } = point(root, 'verify:pre');
   assert.equal(envelope.block, true);
   const [gate] = envelope.details.gates;
-  assert.deepEqual([gate.capability, gate.status, gate.envelope.details.kind, gate.envelope.details.query], ['ai-integration', 'halt', 'query', 'api-coverage.verify-pre']);
+  assert.deepEqual(
+    [gate.capability, gate.status, gate.envelope.details.kind, gate.envelope.details.query],
+    ['ai-integration', 'halt', 'query', 'api-coverage.verify-pre'],
+  );
   assert.match(gate.envelope.message, /^api-coverage: the phase scope is empty/);
 });
 

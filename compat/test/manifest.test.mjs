@@ -21,13 +21,23 @@ const shown = (a) =>
 
 test('every classifier names a documented difference', () => {
   const documented = documentedDifferences();
-  assert.deepEqual(MANIFEST_CLASSIFIERS.filter((k) => !documented.has(k.id)).map((k) => k.id), []);
+  assert.deepEqual(
+    MANIFEST_CLASSIFIERS.filter((k) => !documented.has(k.id)).map((k) => k.id),
+    [],
+  );
 });
 
-test('hand-written manifests: GSD\'s verdict as pinned, gsd-check\'s the same or a documented difference', { timeout: 600_000 }, async () => {
-  const answers = [...(await loadBoth(MANIFEST_CASES.filter((c) => !c.alone))), ...(await Promise.all(MANIFEST_CASES.filter((c) => c.alone).map(async (c) => (await loadBoth([c]))[0])))];
+test("hand-written manifests: GSD's verdict as pinned, gsd-check's the same or a documented difference", { timeout: 600_000 }, async () => {
+  const answers = [
+    ...(await loadBoth(MANIFEST_CASES.filter((c) => !c.alone))),
+    ...(await Promise.all(MANIFEST_CASES.filter((c) => c.alone).map(async (c) => (await loadBoth([c]))[0]))),
+  ];
   for (const a of answers) {
-    assert.equal(a.gsd.loaded, MANIFEST_CASES.find((c) => c.name === a.name).gsd, `${a.name}: GSD ${a.gsd.loaded ? 'loads' : 'skips'} it, the case says otherwise${shown(a)}`);
+    assert.equal(
+      a.gsd.loaded,
+      MANIFEST_CASES.find((c) => c.name === a.name).gsd,
+      `${a.name}: GSD ${a.gsd.loaded ? 'loads' : 'skips'} it, the case says otherwise${shown(a)}`,
+    );
     const judged = judgeManifest(a);
     if (a.differs === undefined) assert.equal(judged, 'same', `${a.name}${shown(a)}`);
     else {

@@ -28,18 +28,29 @@ const id = fc.oneof(
 );
 const slug = fc.constantFrom('', '-ship', '-ship-notes', '-2026-photos', '-80-20-cleanup', '-7-zip', '-25abc', '-01-auth', '-a-b', '-10x');
 const dirName = fc.tuple(id, slug).map(([i, s]) => `${i}${s}`);
-const fileName = fc.tuple(fc.oneof(id, fc.constant('')), fc.constantFrom('-VERIFICATION.md', '-UAT.md', '_VERIFICATION.md', '.1-CONTEXT.md', '-01-PLAN.md', 'VERIFICATION.md')).map(([i, s]) => `${i}${s}`);
+const fileName = fc
+  .tuple(fc.oneof(id, fc.constant('')), fc.constantFrom('-VERIFICATION.md', '-UAT.md', '_VERIFICATION.md', '.1-CONTEXT.md', '-01-PLAN.md', 'VERIFICATION.md'))
+  .map(([i, s]) => `${i}${s}`);
 
-test('normalizePhaseId is GSD\'s normalizePhaseName', () => {
-  fc.assert(fc.property(id, (i) => ours.normalizePhaseId(i) === gsd.normalizePhaseName(i)), { numRuns: RUNS });
+test("normalizePhaseId is GSD's normalizePhaseName", () => {
+  fc.assert(
+    fc.property(id, (i) => ours.normalizePhaseId(i) === gsd.normalizePhaseName(i)),
+    { numRuns: RUNS },
+  );
 });
 
 test("comparePhaseIds orders as GSD's comparePhaseNum", () => {
-  fc.assert(fc.property(id, id, (a, b) => Math.sign(ours.comparePhaseIds(a, b)) === Math.sign(gsd.comparePhaseNum(a, b))), { numRuns: RUNS });
+  fc.assert(
+    fc.property(id, id, (a, b) => Math.sign(ours.comparePhaseIds(a, b)) === Math.sign(gsd.comparePhaseNum(a, b))),
+    { numRuns: RUNS },
+  );
 });
 
 test("phaseToken is GSD's extractPhaseToken", () => {
-  fc.assert(fc.property(dirName, (d) => ours.phaseToken(d) === gsd.extractPhaseToken(d)), { numRuns: RUNS });
+  fc.assert(
+    fc.property(dirName, (d) => ours.phaseToken(d) === gsd.extractPhaseToken(d)),
+    { numRuns: RUNS },
+  );
 });
 
 test("matchPhaseDirs finds what GSD's matchPhaseDirs finds, in GSD's order", () => {
@@ -53,14 +64,28 @@ test("matchPhaseDirs finds what GSD's matchPhaseDirs finds, in GSD's order", () 
 });
 
 test("belongsToPhase is GSD's isPhaseArtifact", () => {
-  fc.assert(fc.property(fileName, dirName, (f, d) => ours.belongsToPhase(f, d) === gsd.isPhaseArtifact(f, d)), { numRuns: RUNS });
+  fc.assert(
+    fc.property(fileName, dirName, (f, d) => ours.belongsToPhase(f, d) === gsd.isPhaseArtifact(f, d)),
+    { numRuns: RUNS },
+  );
 });
 
 test("samePhase is the equality of GSD's phaseKeyFromToken", () => {
-  fc.assert(fc.property(id, id, (a, b) => ours.samePhase(a, b) === (gsd.phaseKeyFromToken(a) === gsd.phaseKeyFromToken(b))), { numRuns: RUNS });
+  fc.assert(
+    fc.property(id, id, (a, b) => ours.samePhase(a, b) === (gsd.phaseKeyFromToken(a) === gsd.phaseKeyFromToken(b))),
+    { numRuns: RUNS },
+  );
 });
 
 test("phaseIdInProse is the phase of GSD's parsePhaseFromProse", () => {
-  const prose = fc.tuple(fc.constantFrom('', ' ', 'Phase ', 'phase '), id, fc.constantFrom('', ' of 4 (Delta)', ' — EXECUTING', 'x')).map((parts) => parts.join(''));
-  fc.assert(fc.property(fc.oneof(prose, fc.constantFrom('Milestone v0.5 complete', '[X]', '')), (p) => ours.phaseIdInProse(p) === (gsd.parsePhaseFromProse(p).phase ?? undefined)), { numRuns: RUNS });
+  const prose = fc
+    .tuple(fc.constantFrom('', ' ', 'Phase ', 'phase '), id, fc.constantFrom('', ' of 4 (Delta)', ' — EXECUTING', 'x'))
+    .map((parts) => parts.join(''));
+  fc.assert(
+    fc.property(
+      fc.oneof(prose, fc.constantFrom('Milestone v0.5 complete', '[X]', '')),
+      (p) => ours.phaseIdInProse(p) === (gsd.parsePhaseFromProse(p).phase ?? undefined),
+    ),
+    { numRuns: RUNS },
+  );
 });

@@ -27,7 +27,9 @@ function expected() {
     skills: sortedObject(Object.entries(registry.bySkill)),
     agents: sortedObject(Object.entries(registry.byAgent)),
     commandFamilies: sortedObject(Object.entries(registry.commandFamilies).map(([family, entry]) => [family, entry.capId])),
-    configKeys: sortedObject(Object.keys({ ...registry.configKeys, ...registry.configSchema }).map((key) => [key, registry.configKeys[key] ?? registry.configSchema[key].owner])),
+    configKeys: sortedObject(
+      Object.keys({ ...registry.configKeys, ...registry.configSchema }).map((key) => [key, registry.configKeys[key] ?? registry.configSchema[key].owner]),
+    ),
     centralConfigKeys: [...generator.loadCentralConfigKeys()].sort(),
     produces: capabilities
       .filter((c) => c.role === 'feature')

@@ -21,7 +21,8 @@ function writtenByGsd(commands) {
     const files = {
       '.planning/config.json': '{}',
       '.planning/STATE.md': TEMPLATE_BODY,
-      '.planning/ROADMAP.md': '# Roadmap\n\n## Phases\n\n- [ ] **Phase 1: Setup**\n- [ ] **Phase 2: Tasks**\n\n### Phase 1: Setup\n**Goal**: set up\n**Plans**: 1 plan\n\n### Phase 2: Tasks\n**Goal**: tasks\n**Plans**: 1 plan\n',
+      '.planning/ROADMAP.md':
+        '# Roadmap\n\n## Phases\n\n- [ ] **Phase 1: Setup**\n- [ ] **Phase 2: Tasks**\n\n### Phase 1: Setup\n**Goal**: set up\n**Plans**: 1 plan\n\n### Phase 2: Tasks\n**Goal**: tasks\n**Plans**: 1 plan\n',
       '.planning/phases/01-setup/01-01-PLAN.md': '---\nphase: 01\nplan: 01\n---\n# Plan\n',
       '.planning/phases/01-setup/01-01-SUMMARY.md': '---\nphase: 01\nplan: 01\n---\n# Summary\n',
       '.planning/phases/01-setup/01-VERIFICATION.md': '---\nphase: 01\nstatus: passed\n---\n# Verification\n',

@@ -70,13 +70,20 @@ function main(): void {
     const status = code ?? 128 + (constants.signals[signal ?? 'SIGTERM'] ?? constants.signals.SIGTERM);
     const outputs = actionOutputs(Buffer.concat(stdout).toString('utf8'));
     if (outputs === undefined) {
-      const reason = tail.split('\n').filter((line) => line.startsWith(PREFIX)).at(-1) ?? `gsd-check exited ${status} without a verdict`;
+      const reason =
+        tail
+          .split('\n')
+          .filter((line) => line.startsWith(PREFIX))
+          .at(-1) ?? `gsd-check exited ${status} without a verdict`;
       return failStep(withoutVerdict(status), reason);
     }
     process.stdout.write(inertLog(`${PREFIX}${visible(outputs.message)}\n`));
     const file = process.env.GITHUB_OUTPUT;
     if (file !== undefined && file !== '') {
-      const appended = appendToFile(file, outputFileText(outputs, () => `gsd-check-${randomUUID()}`));
+      const appended = appendToFile(
+        file,
+        outputFileText(outputs, () => `gsd-check-${randomUUID()}`),
+      );
       if (!appended.ok) return failStep(EXIT_WRITE_FAILED, `cannot write the step's outputs to GITHUB_OUTPUT ${file}: ${appended.failure}`);
     }
     const stepStatus = withVerdict(status, outputs.block === 'true', run.value.exitOnBlock);

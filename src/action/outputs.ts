@@ -7,7 +7,10 @@ import { isJsonObject, parseJson } from '../json/parse.ts';
 export const ACTION_OUTPUTS = [
   { name: 'block', description: 'true when a gate halted or a point could not be evaluated, else false' },
   { name: 'message', description: "the envelope's message: which gates halted and why, or how the gates came out" },
-  { name: 'halted', description: 'the halted gates, one `<point> <capability>#<index>` a line (a point not evaluated: `<point> not-evaluated`); empty when none' },
+  {
+    name: 'halted',
+    description: 'the halted gates, one `<point> <capability>#<index>` a line (a point not evaluated: `<point> not-evaluated`); empty when none',
+  },
   { name: 'envelope', description: 'the whole envelope gates run printed, as one line of JSON' },
 ] as const;
 

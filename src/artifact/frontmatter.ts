@@ -10,10 +10,7 @@ type Mapping = Record<string, unknown>;
 // What the top of a file holds: no frontmatter (its first line is not
 // `---`), one that is never closed, or the YAML text of one that is. Not a
 // Result: none of the three is a failure, each is what the verdict says.
-type Frontmatter =
-  | { readonly status: 'absent' }
-  | { readonly status: 'unclosed' }
-  | { readonly status: 'present'; readonly yaml: string };
+type Frontmatter = { readonly status: 'absent' } | { readonly status: 'unclosed' } | { readonly status: 'present'; readonly yaml: string };
 
 // The YAML between a first line `---` and the next line that starts with
 // `---` (GSD closes at `--- # end`, and at `----`) or is `...`, LF or CRLF,
@@ -61,9 +58,7 @@ function lineAt(bytes: Uint8Array, from: number): { text: string; next: number }
 // frontmatter holds: YAML that is a list or a scalar has no fields. An empty
 // frontmatter is an empty mapping. Not a Result: a list is valid YAML, and
 // the verdict names its shape; what cannot be parsed is the Result around it.
-export type Fields =
-  | { readonly mapping: true; readonly fields: Mapping; readonly typed: Mapping }
-  | { readonly mapping: false; readonly shape: string };
+export type Fields = { readonly mapping: true; readonly fields: Mapping; readonly typed: Mapping } | { readonly mapping: false; readonly shape: string };
 
 // Past this, a frontmatter is not metadata. The cap bounds the parse, whose
 // time grows with the keys: a megabyte of them would hold a thread for

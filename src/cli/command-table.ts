@@ -33,7 +33,10 @@ const TABLE = [
     usage: 'check predicate (--predicate <json> | --predicate-file <path>) [options]',
     summary: ['evaluates one gate predicate and prints its envelope', '  {"block": <bool>, "message": "<string>", "details": {...}}'],
     examples: [
-      { what: 'a command gate; exit 1 when it blocks', command: `gsd-check check predicate --predicate '{"kind":"command-exit-zero","command":"npm test"}' --exit-code` },
+      {
+        what: 'a command gate; exit 1 when it blocks',
+        command: `gsd-check check predicate --predicate '{"kind":"command-exit-zero","command":"npm test"}' --exit-code`,
+      },
       {
         what: "a frontmatter gate on phase 04's SECURITY.md; print only the message",
         command: `gsd-check check predicate --phase-number 04 --pick message \\\n    --predicate '{"kind":"artifact-frontmatter-equals","artifact":"SECURITY.md","field":"threats_open","equals":0}'`,
@@ -48,9 +51,18 @@ const TABLE = [
     usage: 'gates run (--point <point>... | --all-points | --reached) (--builtin | --capability <file>... | --hooks <file|-> | --render) [options]',
     summary: ['evaluates every gate of one or more loop points: the envelope blocks when one halts'],
     examples: [
-      { what: 'the gates GSD renders for a point; exit 1 when one halts', command: 'gsd_run loop render-hooks ship:pre --raw | gsd-check gates run --point ship:pre --hooks - --phase-number 04 --exit-code' },
-      { what: "capability files' gates, their `when` resolved from .planning/config.json", command: 'gsd-check gates run --point ship:pre --capability caps/security.json --phase-number 04 --pick message' },
-      { what: "a phase's 12 points in one run, for CI; one JUnit file, a <testsuite> per point", command: 'gsd-check gates run --all-points --builtin --phase-number 04 --exit-code --report junit=reports/gsd-gates.xml' },
+      {
+        what: 'the gates GSD renders for a point; exit 1 when one halts',
+        command: 'gsd_run loop render-hooks ship:pre --raw | gsd-check gates run --point ship:pre --hooks - --phase-number 04 --exit-code',
+      },
+      {
+        what: "capability files' gates, their `when` resolved from .planning/config.json",
+        command: 'gsd-check gates run --point ship:pre --capability caps/security.json --phase-number 04 --pick message',
+      },
+      {
+        what: "a phase's 12 points in one run, for CI; one JUnit file, a <testsuite> per point",
+        command: 'gsd-check gates run --all-points --builtin --phase-number 04 --exit-code --report junit=reports/gsd-gates.xml',
+      },
     ],
     docs: 'docs/reference/gates.md',
   },
@@ -62,7 +74,12 @@ const TABLE = [
     operands: 'capability file',
     // Joined when it runs: the program is kept in a block comment, which a
     // star before a slash would end.
-    examples: [{ what: 'the capabilities installed in a project, as GSD finds them; exit 1 on any issue', command: ['gsd-check validate .gsd/capabilities/*', 'capability.json'].join('/') }],
+    examples: [
+      {
+        what: 'the capabilities installed in a project, as GSD finds them; exit 1 on any issue',
+        command: ['gsd-check validate .gsd/capabilities/*', 'capability.json'].join('/'),
+      },
+    ],
     docs: 'docs/how-to/validate-capability-files.md',
   },
   {

@@ -44,7 +44,8 @@ export function evalOptions(flags: Flags, jsonErrors: boolean): Result<EvalOptio
   const phaseProblem = phaseNumber === undefined || phaseNumber === '' ? undefined : phaseIdProblem(phaseNumber);
   if (phaseProblem !== undefined) return usage(`--phase-number ${JSON.stringify(phaseNumber)} ${phaseProblem}`);
   const currentPhase = flags.booleans.has('current-phase');
-  if (currentPhase && phaseNumber !== undefined) return usage('--current-phase and --phase-number cannot be used together: --current-phase reads the phase number from .planning/STATE.md');
+  if (currentPhase && phaseNumber !== undefined)
+    return usage('--current-phase and --phase-number cannot be used together: --current-phase reads the phase number from .planning/STATE.md');
   const phaseReqIds = valueOf(flags, 'phase-req-ids');
   if (phaseReqIds !== undefined && CONTROL.test(phaseReqIds)) {
     return usage(`--phase-req-ids ${JSON.stringify(phaseReqIds)} holds a control character; requirement ids are one line of text`);

@@ -30,7 +30,9 @@ export function parsePickPath(text: string): Result<PickPath> {
   if (!ENVELOPE_FIELDS.includes(steps[0] as string)) {
     const hint = closest(steps[0] as string, ENVELOPE_FIELDS);
     const fix = hint === undefined ? undefined : hint + text.slice((steps[0] as string).length);
-    return usage(`--pick ${shown(text)} is not a field of the envelope; ${fix === undefined ? 'it starts with block, message or details' : `did you mean ${fix}?`}`);
+    return usage(
+      `--pick ${shown(text)} is not a field of the envelope; ${fix === undefined ? 'it starts with block, message or details' : `did you mean ${fix}?`}`,
+    );
   }
   return ok({ text, steps });
 }
@@ -48,7 +50,9 @@ export function checkPickPath(path: PickPath | undefined, fields: DetailFields, 
   const known = Object.keys(fields);
   if (!Object.hasOwn(fields, field)) {
     const hint = closest(field, known);
-    return usage(`--pick ${text}: no such field in a ${envelope} envelope; ${hint === undefined ? `its details are: ${known.join(', ')}` : `did you mean details.${hint}?`}`);
+    return usage(
+      `--pick ${text}: no such field in a ${envelope} envelope; ${hint === undefined ? `its details are: ${known.join(', ')}` : `did you mean details.${hint}?`}`,
+    );
   }
   if (path.steps.length > 2 && fields[field] === 'value') {
     return usage(`--pick ${text}: details.${field} is a single value, with nothing below it`);

@@ -62,8 +62,12 @@ function projectRootOf(options: EvalOptions, deps: CliDeps): Result<string> {
   if (!start.ok) return start;
   const projectRoot = findProjectRoot(start.value, deps.home, deps.uid);
   const denied = !deps.canEnter(start.value)
-    ? (options.cwd === undefined ? 'the current directory' : `--cwd ${options.cwd}`)
-    : !deps.canEnter(projectRoot) ? `project root ${projectRoot}` : undefined;
+    ? options.cwd === undefined
+      ? 'the current directory'
+      : `--cwd ${options.cwd}`
+    : !deps.canEnter(projectRoot)
+      ? `project root ${projectRoot}`
+      : undefined;
   if (denied !== undefined) return fail('bad-cwd', `${denied}: permission denied (cannot list or enter it)`);
   return ok(projectRoot);
 }

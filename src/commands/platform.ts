@@ -6,7 +6,10 @@ import { fail, ok, type Result } from '../failure.ts';
 // `validate` runs nothing, so it runs anywhere.
 export function commandSupported(platform: string, command: string): Result<void> {
   if (platform === 'win32' && command !== 'validate') {
-    return fail('unsupported-platform', 'gates cannot be run on Windows: there is no sh and no process groups to bound them; run gsd-check under WSL, or on Linux or macOS');
+    return fail(
+      'unsupported-platform',
+      'gates cannot be run on Windows: there is no sh and no process groups to bound them; run gsd-check under WSL, or on Linux or macOS',
+    );
   }
   return ok(undefined);
 }

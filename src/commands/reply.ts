@@ -65,7 +65,7 @@ export function renderEnvelope(envelope: Envelope, options: OutputOptions): Resu
 
 // The line gates run writes to stderr for a finished gate.
 export function progressLine(point: string, report: GateReport): string {
-  const reason = report.error ?? (report.status === 'pass' || report.status === 'inactive' ? '' : report.envelope?.message ?? '');
+  const reason = report.error ?? (report.status === 'pass' || report.status === 'inactive' ? '' : (report.envelope?.message ?? ''));
   const text = visible(oneLine(reason, 200));
   const label = visible(`${gateLabel(report)} [${checkLabel(report.check)}]`);
   return `gsd-check: ${point} ${label} ${report.status} (${report.durationMs} ms)${text === '' ? '' : `: ${text}`}`;

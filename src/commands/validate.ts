@@ -75,15 +75,25 @@ function manifestReport(text: string, folder: string | undefined): ManifestRepor
 // is the rest checked.
 function withDuplicate(report: ManifestReport, duplicate: { key: string; at: string } | undefined): ManifestReport {
   if (duplicate === undefined) return report;
-  const issue: ManifestIssue = { path: duplicate.at, message: 'is given twice: which one counts is ambiguous (GSD reads the last, as the rest of this check does)', refuses: false };
+  const issue: ManifestIssue = {
+    path: duplicate.at,
+    message: 'is given twice: which one counts is ambiguous (GSD reads the last, as the rest of this check does)',
+    refuses: false,
+  };
   return { ...report, issues: [issue, ...report.issues] };
 }
 
 function checked(file: string, report: ManifestReport): Checked {
-  const told = report.issues.slice(0, SHOWN_ISSUES).map(({ path, message, refuses }) => ({ path: cut(path, ISSUE_TEXT_MAX), message: cut(message, ISSUE_TEXT_MAX), gsdRefuses: refuses }));
+  const told = report.issues
+    .slice(0, SHOWN_ISSUES)
+    .map(({ path, message, refuses }) => ({ path: cut(path, ISSUE_TEXT_MAX), message: cut(message, ISSUE_TEXT_MAX), gsdRefuses: refuses }));
   const refusedAt = [...new Set(report.issues.filter((i) => i.refuses).map((i) => (i.path === '' ? 'the file' : i.path)))];
   const moreIssues = report.issues.length - told.length;
-  return { file: { file, valid: report.issues.length === 0, gates: report.gates, gsdLoads: report.loads ?? null, issues: told, moreIssues }, unchecked: report.unchecked, refusedAt };
+  return {
+    file: { file, valid: report.issues.length === 0, gates: report.gates, gsdLoads: report.loads ?? null, issues: told, moreIssues },
+    unchecked: report.unchecked,
+    refusedAt,
+  };
 }
 
 function lines({ file: report, unchecked, refusedAt }: Checked): string[] {

@@ -23,8 +23,7 @@ export const LOOP_POINTS = [
 
 export type LoopPoint = (typeof LOOP_POINTS)[number];
 
-export const isLoopPoint = (value: unknown): value is LoopPoint =>
-  typeof value === 'string' && (LOOP_POINTS as readonly string[]).includes(value);
+export const isLoopPoint = (value: unknown): value is LoopPoint => typeof value === 'string' && (LOOP_POINTS as readonly string[]).includes(value);
 
 // Where a `when` key's value came from: the active workstream's config, the
 // project's config, a capability's declared default, or nowhere.
@@ -65,7 +64,10 @@ export interface Resolved {
 // (`{"workflow.x": true}`) are not read: GSD ignores them.
 export function resolveWhen(when: string, layers: ConfigLayers, declarations: ReadonlyMap<string, KeyDeclaration>): Resolved {
   const declared = declarations.get(when);
-  for (const [source, config] of [['workstream', layers.workstream], ['config', layers.root]] as const) {
+  for (const [source, config] of [
+    ['workstream', layers.workstream],
+    ['config', layers.root],
+  ] as const) {
     const found = nested(config, when);
     if (!found.found) continue;
     if (declared?.type === undefined || hasType(found.value, declared.type)) {

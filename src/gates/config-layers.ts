@@ -24,12 +24,17 @@ interface GivenConfig {
 // scoped one GSD reads first. An explicit --config must exist: a mistyped
 // path would otherwise switch gates off without a word. The default ones may
 // be absent (an empty config).
-export async function loadLayers(explicit: GivenConfig | undefined, root: string, deps: LayerDeps): Promise<Result<{ layers: ConfigLayers; warnings: string[] }>> {
+export async function loadLayers(
+  explicit: GivenConfig | undefined,
+  root: string,
+  deps: LayerDeps,
+): Promise<Result<{ layers: ConfigLayers; warnings: string[] }>> {
   const scope = deps.planning;
   if (!scope.ok) return scope;
   const rootConfig = explicit === undefined ? defaultConfig(join(root, '.planning', 'config.json')) : await givenConfig(explicit, deps);
   if (!rootConfig.ok) return rootConfig;
-  const scoped = scope.value.project !== undefined || scope.value.workstream !== undefined ? join(planningDirectory(root, scope.value), 'config.json') : undefined;
+  const scoped =
+    scope.value.project !== undefined || scope.value.workstream !== undefined ? join(planningDirectory(root, scope.value), 'config.json') : undefined;
   const workstream = scoped === undefined ? ok(undefined) : defaultConfig(scoped);
   if (!workstream.ok) return workstream;
   const warnings = [rootConfig.value, workstream.value].flatMap((config) => {

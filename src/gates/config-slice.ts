@@ -39,13 +39,19 @@ function checkSlice(at: string, slice: unknown, issues: ManifestIssues): void {
   const typed = issues.oneOf(jsonPath(at, ['type']), type, TYPES);
   const defaultAt = jsonPath(at, ['default']);
   const given = Object.hasOwn(slice as object, 'default');
-  if (!given) issues.refuse(defaultAt, `is required (${typed ? `${kindOf(type as string)}, as its type says` : 'the value the key has when no config sets it'})`);
+  if (!given)
+    issues.refuse(defaultAt, `is required (${typed ? `${kindOf(type as string)}, as its type says` : 'the value the key has when no config sets it'})`);
   if (type === 'enum') {
     const listed = Array.isArray(values) && values.length > 0;
     if (!listed) issues.expect(jsonPath(at, ['values']), values, false, 'a non-empty array of strings (the values the key may take)');
     else (values as unknown[]).forEach((value, index) => issues.expect(jsonPath(at, ['values', index]), value, typeof value === 'string', 'a string'));
     const value = (slice as Record<string, unknown>).default;
-    if (given && issues.expect(defaultAt, value, typeof value === 'string', 'a string, as the type "enum" says') && listed && !(values as unknown[]).includes(value)) {
+    if (
+      given &&
+      issues.expect(defaultAt, value, typeof value === 'string', 'a string, as the type "enum" says') &&
+      listed &&
+      !(values as unknown[]).includes(value)
+    ) {
       issues.refuse(defaultAt, `${describe(value)} is not one of its values (${fewOf((values as unknown[]).map((v) => String(v)))})`);
     }
   } else if (given && typed) {
@@ -56,4 +62,5 @@ function checkSlice(at: string, slice: unknown, issues: ManifestIssues): void {
   issues.text(jsonPath(at, ['description']), description);
 }
 
-const kindOf = (type: string): string => (type === 'boolean' ? 'true or false' : type === 'number' ? 'a finite number' : type === 'enum' ? 'a string (one of its values)' : 'a string');
+const kindOf = (type: string): string =>
+  type === 'boolean' ? 'true or false' : type === 'number' ? 'a finite number' : type === 'enum' ? 'a string (one of its values)' : 'a string';

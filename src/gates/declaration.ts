@@ -17,7 +17,11 @@ export const CHECK_SHAPES = ['query', 'predicate', 'agentVerdict'];
 const nonBlank = (issue: { input: unknown }): string => `must be a non-empty string, got ${describe(issue.input)}`;
 // `jsonSchema` metadata: what a check means in JSON Schema (schemas/generate.ts).
 // JavaScript's trim() removes exactly what \s matches.
-const NonBlank = v.pipe(v.string(nonBlank), v.check((text: string) => text.trim() !== '', nonBlank), v.metadata({ jsonSchema: { pattern: '\\S' } }));
+const NonBlank = v.pipe(
+  v.string(nonBlank),
+  v.check((text: string) => text.trim() !== '', nonBlank),
+  v.metadata({ jsonSchema: { pattern: '\\S' } }),
+);
 
 const Point = v.picklist(LOOP_POINTS, (issue) => {
   const hint = typeof issue.input === 'string' ? closest(issue.input, LOOP_POINTS) : undefined;
@@ -25,7 +29,10 @@ const Point = v.picklist(LOOP_POINTS, (issue) => {
 });
 const Blocking = v.boolean((issue) => `must be true or false, got ${describe(issue.input)}`);
 const OnError = v.picklist(['halt', 'skip'], (issue) => `must be "halt" or "skip", got ${describe(issue.input)}`);
-const AgentVerdict = v.pipe(v.custom<unknown>((input) => input !== null, 'must not be null'), v.metadata({ jsonSchema: { not: { type: 'null' } } }));
+const AgentVerdict = v.pipe(
+  v.custom<unknown>((input) => input !== null, 'must not be null'),
+  v.metadata({ jsonSchema: { not: { type: 'null' } } }),
+);
 
 // The schemas of a gate's fields, which schemas/generate.ts turns into JSON Schema.
 export const FIELD_SCHEMAS = { point: Point, query: NonBlank, agentVerdict: AgentVerdict, when: NonBlank, blocking: Blocking, onError: OnError };
@@ -96,7 +103,12 @@ export function parseCapability(input: unknown, kinds: ReadonlyMap<string, Kind>
   // A gate's `when` must name one of the keys, where the capability declares a config.
   const configKeys = config === undefined ? undefined : new ConfigKeys(Object.keys(config));
   const gates = list.map((gate: unknown, index) => parseGate(gate, jsonPath('gates', [index]), kinds, configKeys));
-  return ok({ id: typeof id === 'string' && id.trim() !== '' ? id : undefined, keys: declaredKeys(config), gates, issues: gates.flatMap((gate) => gate.issues) });
+  return ok({
+    id: typeof id === 'string' && id.trim() !== '' ? id : undefined,
+    keys: declaredKeys(config),
+    gates,
+    issues: gates.flatMap((gate) => gate.issues),
+  });
 }
 
 function declaredKeys(config: Record<string, unknown> | undefined): Map<string, KeyDeclaration> {
@@ -126,7 +138,13 @@ export function parseGate(input: unknown, at: string, kinds: ReadonlyMap<string,
     if (breaks) broken.push(issue);
     if (refuses) refusals.push(issue);
   };
-  const field = <S extends v.GenericSchema>(schema: S, value: unknown, keys: readonly string[], breaks: boolean, refuses: boolean): v.InferOutput<S> | undefined => {
+  const field = <S extends v.GenericSchema>(
+    schema: S,
+    value: unknown,
+    keys: readonly string[],
+    breaks: boolean,
+    refuses: boolean,
+  ): v.InferOutput<S> | undefined => {
     const parsed = v.safeParse(schema, value);
     if (parsed.success) return parsed.output;
     for (const issue of parsed.issues) add(keys, issue.message, breaks, refuses);
@@ -190,7 +208,8 @@ export function parseGate(input: unknown, at: string, kinds: ReadonlyMap<string,
   const blocking = required('blocking', Blocking, 'is required (true or false)', true);
   const onError = required('onError', OnError, 'is required ("halt" or "skip")', true);
 
-  const gate = broken.length === 0 && check !== undefined && blocking !== undefined && onError !== undefined ? ok({ check, blocking, onError }) : invalidGate(broken);
+  const gate =
+    broken.length === 0 && check !== undefined && blocking !== undefined && onError !== undefined ? ok({ check, blocking, onError }) : invalidGate(broken);
   return { declared: input, point, when, gate, issues, refusals };
 }
 

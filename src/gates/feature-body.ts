@@ -20,13 +20,25 @@ import { isKebab, isReservedName, isText, KEBAB_RULE, type ManifestIssues } from
 export function checkFeatureBody(cap: Readonly<Record<string, unknown>>, gates: Result<CapabilityDeclaration>, issues: ManifestIssues): void {
   runtimeCompat(cap.runtimeCompat, issues);
   const skills = issues.names('skills', cap.skills, 'a skill name', 'skill names');
-  listedOnce(skills?.map((name, index) => [jsonPath('skills', [index]), name]), 'a skill', issues);
+  listedOnce(
+    skills?.map((name, index) => [jsonPath('skills', [index]), name]),
+    'a skill',
+    issues,
+  );
   if (cap.commands !== undefined) {
     const commands = issues.array('commands', cap.commands, 'an array of {"family", "module", "router"}', (entry, at) => command(entry, at, issues));
-    listedOnce(commands?.map((entry, index) => [jsonPath('commands', [index, 'family']), isJsonObject(entry) ? entry.family : undefined]), 'a command family', issues);
+    listedOnce(
+      commands?.map((entry, index) => [jsonPath('commands', [index, 'family']), isJsonObject(entry) ? entry.family : undefined]),
+      'a command family',
+      issues,
+    );
   }
   const agents = issues.names('agents', cap.agents, 'an agent name', 'agent names');
-  listedOnce(agents?.map((name, index) => [jsonPath('agents', [index]), name]), 'an agent', issues);
+  listedOnce(
+    agents?.map((name, index) => [jsonPath('agents', [index]), name]),
+    'an agent',
+    issues,
+  );
   checkConfig(cap.config, true, issues);
   if (cap.hooks !== undefined) issues.array('hooks', cap.hooks, 'an array of {"event", "script"}', (entry, at) => hook(entry, at, issues));
   const config = isJsonObject(cap.config) ? cap.config : undefined;
@@ -40,7 +52,8 @@ export function checkFeatureBody(cap: Readonly<Record<string, unknown>>, gates: 
   else for (const gate of gates.value.gates) issues.keep(gate.issues, gate.refusals);
   activationKey(cap.activationKey, config, keys, issues);
   taskContentResolver(cap.taskContentResolver, issues);
-  if (cap.reviewer !== undefined) issues.refuse('reviewer', 'must not be given on a feature capability: a reviewer lane belongs to a runtime or reviewer capability');
+  if (cap.reviewer !== undefined)
+    issues.refuse('reviewer', 'must not be given on a feature capability: a reviewer lane belongs to a runtime or reviewer capability');
 }
 
 // GSD holds each skill, agent and command family to one owner among all the
@@ -52,12 +65,21 @@ function listedOnce(entries: readonly (readonly [string, unknown])[] | undefined
     if (typeof name !== 'string' || name === '' || isReservedName(name)) continue;
     const earlier = first.get(name);
     if (earlier === undefined) first.set(name, at);
-    else issues.refuse(at, `${describe(name)} is listed at ${earlier} too: GSD reads ${what} listed twice as owned by two capabilities, and would skip this one`);
+    else
+      issues.refuse(at, `${describe(name)} is listed at ${earlier} too: GSD reads ${what} listed twice as owned by two capabilities, and would skip this one`);
   }
 }
 
 function runtimeCompat(value: unknown, issues: ManifestIssues): void {
-  if (!issues.expect('runtimeCompat', value, isJsonObject(value), 'an object {"supported": [...], "unsupported": [...]}, such as {"supported": ["*"], "unsupported": []}')) return;
+  if (
+    !issues.expect(
+      'runtimeCompat',
+      value,
+      isJsonObject(value),
+      'an object {"supported": [...], "unsupported": [...]}, such as {"supported": ["*"], "unsupported": []}',
+    )
+  )
+    return;
   const fields = value as Record<string, unknown>;
   runtimes('runtimeCompat.supported', fields.supported, true, issues);
   runtimes('runtimeCompat.unsupported', fields.unsupported, false, issues);
@@ -90,7 +112,12 @@ function command(entry: unknown, at: string, issues: ManifestIssues): void {
   if (!issues.expect(at, entry, isJsonObject(entry), 'an object {"family", "module", "router"}')) return;
   const { family, module, router, subcommands } = entry as Record<string, unknown>;
   if (issues.text(jsonPath(at, ['family']), family)) issues.reserved(jsonPath(at, ['family']), family);
-  issues.expect(jsonPath(at, ['module']), module, typeof module === 'string' && /^[A-Za-z0-9._-]+\.cjs$/.test(module), 'the name of a .cjs file beside capability.json (letters, digits, . _ - only)');
+  issues.expect(
+    jsonPath(at, ['module']),
+    module,
+    typeof module === 'string' && /^[A-Za-z0-9._-]+\.cjs$/.test(module),
+    'the name of a .cjs file beside capability.json (letters, digits, . _ - only)',
+  );
   issues.text(jsonPath(at, ['router']), router);
   if (subcommands !== undefined) issues.array(jsonPath(at, ['subcommands']), subcommands, 'an array of strings', (name, path) => issues.text(path, name));
 }
@@ -103,7 +130,10 @@ function hook(entry: unknown, at: string, issues: ManifestIssues): void {
   issues.text(jsonPath(at, ['event']), event);
   const scriptAt = jsonPath(at, ['script']);
   if (issues.text(scriptAt, script) && !isSafeScript(script as string)) {
-    issues.refuse(scriptAt, `must be a relative path of letters, digits and . _ / - (no segment starting with "-", no "..", no __pycache__, .pytest_cache, .pyc or .pyo), got ${describe(script)}`);
+    issues.refuse(
+      scriptAt,
+      `must be a relative path of letters, digits and . _ / - (no segment starting with "-", no "..", no __pycache__, .pytest_cache, .pyc or .pyo), got ${describe(script)}`,
+    );
   }
   if (matcher !== undefined && issues.text(jsonPath(at, ['matcher']), matcher) && /[\u0000-\u001f\u007f]/.test(matcher as string)) {
     issues.refuse(jsonPath(at, ['matcher']), 'must not contain control characters');
@@ -120,7 +150,8 @@ function isSafeScript(script: string): boolean {
 function activationKey(value: unknown, config: Readonly<Record<string, unknown>> | undefined, keys: ConfigKeys | undefined, issues: ManifestIssues): void {
   if (value === undefined || !issues.text('activationKey', value)) return;
   if (issues.reserved('activationKey', value)) return;
-  if (config === undefined || !Object.hasOwn(config, value as string)) issues.refuse('activationKey', keys?.miss(value as string) ?? `${describe(value)} is not a key of the capability's config`);
+  if (config === undefined || !Object.hasOwn(config, value as string))
+    issues.refuse('activationKey', keys?.miss(value as string) ?? `${describe(value)} is not a key of the capability's config`);
 }
 
 // What resolves a task's content from an external tracker: a program run
@@ -138,7 +169,10 @@ function taskContentResolver(value: unknown, issues: ManifestIssues): void {
     issues.refuse('taskContentResolver.invoke.args', 'must contain "{{id}}", where the task\'s id goes');
   }
   const ms = 'taskContentResolver.invoke.timeoutMs';
-  if (issues.expect(ms, timeoutMs, typeof timeoutMs === 'number' && Number.isInteger(timeoutMs) && timeoutMs > 0, 'a positive whole number of milliseconds') && (timeoutMs as number) > RESOLVER_TIMEOUT_CEILING_MS) {
+  if (
+    issues.expect(ms, timeoutMs, typeof timeoutMs === 'number' && Number.isInteger(timeoutMs) && timeoutMs > 0, 'a positive whole number of milliseconds') &&
+    (timeoutMs as number) > RESOLVER_TIMEOUT_CEILING_MS
+  ) {
     issues.refuse(ms, `must be at most ${RESOLVER_TIMEOUT_CEILING_MS}, got ${describe(timeoutMs)}`);
   }
 }

@@ -46,7 +46,11 @@ export function checkAgainstGsd(cap: Readonly<Record<string, unknown>>, installe
   if (Array.isArray(cap.commands)) {
     cap.commands.forEach((entry: unknown, index) => {
       const family = isJsonObject(entry) ? entry.family : undefined;
-      if (typeof family === 'string' && Object.hasOwn(gsd.commandFamilies, family)) issues.refuse(jsonPath('commands', [index, 'family']), `${describe(family)} is a command family of GSD's own capability ${describe(gsd.commandFamilies[family])}`);
+      if (typeof family === 'string' && Object.hasOwn(gsd.commandFamilies, family))
+        issues.refuse(
+          jsonPath('commands', [index, 'family']),
+          `${describe(family)} is a command family of GSD's own capability ${describe(gsd.commandFamilies[family])}`,
+        );
     });
   }
   if (isJsonObject(cap.config)) {
@@ -64,7 +68,8 @@ export function checkAgainstGsd(cap: Readonly<Record<string, unknown>>, installe
 function owned(field: string, names: unknown, owners: Readonly<Record<string, string>>, what: string, issues: ManifestIssues): void {
   if (!Array.isArray(names)) return;
   names.forEach((name: unknown, index) => {
-    if (typeof name === 'string' && Object.hasOwn(owners, name)) issues.refuse(jsonPath(field, [index]), `${describe(name)} is ${what} of GSD's own capability ${describe(owners[name])}`);
+    if (typeof name === 'string' && Object.hasOwn(owners, name))
+      issues.refuse(jsonPath(field, [index]), `${describe(name)} is ${what} of GSD's own capability ${describe(owners[name])}`);
   });
 }
 
@@ -75,11 +80,15 @@ function requires(cap: Readonly<Record<string, unknown>>, installed: string | un
     const at = jsonPath('requires', [index]);
     if (typeof required !== 'string') return;
     // Every capability GSD loads has a kebab-case id, its own or a folder's.
-    if (!isKebab(required)) issues.refuse(at, `${describe(required)} can be no capability's id (${KEBAB_RULE}): GSD finds no capability it requires, and would skip this one`);
+    if (!isKebab(required))
+      issues.refuse(at, `${describe(required)} can be no capability's id (${KEBAB_RULE}): GSD finds no capability it requires, and would skip this one`);
     if (required === installed) issues.refuse(at, 'a capability cannot require itself');
     const theirs = Object.hasOwn(gsd.capabilities, required) ? gsd.capabilities[required]!.tier : undefined;
     if (rank !== undefined && theirs !== undefined && TIER_RANK[theirs]! > rank) {
-      issues.refuse(at, `${describe(required)} is of tier ${describe(theirs)}, above this capability's ${describe(cap.tier)}: a capability may require only its own tier or a lower one`);
+      issues.refuse(
+        at,
+        `${describe(required)} is of tier ${describe(theirs)}, above this capability's ${describe(cap.tier)}: a capability may require only its own tier or a lower one`,
+      );
     }
   });
 }
@@ -89,7 +98,11 @@ function producers(steps: readonly unknown[], gsd: Registry, issues: ManifestIss
     if (!isJsonObject(step) || !isLoopPoint(step.point) || !Array.isArray(step.produces)) return;
     for (const artifact of new Set(step.produces)) {
       const theirs = gsd.produces.find(([point, produced]) => point === step.point && produced === artifact);
-      if (theirs !== undefined) issues.refuse(jsonPath('steps', [index, 'produces']), `GSD's own capability ${describe(theirs[2])} produces ${describe(artifact)} at ${step.point}: one artifact has one producer at a point`);
+      if (theirs !== undefined)
+        issues.refuse(
+          jsonPath('steps', [index, 'produces']),
+          `GSD's own capability ${describe(theirs[2])} produces ${describe(artifact)} at ${step.point}: one artifact has one producer at a point`,
+        );
     }
   });
 }

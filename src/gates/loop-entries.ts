@@ -43,7 +43,10 @@ export function checkSteps(steps: unknown, declared: Declared, issues: ManifestI
     issues.strings(jsonPath(at, ['produces']), fields.produces, 'artifact names');
     issues.strings(jsonPath(at, ['consumes']), fields.consumes, 'artifact names');
     when(jsonPath(at, ['when']), fields.when, declared, issues);
-    if (fields.pointFrom !== undefined && issues.expect(jsonPath(at, ['pointFrom']), fields.pointFrom, typeof fields.pointFrom === 'string', 'a string (an enum config key)')) {
+    if (
+      fields.pointFrom !== undefined &&
+      issues.expect(jsonPath(at, ['pointFrom']), fields.pointFrom, typeof fields.pointFrom === 'string', 'a string (an enum config key)')
+    ) {
       pointFrom(jsonPath(at, ['pointFrom']), fields.pointFrom as string, fields.point, declared, issues);
     }
     const lanes = fields.supportsReviewerLanes;
@@ -65,7 +68,11 @@ function producers(steps: readonly unknown[], issues: ManifestIssues): void {
       const key = JSON.stringify([step.point, artifact]);
       const earlier = first.get(key);
       if (earlier === undefined) first.set(key, index);
-      else issues.refuse(jsonPath('steps', [index, 'produces']), `steps[${earlier}] produces ${describe(artifact)} at ${step.point} too: one artifact has one producer at a point`);
+      else
+        issues.refuse(
+          jsonPath('steps', [index, 'produces']),
+          `steps[${earlier}] produces ${describe(artifact)} at ${step.point} too: one artifact has one producer at a point`,
+        );
     }
   });
 }
@@ -115,14 +122,20 @@ function ref(at: string, value: unknown, declared: Declared, issues: ManifestIss
     const skill = fields.skill;
     const path = jsonPath(at, ['skill']);
     if (issues.expect(path, skill, typeof skill === 'string', "a string (one of the capability's skills)")) {
-      if ((skill as string).startsWith('gsd-')) issues.refuse(path, `${describe(skill)} must not start with "gsd-": GSD adds that prefix when it dispatches the skill`);
-      else if (declared.skills !== undefined && !declared.skills.includes(skill)) issues.refuse(path, `${describe(skill)} is not one of the capability's skills (${names(declared.skills)})`);
+      if ((skill as string).startsWith('gsd-'))
+        issues.refuse(path, `${describe(skill)} must not start with "gsd-": GSD adds that prefix when it dispatches the skill`);
+      else if (declared.skills !== undefined && !declared.skills.includes(skill))
+        issues.refuse(path, `${describe(skill)} is not one of the capability's skills (${names(declared.skills)})`);
     }
   }
   if (Object.hasOwn(fields, 'agent')) {
     const agent = fields.agent;
     const path = jsonPath(at, ['agent']);
-    if (issues.expect(path, agent, typeof agent === 'string', "a string (one of the capability's agents)") && declared.agents !== undefined && !declared.agents.includes(agent)) {
+    if (
+      issues.expect(path, agent, typeof agent === 'string', "a string (one of the capability's agents)") &&
+      declared.agents !== undefined &&
+      !declared.agents.includes(agent)
+    ) {
       issues.refuse(path, `${describe(agent)} is not one of the capability's agents (${names(declared.agents)})`);
     }
   }
@@ -143,7 +156,8 @@ function pointFrom(at: string, key: string, own: unknown, declared: Declared, is
   const slice = declared.config !== undefined && Object.hasOwn(declared.config, key) ? declared.config[key] : undefined;
   if (!isJsonObject(slice)) issues.refuse(at, declared.keys?.miss(key) ?? `${describe(key)} is not a key of the capability's config`);
   else if (slice.type !== 'enum') issues.refuse(at, `${describe(key)} must be an enum key of the config, not a key of type ${describe(slice.type)}`);
-  else if (!Array.isArray(slice.values) || !slice.values.includes(own)) issues.refuse(at, `the values of ${describe(key)} leave out the step's own point ${describe(own)}, so the step would never run`);
+  else if (!Array.isArray(slice.values) || !slice.values.includes(own))
+    issues.refuse(at, `the values of ${describe(key)} leave out the step's own point ${describe(own)}, so the step would never run`);
 }
 
 function fragment(at: string, value: unknown, issues: ManifestIssues): void {

@@ -9,7 +9,8 @@ import type { ManifestIssues } from './manifest-fields.ts';
 // behaviour gsd-check has, as the loader re-checks it (semver-compare.cjs).
 
 // SemVer 2.0.0 whole, as GSD writes it.
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 // What a range may be made of; GSD checks no more of its shape than this.
 const RANGE_CHARACTERS = /^[0-9A-Za-z.\-+ |<>=~^*()]+$/;
 const SHA512_INTEGRITY = /^sha512-[A-Za-z0-9+/]{86}==$/;
@@ -33,14 +34,18 @@ export function checkVersionEnvelope(cap: Readonly<Record<string, unknown>>, iss
       issues.refuse('engines.gsd', `${describe(range)} excludes GSD ${BUILT_IN_VERSION}, the GSD gsd-check checks against`);
     }
   }
-  if (compatVersions !== undefined && issues.expect('compatVersions', compatVersions, isJsonObject(compatVersions), 'an object from capability versions to GSD version ranges')) {
+  if (
+    compatVersions !== undefined &&
+    issues.expect('compatVersions', compatVersions, isJsonObject(compatVersions), 'an object from capability versions to GSD version ranges')
+  ) {
     for (const [version, range] of Object.entries(compatVersions as Record<string, unknown>)) {
       const path = jsonPath('compatVersions', [version]);
       if (!SEMVER.test(version)) issues.refuse(path, `the key ${describe(version)} must be ${SEMVER_RULE}`);
       issues.expect(path, range, isPlausibleRange(range), RANGE_RULE);
     }
   }
-  if (integrity !== undefined) issues.expect('integrity', integrity, typeof integrity === 'string' && SHA512_INTEGRITY.test(integrity), '"sha512-" and the base64 of a SHA-512 digest');
+  if (integrity !== undefined)
+    issues.expect('integrity', integrity, typeof integrity === 'string' && SHA512_INTEGRITY.test(integrity), '"sha512-" and the base64 of a SHA-512 digest');
   if (provenance !== undefined && issues.expect('provenance', provenance, isJsonObject(provenance), 'an object {"sourceRepo", "commit"}')) {
     const { sourceRepo, commit } = provenance as Record<string, unknown>;
     issues.text('provenance.sourceRepo', sourceRepo);
@@ -55,7 +60,10 @@ export function satisfies(version: string, range: string): boolean {
   const trimmed = range.trim();
   if (trimmed === '') return false;
   const v = numericTuple(version);
-  const sets = trimmed.split('||').map((s) => s.trim()).filter((s) => s.length > 0);
+  const sets = trimmed
+    .split('||')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
   return sets.some((set) => satisfiesSet(v, set));
 }
 
@@ -64,7 +72,10 @@ type Op = '>=' | '<=' | '>' | '<' | '=';
 type Constraint = { readonly op: Op; readonly t: Tuple };
 
 function numericTuple(input: string): Tuple {
-  const base = input.trim().replace(/^v/, '').replace(/[-+].*$/, '');
+  const base = input
+    .trim()
+    .replace(/^v/, '')
+    .replace(/[-+].*$/, '');
   const parts = base.split('.');
   const at = (i: number): number => Number.parseInt(parts[i] ?? '', 10) || 0;
   return [at(0), at(1), at(2)];
@@ -77,7 +88,10 @@ function compare(a: Tuple, b: Tuple): number {
 
 // A version with 0 to 3 of its parts given ("*" gives none), or null.
 function versionToken(token: string): { tuple: Tuple; specified: number } | null {
-  const clean = token.trim().replace(/^v/, '').replace(/[-+].*$/, '');
+  const clean = token
+    .trim()
+    .replace(/^v/, '')
+    .replace(/[-+].*$/, '');
   if (clean === '' || clean === '*' || clean === 'x' || clean === 'X') return { tuple: [0, 0, 0], specified: 0 };
   const parts = clean.split('.');
   if (parts.length > 3) return null;
@@ -107,13 +121,23 @@ function constraints(comparator: string): Constraint[] | null {
   const [major, minor, patch] = tuple;
   if (op === '^') {
     const upper: Tuple = major > 0 ? [major + 1, 0, 0] : minor > 0 ? [0, minor + 1, 0] : [0, 0, patch + 1];
-    return [{ op: '>=', t: tuple }, { op: '<', t: upper }];
+    return [
+      { op: '>=', t: tuple },
+      { op: '<', t: upper },
+    ];
   }
-  if (op === '~') return [{ op: '>=', t: tuple }, { op: '<', t: specified >= 2 ? [major, minor + 1, 0] : [major + 1, 0, 0] }];
+  if (op === '~')
+    return [
+      { op: '>=', t: tuple },
+      { op: '<', t: specified >= 2 ? [major, minor + 1, 0] : [major + 1, 0, 0] },
+    ];
   if (op === '' || op === '=') {
     if (specified === 0) return [{ op: '>=', t: [0, 0, 0] }];
     if (specified === 3) return [{ op: '=', t: tuple }];
-    return [{ op: '>=', t: tuple }, { op: '<', t: specified === 1 ? [major + 1, 0, 0] : [major, minor + 1, 0] }];
+    return [
+      { op: '>=', t: tuple },
+      { op: '<', t: specified === 1 ? [major + 1, 0, 0] : [major, minor + 1, 0] },
+    ];
   }
   return specified === 0 ? null : [{ op: op as Op, t: tuple }];
 }

@@ -83,7 +83,10 @@ function identity(id: unknown, folder: string | undefined, issues: ManifestIssue
   const prefix = installed === undefined ? null : RESERVED_PREFIX.exec(installed);
   if (prefix !== null) {
     const named = folder === undefined ? 'the id' : 'the name of its folder';
-    issues.refuse(folder === undefined ? 'id' : '', `${named}, ${describe(installed)}, starts with ${describe(prefix[1])}: GSD keeps the prefixes gsd-, gsd-core- and anthropic- for its own capabilities`);
+    issues.refuse(
+      folder === undefined ? 'id' : '',
+      `${named}, ${describe(installed)}, starts with ${describe(prefix[1])}: GSD keeps the prefixes gsd-, gsd-core- and anthropic- for its own capabilities`,
+    );
   }
 }
 

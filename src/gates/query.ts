@@ -87,16 +87,18 @@ export async function evaluateQuery(
   if (how === undefined) {
     return failed('no query command: give --query-command (or GSD_CHECK_QUERY_COMMAND), or put gsd-tools on PATH');
   }
-  const result = how.answers?.get(answerKey(query, capDir)) ?? await context.run({
-    command: how.command,
-    cwd: context.projectRoot,
-    env: { ...context.env, ...phaseEnv(context), GSD_QUERY: query, ...(capDir === undefined ? {} : { GSD_CAP_DIR: capDir }) },
-    timeoutMs: how.timeoutMs,
-    killAfterMs: context.killAfterMs,
-    signal: context.signal,
-    force: context.force,
-    keepStdout: ANSWER_BYTES,
-  });
+  const result =
+    how.answers?.get(answerKey(query, capDir)) ??
+    (await context.run({
+      command: how.command,
+      cwd: context.projectRoot,
+      env: { ...context.env, ...phaseEnv(context), GSD_QUERY: query, ...(capDir === undefined ? {} : { GSD_CAP_DIR: capDir }) },
+      timeoutMs: how.timeoutMs,
+      killAfterMs: context.killAfterMs,
+      signal: context.signal,
+      force: context.force,
+      keepStdout: ANSWER_BYTES,
+    }));
   if (result.status === 'stopped') return stopped(result.stop);
   if (result.status === 'not-started') {
     const started = startFailure(result.error, context.projectRoot, `query ${query}'s command`);
@@ -129,8 +131,15 @@ const REASON_FIELDS = 8;
 const REASON_TEXT = 120;
 
 function reasonsOf(answer: Readonly<Record<string, unknown>>): string {
-  const fields = Object.entries(answer).filter(([key, value]) => key !== 'block' && key !== 'message' && (value === null || ['string', 'number', 'boolean'].includes(typeof value)));
+  const fields = Object.entries(answer).filter(
+    ([key, value]) => key !== 'block' && key !== 'message' && (value === null || ['string', 'number', 'boolean'].includes(typeof value)),
+  );
   if (fields.length === 0) return '';
-  const shown = fields.slice(0, REASON_FIELDS).map(([key, value]) => `${key}: ${typeof value === 'string' ? JSON.stringify(value.length > REASON_TEXT ? `${value.slice(0, REASON_TEXT)}…` : value) : String(value)}`);
+  const shown = fields
+    .slice(0, REASON_FIELDS)
+    .map(
+      ([key, value]) =>
+        `${key}: ${typeof value === 'string' ? JSON.stringify(value.length > REASON_TEXT ? `${value.slice(0, REASON_TEXT)}…` : value) : String(value)}`,
+    );
   return ` (${shown.join(', ')}${fields.length > REASON_FIELDS ? `, and ${fields.length - REASON_FIELDS} more` : ''})`;
 }

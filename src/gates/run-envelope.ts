@@ -29,7 +29,13 @@ type RunEnvelope = Envelope<RunDetails>;
 export const RUN_DETAILS: DetailFields<RunDetails> = { kind: 'value', points: 'tree', loop: 'tree', gsd: 'tree' };
 
 // A point --reached left out, in the run's details.
-export const notReached = (point: LoopPoint, why: string): PointEntry => ({ point, block: false, message: visible(`${point}: not reached: ${why}`), reached: false, gates: [] });
+export const notReached = (point: LoopPoint, why: string): PointEntry => ({
+  point,
+  block: false,
+  message: visible(`${point}: not reached: ${why}`),
+  reached: false,
+  gates: [],
+});
 
 export function pointEntry({ point, envelope }: PointResult): PointEntry {
   if (!envelope.ok) {
@@ -40,7 +46,10 @@ export function pointEntry({ point, envelope }: PointResult): PointEntry {
   return { point, block, message, gates: details.gates };
 }
 
-export function runEnvelope(points: readonly PointEntry[], about: { readonly loop?: LoopDetails | undefined; readonly gsd?: GsdDetails | undefined } = {}): RunEnvelope {
+export function runEnvelope(
+  points: readonly PointEntry[],
+  about: { readonly loop?: LoopDetails | undefined; readonly gsd?: GsdDetails | undefined } = {},
+): RunEnvelope {
   const blocked = points.filter((entry) => entry.block);
   return {
     block: blocked.length > 0,

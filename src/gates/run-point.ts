@@ -102,34 +102,44 @@ export async function runPoints(points: readonly PointGates[], deps: PointDeps):
   const within: PointDeps = { ...deps, context };
   const onThrow = (): void => stop.abort(new Stop('SIGTERM'));
   const all = points.flatMap(({ point, gates }) => (gates.ok ? gates.value.map((gate) => ({ point, gate })) : []));
-  const reports = await mapPool(all, deps.concurrency, async ({ point, gate }) => {
-    const started = now();
-    const { verdict, failure, location } = await runGate(gate, within);
-    if (failure?.reason === 'stopped') stoppedBy ??= failure;
-    const { declared } = gate.declaration;
-    const report: GateReport = {
-      capability: gate.capability,
-      index: gate.index,
-      check: shown(declared.check),
-      when: shown(declared.when ?? null),
-      blocking: shown(declared.blocking),
-      onError: shown(declared.onError),
-      ...verdict,
-      ...(location === undefined ? {} : { location }),
-      durationMs: Math.round(now() - started),
-    };
-    if (stoppedBy === undefined) deps.onReport?.(point, report);
-    return report;
-  }, onThrow);
+  const reports = await mapPool(
+    all,
+    deps.concurrency,
+    async ({ point, gate }) => {
+      const started = now();
+      const { verdict, failure, location } = await runGate(gate, within);
+      if (failure?.reason === 'stopped') stoppedBy ??= failure;
+      const { declared } = gate.declaration;
+      const report: GateReport = {
+        capability: gate.capability,
+        index: gate.index,
+        check: shown(declared.check),
+        when: shown(declared.when ?? null),
+        blocking: shown(declared.blocking),
+        onError: shown(declared.onError),
+        ...verdict,
+        ...(location === undefined ? {} : { location }),
+        durationMs: Math.round(now() - started),
+      };
+      if (stoppedBy === undefined) deps.onReport?.(point, report);
+      return report;
+    },
+    onThrow,
+  );
   outer?.removeEventListener('abort', onOuter);
   if (stoppedBy !== undefined) return { ok: false, failure: stoppedBy };
 
   let at = 0;
-  return ok(points.map(({ point, gates }): PointResult => {
-    if (!gates.ok) return { point, envelope: gates };
-    const own = reports.slice(at, (at += gates.value.length));
-    return { point, envelope: ok({ block: own.some((r) => r.status === 'halt'), message: summary(point, own), details: { kind: 'gates', point, gates: own } }) };
-  }));
+  return ok(
+    points.map(({ point, gates }): PointResult => {
+      if (!gates.ok) return { point, envelope: gates };
+      const own = reports.slice(at, (at += gates.value.length));
+      return {
+        point,
+        envelope: ok({ block: own.some((r) => r.status === 'halt'), message: summary(point, own), details: { kind: 'gates', point, gates: own } }),
+      };
+    }),
+  );
 }
 
 // A declared value too deep to print is named, not copied: it must not take

@@ -32,11 +32,22 @@ export function gatesAt(point: LoopPoint, capabilities: readonly Capability[], l
       const { when } = declaration;
       let activation;
       if (when.on !== 'always') {
-        activation = when.on === 'key' ? resolveWhen(when.key, layers, declarations) : { active: false, activation: { key: when.shown, value: null, source: 'absent' as const } };
+        activation =
+          when.on === 'key'
+            ? resolveWhen(when.key, layers, declarations)
+            : { active: false, activation: { key: when.shown, value: null, source: 'absent' as const } };
         if (activation.warning !== undefined) warnings.add(activation.warning);
       }
       // GSD's built-in ones, and one read from standard input, have no directory of their own.
-      return [{ capability: capability.name, capDir: capability.file === undefined || capability.file === '-' ? undefined : dirname(capability.file), index, declaration, activation }];
+      return [
+        {
+          capability: capability.name,
+          capDir: capability.file === undefined || capability.file === '-' ? undefined : dirname(capability.file),
+          index,
+          declaration,
+          activation,
+        },
+      ];
     }),
   );
   return { gates, warnings: [...warnings] };
@@ -137,11 +148,16 @@ export function gatesFromHooksOf(
   const take = (document: unknown, where: string): Result<void> => {
     const point = isJsonObject(document) ? document.point : undefined;
     if (typeof point !== 'string' || !isLoopPoint(point)) {
-      return fail('invalid-json', `${where} of ${label} is not the output of gsd_run loop render-hooks <point> --raw (${point === undefined ? 'it names no point' : `its point is ${describe(point)}`})`);
+      return fail(
+        'invalid-json',
+        `${where} of ${label} is not the output of gsd_run loop render-hooks <point> --raw (${point === undefined ? 'it names no point' : `its point is ${describe(point)}`})`,
+      );
     }
-    if (!points.includes(point)) return fail('usage', `${where} of ${label} holds the hooks of ${point}, a point not run; add --point ${point}, or leave it out of the input`);
+    if (!points.includes(point))
+      return fail('usage', `${where} of ${label} holds the hooks of ${point}, a point not run; add --point ${point}, or leave it out of the input`);
     const earlier = byPoint.get(point);
-    if (earlier !== undefined) return fail('invalid-json', `${where} of ${label} holds the hooks of ${point} again (first in ${earlier.where}): which ones count is ambiguous`);
+    if (earlier !== undefined)
+      return fail('invalid-json', `${where} of ${label} holds the hooks of ${point} again (first in ${earlier.where}): which ones count is ambiguous`);
     byPoint.set(point, { document, where });
     return ok(undefined);
   };
@@ -150,15 +166,23 @@ export function gatesFromHooksOf(
     const parsed = parseJson(documentText, `${where} of ${label}`);
     if (!parsed.ok) return parsed;
     // One list of them is the same as the documents one after another.
-    const items = found.length === 1 && Array.isArray(parsed.value) ? parsed.value.map((item, i) => ({ item: item as unknown, where: `item ${i}` })) : [{ item: parsed.value, where }];
+    const items =
+      found.length === 1 && Array.isArray(parsed.value)
+        ? parsed.value.map((item, i) => ({ item: item as unknown, where: `item ${i}` }))
+        : [{ item: parsed.value, where }];
     for (const { item, where: itemWhere } of items) {
       const taken = take(item, itemWhere);
       if (!taken.ok) return taken;
     }
   }
-  return ok(new Map(points.map((point): [LoopPoint, Result<PointGate[]>] => {
-    const entry = byPoint.get(point);
-    if (entry === undefined) return [point, fail('invalid-json', `no document of ${label} holds the hooks of ${point}; did gsd_run loop render-hooks ${point} --raw fail?`)];
-    return [point, gatesFromHooks(entry.document, point, `${entry.where} of ${label}`, kinds)];
-  })));
+  return ok(
+    new Map(
+      points.map((point): [LoopPoint, Result<PointGate[]>] => {
+        const entry = byPoint.get(point);
+        if (entry === undefined)
+          return [point, fail('invalid-json', `no document of ${label} holds the hooks of ${point}; did gsd_run loop render-hooks ${point} --raw fail?`)];
+        return [point, gatesFromHooks(entry.document, point, `${entry.where} of ${label}`, kinds)];
+      }),
+    ),
+  );
 }

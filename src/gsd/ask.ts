@@ -65,7 +65,8 @@ export function gsdAsker(gsd: Gsd, context: GateContext, warn: (line: string) =>
         for (const request of requests) answered.set(keyOf(request), answers.result);
         return;
       }
-      if (answers !== undefined && !warned) warn(`gsd-check: warning: one GSD process could not answer the run's requests (${answers.why}); asking GSD once a request`);
+      if (answers !== undefined && !warned)
+        warn(`gsd-check: warning: one GSD process could not answer the run's requests (${answers.why}); asking GSD once a request`);
       warned ||= answers !== undefined;
       const each = await perRequest(requests);
       each.forEach((answer, index) => answered.set(keyOf(requests[index]!), answer));
@@ -130,10 +131,12 @@ async function askAll(tools: string, requests: readonly GsdRequest[], context: G
   });
   if (result.status === 'stopped') return { status: 'stopped', result };
   if (result.status === 'not-started') return { status: 'failed', why: 'it could not start' };
-  if (result.timedOut || result.exitCode !== 0) return { status: 'failed', why: result.timedOut ? 'it timed out' : `it exited ${result.exitCode ?? result.signal}` };
+  if (result.timedOut || result.exitCode !== 0)
+    return { status: 'failed', why: result.timedOut ? 'it timed out' : `it exited ${result.exitCode ?? result.signal}` };
   if (result.stdout === undefined || !result.stdout.complete) return { status: 'failed', why: 'its answers were larger than the requests allow' };
   const parsed = parseJson(result.stdout.text, 'the answers');
-  if (!parsed.ok || !Array.isArray(parsed.value) || parsed.value.length !== requests.length) return { status: 'failed', why: 'its answers were not one for each request' };
+  if (!parsed.ok || !Array.isArray(parsed.value) || parsed.value.length !== requests.length)
+    return { status: 'failed', why: 'its answers were not one for each request' };
   const answers: RunResult[] = [];
   for (const [index, raw] of parsed.value.entries()) {
     const answer = answerOf(raw, requests[index]!, result.durationMs / requests.length);
@@ -147,7 +150,8 @@ async function askAll(tools: string, requests: readonly GsdRequest[], context: G
 // status, the head of stdout kept as asked, and the tail of both streams in
 // the order GSD wrote them.
 function answerOf(raw: unknown, request: GsdRequest, durationMs: number): RunResult | undefined {
-  if (!isJsonObject(raw) || !Number.isInteger(raw.code) || typeof raw.stdout !== 'string' || typeof raw.stderr !== 'string' || !Array.isArray(raw.order)) return undefined;
+  if (!isJsonObject(raw) || !Number.isInteger(raw.code) || typeof raw.stdout !== 'string' || typeof raw.stderr !== 'string' || !Array.isArray(raw.order))
+    return undefined;
   const stdout = Buffer.from(raw.stdout, 'base64');
   const stderr = Buffer.from(raw.stderr, 'base64');
   const at = { 1: 0, 2: 0 };

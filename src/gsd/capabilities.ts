@@ -19,6 +19,8 @@ export async function unloadedCapabilities(ask: GsdAsk): Promise<string[]> {
   return parsed.value.flatMap((entry) => {
     if (!isJsonObject(entry) || typeof entry.id !== 'string' || entry.scope === 'first-party' || entry.status === 'active') return [];
     const why = typeof entry.reason === 'string' && entry.reason !== '' ? entry.reason : `status ${String(entry.status)}`;
-    return [`GSD does not load the ${typeof entry.scope === 'string' ? `${entry.scope} ` : ''}capability ${entry.id} (${why}): its gates are evaluated nowhere in this run`];
+    return [
+      `GSD does not load the ${typeof entry.scope === 'string' ? `${entry.scope} ` : ''}capability ${entry.id} (${why}): its gates are evaluated nowhere in this run`,
+    ];
   });
 }

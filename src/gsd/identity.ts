@@ -14,7 +14,6 @@ import { describe } from '../text/format.ts';
 // with that version: its built-in gates are GSD 1.14's registry, and compat/
 // holds its behaviour to the pinned 1.14.0.
 
-
 // The GSD line gsd-check is tested with (compat/package.json pins its .0).
 export const TESTED_LINE = '1.14';
 // The GSD whose registry and gates gsd-check carries (src/gates/gsd-1.14/):
@@ -30,9 +29,13 @@ export function parseIdentity(stdout: string, what: string): Result<GsdIdentity>
   if (!parsed.ok) return fail('query-failed', `${what} did not say which GSD it is: ${parsed.failure.message}`);
   const answer = parsed.value;
   if (!isJsonObject(answer) || answer.packageName !== GSD_PACKAGE) {
-    return fail('query-failed', `${what} did not prove it is ${GSD_PACKAGE}: runtime-identity answered ${isJsonObject(answer) ? `packageName ${describe(answer.packageName)}` : describe(answer)}`);
+    return fail(
+      'query-failed',
+      `${what} did not prove it is ${GSD_PACKAGE}: runtime-identity answered ${isJsonObject(answer) ? `packageName ${describe(answer.packageName)}` : describe(answer)}`,
+    );
   }
-  if (typeof answer.version !== 'string') return fail('query-failed', `${what} did not say which version of ${GSD_PACKAGE} it is: runtime-identity answered version ${describe(answer.version)}`);
+  if (typeof answer.version !== 'string')
+    return fail('query-failed', `${what} did not say which version of ${GSD_PACKAGE} it is: runtime-identity answered version ${describe(answer.version)}`);
   return ok({ version: answer.version });
 }
 

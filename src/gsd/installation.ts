@@ -74,7 +74,8 @@ interface NamedGsd {
 export async function findGsd(context: GateContext, named: NamedGsd | undefined): Promise<Result<Gsd | undefined>> {
   if (named !== undefined) {
     const { given, path } = named;
-    if (entryKind(path) !== 'file') return fail('usage', `--gsd ${given}: no such file (give GSD's gsd-tools.cjs, or the node_modules/.bin/gsd-tools npm links to it)`);
+    if (entryKind(path) !== 'file')
+      return fail('usage', `--gsd ${given}: no such file (give GSD's gsd-tools.cjs, or the node_modules/.bin/gsd-tools npm links to it)`);
     return ok({ path, how: /\.c?js$/.test(basename(path)) || basename(path) === 'gsd-tools' ? 'node' : 'exec', found: '--gsd' });
   }
   const git = await context.run({

@@ -1,4 +1,18 @@
-import { closeSync, constants, fchmodSync, fstatSync, ftruncateSync, lstatSync, mkdirSync, openSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  ftruncateSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { ok, refused, type Result } from '../failure.ts';
 import { canonicalPath, contains, entryKind, errorCode, realPath, systemCode } from '../fs/entry.ts';
@@ -67,7 +81,11 @@ function replaceWithin(target: ReportTarget, inside: readonly string[], text: st
   } catch (error) {
     if (fd !== undefined) closeQuietly(fd);
     quietly(() => rmSync(temp, { force: true }));
-    return refused(systemCode(error) === 'ENOENT' && entryKind(dirname(real)) === undefined ? `the directory ${shownDirectory(target.shown)} does not exist` : errorCode(error));
+    return refused(
+      systemCode(error) === 'ENOENT' && entryKind(dirname(real)) === undefined
+        ? `the directory ${shownDirectory(target.shown)} does not exist`
+        : errorCode(error),
+    );
   }
 }
 

@@ -10,14 +10,19 @@ export function parseJson(text: string, label: string, root = ''): Result<unknow
   const read = readJson(text, label, root);
   if (!read.ok) return read;
   const { value, duplicate } = read.value;
-  if (duplicate !== undefined) return fail('invalid-json', `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${duplicate.at}): which one counts is ambiguous`);
+  if (duplicate !== undefined)
+    return fail('invalid-json', `${label} gives the key ${JSON.stringify(duplicate.key)} twice (at ${duplicate.at}): which one counts is ambiguous`);
   return ok(value);
 }
 
 // JSON as JSON.parse reads it, which keeps the last of a key given twice,
 // with the first such key and its path: for validate, which tells what GSD
 // (reading it so) makes of a capability file beside refusing the duplicate.
-export function readJson(text: string, label: string, root = ''): Result<{ readonly value: unknown; readonly duplicate: { readonly key: string; readonly at: string } | undefined }> {
+export function readJson(
+  text: string,
+  label: string,
+  root = '',
+): Result<{ readonly value: unknown; readonly duplicate: { readonly key: string; readonly at: string } | undefined }> {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -145,7 +145,15 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
             : `Frontmatter field "${predicate.field}" in ${named} is ${textForm(actual)}, expected ${expected}`,
         ),
         // The frontmatter's text starts on line 2, after the opening ---.
-        details: { ...base, path: shown, line: (fieldLineIndex(frontmatter.yaml, predicate.field) ?? -1) + 2, frontmatter: 'present', match, actual, fieldPresent: true },
+        details: {
+          ...base,
+          path: shown,
+          line: (fieldLineIndex(frontmatter.yaml, predicate.field) ?? -1) + 2,
+          frontmatter: 'present',
+          match,
+          actual,
+          fieldPresent: true,
+        },
       });
     },
   });

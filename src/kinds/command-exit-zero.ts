@@ -10,8 +10,7 @@ import { tailOf } from '../text/tail.ts';
 const MAX_COMMAND = 4096;
 const DEFAULT_TIMEOUT = 30;
 
-const seconds = (issue: { input: unknown }): string =>
-  `must be a positive finite number of seconds, got ${describe(issue.input)}`;
+const seconds = (issue: { input: unknown }): string => `must be a positive finite number of seconds, got ${describe(issue.input)}`;
 
 const schema = v.object({
   kind: v.literal('command-exit-zero'),

@@ -51,7 +51,11 @@ function planIndex(result: Ran): Result<Pick<PhaseFiles, 'plans' | 'waves'> | un
     return /ambiguous/i.test(index.error) ? fail('ambiguous-phase', `GSD's phase-plan-index: ${index.error}: give --phase-dir`) : ok(undefined);
   }
   if (!Array.isArray(index.plans) || !isJsonObject(index.waves)) return ok(undefined);
-  const plans = index.plans.flatMap((plan) => (isJsonObject(plan) && typeof plan.id === 'string' ? [{ id: plan.id, file: plan.id.endsWith('.md') ? plan.id : `${plan.id}-PLAN.md`, summarized: plan.has_summary === true }] : []));
+  const plans = index.plans.flatMap((plan) =>
+    isJsonObject(plan) && typeof plan.id === 'string'
+      ? [{ id: plan.id, file: plan.id.endsWith('.md') ? plan.id : `${plan.id}-PLAN.md`, summarized: plan.has_summary === true }]
+      : [],
+  );
   const waves = Object.entries(index.waves)
     .filter(([, ids]) => Array.isArray(ids))
     .sort(([a], [b]) => Number(a) - Number(b))

@@ -67,7 +67,9 @@ export function phaseFiles(phaseDir: string | undefined, phase: string, state: S
   const contextText = text(contextName);
   const log = text(named('-DISCUSSION-LOG.md'));
   const notFromDiscuss =
-    NOT_FROM_DISCUSS.some((marker) => marker.test(contextText ?? '')) || /\*\*Mode(?::\*\*|\*\*:) assumptions/.test(log ?? '') || named('-QUESTIONS.json') !== undefined;
+    NOT_FROM_DISCUSS.some((marker) => marker.test(contextText ?? '')) ||
+    /\*\*Mode(?::\*\*|\*\*:) assumptions/.test(log ?? '') ||
+    named('-QUESTIONS.json') !== undefined;
   const uatName = pinned(names, 'UAT.md', directory, false);
   const plans = phaseDir === undefined ? ok({ plans: [], waves: [] }) : phasePlans(phaseDir, all, (path) => frontmatter(textOf(path) ?? '', path));
   if (!plans.ok) return plans;

@@ -26,9 +26,10 @@ export function phasePlans(dir: string, rootNames: readonly string[], fields: Fi
     .filter(isCanonicalPlan)
     .sort();
   const summaries = new Set(
-    [...rootNames.filter((name) => name.endsWith('-SUMMARY.md') || name === 'SUMMARY.md'), ...nested.filter(isNestedSummary).map((name) => `plans/${name}`)].filter(
-      (file) => !isBlocked(fields(join(dir, file)).status),
-    ),
+    [
+      ...rootNames.filter((name) => name.endsWith('-SUMMARY.md') || name === 'SUMMARY.md'),
+      ...nested.filter(isNestedSummary).map((name) => `plans/${name}`),
+    ].filter((file) => !isBlocked(fields(join(dir, file)).status)),
   );
   const plans = planFiles.map((file) => ({
     id: file.replace('-PLAN.md', '').replace('PLAN.md', ''),
@@ -76,7 +77,12 @@ const isCanonicalPlan = (file: string): boolean =>
   file.startsWith('plans/') ? isNestedPlan(file.slice('plans/'.length)) : file.endsWith('-PLAN.md') || file === 'PLAN.md';
 
 const isSuperseded = (fields: Record<string, unknown>): boolean => typeof fields.status === 'string' && fields.status.trim().toLowerCase() === 'superseded';
-const isBlocked = (status: unknown): boolean => typeof status === 'string' && status.replace(/\s+#.*$/, '').trim().toLowerCase() === 'blocked';
+const isBlocked = (status: unknown): boolean =>
+  typeof status === 'string' &&
+  status
+    .replace(/\s+#.*$/, '')
+    .trim()
+    .toLowerCase() === 'blocked';
 
 // A list of ids, or one id written as a scalar.
 function dependsOnOf(fields: Record<string, unknown>): string[] {
@@ -87,7 +93,10 @@ function dependsOnOf(fields: Record<string, unknown>): string[] {
 
 // GSD's extractCanonicalPlanId: `04-01` of `04-01-auth-PLAN.md`.
 function canonicalPlanId(file: string): string {
-  const base = file.replace(/-PLAN\.md$/i, '').replace(/-SUMMARY\.md$/i, '').replace(/\.md$/i, '');
+  const base = file
+    .replace(/-PLAN\.md$/i, '')
+    .replace(/-SUMMARY\.md$/i, '')
+    .replace(/\.md$/i, '');
   const parts = base.split('-').filter(Boolean);
   const at = parts.findIndex((part) => /^(?:\d{2,}[A-Z]?|\d[A-Z])(?:\.\d+)*$/i.test(part));
   return at >= 0 && at + 1 < parts.length && /^(?:\d{2}(?!\d)[A-Z]?|\d[A-Z])(?:\.\d+)*$/i.test(parts[at + 1]!) ? `${parts[at]!}-${parts[at + 1]!}` : base;
@@ -109,7 +118,9 @@ function summaryCandidates(plan: string): string[] {
 // Each plan's level in its depends_on graph (Kahn's order, as GSD computes
 // it): a name that is no plan of the phase is an edge GSD drops; a cycle is
 // undefined.
-function dependencyLevels(plans: readonly { readonly id: string; readonly file: string; readonly dependsOn: readonly string[] }[]): Map<string, number> | undefined {
+function dependencyLevels(
+  plans: readonly { readonly id: string; readonly file: string; readonly dependsOn: readonly string[] }[],
+): Map<string, number> | undefined {
   const byId = new Map(plans.map((plan) => [plan.id.toLowerCase(), plan.id]));
   const byCanonical = new Map(plans.map((plan) => [canonicalPlanId(plan.id).toLowerCase(), plan.id]));
   const byNumber = new Map<string, string>();

@@ -60,7 +60,11 @@ export function reachedPoints(files: PhaseFiles, candidates: readonly LoopPoint[
     'execute:pre': () => undefined,
     'execute:wave:pre': () => undefined,
     'execute:wave:post': () =>
-      doneWave !== undefined ? `every plan of wave ${files.waves.indexOf(doneWave) + 1} summarized (${doneWave.join(', ')})` : verified !== undefined && files.plans.length > 0 ? `${verified}, written after the last wave` : undefined,
+      doneWave !== undefined
+        ? `every plan of wave ${files.waves.indexOf(doneWave) + 1} summarized (${doneWave.join(', ')})`
+        : verified !== undefined && files.plans.length > 0
+          ? `${verified}, written after the last wave`
+          : undefined,
     // execute-phase evaluates it in code_review_gate, right after the last
     // wave and before the verifier writes anything.
     'execute:post': () => verified ?? (allSummarized ? `every plan summarized (${summarized.join(', ')})` : uat === undefined ? undefined : uat.name),

@@ -25,7 +25,12 @@ interface GsdVerification {
   readonly nextCommand: string | undefined;
 }
 
-export const verificationRequest = (phaseDir: string): GsdRequest => ({ args: ['query', 'verification.status', phaseDir, '--raw'], env: {}, timeoutMs: 30_000, keepStdout: 64 * 1024 });
+export const verificationRequest = (phaseDir: string): GsdRequest => ({
+  args: ['query', 'verification.status', phaseDir, '--raw'],
+  env: {},
+  timeoutMs: 30_000,
+  keepStdout: 64 * 1024,
+});
 
 // GSD's answer, or none where it gave none it could be read from.
 export async function askedVerification(ask: GsdAsk, phaseDir: string): Promise<GsdVerification | undefined> {
@@ -67,11 +72,22 @@ function preflightKind(files: PhaseFiles, phaseDir: string | undefined, shown: (
       const status = gsd?.status ?? (raw === undefined ? 'missing' : raw in NEXT || raw === 'passed' ? raw : 'unknown');
       const file = files.verification === undefined || phaseDir === undefined ? null : shown(`${phaseDir}/${files.verification}`);
       const line = raw === undefined ? null : (files.verificationLine ?? null);
-      const details: Details = { kind: 'ship-preflight', code: status === 'passed' ? null : 'PHASE_VERIFICATION_INCOMPLETE', status, by: gsd === undefined ? 'gsd-check' : 'gsd', file, line };
+      const details: Details = {
+        kind: 'ship-preflight',
+        code: status === 'passed' ? null : 'PHASE_VERIFICATION_INCOMPLETE',
+        status,
+        by: gsd === undefined ? 'gsd-check' : 'gsd',
+        file,
+        line,
+      };
       if (status === 'passed') return ok({ block: false, message: `verification passed (${file})`, details });
       if (gsd !== undefined) {
         const next = [gsd.nextAction, gsd.nextCommand === undefined ? undefined : `Next: ${gsd.nextCommand}`].filter((part) => part !== undefined).join(' ');
-        return ok({ block: true, message: `PHASE_VERIFICATION_INCOMPLETE: GSD's verification.status of the phase is ${status}; /gsd-ship ships only a passed verification.${next === '' ? '' : ` ${next}`}`, details });
+        return ok({
+          block: true,
+          message: `PHASE_VERIFICATION_INCOMPLETE: GSD's verification.status of the phase is ${status}; /gsd-ship ships only a passed verification.${next === '' ? '' : ` ${next}`}`,
+          details,
+        });
       }
       const next = NEXT[status] ?? `Unexpected verification status '${raw}'.`;
       const where = file === null ? 'the phase has no VERIFICATION.md' : `${file} says status ${raw ?? '(none)'}`;

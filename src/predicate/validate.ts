@@ -5,7 +5,6 @@ import { closest, unknownField } from '../text/suggest.ts';
 import { describe, jsonPath } from '../text/format.ts';
 import type { Kind } from './kind.ts';
 
-
 export interface ValidPredicate {
   readonly kind: Kind;
   readonly predicate: Record<string, unknown>;
@@ -14,22 +13,14 @@ export interface ValidPredicate {
 // Checks a parsed predicate against the kind table and the kind's schema.
 // Every issue is reported, each with its JSON path under `root`, so that a
 // capability validator can prefix its own path (gates[1].check.predicate).
-export function validatePredicate(
-  input: unknown,
-  kinds: ReadonlyMap<string, Kind>,
-  root = 'predicate',
-): Result<ValidPredicate> {
+export function validatePredicate(input: unknown, kinds: ReadonlyMap<string, Kind>, root = 'predicate'): Result<ValidPredicate> {
   if (!isJsonObject(input)) {
-    return fail('invalid-predicate', 'invalid predicate', [
-      { path: root, message: `must be a JSON object, got ${describe(input)}` },
-    ]);
+    return fail('invalid-predicate', 'invalid predicate', [{ path: root, message: `must be a JSON object, got ${describe(input)}` }]);
   }
   const fields = input;
   const known = [...kinds.keys()].join(', ');
   if (!Object.hasOwn(fields, 'kind')) {
-    return fail('invalid-predicate', 'invalid predicate', [
-      { path: jsonPath(root, ['kind']), message: `is required (one of: ${known})` },
-    ]);
+    return fail('invalid-predicate', 'invalid predicate', [{ path: jsonPath(root, ['kind']), message: `is required (one of: ${known})` }]);
   }
   const name = fields.kind;
   if (typeof name !== 'string') {
@@ -40,10 +31,7 @@ export function validatePredicate(
   const kind = kinds.get(name);
   if (kind === undefined) {
     const hint = closest(name, [...kinds.keys()]);
-    return fail(
-      'unknown-kind',
-      `unknown predicate kind ${describe(name)}${hint === undefined ? '' : ` (did you mean "${hint}"?)`}; known kinds: ${known}`,
-    );
+    return fail('unknown-kind', `unknown predicate kind ${describe(name)}${hint === undefined ? '' : ` (did you mean "${hint}"?)`}; known kinds: ${known}`);
   }
 
   const allowed = Object.keys(kind.schema.entries);

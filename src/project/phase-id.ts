@@ -58,7 +58,13 @@ export function comparePhaseIds(a: string, b: string): number {
   if (numbers !== 0) return numbers;
   const [la, lb] = [(pa[2] ?? '').toUpperCase(), (pb[2] ?? '').toUpperCase()];
   if (la !== lb) return la === '' ? -1 : lb === '' ? 1 : la < lb ? -1 : 1;
-  const decimals = (m: RegExpExecArray): number[] => (m[3] === '' ? [] : m[3]!.slice(1).split('.').map((part) => Number.parseInt(part, 10)));
+  const decimals = (m: RegExpExecArray): number[] =>
+    m[3] === ''
+      ? []
+      : m[3]!
+          .slice(1)
+          .split('.')
+          .map((part) => Number.parseInt(part, 10));
   const [da, db] = [decimals(pa), decimals(pb)];
   if (da.length === 0 && db.length > 0) return -1;
   if (db.length === 0 && da.length > 0) return 1;

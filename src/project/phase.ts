@@ -28,13 +28,15 @@ export function lookUpPhaseDir(projectRoot: string, phaseNumber: string, scope: 
 // (find-phase's and phase-plan-index's); none where it cannot be listed.
 export function phaseDirectoryNames(phases: string): string[] {
   try {
-    return readdirSync(phases, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      // Names first, so that two directories of one id keep one order on
-      // every file system; GSD's own sort leaves them as listed.
-      .sort()
-      .sort(comparePhaseIds);
+    return (
+      readdirSync(phases, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        // Names first, so that two directories of one id keep one order on
+        // every file system; GSD's own sort leaves them as listed.
+        .sort()
+        .sort(comparePhaseIds)
+    );
   } catch {
     return [];
   }

@@ -35,7 +35,9 @@ export function resolvePlanningScope(
   // GSD_PROJECT names one directory; GSD refuses a value that could lead
   // elsewhere, and so does gsd-check.
   const planning =
-    project !== undefined && /[/\\]|\.\./.test(project) ? fail('usage', `GSD_PROJECT must name one directory, got ${JSON.stringify(project)}`) : ok({ project, workstream });
+    project !== undefined && /[/\\]|\.\./.test(project)
+      ? fail('usage', `GSD_PROJECT must name one directory, got ${JSON.stringify(project)}`)
+      : ok({ project, workstream });
   return ok({ planning, workstream, warnings: resolved.value.warnings });
 }
 

@@ -108,7 +108,10 @@ export function explicitProjectRoot(given: string, current: () => string): Resul
   const kind = entryKind(root);
   if (kind !== 'dir') return fail('usage', `--project-dir ${root}: ${kind === undefined ? 'no such directory' : 'not a directory'}`);
   if (entryKind(join(root, '.planning')) !== 'dir') {
-    return fail('usage', `--project-dir ${root} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`);
+    return fail(
+      'usage',
+      `--project-dir ${root} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`,
+    );
   }
   return ok(root);
 }

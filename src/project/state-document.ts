@@ -131,7 +131,10 @@ function yamlMapping(region: string, file: string): Result<Record<string, unknow
   // GSD reads an anchor that only this parse reaches (past a line its first
   // pass stopped at); reading it here would let an alias expand.
   if (raw === ANCHOR) {
-    return fail('invalid-artifact', `${file}: its frontmatter uses an anchor or alias (& or *) past a line where GSD's check for them stops, which gsd-check does not read`);
+    return fail(
+      'invalid-artifact',
+      `${file}: its frontmatter uses an anchor or alias (& or *) past a line where GSD's check for them stops, which gsd-check does not read`,
+    );
   }
   if (raw instanceof Error) return unreadable(file, raw);
   if (raw === YAML_ERROR || raw === null || typeof raw !== 'object' || Array.isArray(raw)) return ok(undefined);
@@ -226,7 +229,10 @@ function headings(lines: readonly string[]): Heading[] {
     if (fence !== undefined) return;
     const heading = /^( {0,3})(#{1,6})([ \t]+.*|[ \t]*)?$/.exec(text);
     if (heading === null) return;
-    const title = (heading[3] ?? '').replace(/^[ \t]+/, '').replace(/[ \t]+#+[ \t]*$/, '').replace(/^#+[ \t]*$/, '');
+    const title = (heading[3] ?? '')
+      .replace(/^[ \t]+/, '')
+      .replace(/[ \t]+#+[ \t]*$/, '')
+      .replace(/^#+[ \t]*$/, '');
     found.push({ level: heading[2]!.length, text: title.trim(), line });
   });
   return found;
@@ -242,7 +248,10 @@ function sectionBody(body: string, isTarget: (h: Heading) => boolean): string | 
   if (at === -1) return undefined;
   const target = all[at]!;
   const end = all.slice(at + 1).find((h) => h.level <= target.level)?.line ?? lines.length;
-  return lines.slice(target.line + 1, end).join('\n').trimEnd();
+  return lines
+    .slice(target.line + 1, end)
+    .join('\n')
+    .trimEnd();
 }
 
 type FieldName = 'Current Phase' | 'Phase' | 'Status' | 'Paused At';

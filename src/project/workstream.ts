@@ -95,7 +95,8 @@ function storedWorkstream(projectRoot: string, env: Env, uid: number | undefined
 // what is read is what was judged.
 function sessionPointer(pointer: SessionPointer, uid: number | undefined, warnings: string[]): string | undefined {
   if (!isEntry(pointer.file)) return undefined;
-  let problem = uid === undefined ? undefined : [pointer.sessions, pointer.project].map((dir) => untrusted(dir, lstatOf(dir), uid)).find((why) => why !== undefined);
+  let problem =
+    uid === undefined ? undefined : [pointer.sessions, pointer.project].map((dir) => untrusted(dir, lstatOf(dir), uid)).find((why) => why !== undefined);
   const text =
     problem === undefined
       ? readSmallFile(pointer.file, (fd) => (problem = uid === undefined ? undefined : untrusted(pointer.file, fstatSync(fd), uid)))?.trim()
@@ -154,7 +155,10 @@ export function sessionKey(env: Env): string | undefined {
 
 function sessionToken(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const token = value.trim().replace(/[^a-zA-Z0-9._-]+/g, '_').replace(/^_+|_+$/g, '');
+  const token = value
+    .trim()
+    .replace(/[^a-zA-Z0-9._-]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return token === '' ? undefined : token.slice(0, 160);
 }
 
@@ -175,6 +179,12 @@ function sessionPointerOf(projectRoot: string, key: string, sessions: string): S
   const planning = join(projectRoot, '.planning');
   // Loaded here only: node:crypto costs every other run start-up time.
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  const project = join(sessions, createHash('sha1').update(realPath(planning) ?? planning).digest('hex').slice(0, 16));
+  const project = join(
+    sessions,
+    createHash('sha1')
+      .update(realPath(planning) ?? planning)
+      .digest('hex')
+      .slice(0, 16),
+  );
   return { sessions, project, file: join(project, key) };
 }

@@ -38,7 +38,13 @@ export interface PointRows {
 }
 
 export function pointRows(entry: PointEntry): PointRows {
-  return { point: entry.point, message: entry.message, evaluated: entry.reason === undefined, reached: entry.reached !== false, rows: entry.gates.map(gateRow) };
+  return {
+    point: entry.point,
+    message: entry.message,
+    evaluated: entry.reason === undefined,
+    reached: entry.reached !== false,
+    rows: entry.gates.map(gateRow),
+  };
 }
 
 export function gateRow(report: GateReport): GateRow {

@@ -51,6 +51,10 @@ export function githubAnnotations(points: readonly PointRows[], where: (location
 export function droppedAnnotations(dropped: Annotations['dropped']): string[] {
   const what = { error: 'halts', warning: 'advisories', notice: 'skipped gates' } as const;
   return LEVELS.flatMap((level) =>
-    dropped[level] === 0 ? [] : [`${dropped[level]} more ${what[level]} than the ${SHOWN_PER_LEVEL} ${level} annotations GitHub shows a step were not annotated: every gate is in the envelope and the job summary`],
+    dropped[level] === 0
+      ? []
+      : [
+          `${dropped[level]} more ${what[level]} than the ${SHOWN_PER_LEVEL} ${level} annotations GitHub shows a step were not annotated: every gate is in the envelope and the job summary`,
+        ],
   );
 }

@@ -22,7 +22,12 @@ export interface GithubEnvironment {
 export function githubEnvironment(env: Readonly<Record<string, string | undefined>>): GithubEnvironment {
   const { GITHUB_WORKSPACE: workspace, GITHUB_STEP_SUMMARY: summary, GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_SHA: sha } = env;
   const commit =
-    server !== undefined && /^https?:\/\/[^\s()<>"'\\]+$/.test(server) && repository !== undefined && /^[\w.-]+\/[\w.-]+$/.test(repository) && sha !== undefined && /^[0-9a-f]{40,64}$/.test(sha)
+    server !== undefined &&
+    /^https?:\/\/[^\s()<>"'\\]+$/.test(server) &&
+    repository !== undefined &&
+    /^[\w.-]+\/[\w.-]+$/.test(repository) &&
+    sha !== undefined &&
+    /^[0-9a-f]{40,64}$/.test(sha)
       ? { server: server.replace(/\/+$/, ''), repository, sha }
       : undefined;
   return {

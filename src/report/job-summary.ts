@@ -49,7 +49,10 @@ export function githubSummary(points: readonly PointRows[], message: string, abo
 // Which GSD decided, as the envelope's details.gsd says it.
 function gsdLine(gsd: GsdDetails | undefined): string[] {
   if (gsd === undefined) return [];
-  const found = gsd.found === null ? 'no GSD found where gsd_run looks' : `GSD ${gsd.version ?? '(version not said)'} at ${gsd.found}${gsd.tested ? '' : ', not a version gsd-check is tested with'}`;
+  const found =
+    gsd.found === null
+      ? 'no GSD found where gsd_run looks'
+      : `GSD ${gsd.version ?? '(version not said)'} at ${gsd.found}${gsd.tested ? '' : ', not a version gsd-check is tested with'}`;
   return [cell(gsd.registry === undefined ? `Rendered by ${found}` : `GSD ${gsd.registry}'s built-in gates; ${found}`)];
 }
 

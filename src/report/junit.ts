@@ -22,7 +22,9 @@ export function junitReport(points: readonly PointRows[], elapsedMs: number, pro
     `<testsuites name=${attr(phase === undefined ? 'gsd-check gates run' : `gsd-check gates run: ${phase}`)} ${totals(all, elapsedMs)}>`,
     ...suites.flatMap(({ point, cases }) => [
       `  <testsuite name=${attr(point.point)} ${totals(cases, time(cases))}>`,
-      ...(properties.length === 0 ? [] : ['    <properties>', ...properties.map(([name, value]) => `      <property name=${attr(name)} value=${attr(value)}/>`), '    </properties>']),
+      ...(properties.length === 0
+        ? []
+        : ['    <properties>', ...properties.map(([name, value]) => `      <property name=${attr(name)} value=${attr(value)}/>`), '    </properties>']),
       ...cases.flatMap(testcase),
       '  </testsuite>',
     ]),
@@ -35,7 +37,10 @@ export function junitReport(points: readonly PointRows[], elapsedMs: number, pro
 type Case = Pick<GateRow, 'caseStatus' | 'status' | 'capability' | 'gate' | 'check' | 'durationMs' | 'reason'>;
 
 function casesOf(point: PointRows): readonly Case[] {
-  if (!point.reached) return [{ caseStatus: 'skipped', status: 'inactive', capability: 'gsd-check', gate: point.point, check: 'not reached', durationMs: 0, reason: point.message }];
+  if (!point.reached)
+    return [
+      { caseStatus: 'skipped', status: 'inactive', capability: 'gsd-check', gate: point.point, check: 'not reached', durationMs: 0, reason: point.message },
+    ];
   if (point.evaluated) return point.rows;
   return [{ caseStatus: 'error', status: 'halt', capability: 'gsd-check', gate: point.point, check: 'not evaluated', durationMs: 0, reason: point.message }];
 }
@@ -56,9 +61,7 @@ function testcase(row: Case): string[] {
     case 'skipped':
       return [`${open}>`, `      <skipped message=${message}/>`, '    </testcase>'];
     case 'passed':
-      return row.status === 'advisory'
-        ? [`${open}>`, `      <system-out>${text(`advisory: ${row.reason}`)}</system-out>`, '    </testcase>']
-        : [`${open}/>`];
+      return row.status === 'advisory' ? [`${open}>`, `      <system-out>${text(`advisory: ${row.reason}`)}</system-out>`, '    </testcase>'] : [`${open}/>`];
   }
 }
 

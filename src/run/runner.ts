@@ -148,7 +148,6 @@ export function makeRunner({ time, start }: RunnerDeps): Runner {
     });
 }
 
-
 // Why sh could not start when the system is short of something for a while
 // (descriptors, processes, memory), not because the command is wrong: other
 // gates finishing frees it, so the start is tried again.
@@ -159,7 +158,9 @@ const LONGEST_PAUSE_MS = 250;
 
 const exhausted = (error: SpawnError): boolean => error.kind === 'system' && RESOURCE_LIMITS.has(error.code);
 
-export function isResourceLimit(result: RunResult): result is RunResult & { readonly status: 'not-started'; readonly error: { readonly kind: 'system'; readonly code: string } } {
+export function isResourceLimit(
+  result: RunResult,
+): result is RunResult & { readonly status: 'not-started'; readonly error: { readonly kind: 'system'; readonly code: string } } {
   return result.status === 'not-started' && exhausted(result.error);
 }
 
@@ -211,10 +212,7 @@ export function systemRunner(spawn: string | undefined, standalone: () => boolea
 // as ENOENT, like a missing sh, and one we may not enter as EACCES, like an
 // sh we may not run; they are told apart here. Not a Failure: a detail of
 // RunResult's not-started, which startFailure words for its caller.
-type SpawnError =
-  | { readonly kind: 'cwd-missing' }
-  | { readonly kind: 'cwd-denied' }
-  | { readonly kind: 'system'; readonly code: string };
+type SpawnError = { readonly kind: 'cwd-missing' } | { readonly kind: 'cwd-denied' } | { readonly kind: 'system'; readonly code: string };
 
 export function spawnErrorOf(code: string, cwd: string): SpawnError {
   if (code === 'ENOENT' && !isDirectory(cwd)) return { kind: 'cwd-missing' };

@@ -2,8 +2,7 @@ const TAIL_CHARS = 2000;
 
 // CSI (7- and 8-bit), OSC, DCS/SOS/PM/APC strings and two-byte escapes. String
 // bodies stop at a newline so an unterminated one cannot swallow the output.
-const ANSI =
-  /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b\n]*(?:\x1b\\)?|\x1b[ -/]*[0-~]|\x1b/g;
+const ANSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b\n]*(?:\x1b\\)?|\x1b[ -/]*[0-~]|\x1b/g;
 
 export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');

@@ -41,7 +41,7 @@ function tables(): string {
   return `${inputs.join('\n')}\n\n${outputs.join('\n')}\n`;
 }
 
-test('every input of the Action is in one group of the README\'s table', () => {
+test("every input of the Action is in one group of the README's table", () => {
   const grouped = GROUPS.flatMap(([, names]) => names);
   assert.deepEqual([...grouped].sort(), ACTION_INPUTS.map((input) => input.name).sort());
   assert.equal(new Set(grouped).size, grouped.length);
@@ -76,7 +76,10 @@ async function halt(t: Parameters<typeof project>[0]): Promise<string> {
 }
 
 const between = (text: string, name: string, body: string): string =>
-  text.replace(new RegExp(`(<!-- ${name} \\(generated[^\\n]*-->\\n)[\\s\\S]*?(<!-- end ${name} -->)`), (_all, open: string, close: string) => `${open}${body}${close}`);
+  text.replace(
+    new RegExp(`(<!-- ${name} \\(generated[^\\n]*-->\\n)[\\s\\S]*?(<!-- end ${name} -->)`),
+    (_all, open: string, close: string) => `${open}${body}${close}`,
+  );
 
 test("README.md's Action section: the inputs and outputs are the Action's, and its halt is what the Action prints", { timeout: 60_000 }, async (t) => {
   const page = readFileSync(README, 'utf8');

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
 import { fieldLineIndex } from '../../src/artifact/field-line.ts';
 
-test('a field\'s line: the last line that gives it as a top-level key, bare or quoted; none for a nested or flow one', () => {
-  const text = 'title: x\n"threats_open": 1\nnested:\n  threats_open: 5\nthreats_open : 2\r\n\'it\'\'s\': y\n- z\nurl: http://a:b\n';
+test("a field's line: the last line that gives it as a top-level key, bare or quoted; none for a nested or flow one", () => {
+  const text = "title: x\n\"threats_open\": 1\nnested:\n  threats_open: 5\nthreats_open : 2\r\n'it''s': y\n- z\nurl: http://a:b\n";
   assert.equal(fieldLineIndex(text, 'threats_open'), 4);
   assert.equal(fieldLineIndex(text, 'title'), 0);
   assert.equal(fieldLineIndex(text, "it's"), 5);

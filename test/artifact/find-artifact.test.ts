@@ -114,7 +114,11 @@ test('a directory that may be listed but not entered, or entered but not listed:
   try {
     for (const phase of ['listed', 'entered']) {
       const result = await cli(['check', 'predicate', '--phase-dir', phase, '--raw', '--pick', 'message', '--predicate', predicate], { cwd: dir, wrap });
-      assert.deepEqual([result.status, result.stderr, result.stdout], [0, '', `Artifact matching SECURITY.md not found in ${join(dir, phase)} or ${dir}\n`], phase);
+      assert.deepEqual(
+        [result.status, result.stderr, result.stdout],
+        [0, '', `Artifact matching SECURITY.md not found in ${join(dir, phase)} or ${dir}\n`],
+        phase,
+      );
     }
   } finally {
     // Before the temp dir is removed: a user other than root could not.
@@ -137,20 +141,40 @@ test('out of descriptors at any step: the search fails with resource-limit, neve
   ];
   for (const [step, broken] of cases) {
     const found = search(dir, 'SECURITY.md', { ...fs, ...broken });
-    assert.deepEqual(found.ok ? found.value : [found.failure.reason, found.failure.message], [
-      'resource-limit',
-      `cannot search ${dir} for SECURITY.md: EMFILE`,
-    ], step);
+    assert.deepEqual(
+      found.ok ? found.value : [found.failure.reason, found.failure.message],
+      ['resource-limit', `cannot search ${dir} for SECURITY.md: EMFILE`],
+      step,
+    );
   }
-  const enfile = search(dir, 'SECURITY.md', { ...fs, readdirSync: (() => { throw Object.assign(new Error('ENFILE'), { code: 'ENFILE' }); }) as never });
+  const enfile = search(dir, 'SECURITY.md', {
+    ...fs,
+    readdirSync: (() => {
+      throw Object.assign(new Error('ENFILE'), { code: 'ENFILE' });
+    }) as never,
+  });
   assert.equal(enfile.ok ? 'found' : enfile.failure.reason, 'resource-limit');
   // Any other failure only says that path is not the artifact.
-  const denied = search(dir, 'SECURITY.md', { ...fs, lstatSync: (() => { throw Object.assign(new Error('EACCES'), { code: 'EACCES' }); }) as never });
+  const denied = search(dir, 'SECURITY.md', {
+    ...fs,
+    lstatSync: (() => {
+      throw Object.assign(new Error('EACCES'), { code: 'EACCES' });
+    }) as never,
+  });
   assert.deepEqual(denied, { ok: true, value: undefined });
 });
 
 test('a bug in a lookup is not taken for a missing file', (t) => {
   const dir = tempDir(t);
   files(dir, ['SECURITY.md']);
-  assert.throws(() => search(dir, 'SECURITY.md', { ...fs, realpathSync: (() => { throw new TypeError('bug'); }) as never }), TypeError);
+  assert.throws(
+    () =>
+      search(dir, 'SECURITY.md', {
+        ...fs,
+        realpathSync: (() => {
+          throw new TypeError('bug');
+        }) as never,
+      }),
+    TypeError,
+  );
 });

@@ -109,7 +109,10 @@ test('no frontmatter, or one never closed, is told apart from one that is there'
 test('invalid YAML names the file line of the error', () => {
   assert.equal(read('---\na: 1\nb: [1, 2\nc: 3\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 4: missed comma between flow collection entries');
   assert.equal(read('---\na: 1\na: 2\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 3: Map keys must be unique');
-  assert.equal(read('---\nx: 1\n"k\n  j": 2\n---\n'), 'FAIL F.md: invalid YAML in the frontmatter at line 4: can not read a block mapping entry; a multiline key may not be an implicit key');
+  assert.equal(
+    read('---\nx: 1\n"k\n  j": 2\n---\n'),
+    'FAIL F.md: invalid YAML in the frontmatter at line 4: can not read a block mapping entry; a multiline key may not be an implicit key',
+  );
 });
 
 test('a frontmatter that is not a mapping says what it is instead', () => {
@@ -145,7 +148,12 @@ test('anchors and aliases are refused, as GSD refuses them, before anything expa
   assert.equal(read('---\nthreats_open: &n 0\n---\n'), refused);
   assert.equal(read('---\n"a": &x 1\n---\n'), refused);
   const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
-  for (let i = 1; i < 9; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]`);
+  for (let i = 1; i < 9; i++)
+    bomb.push(
+      `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+        .fill(`*${String.fromCharCode(96 + i)}`)
+        .join(', ')}]`,
+    );
   assert.equal(read(`---\n${bomb.join('\n')}\n---\n`), refused);
   // Also where the colon repair was needed first.
   assert.equal(read('---\ntitle: a: b\nn: &n 0\n---\n'), refused);
@@ -174,12 +182,15 @@ test('collection keys are text, as GSD makes them, at a cost that stays linear',
 });
 
 test('lists read as GSD reads them: an item that is a list or a mapping is one line of text', () => {
-  assert.deepEqual(read('---\nlist: [1, "2", three, ~, ""]\nblock:\n  - a\n  -\nmap:\n  inner: {x: 1}\nobjs:\n  - {path: a, provides: [x, y]}\n  - [1, [2]]\n---\n'), {
-    list: ['1', '2', 'three', '~', ''],
-    block: ['a', ''],
-    map: { inner: { x: '1' } },
-    objs: ['path: a, provides: [x, y]', '[1, [2]]'],
-  });
+  assert.deepEqual(
+    read('---\nlist: [1, "2", three, ~, ""]\nblock:\n  - a\n  -\nmap:\n  inner: {x: 1}\nobjs:\n  - {path: a, provides: [x, y]}\n  - [1, [2]]\n---\n'),
+    {
+      list: ['1', '2', 'three', '~', ''],
+      block: ['a', ''],
+      map: { inner: { x: '1' } },
+      objs: ['path: a, provides: [x, y]', '[1, [2]]'],
+    },
+  );
   assert.deepEqual(typed('---\nlist: [1, "2", ~]\nobjs:\n  - {path: a, n: 0x10}\n---\n'), { list: [1, '2', null], objs: [{ path: 'a', n: 16 }] });
   // An empty value inside such an item shows as nothing, as GSD's flattenScalarForDisplay shows it.
   assert.deepEqual(read('---\nobjs:\n  - {a: , b: [x, ]}\n  - [[], {}]\n---\n'), { objs: ['a: , b: [x]', '[[], ]'] });
@@ -215,27 +226,77 @@ test('nesting is bounded as GSD bounds it: 100 levels', () => {
   assert.match(String(read(deep(20_000))), /^FAIL F\.md: invalid YAML in the frontmatter at line 2: nesting exceeded maxDepth/);
 });
 
-test('a plain scalar as YAML 1.2\'s core schema types it', () => {
+test("a plain scalar as YAML 1.2's core schema types it", () => {
   const cases: [string, unknown][] = [
-    ['~', null], ['null', null], ['Null', null], ['NULL', null], ['nULL', 'nULL'],
-    ['true', true], ['True', true], ['TRUE', true], ['tRUE', 'tRUE'], ['false', false], ['FALSE', false], ['yes', 'yes'],
-    ['0', 0], ['00', 0], ['-0', -0], ['+0', 0], ['04', 4], ['0o17', 15], ['0o8', '0o8'], ['0x1F', 31], ['0x', '0x'], ['0b1', '0b1'],
-    ['0.0', 0], ['1.10', 1.1], ['.5', 0.5], ['5.', 5], ['1e3', 1000], ['1E-3', 0.001], ['1_000', '1_000'], ['1.2.3', '1.2.3'],
-    ['.inf', Infinity], ['-.Inf', -Infinity], ['+.INF', Infinity], ['.nan', NaN], ['.NaN', NaN], ['NaN', 'NaN'], ['Infinity', 'Infinity'],
-    ['2024-01-31', '2024-01-31'], ['12:30', '12:30'], ['', ''],
+    ['~', null],
+    ['null', null],
+    ['Null', null],
+    ['NULL', null],
+    ['nULL', 'nULL'],
+    ['true', true],
+    ['True', true],
+    ['TRUE', true],
+    ['tRUE', 'tRUE'],
+    ['false', false],
+    ['FALSE', false],
+    ['yes', 'yes'],
+    ['0', 0],
+    ['00', 0],
+    ['-0', -0],
+    ['+0', 0],
+    ['04', 4],
+    ['0o17', 15],
+    ['0o8', '0o8'],
+    ['0x1F', 31],
+    ['0x', '0x'],
+    ['0b1', '0b1'],
+    ['0.0', 0],
+    ['1.10', 1.1],
+    ['.5', 0.5],
+    ['5.', 5],
+    ['1e3', 1000],
+    ['1E-3', 0.001],
+    ['1_000', '1_000'],
+    ['1.2.3', '1.2.3'],
+    ['.inf', Infinity],
+    ['-.Inf', -Infinity],
+    ['+.INF', Infinity],
+    ['.nan', NaN],
+    ['.NaN', NaN],
+    ['NaN', 'NaN'],
+    ['Infinity', 'Infinity'],
+    ['2024-01-31', '2024-01-31'],
+    ['12:30', '12:30'],
+    ['', ''],
   ];
   for (const [text, value] of cases) assert.deepStrictEqual(coreScalar(text), value, text);
 });
 
 test('a number is a number only where a double holds it as written; else it keeps its text', () => {
   const cases: [string, unknown][] = [
-    ['1e-400', '1e-400'], ['-1e-400', '-1e-400'], ['0.1e-330', '0.1e-330'], ['3e-324', '3e-324'], ['1e400', '1e400'],
-    ['1.0000000000000001', '1.0000000000000001'], ['9007199254740993', '9007199254740993'], ['0x20000000000001', '0x20000000000001'],
+    ['1e-400', '1e-400'],
+    ['-1e-400', '-1e-400'],
+    ['0.1e-330', '0.1e-330'],
+    ['3e-324', '3e-324'],
+    ['1e400', '1e400'],
+    ['1.0000000000000001', '1.0000000000000001'],
+    ['9007199254740993', '9007199254740993'],
+    ['0x20000000000001', '0x20000000000001'],
     ['0o400000000000000001', '0o400000000000000001'],
-    ['9007199254740992', 9007199254740992], ['0x20000000000000', 9007199254740992], ['5e-324', 5e-324], ['0.1', 0.1], ['0.10', 0.1],
-    ['1e-1', 0.1], ['1000000000000000000000', 1e21], ['1e+21', 1e21], ['0e99999999999999999999', 0], ['-0.000', -0], ['123.456e2', 12345.6],
+    ['9007199254740992', 9007199254740992],
+    ['0x20000000000000', 9007199254740992],
+    ['5e-324', 5e-324],
+    ['0.1', 0.1],
+    ['0.10', 0.1],
+    ['1e-1', 0.1],
+    ['1000000000000000000000', 1e21],
+    ['1e+21', 1e21],
+    ['0e99999999999999999999', 0],
+    ['-0.000', -0],
+    ['123.456e2', 12345.6],
     // A run of zeros as long as a frontmatter allows: read in one pass.
-    [`0.1${'0'.repeat(60_000)}1`, `0.1${'0'.repeat(60_000)}1`], [`0.1${'0'.repeat(60_000)}`, 0.1],
+    [`0.1${'0'.repeat(60_000)}1`, `0.1${'0'.repeat(60_000)}1`],
+    [`0.1${'0'.repeat(60_000)}`, 0.1],
   ];
   for (const [text, value] of cases) assert.deepStrictEqual(coreScalar(text), value, text);
 });
@@ -244,7 +305,12 @@ test('an error of the parser that is not a YAML error says the frontmatter canno
   const real = yaml();
   // A small stack overflows in the parser's recursion; an error with a `reason` but another name is no YAML error either.
   for (const thrown of [new RangeError('Maximum call stack size exceeded'), Object.assign(new Error('odd'), { reason: 'a reason' })]) {
-    const library = { ...real, load: () => { throw thrown; } } as typeof real;
+    const library = {
+      ...real,
+      load: () => {
+        throw thrown;
+      },
+    } as typeof real;
     const parsed = parseWithLibrary('a: [1]\n', 'F.md', library);
     assert.deepEqual(parsed.ok ? parsed.value : parsed.failure.message, `F.md: the frontmatter cannot be read as data: ${thrown.message}`);
   }

@@ -61,7 +61,10 @@ test('a thread that fails, crashes, runs out of memory, ends without an answer o
     [{ code: 'process.exit(3)' }, /^F\.md: the frontmatter parser thread ended without an answer \(exit code 3\)$/],
     [{ code: '' }, /^F\.md: the frontmatter parser thread ended without an answer \(exit code 0\)$/],
     [{ code: 'const a = []; for (;;) a.push(new Array(1e5).fill(a.length));', heapMb: 8 }, /^F\.md: the frontmatter parser thread failed: .*memory/],
-    [{ code: 'require("node:worker_threads").parentPort.postMessage(new Uint8Array([1, 2, 3]))' }, /^F\.md: the frontmatter parser thread sent an answer that cannot be read: /],
+    [
+      { code: 'require("node:worker_threads").parentPort.postMessage(new Uint8Array([1, 2, 3]))' },
+      /^F\.md: the frontmatter parser thread sent an answer that cannot be read: /,
+    ],
     [{ code: 42 as unknown as string }, /^F\.md: the frontmatter parser thread could not start: /],
   ];
   for (const [options, message] of cases) {
@@ -109,7 +112,7 @@ function run(dir: string): { pending: Promise<CliResult>; child: () => ChildProc
   return { pending, child: () => child!, stderr: () => stderr };
 }
 
-const stopped = { status: 143, signal: null, stdout: '', stderr: "gsd-check: stopped by SIGTERM; any command it started was ended\n" };
+const stopped = { status: 143, signal: null, stdout: '', stderr: 'gsd-check: stopped by SIGTERM; any command it started was ended\n' };
 
 test('gates run: a stop signal while frontmatter parses ends gsd-check at once, before the gates after the parses', async (t) => {
   const mark = marker();
@@ -145,7 +148,8 @@ test('the thread has a heap of its own of 256 MiB', async () => {
 
 // A thread that answers with a failure of its own: where it shows, the
 // frontmatter went off the main thread.
-const code = 'require("node:worker_threads").parentPort.postMessage(require("node:v8").serialize({ ok: false, failure: { reason: "invalid-artifact", message: "OFF", issues: [] } }))';
+const code =
+  'require("node:worker_threads").parentPort.postMessage(require("node:v8").serialize({ ok: false, failure: { reason: "invalid-artifact", message: "OFF", issues: [] } }))';
 const where = async (text: string, signal?: AbortSignal): Promise<string> => {
   const result = await readFields(text, 'F.md', { code: signal === undefined ? code : 'throw new Error("started")', signal });
   if (!result.ok) return result.failure.reason === 'stopped' ? 'stopped' : result.failure.message === 'OFF' ? 'off' : `FAIL ${result.failure.message}`;

@@ -18,11 +18,38 @@ test('both command spellings, every flag, in both forms', () => {
     exitCode: true,
     jsonErrors: true,
   };
-  const spaced = ['--predicate', P, '--phase-dir', '.planning/phases/03-x', '--phase-number', '03', '--phase-req-ids', 'TBD',
-    '--cwd', '/tmp', '--pick', 'details.exitCode', '--kill-after', '0.5', '--raw', '--exit-code', '--json-errors'];
+  const spaced = [
+    '--predicate',
+    P,
+    '--phase-dir',
+    '.planning/phases/03-x',
+    '--phase-number',
+    '03',
+    '--phase-req-ids',
+    'TBD',
+    '--cwd',
+    '/tmp',
+    '--pick',
+    'details.exitCode',
+    '--kill-after',
+    '0.5',
+    '--raw',
+    '--exit-code',
+    '--json-errors',
+  ];
   assert.deepEqual(options(['check', 'predicate', ...spaced]), expected);
-  const joined = [`--predicate=${P}`, '--phase-dir=.planning/phases/03-x', '--phase-number=03', '--phase-req-ids=TBD',
-    '--cwd=/tmp', '--pick=details.exitCode', '--kill-after=0.5', '--raw', '--exit-code', '--json-errors'];
+  const joined = [
+    `--predicate=${P}`,
+    '--phase-dir=.planning/phases/03-x',
+    '--phase-number=03',
+    '--phase-req-ids=TBD',
+    '--cwd=/tmp',
+    '--pick=details.exitCode',
+    '--kill-after=0.5',
+    '--raw',
+    '--exit-code',
+    '--json-errors',
+  ];
   assert.deepEqual(options(['check.predicate', ...joined]), expected);
 });
 
@@ -102,7 +129,10 @@ test('boolean flags take no value; repeating one is harmless', () => {
 });
 
 test('every flag of gsd-check can be suggested: a prefix, a missing dash, a typo', () => {
-  assert.equal(usage(['check', 'predicate', '--predicate', P, '--phase', '04']), 'unknown flag --phase; did you mean --phase-dir, --phase-number or --phase-req-ids?');
+  assert.equal(
+    usage(['check', 'predicate', '--predicate', P, '--phase', '04']),
+    'unknown flag --phase; did you mean --phase-dir, --phase-number or --phase-req-ids?',
+  );
   assert.equal(usage(['gates', 'run', '--query', 'x']), 'unknown flag --query; did you mean --query-command or --query-timeout?');
   assert.equal(usage(['check', 'predicate', '-predicate', P]), 'unknown flag -predicate; did you mean --predicate?');
   // The bounds of a hint: three letters already begin flags; a prefix of one
@@ -192,7 +222,6 @@ test('completion: one shell there is a script for, nothing else', () => {
   assert.equal(usage(['completion', 'bash', '--raw']), '--raw is not a flag of "completion"');
 });
 
-
 test('check predicate: the predicate comes from exactly one place', () => {
   assert.equal(usage(['check', 'predicate']), '--predicate or --predicate-file is required');
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--predicate-file', 'p.json']), '--predicate and --predicate-file cannot be used together');
@@ -216,7 +245,14 @@ const contract = (flag: string | undefined, variable: string | undefined): strin
 };
 
 test('the exit contract: v1 or v2, by the flag over GSD_EXIT_CONTRACT, either way; an empty variable is unset', () => {
-  for (const [flag, variable] of [[undefined, undefined], [undefined, ''], [undefined, 'v2'], ['v1', 'v2'], ['v2', 'v1'], ['v2', 'garbage']] as const) {
+  for (const [flag, variable] of [
+    [undefined, undefined],
+    [undefined, ''],
+    [undefined, 'v2'],
+    ['v1', 'v2'],
+    ['v2', 'v1'],
+    ['v2', 'garbage'],
+  ] as const) {
     assert.equal(contract(flag, variable), 'accepted', `${flag} ${variable}`);
   }
 });
@@ -259,12 +295,15 @@ test("GSD's query prefix: before a command, the command", () => {
   assert.equal(options(['query', 'check', 'predicate', '--predicate', P])?.predicate, P);
   assert.equal(options(['--raw', 'query', '--predicate', P, 'check', 'predicate'])?.raw, true);
   assert.equal(parseCommandLine(['query', 'gates', 'run', '--point', 'ship:pre', '--builtin']).ok, true);
-  assert.equal(usage(['query', 'query', 'check', 'predicate', '--predicate', P]), 'unknown command "query"; try: gsd-check check predicate, gates run, validate, schema or completion');
+  assert.equal(
+    usage(['query', 'query', 'check', 'predicate', '--predicate', P]),
+    'unknown command "query"; try: gsd-check check predicate, gates run, validate, schema or completion',
+  );
   assert.equal(usage(['query']), 'missing command; try: gsd-check check predicate --predicate <json>');
   assert.equal(usage(['check', 'query', 'predicate']), 'unknown subcommand "check query"; try: check predicate');
 });
 
-test('help <command>, or a command with --help, is that command\'s help; help alone is --help', () => {
+test("help <command>, or a command with --help, is that command's help; help alone is --help", () => {
   const help = (...argv: string[]) => parseCommandLine(argv);
   assert.deepEqual(help('help'), { ok: true, value: { action: 'help' } });
   assert.deepEqual(help('help', 'gates', 'run'), { ok: true, value: { action: 'help', command: 'gates run' } });
@@ -272,10 +311,13 @@ test('help <command>, or a command with --help, is that command\'s help; help al
   assert.deepEqual(help('help', 'check.predicate'), { ok: true, value: { action: 'help', command: 'check predicate' } });
   assert.deepEqual(help('validate', 'a.json', '--help'), { ok: true, value: { action: 'help', command: 'validate' } });
   assert.equal(usage(['help', 'nope']), 'help: no command "nope"; one of: check predicate, gates run, validate, schema, completion, help');
-  assert.equal(usage(['help', 'gates', 'run', 'now']), 'help: no command "gates run now"; one of: check predicate, gates run, validate, schema, completion, help');
+  assert.equal(
+    usage(['help', 'gates', 'run', 'now']),
+    'help: no command "gates run now"; one of: check predicate, gates run, validate, schema, completion, help',
+  );
 });
 
-test('a command found by its words, an alias, after GSD\'s query; a typo of its first word is named', () => {
+test("a command found by its words, an alias, after GSD's query; a typo of its first word is named", () => {
   const found = (words: string[]) => {
     const result = findCommand(words);
     return result.ok ? [result.value.command, result.value.operands] : result.failure.message.replace(/ \(see gsd-check --help\)$/, '');

@@ -11,7 +11,10 @@ test('every command with a summary is in --help, by its usage; names and spellin
     assert.equal(commandNamed(command.name), command);
   }
   // Every command but help, completion included, is in --help.
-  assert.deepEqual(COMMANDS.filter((command) => command.summary === undefined).map((command) => command.name), ['help']);
+  assert.deepEqual(
+    COMMANDS.filter((command) => command.summary === undefined).map((command) => command.name),
+    ['help'],
+  );
   const spellings = COMMANDS.flatMap((command) => [command.name, ...command.aliases]);
   assert.deepEqual(spellings, [...new Set(spellings)]);
   assert.ok(!spellings.some((spelling) => spelling.split(' ')[0] === COMMAND_PREFIX));

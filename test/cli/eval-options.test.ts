@@ -12,7 +12,10 @@ test('--pick must name a field of the envelope', () => {
     assert.match(usage(['check', 'predicate', '--predicate', P, `--pick=${path}`]), /is not a path: fields joined by dots, a list item in brackets/, path);
   }
   assert.equal(usage(['check', 'predicate', '--predicate', P, '--pick', 'blok']), '--pick blok is not a field of the envelope; did you mean block?');
-  assert.equal(usage(['check', 'predicate', '--predicate', P, '--pick', 'detail.exitCode']), '--pick detail.exitCode is not a field of the envelope; did you mean details.exitCode?');
+  assert.equal(
+    usage(['check', 'predicate', '--predicate', P, '--pick', 'detail.exitCode']),
+    '--pick detail.exitCode is not a field of the envelope; did you mean details.exitCode?',
+  );
   assert.equal(
     usage(['check', 'predicate', '--predicate', P, '--pick', 'constructor']),
     '--pick constructor is not a field of the envelope; it starts with block, message or details',
@@ -62,11 +65,26 @@ test('--phase-req-ids is any one line of text the roadmap holds, up to 4096 char
     const result = parseCommandLine(['check', 'predicate', '--predicate', '{}', `--phase-req-ids=${value}`]);
     return result.ok ? 'accepted' : result.failure.message;
   };
-  for (const value of ['REQ-07,REQ-08', 'REQ-01 REQ-02', '[REQ-01, REQ-02]', 'TBD', '', 'REQ-01 (partial), AUTH/01', 'n/a', '$(id)', "it's `x`; é", 'x'.repeat(4096)]) {
+  for (const value of [
+    'REQ-07,REQ-08',
+    'REQ-01 REQ-02',
+    '[REQ-01, REQ-02]',
+    'TBD',
+    '',
+    'REQ-01 (partial), AUTH/01',
+    'n/a',
+    '$(id)',
+    "it's `x`; é",
+    'x'.repeat(4096),
+  ]) {
     assert.equal(message(value), 'accepted', value.slice(0, 20));
   }
   for (const value of ['R\nS', 'R\tS', 'R\x7fS', 'R\x85S', 'R\rS']) {
-    assert.equal(message(value), `--phase-req-ids ${JSON.stringify(value)} holds a control character; requirement ids are one line of text (see gsd-check --help)`, value);
+    assert.equal(
+      message(value),
+      `--phase-req-ids ${JSON.stringify(value)} holds a control character; requirement ids are one line of text (see gsd-check --help)`,
+      value,
+    );
   }
   assert.equal(message('x'.repeat(4097)), '--phase-req-ids is 4097 characters long; at most 4096 (see gsd-check --help)');
 });
@@ -83,7 +101,7 @@ test('--current-phase: the phase number from .planning/STATE.md, never beside --
   );
 });
 
-test('GSD\'s global flags: --project-dir, --ws, --exit-contract (or GSD_EXIT_CONTRACT)', () => {
+test("GSD's global flags: --project-dir, --ws, --exit-contract (or GSD_EXIT_CONTRACT)", () => {
   const o = options(['check', 'predicate', '--predicate', P, '--project-dir', 'p', '--ws', 'alpha', '--exit-contract=v2']);
   assert.deepEqual([o?.projectDir, o?.ws], ['p', 'alpha']);
   assert.match(usage(['check', 'predicate', '--predicate', P, '--project-dir=']), /^--project-dir needs a directory/);
@@ -91,7 +109,13 @@ test('GSD\'s global flags: --project-dir, --ws, --exit-contract (or GSD_EXIT_CON
     const result = parseCommandLine(['check', 'predicate', '--predicate', P, ...argv], { jsonErrors: false, exitContract: variable });
     return result.ok ? 'accepted' : result.failure.message;
   };
-  for (const [argv, variable] of [[[], undefined], [['--exit-contract=v1'], undefined], [['--exit-contract', 'v2'], 'v3'], [[], 'v2'], [[], '']] as const) {
+  for (const [argv, variable] of [
+    [[], undefined],
+    [['--exit-contract=v1'], undefined],
+    [['--exit-contract', 'v2'], 'v3'],
+    [[], 'v2'],
+    [[], ''],
+  ] as const) {
     assert.equal(contract([...argv], variable), 'accepted', `${argv.join(' ')} ${variable}`);
   }
   assert.equal(contract(['--exit-contract=v3']), '--exit-contract "v3" is not an exit contract; v1 or v2 (see gsd-check --help)');

@@ -25,23 +25,63 @@ test('anything else is a usage error naming the value', () => {
 });
 
 test('gates run: point, capabilities (repeatable), config, concurrency and the shared flags', () => {
-  const result = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--capability', 'a.json', '--capability=b.json',
-    '--config', 'c.json', '--concurrency', '3', '--phase-dir', 'p', '--raw', '--exit-code']);
+  const result = parseCommandLine([
+    'gates',
+    'run',
+    '--point',
+    'ship:pre',
+    '--capability',
+    'a.json',
+    '--capability=b.json',
+    '--config',
+    'c.json',
+    '--concurrency',
+    '3',
+    '--phase-dir',
+    'p',
+    '--raw',
+    '--exit-code',
+  ]);
   assert.ok(result.ok);
   assert.deepEqual(result.value, {
     action: 'gates-run',
     options: {
-      points: ['ship:pre'], printed: 'point', capabilities: ['a.json', 'b.json'], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, config: 'c.json', concurrency: 3, phaseDir: 'p',
-      queryTimeout: 30, reports: [], currentPhase: false, killAfter: 3, raw: true, exitCode: true, jsonErrors: false,
+      points: ['ship:pre'],
+      printed: 'point',
+      capabilities: ['a.json', 'b.json'],
+      builtin: false,
+      render: false,
+      reached: false,
+      ship: false,
+      requireTestedGsd: false,
+      config: 'c.json',
+      concurrency: 3,
+      phaseDir: 'p',
+      queryTimeout: 30,
+      reports: [],
+      currentPhase: false,
+      killAfter: 3,
+      raw: true,
+      exitCode: true,
+      jsonErrors: false,
     },
   });
   const gates = (argv: string[]) => usage(['gates', 'run', ...argv]);
   assert.equal(gates(['--capability', 'a.json']), '--point (once per loop point), --all-points or --reached is required');
   assert.match(gates(['--point', 'ship', '--capability', 'a.json']), /^--point "ship" is not a loop point; one of: discuss:pre, /);
-  assert.equal(gates(['--point', 'ship:pre']), "--builtin (GSD 1.14's own gates), --capability (once per capability file), --hooks (the output of gsd_run loop render-hooks) or --render (GSD renders them) is required");
+  assert.equal(
+    gates(['--point', 'ship:pre']),
+    "--builtin (GSD 1.14's own gates), --capability (once per capability file), --hooks (the output of gsd_run loop render-hooks) or --render (GSD renders them) is required",
+  );
   const builtin = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--builtin', '--capability', 'a.json']);
-  assert.deepEqual(builtin.ok && builtin.value.action === 'gates-run' && [builtin.value.options.builtin, builtin.value.options.capabilities], [true, ['a.json']]);
-  assert.equal(gates(['--point', 'ship:pre', '--builtin', '--hooks', '-']), '--hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD');
+  assert.deepEqual(builtin.ok && builtin.value.action === 'gates-run' && [builtin.value.options.builtin, builtin.value.options.capabilities], [
+    true,
+    ['a.json'],
+  ]);
+  assert.equal(
+    gates(['--point', 'ship:pre', '--builtin', '--hooks', '-']),
+    '--hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD',
+  );
   assert.match(usage(['check', 'predicate', '--predicate', '{}', '--builtin']), /^--builtin is not a flag of "check predicate"/);
   for (const bad of ['0', '-1', '1.5', 'x', '']) {
     assert.match(gates(['--point', 'ship:pre', '--capability', 'a', `--concurrency=${bad}`]), /^--concurrency must be a whole number of 1 or more/, bad);
@@ -61,12 +101,26 @@ test('gates run: --point repeated runs those points in the order given, --all-po
   assert.deepEqual(points(['--point', 'ship:pre']), [['ship:pre'], 'point']);
   assert.deepEqual(points(['--all-points']), [[...LOOP_POINTS], 'run']);
   assert.equal(LOOP_POINTS.length, 12);
-  assert.equal(usage(['gates', 'run', '--builtin', '--all-points', '--point', 'ship:pre']), '--point and --all-points cannot be used together: --all-points runs every point');
+  assert.equal(
+    usage(['gates', 'run', '--builtin', '--all-points', '--point', 'ship:pre']),
+    '--point and --all-points cannot be used together: --all-points runs every point',
+  );
   assert.match(usage(['gates', 'run', '--builtin', '--point', 'ship:pre', '--point', 'nope']), /^--point "nope" is not a loop point/);
 });
 
 test('gates run: --hooks instead of --capability, the query command and its timeout', () => {
-  const parsed = parseCommandLine(['gates', 'run', '--point', 'ship:pre', '--hooks', '-', '--query-command', 'gsd-tools check "$GSD_QUERY" 04', '--query-timeout', '2.5']);
+  const parsed = parseCommandLine([
+    'gates',
+    'run',
+    '--point',
+    'ship:pre',
+    '--hooks',
+    '-',
+    '--query-command',
+    'gsd-tools check "$GSD_QUERY" 04',
+    '--query-timeout',
+    '2.5',
+  ]);
   assert.ok(parsed.ok && parsed.value.action === 'gates-run');
   const options = parsed.value.options;
   assert.deepEqual([options.hooks, options.capabilities, options.queryCommand, options.queryTimeout], ['-', [], 'gsd-tools check "$GSD_QUERY" 04', 2.5]);
@@ -77,16 +131,26 @@ test('gates run: --hooks instead of --capability, the query command and its time
     const result = parseCommandLine(['gates', 'run', '--point', 'ship:pre', ...argv]);
     return result.ok ? 'accepted' : result.failure.message;
   };
-  assert.equal(refused('--hooks', 'h.json', '--capability', 'c.json'), '--hooks and --capability cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)');
-  assert.equal(refused(), "--builtin (GSD 1.14's own gates), --capability (once per capability file), --hooks (the output of gsd_run loop render-hooks) or --render (GSD renders them) is required (see gsd-check --help)");
+  assert.equal(
+    refused('--hooks', 'h.json', '--capability', 'c.json'),
+    '--hooks and --capability cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)',
+  );
+  assert.equal(
+    refused(),
+    "--builtin (GSD 1.14's own gates), --capability (once per capability file), --hooks (the output of gsd_run loop render-hooks) or --render (GSD renders them) is required (see gsd-check --help)",
+  );
   assert.equal(refused('--hooks='), '--hooks needs a file (or - for standard input) (see gsd-check --help)');
   assert.equal(refused('--hooks', '-', '--query-command', ' '), '--query-command needs a shell command (see gsd-check --help)');
   for (const value of ['0', '-1', 'x', '1e999']) {
-    assert.equal(refused('--hooks', '-', `--query-timeout=${value}`), `--query-timeout must be a positive finite number of seconds, got ${JSON.stringify(value)} (see gsd-check --help)`, value);
+    assert.equal(
+      refused('--hooks', '-', `--query-timeout=${value}`),
+      `--query-timeout must be a positive finite number of seconds, got ${JSON.stringify(value)} (see gsd-check --help)`,
+      value,
+    );
   }
 });
 
-test('gates run: --reached needs the phase and takes all 12 points unless told fewer, always the run\'s envelope; --ship counts with it; --render with no other source; --require-tested-gsd with --render or --builtin', () => {
+test("gates run: --reached needs the phase and takes all 12 points unless told fewer, always the run's envelope; --ship counts with it; --render with no other source; --require-tested-gsd with --render or --builtin", () => {
   const parsed = (argv: string[], env: { requireTestedGsd?: boolean } = {}) => {
     const result = parseCommandLine(['gates', 'run', ...argv], { jsonErrors: false, ...env });
     assert.ok(result.ok, result.ok ? '' : result.failure.message);
@@ -100,12 +164,22 @@ test('gates run: --reached needs the phase and takes all 12 points unless told f
   assert.deepEqual([one.points, one.printed, one.ship], [['ship:pre'], 'run', true]);
   assert.equal(parsed(['--reached', '--phase-dir', 'p', '--render']).render, true);
   assert.equal(gates(['--reached', '--builtin']), '--reached needs the phase: give --current-phase (the one STATE.md names), --phase-number or --phase-dir');
-  assert.equal(gates(['--all-points', '--ship', '--builtin']), '--ship counts with --reached: it says the run is the ship of the phase whose reached points run');
-  for (const [other, name] of [[['--hooks', 'h.json'], '--hooks'], [['--builtin'], '--builtin'], [['--capability', 'c.json'], '--capability']] as const) {
+  assert.equal(
+    gates(['--all-points', '--ship', '--builtin']),
+    '--ship counts with --reached: it says the run is the ship of the phase whose reached points run',
+  );
+  for (const [other, name] of [
+    [['--hooks', 'h.json'], '--hooks'],
+    [['--builtin'], '--builtin'],
+    [['--capability', 'c.json'], '--capability'],
+  ] as const) {
     assert.equal(gates(['--all-points', '--render', ...other]), `--render and ${name} cannot be used together: --render has GSD render the hooks itself`);
   }
   assert.equal(parsed(['--all-points', '--render', '--require-tested-gsd']).requireTestedGsd, true);
   assert.equal(parsed(['--all-points', '--builtin'], { requireTestedGsd: true }).requireTestedGsd, true);
   assert.equal(parsed(['--all-points', '--builtin']).requireTestedGsd, false);
-  assert.equal(gates(['--all-points', '--capability', 'c.json', '--require-tested-gsd']), '--require-tested-gsd counts with --render or --builtin, which ask the GSD gsd_run finds for its version');
+  assert.equal(
+    gates(['--all-points', '--capability', 'c.json', '--require-tested-gsd']),
+    '--require-tested-gsd counts with --render or --builtin, which ask the GSD gsd_run finds for its version',
+  );
 });

@@ -13,7 +13,8 @@ test('--help teaches: the kinds, examples, the environment that matters, and whe
   const help = helpText();
   for (const name of KINDS.keys()) assert.ok(help.includes(`\n  ${name} `) || help.includes(`\n  ${name}\n`), name);
   assert.match(help, /\nExamples:\n {2}# a command gate; exit 1 when it blocks\n {2}gsd-check check predicate --predicate '\{"kind":"command-exit-zero"/);
-  for (const name of ['GSD_JSON_ERRORS=1', 'GSD_CHECK_QUERY_COMMAND', 'GSD_WORKSTREAM', 'NODE_DISABLE_COMPILE_CACHE', 'PHASE_DIR']) assert.ok(help.includes(name), name);
+  for (const name of ['GSD_JSON_ERRORS=1', 'GSD_CHECK_QUERY_COMMAND', 'GSD_WORKSTREAM', 'NODE_DISABLE_COMPILE_CACHE', 'PHASE_DIR'])
+    assert.ok(help.includes(name), name);
   assert.match(help, /\nMore: gsd-check help <command>\. .*README\.md and docs\//s);
   assert.ok(help.includes('  gsd-check help <command>\n'));
 });
@@ -27,12 +28,16 @@ test('every kind of the kind table is summed up in --help, naming each field of 
   }
 });
 
-test("help <command>: its usage, every flag it takes and no other, its examples, and a docs page that exists", () => {
+test('help <command>: its usage, every flag it takes and no other, its examples, and a docs page that exists', () => {
   for (const command of COMMANDS) {
     const help = commandHelp(command.name);
     assert.ok(help.startsWith(`Usage: gsd-check ${command.usage}\n`), command.name);
     for (const flag of FLAGS.filter((f) => f.group !== 'global')) {
-      assert.equal(help.includes(`  --${flag.name}${flag.hint === undefined ? '' : ` ${flag.hint}`} `), takes(flag, command.name), `${command.name}: --${flag.name}`);
+      assert.equal(
+        help.includes(`  --${flag.name}${flag.hint === undefined ? '' : ` ${flag.hint}`} `),
+        takes(flag, command.name),
+        `${command.name}: --${flag.name}`,
+      );
     }
     assert.ok(command.examples.length > 0, command.name);
     for (const example of command.examples) assert.ok(help.includes(`  # ${example.what}\n  ${example.command.split('\n')[0]}`), example.what);

@@ -19,7 +19,10 @@ function withoutHint(message: string): string {
 }
 
 test('a path no envelope of the kind can have is refused, with the closest field', () => {
-  assert.deepEqual(refused('details.exitcode'), ['usage', '--pick details.exitcode: no such field in a command-exit-zero envelope; did you mean details.exitCode?']);
+  assert.deepEqual(refused('details.exitcode'), [
+    'usage',
+    '--pick details.exitcode: no such field in a command-exit-zero envelope; did you mean details.exitCode?',
+  ]);
   assert.deepEqual(refused('details.zzzzzzzz'), [
     'usage',
     '--pick details.zzzzzzzz: no such field in a command-exit-zero envelope; its details are: kind, command, cwd, timeout, exitCode, signal, timedOut, durationMs, stdoutBytes, stderrBytes, tailTruncated',

@@ -71,7 +71,10 @@ function assertClean(outcome: Reply, ran: boolean, valid: boolean, json: string)
 async function evaluate(json: string): Promise<void> {
   let ran = false;
   const options: CheckOptions = { predicate: json, killAfter: 1, currentPhase: false, raw: true, exitCode: false, jsonErrors: false };
-  const outcome = await checkPredicate(options, deps(() => (ran = true)));
+  const outcome = await checkPredicate(
+    options,
+    deps(() => (ran = true)),
+  );
   let parsed: unknown;
   let parses = true;
   try {
@@ -105,7 +108,10 @@ const nearValid = fc
 const nested = fc.integer({ min: 1, max: 5000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`);
 
 test('any JSON value: a valid envelope or a clean exit 2', async () => {
-  await fc.assert(fc.asyncProperty(fc.jsonValue(), (value) => evaluate(JSON.stringify(value))), { numRuns: RUNS });
+  await fc.assert(
+    fc.asyncProperty(fc.jsonValue(), (value) => evaluate(JSON.stringify(value))),
+    { numRuns: RUNS },
+  );
 });
 
 test('near-valid predicates: only valid ones run', async () => {
@@ -141,7 +147,10 @@ test('a key given twice is refused even where the last value alone would be vali
   for (const [json, at] of cases) {
     let ran = false;
     const options: CheckOptions = { predicate: json, killAfter: 1, currentPhase: false, raw: true, exitCode: false, jsonErrors: false };
-    const outcome = await checkPredicate(options, deps(() => (ran = true)));
+    const outcome = await checkPredicate(
+      options,
+      deps(() => (ran = true)),
+    );
     const key = at.slice(at.indexOf('.') + 1);
     assert.deepEqual(
       [outcome.exitCode, outcome.stdout, outcome.stderr, ran],

@@ -58,10 +58,16 @@ test('every check failure exits 2 with nothing on stdout and one line first', as
     [{ ...base, predicate: '{nope' }, 'gsd-check: --predicate is not valid JSON: '],
     [{ ...base, predicate: '' }, 'gsd-check: --predicate is not valid JSON: '],
     [{ ...base, predicate: '[]' }, 'gsd-check: invalid predicate: predicate: must be a JSON object, got []'],
-    [{ ...base, predicate: '{"kind":"toString"}' }, 'gsd-check: unknown predicate kind "toString"; known kinds: command-exit-zero, artifact-frontmatter-equals'],
+    [
+      { ...base, predicate: '{"kind":"toString"}' },
+      'gsd-check: unknown predicate kind "toString"; known kinds: command-exit-zero, artifact-frontmatter-equals',
+    ],
     [{ ...base, cwd: join(dir, 'missing') }, `gsd-check: --cwd ${join(dir, 'missing')}: no such directory`],
     [{ ...fromFile, predicateFile: 'other.json' }, `gsd-check: cannot read ${join(dir, 'other.json')}`],
-    [{ ...base, pick: { text: 'details.nope', steps: ['details', 'nope'] } }, 'gsd-check: --pick details.nope: no such field in a command-exit-zero envelope; its details are: kind, command, '],
+    [
+      { ...base, pick: { text: 'details.nope', steps: ['details', 'nope'] } },
+      'gsd-check: --pick details.nope: no such field in a command-exit-zero envelope; its details are: kind, command, ',
+    ],
   ];
   for (const [options, start] of cases) {
     const { deps, runs } = setup(dir);
@@ -77,7 +83,10 @@ test('every check failure exits 2 with nothing on stdout and one line first', as
 });
 
 test('--json-errors reports a failure as one JSON line', async (t) => {
-  const outcome = await checkPredicate({ ...base, predicate: '{"kind":"command-exit-zero","command":"x","timeOut":1}', jsonErrors: true }, setup(tempDir(t)).deps);
+  const outcome = await checkPredicate(
+    { ...base, predicate: '{"kind":"command-exit-zero","command":"x","timeOut":1}', jsonErrors: true },
+    setup(tempDir(t)).deps,
+  );
   assert.equal(outcome.exitCode, 2);
   assert.equal(outcome.stderr.split('\n').length, 2);
   assert.deepEqual(JSON.parse(outcome.stderr), {
@@ -102,10 +111,16 @@ test('the reader is told what it reads: standard input for -, else the flag and 
   const { predicate: _, ...rest } = base;
   const dir = tempDir(t);
   const asked: [string, string][] = [];
-  const deps = { ...setup(dir).deps, readInput: texts(async (path: string, label: string) => (asked.push([path, label]), fail('unreadable-file', `cannot read ${label}`))) };
+  const deps = {
+    ...setup(dir).deps,
+    readInput: texts(async (path: string, label: string) => (asked.push([path, label]), fail('unreadable-file', `cannot read ${label}`))),
+  };
   const stdin = await checkPredicate({ ...rest, predicateFile: '-' }, deps);
   const file = await checkPredicate({ ...rest, predicateFile: 'p.json' }, deps);
-  assert.deepEqual(asked, [['-', 'standard input'], [join(dir, 'p.json'), '--predicate-file p.json']]);
+  assert.deepEqual(asked, [
+    ['-', 'standard input'],
+    [join(dir, 'p.json'), '--predicate-file p.json'],
+  ]);
   assert.deepEqual([stdin.stderr, file.stderr], ['gsd-check: cannot read standard input\n', 'gsd-check: cannot read --predicate-file p.json\n']);
 });
 
@@ -114,7 +129,7 @@ test('an interrupted run exits 128+N with no envelope', async (t) => {
   assert.deepEqual(outcome, {
     exitCode: 130,
     stdout: '',
-    stderr: "gsd-check: stopped by SIGINT; any command it started was ended\n",
+    stderr: 'gsd-check: stopped by SIGINT; any command it started was ended\n',
   });
   const hup = await checkPredicate(base, setup(tempDir(t), { interrupted: 'SIGHUP', exitCode: null }).deps);
   assert.equal(hup.exitCode, 129);

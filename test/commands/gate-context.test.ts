@@ -17,7 +17,20 @@ const options: EvalOptions = { killAfter: 1.5, currentPhase: false, raw: false, 
 const never = new AbortController().signal;
 
 function deps(dir: string, world: Partial<CliDeps> = {}): CliDeps {
-  return { run: fakeRunner(), readInput: texts(async () => ok('')), cwd: () => dir, home: undefined, uid: undefined, env: { X: '1' }, github: { actions: false, workspace: undefined, stepSummary: undefined, commit: undefined }, canEnter: isReadableDirectory, signal: never, force: never, warn: (line) => assert.fail(`unexpected warning: ${line}`), ...world };
+  return {
+    run: fakeRunner(),
+    readInput: texts(async () => ok('')),
+    cwd: () => dir,
+    home: undefined,
+    uid: undefined,
+    env: { X: '1' },
+    github: { actions: false, workspace: undefined, stepSummary: undefined, commit: undefined },
+    canEnter: isReadableDirectory,
+    signal: never,
+    force: never,
+    warn: (line) => assert.fail(`unexpected warning: ${line}`),
+    ...world,
+  };
 }
 
 const failure = (result: ReturnType<typeof gateContext>) => (result.ok ? 'accepted' : [result.failure.reason, result.failure.message]);
@@ -57,10 +70,19 @@ test('a start that is missing, not a directory, gone, or not ours to enter is ba
   assert.deepEqual(failure(gateContext(options, deps(root, { cwd: gone }), gsdPaths)), ['bad-cwd', 'the current directory no longer exists']);
   // As root every directory can be entered: the probe stands in for one that cannot.
   const shut = (closed: string) => (dir: string) => dir !== closed;
-  assert.deepEqual(failure(gateContext(options, deps(root, { canEnter: shut(root) }), gsdPaths)), ['bad-cwd', 'the current directory: permission denied (cannot list or enter it)']);
-  assert.deepEqual(failure(gateContext({ ...options, cwd: root }, deps(root, { canEnter: shut(root) }), gsdPaths)), ['bad-cwd', `--cwd ${root}: permission denied (cannot list or enter it)`]);
+  assert.deepEqual(failure(gateContext(options, deps(root, { canEnter: shut(root) }), gsdPaths)), [
+    'bad-cwd',
+    'the current directory: permission denied (cannot list or enter it)',
+  ]);
+  assert.deepEqual(failure(gateContext({ ...options, cwd: root }, deps(root, { canEnter: shut(root) }), gsdPaths)), [
+    'bad-cwd',
+    `--cwd ${root}: permission denied (cannot list or enter it)`,
+  ]);
   writeTree(root, { '.planning': null, sub: null });
-  assert.deepEqual(failure(gateContext({ ...options, cwd: 'sub' }, deps(root, { canEnter: shut(root) }), gsdPaths)), ['bad-cwd', `project root ${root}: permission denied (cannot list or enter it)`]);
+  assert.deepEqual(failure(gateContext({ ...options, cwd: 'sub' }, deps(root, { canEnter: shut(root) }), gsdPaths)), [
+    'bad-cwd',
+    `project root ${root}: permission denied (cannot list or enter it)`,
+  ]);
   assert.equal(gateContext({ ...options, cwd: 'sub' }, deps(root), gsdPaths).ok, true);
 });
 
@@ -98,7 +120,10 @@ test("the run's workstream reaches the command as GSD_WORKSTREAM and scopes the 
   assert.deepEqual(run({ ws: 'alpha' }, { GSD_WORKSTREAM: 'beta' }), ['alpha', [join(root, '.planning/workstreams/alpha/phases/04-alpha')]]);
   assert.deepEqual(run({}, { GSD_WORKSTREAM: ' alpha ' }), ['alpha', [join(root, '.planning/workstreams/alpha/phases/04-alpha')]]);
   assert.deepEqual(run({}, {}), ['beta', [join(root, '.planning/workstreams/beta/phases/04-beta')]]);
-  assert.deepEqual(run({}, { GSD_WORKSTREAM: 'my ws' }), ['usage', 'GSD_WORKSTREAM "my ws": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")']);
+  assert.deepEqual(run({}, { GSD_WORKSTREAM: 'my ws' }), [
+    'usage',
+    'GSD_WORKSTREAM "my ws": a workstream name is a letter or digit, then letters, digits, ".", "_" or "-" (no "..")',
+  ]);
   rmSync(join(root, '.planning/active-workstream'));
   assert.deepEqual(run({}, { GSD_WORKSTREAM: '  ' }), ['  ', [join(root, '.planning/phases/04-root')]]);
 });

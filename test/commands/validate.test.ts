@@ -33,12 +33,13 @@ test("a capability GSD loads is valid; copies of GSD's own are ones GSD keeps it
   const outcome = await run(['release.json', 'security.json'], { 'release.json': JSON.stringify(feature({})) });
   assert.deepEqual(outcome, {
     exitCode: 1,
-    stdout: [
-      'release.json: valid (1 gate)',
-      'security.json: id: "security" is the id of one of GSD 1.14\'s own capabilities, which GSD keeps',
-      'security.json: config["workflow.security_enforcement"]: is a config key of GSD\'s own capability "security"',
-      'security.json: GSD 1.14.0 would not load this capability (for id, config["workflow.security_enforcement"]), so none of its 3 gates would be enforced',
-    ].join('\n') + '\n',
+    stdout:
+      [
+        'release.json: valid (1 gate)',
+        'security.json: id: "security" is the id of one of GSD 1.14\'s own capabilities, which GSD keeps',
+        'security.json: config["workflow.security_enforcement"]: is a config key of GSD\'s own capability "security"',
+        'security.json: GSD 1.14.0 would not load this capability (for id, config["workflow.security_enforcement"]), so none of its 3 gates would be enforced',
+      ].join('\n') + '\n',
     stderr: '',
   });
 });
@@ -47,7 +48,9 @@ test('issues: one line each with file and path, then whether GSD would load it; 
   const slips = JSON.stringify(
     feature({
       config: { 'x.on': { type: 'boolean', default: true, description: 'd' } },
-      gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true', timeOut: 5 } }, when: 'x.on', blocking: true, onError: 'halt' }],
+      gates: [
+        { point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'true', timeOut: 5 } }, when: 'x.on', blocking: true, onError: 'halt' },
+      ],
       steps: [],
       skills: [],
     }),
@@ -70,20 +73,37 @@ test('issues: one line each with file and path, then whether GSD would load it; 
 });
 
 test('--json gives the same as one document, with what GSD would make of each file', async () => {
-  const outcome = await run(['good.json', 'x.json', 'twice.json'], { 'good.json': JSON.stringify(feature({})), 'x.json': JSON.stringify(feature({ gates: [null] })), 'twice.json': `{"id": "a", ${JSON.stringify(feature({})).slice(1)}` }, true);
+  const outcome = await run(
+    ['good.json', 'x.json', 'twice.json'],
+    {
+      'good.json': JSON.stringify(feature({})),
+      'x.json': JSON.stringify(feature({ gates: [null] })),
+      'twice.json': `{"id": "a", ${JSON.stringify(feature({})).slice(1)}`,
+    },
+    true,
+  );
   assert.equal(outcome.exitCode, 1);
   assert.deepEqual(JSON.parse(outcome.stdout), {
     valid: false,
     files: [
       { file: 'good.json', valid: true, gates: 1, gsdLoads: true, issues: [], moreIssues: 0 },
-      { file: 'x.json', valid: false, gates: 1, gsdLoads: false, issues: [{ path: 'gates[0]', message: 'must be an object, got null', gsdRefuses: true }], moreIssues: 0 },
+      {
+        file: 'x.json',
+        valid: false,
+        gates: 1,
+        gsdLoads: false,
+        issues: [{ path: 'gates[0]', message: 'must be an object, got null', gsdRefuses: true }],
+        moreIssues: 0,
+      },
       // GSD reads a key given twice as its last value, and so does the rest of the check.
       {
         file: 'twice.json',
         valid: false,
         gates: 1,
         gsdLoads: true,
-        issues: [{ path: 'id', message: 'is given twice: which one counts is ambiguous (GSD reads the last, as the rest of this check does)', gsdRefuses: false }],
+        issues: [
+          { path: 'id', message: 'is given twice: which one counts is ambiguous (GSD reads the last, as the rest of this check does)', gsdRefuses: false },
+        ],
         moreIssues: 0,
       },
     ],
@@ -105,13 +125,19 @@ test('an unreadable file is exit 2, nothing on stdout', async () => {
 
 test('standard input (-) given once is a file like any other', async () => {
   const stdin = JSON.stringify(feature({ gates: [] }));
-  const once = await validate({ files: ['-'], json: false, jsonErrors: false }, { ...deps({}), readInput: texts(async (path, label) => (path === '-' ? ok(stdin) : fail('unreadable-file', label))) });
+  const once = await validate(
+    { files: ['-'], json: false, jsonErrors: false },
+    { ...deps({}), readInput: texts(async (path, label) => (path === '-' ? ok(stdin) : fail('unreadable-file', label))) },
+  );
   assert.deepEqual(once, { exitCode: 0, stdout: '-: valid (0 gates)\n', stderr: '' });
 });
 
 test('a file that is not JSON, or not a capability, counts no gates; a gate is one gate', async () => {
   const outcome = await run(['bad.json', 'list.json', 'one.json'], { 'bad.json': '{', 'list.json': '{"gates":{}}', 'one.json': '{"gates":[{}]}' }, true);
-  assert.deepEqual(JSON.parse(outcome.stdout).files.map((f: { gates: number }) => f.gates), [0, 0, 1]);
+  assert.deepEqual(
+    JSON.parse(outcome.stdout).files.map((f: { gates: number }) => f.gates),
+    [0, 0, 1],
+  );
   const plain = await run(['one.json'], { 'one.json': JSON.stringify(feature({})) });
   assert.equal(plain.stdout, 'one.json: valid (1 gate)\n');
 });
@@ -120,18 +146,41 @@ test("a byte order mark at the file's start: GSD's loader cannot parse the file 
   const text = `\uFEFF${JSON.stringify(feature({}))}`;
   assert.deepEqual(await run(['bom.json'], { 'bom.json': text }), {
     exitCode: 1,
-    stdout: [
-      "bom.json: the file starts with a UTF-8 byte order mark (EF BB BF), which GSD's loader cannot parse as JSON: save it without one",
-      'bom.json: GSD 1.14.0 would not load this capability (for the file), so its gate would not be enforced',
-    ].join('\n') + '\n',
+    stdout:
+      [
+        "bom.json: the file starts with a UTF-8 byte order mark (EF BB BF), which GSD's loader cannot parse as JSON: save it without one",
+        'bom.json: GSD 1.14.0 would not load this capability (for the file), so its gate would not be enforced',
+      ].join('\n') + '\n',
     stderr: '',
   });
   const json = JSON.parse((await run(['bom.json'], { 'bom.json': text }, true)).stdout);
-  assert.deepEqual(json.files[0], { file: 'bom.json', valid: false, gates: 1, gsdLoads: false, issues: [{ path: '', message: "the file starts with a UTF-8 byte order mark (EF BB BF), which GSD's loader cannot parse as JSON: save it without one", gsdRefuses: true }], moreIssues: 0 });
+  assert.deepEqual(json.files[0], {
+    file: 'bom.json',
+    valid: false,
+    gates: 1,
+    gsdLoads: false,
+    issues: [
+      {
+        path: '',
+        message: "the file starts with a UTF-8 byte order mark (EF BB BF), which GSD's loader cannot parse as JSON: save it without one",
+        gsdRefuses: true,
+      },
+    ],
+    moreIssues: 0,
+  });
   // Past the mark, the rest's own issues; and a runtime behind one is still one GSD skips.
   const runtime = `\uFEFF${JSON.stringify({ id: 'host', role: 'runtime', version: '1.0.0', title: 'Host', description: 'd', tier: 'core', requires: [], runtime: {} })}`;
-  const both = JSON.parse((await run(['twice.json', 'host.json'], { 'twice.json': `\uFEFF{"title": "a", ${JSON.stringify(feature({})).slice(1)}`, 'host.json': runtime }, true)).stdout);
-  assert.deepEqual(both.files.map((f: { gsdLoads: boolean; issues: { path: string }[] }) => [f.gsdLoads, f.issues.map((i) => i.path)]), [[false, ['', 'title']], [false, ['']]]);
+  const both = JSON.parse(
+    (await run(['twice.json', 'host.json'], { 'twice.json': `\uFEFF{"title": "a", ${JSON.stringify(feature({})).slice(1)}`, 'host.json': runtime }, true))
+      .stdout,
+  );
+  assert.deepEqual(
+    both.files.map((f: { gsdLoads: boolean; issues: { path: string }[] }) => [f.gsdLoads, f.issues.map((i) => i.path)]),
+    [
+      [false, ['', 'title']],
+      [false, ['']],
+    ],
+  );
 });
 
 test('a file with thousands of issues: the first 100 told, the rest counted, alike in --json', async () => {
@@ -157,7 +206,10 @@ test('a file with thousands of issues: the first 100 told, the rest counted, ali
 
 test('a path or a message is cut at 1000 characters: a key of a megabyte is not told whole', async () => {
   const key = 'k'.repeat(5000);
-  const outcome = JSON.parse((await run(['long.json'], { 'long.json': JSON.stringify(feature({ config: { ...(FEATURE.config as object), [key]: { type: 'boolean' } } })) }, true)).stdout);
+  const outcome = JSON.parse(
+    (await run(['long.json'], { 'long.json': JSON.stringify(feature({ config: { ...(FEATURE.config as object), [key]: { type: 'boolean' } } })) }, true))
+      .stdout,
+  );
   const issue = outcome.files[0].issues[0];
   assert.equal(issue.path, `config.${'k'.repeat(990)}...`);
   assert.equal(issue.path.length, 1000);

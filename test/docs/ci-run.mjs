@@ -54,7 +54,11 @@ export async function runCiFile(page, run, { root, bin, substitute }) {
       else if (tool === 'lefthook') log = await runLefthook(workspace, { env, hook: 'pre-push' });
       else throw new Error(`line ${file.line}: no run for a ${file.kind} file`);
     }
-    return normalise(log, [[workspace, SHOWN_ROOT], [home, '~'], [dir, '/tmp']]);
+    return normalise(log, [
+      [workspace, SHOWN_ROOT],
+      [home, '~'],
+      [dir, '/tmp'],
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -22,7 +22,8 @@ export function missingTool(given) {
     if (Number(process.versions.node.split('.')[0]) < 22) return 'gitlab-ci-local 4.75 needs Node 22 or later';
     if (!onPath('rsync')) return 'gitlab-ci-local needs rsync (Debian: apt-get install rsync)';
   }
-  if ((kind === 'pre-commit' || kind === 'pre-commit-remote') && !onPath('pre-commit')) return 'pre-commit is not installed (Debian: apt-get install pre-commit)';
+  if ((kind === 'pre-commit' || kind === 'pre-commit-remote') && !onPath('pre-commit'))
+    return 'pre-commit is not installed (Debian: apt-get install pre-commit)';
   return undefined;
 }
 
@@ -30,7 +31,11 @@ const onPath = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 
 
 // Everything in `dir` committed, as a checkout has it.
 export function commitAll(dir, env) {
-  for (const args of [['init', '-q'], ['add', '-A'], ['-c', 'user.email=ci@example.invalid', '-c', 'user.name=ci', 'commit', '-qm', 'the project', '--no-verify']]) {
+  for (const args of [
+    ['init', '-q'],
+    ['add', '-A'],
+    ['-c', 'user.email=ci@example.invalid', '-c', 'user.name=ci', 'commit', '-qm', 'the project', '--no-verify'],
+  ]) {
     const git = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
     if (git.status !== 0) throw new Error(`git ${args.join(' ')}: ${git.stderr}`);
   }
@@ -44,10 +49,17 @@ export async function runGitlab(dir, { env, job, file = '.gitlab-ci.yml', variab
     if (!/^[A-Z_][A-Z0-9_]*=/.test(pair)) throw new Error(`${pair}: a GitLab run takes <VARIABLE>=<value>`);
     return ['--variable', pair];
   });
-  const run = await collect(process.execPath, [cli, '--force-shell-executor', '--no-color', '--home', join(dir, '.home-gitlab'), '--file', file, ...given, job], { cwd: dir, env });
+  const run = await collect(
+    process.execPath,
+    [cli, '--force-shell-executor', '--no-color', '--home', join(dir, '.home-gitlab'), '--file', file, ...given, job],
+    { cwd: dir, env },
+  );
   // A file gitlab-ci-local refuses never starts the job: its own words are the log.
   if (!run.text.includes(`${job} starting `)) return verdict([`gitlab-ci-local: ${run.text.trim()}`], run.status === 0 ? 'no job' : run.status);
-  const lines = run.text.split('\n').filter((line) => line.startsWith(`${job} > `)).map((line) => line.slice(job.length + 3));
+  const lines = run.text
+    .split('\n')
+    .filter((line) => line.startsWith(`${job} > `))
+    .map((line) => line.slice(job.length + 3));
   return verdict(lines, run.status);
 }
 
@@ -64,7 +76,10 @@ export async function runPreCommit(dir, { env, config = '.pre-commit-config.yaml
   // pre-commit and pre-push, and still takes these.
   for (const stage of ['commit', 'push']) {
     // --verbose: a passing hook's output too, as a reader sees it with it.
-    const run = await collect('pre-commit', ['run', '--all-files', '--verbose', '--hook-stage', stage, '--config', config, '--color', 'never'], { cwd: dir, env: home });
+    const run = await collect('pre-commit', ['run', '--all-files', '--verbose', '--hook-stage', stage, '--config', config, '--color', 'never'], {
+      cwd: dir,
+      env: home,
+    });
     lines.push(...hookOutput(run.text));
     if (status === 0) status = run.status;
   }
@@ -75,7 +90,15 @@ export async function runPreCommit(dir, { env, config = '.pre-commit-config.yaml
 // code:`, a blank line, then its output; `[INFO]` lines as it sets a hook
 // repository up. Only the output is the project's.
 function hookOutput(text) {
-  return text.split('\n').filter((line) => line !== '' && !/^(?:\S.*\.{3,}(?:Passed|Failed|Skipped)|\(no files to check\)Skipped)$/.test(line) && !/^- (?:hook id|duration|exit code|files were modified by this hook): /.test(line) && !line.startsWith('[INFO] '));
+  return text
+    .split('\n')
+    .filter(
+      (line) =>
+        line !== '' &&
+        !/^(?:\S.*\.{3,}(?:Passed|Failed|Skipped)|\(no files to check\)Skipped)$/.test(line) &&
+        !/^- (?:hook id|duration|exit code|files were modified by this hook): /.test(line) &&
+        !line.startsWith('[INFO] '),
+    );
 }
 
 // A config that names gsd-check's repository, run against this checkout as
@@ -93,7 +116,9 @@ export async function runPreCommitRemote(dir, { env, config, root }) {
     git(['clone', '-q', '--no-hardlinks', root, repo], dir);
     const diff = git(['diff', 'HEAD', '--binary'], root);
     if (diff !== '') spawnSync('git', ['apply', '--whitespace=nowarn'], { cwd: repo, input: diff, env });
-    for (const file of git(['ls-files', '--others', '--exclude-standard'], root).split('\n').filter((f) => f !== '')) {
+    for (const file of git(['ls-files', '--others', '--exclude-standard'], root)
+      .split('\n')
+      .filter((f) => f !== '')) {
       mkdirSync(dirname(join(repo, file)), { recursive: true });
       copyFileSync(join(root, file), join(repo, file));
     }
@@ -127,7 +152,6 @@ export async function runLefthook(dir, { env, hook }) {
 }
 
 const verdict = (lines, status) => `${[...lines, status === 0 ? 'job: success' : 'job: failure'].join('\n')}\n`;
-
 
 // A process bounded in time (a hung one fails the test, named), with what it
 // printed as one log.

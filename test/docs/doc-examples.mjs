@@ -127,7 +127,11 @@ export async function runDoc(steps, { bin, env: extra = {}, modes = ['run'], tim
     const parts = seen.stdout.split(new RegExp(`\\n${MARK} (\\d+)\\n`));
     const outputs = new Map();
     for (let k = 1; k < parts.length; k += 2) outputs.set(Number(parts[k]), parts[k - 1]);
-    const dirs = [[work, SHOWN_ROOT], [home, '~'], [dir, '/tmp']];
+    const dirs = [
+      [work, SHOWN_ROOT],
+      [home, '~'],
+      [dir, '/tmp'],
+    ];
     const expected = [];
     const actual = [];
     runs.forEach((run, k) => {

@@ -29,7 +29,7 @@ for (const file of docFiles(ROOT)) {
 test('a drifted example fails: the output is compared, after normalising only durations and paths', async (t) => {
   const doc = [
     '```console',
-    "$ gsd-check check predicate --predicate '{\"kind\":\"command-exit-zero\",\"command\":\"exit 3\"}' --pick message",
+    '$ gsd-check check predicate --predicate \'{"kind":"command-exit-zero","command":"exit 3"}\' --pick message',
     'command exited 4',
     '```',
   ].join('\n');
@@ -68,7 +68,10 @@ test('one page is one shell session: setup, cd, variables and $? carry over; …
 
 test('examples marked gsd or skip are not run here; a block that starts with output is an error', () => {
   const steps = parseDoc('<!-- doc-test: gsd -->\n```console\n$ gsd_run x\ny\n```\n\n<!-- doc-test: skip (a machine of its own) -->\n```console\n$ z\n```\n');
-  assert.deepEqual(steps.map((s) => s.setup === undefined && s.mode), ['gsd', 'skip']);
+  assert.deepEqual(
+    steps.map((s) => s.setup === undefined && s.mode),
+    ['gsd', 'skip'],
+  );
   assert.throws(() => parseDoc('```console\noutput first\n```\n'), /line 2: a console block starts with output/);
   assert.throws(() => parseDoc('<!-- doc-test: gdd -->\n'), /unknown doc-test directive "gdd"/);
 });

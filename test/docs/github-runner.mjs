@@ -25,21 +25,30 @@ import { collect } from './ci-tools.mjs';
 export function eventOf(words) {
   const [name = 'pull_request', ...pairs] = words;
   if (name !== 'pull_request' && name !== 'push') throw new Error(`a run by the event ${name}, which these tests do not make`);
-  const given = Object.fromEntries(pairs.map((pair) => {
-    const at = pair.indexOf('=');
-    if (at < 1) throw new Error(`${pair}: an event's detail is <key>=<value>`);
-    return [pair.slice(0, at), pair.slice(at + 1)];
-  }));
+  const given = Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`${pair}: an event's detail is <key>=<value>`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
   const known = name === 'pull_request' ? ['head_ref', 'title', 'action', 'labels'] : ['ref'];
   for (const key of Object.keys(given)) if (!known.includes(key)) throw new Error(`${name} has no detail ${key} here (${known.join(', ')})`);
   if (name === 'push') {
     const branch = given.ref ?? 'main';
-    return { name, branch, github: { event_name: name, ref: `refs/heads/${branch}`, ref_name: branch, head_ref: '', base_ref: '', event: { ref: `refs/heads/${branch}` } } };
+    return {
+      name,
+      branch,
+      github: { event_name: name, ref: `refs/heads/${branch}`, ref_name: branch, head_ref: '', base_ref: '', event: { ref: `refs/heads/${branch}` } },
+    };
   }
   const head = given.head_ref ?? 'topic';
   const title = given.title ?? 'Add a feature';
   const action = given.action ?? 'synchronize';
-  const labels = (given.labels ?? '').split(',').filter((label) => label !== '').map((label) => ({ name: label }));
+  const labels = (given.labels ?? '')
+    .split(',')
+    .filter((label) => label !== '')
+    .map((label) => ({ name: label }));
   return {
     name,
     action,
@@ -142,7 +151,12 @@ async function runJob(id, job, { workspace, env, event, temp, context, substitut
     } else result = await uses(step, { workspace, env: stepEnv, expand, timeoutMs, where });
     if (result.text !== '') log.push(result.text.replace(/\n$/, ''));
     if (step.id !== undefined) context.steps[step.id] = { outputs: readOutputs(readFileSync(output, 'utf8')) };
-    paths.unshift(...readFileSync(githubPath, 'utf8').split('\n').filter((line) => line !== '').reverse());
+    paths.unshift(
+      ...readFileSync(githubPath, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .reverse(),
+    );
     if (result.status !== 0 && failed === undefined) failed = `${step.name ?? step.uses ?? 'a step'} exited ${result.status}`;
   }
   log.push(failed === undefined ? 'job: success' : `job: failure (${failed})`);
@@ -186,7 +200,11 @@ function evaluate(text, context, status, where) {
     ['always', () => true],
     ['cancelled', () => false],
   ];
-  const expression = new Parser(lexed.tokens, CONTEXTS, statusFunctions.map(([name]) => ({ name, minArgs: 0, maxArgs: 0 }))).parse();
+  const expression = new Parser(
+    lexed.tokens,
+    CONTEXTS,
+    statusFunctions.map(([name]) => ({ name, minArgs: 0, maxArgs: 0 })),
+  ).parse();
   const functions = new Map(statusFunctions.map(([name, call]) => [name, { name, minArgs: 0, maxArgs: 0, call: () => new data.BooleanData(call()) }]));
   try {
     return new Evaluator(expression, JSON.parse(JSON.stringify(context), data.reviver), functions).evaluate();
@@ -198,7 +216,10 @@ function evaluate(text, context, status, where) {
 // An `if:` as the runner reads it: `${{ }}` optional, and `success() &&`
 // before one that calls no status function.
 function holds(condition, context, status, where) {
-  const text = String(condition).trim().replace(/^\$\{\{([\s\S]*)\}\}$/, '$1').trim();
+  const text = String(condition)
+    .trim()
+    .replace(/^\$\{\{([\s\S]*)\}\}$/, '$1')
+    .trim();
   const own = /\b(?:success|failure|always|cancelled)\s*\(/.test(text) ? text : `success() && (${text})`;
   return truthy(evaluate(own, context, status, where));
 }

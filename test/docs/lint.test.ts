@@ -90,7 +90,14 @@ function headings(text: string): Heading[] {
       .replace(/ /g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
-    out.push({ text: title, path: chain.slice(1).filter((t) => t !== undefined).join(' > '), slug: n === 0 ? base : `${base}-${n}` });
+    out.push({
+      text: title,
+      path: chain
+        .slice(1)
+        .filter((t) => t !== undefined)
+        .join(' > '),
+      slug: n === 0 ? base : `${base}-${n}`,
+    });
   }
   return out;
 }
@@ -146,7 +153,10 @@ test('every page under docs/ is linked from another page', () => {
       if (path !== '') linked.add(normalize(join(dirname(file), path)));
     }
   }
-  assert.deepEqual(FILES.filter((f) => f.startsWith('docs/') && !linked.has(f)), []);
+  assert.deepEqual(
+    FILES.filter((f) => f.startsWith('docs/') && !linked.has(f)),
+    [],
+  );
 });
 
 // The paths of this repository a page names, each with its line: anywhere in
@@ -183,8 +193,14 @@ function topFolders(root: string): string[] {
 
 function namedPaths(text: string, root: string): NamedPath[] {
   const folders = [...topFolders(root), '.test-out'].map(escapeRegExp).join('|');
-  const inSrc = readdirSync(join(root, 'src'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => escapeRegExp(e.name)).join('|');
-  const path = new RegExp(String.raw`(?<![\w./~$@:-])(?:([0-9a-f]{7,40}):)?(?:((?:${folders})/(?:${SEGMENT}/?)*)|((?:${inSrc})/(?:${SEGMENT}/)*${SEGMENT}\.ts)(?![\w/]))`, 'g');
+  const inSrc = readdirSync(join(root, 'src'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => escapeRegExp(e.name))
+    .join('|');
+  const path = new RegExp(
+    String.raw`(?<![\w./~$@:-])(?:([0-9a-f]{7,40}):)?(?:((?:${folders})/(?:${SEGMENT}/?)*)|((?:${inSrc})/(?:${SEGMENT}/)*${SEGMENT}\.ts)(?![\w/]))`,
+    'g',
+  );
   const out: NamedPath[] = [];
   text.split('\n').forEach((line, i) => {
     for (const m of line.matchAll(path)) {
@@ -260,9 +276,15 @@ function missingPaths(file: string, named: readonly NamedPath[], root: string, h
 
 test('every path of this repository that README.md, CONTRIBUTING.md and docs/ name is in it', (t) => {
   const named = FILES.map((file) => [file, namedPaths(docText(ROOT, file), ROOT)] as const);
-  const history = atCommits(ROOT, named.flatMap(([, paths]) => paths));
+  const history = atCommits(
+    ROOT,
+    named.flatMap(([, paths]) => paths),
+  );
   if (history === undefined) t.diagnostic('no history in this checkout: the paths named at a commit are not checked');
-  assert.deepEqual(named.flatMap(([file, paths]) => missingPaths(file, paths, ROOT, history)), []);
+  assert.deepEqual(
+    named.flatMap(([file, paths]) => missingPaths(file, paths, ROOT, history)),
+    [],
+  );
 });
 
 test('the path rule catches a path that is not there, in every form a page names one, and only those', () => {
@@ -274,7 +296,7 @@ test('the path rule catches a path that is not there, in every form a page names
     'A folder that is a file: `src/main.ts/`; from src/: `run/tail-buffer.ts`; a kind: `src/kinds/<kind>.js`.',
     'There: `src/main.ts:116`, `test/main*.test.ts`, `src/kinds/`, `src/kinds/<kind>.ts`, `.test-out/docs/lint.test.mjs`,',
     '`.test-out/inputs.json`, `run/runner.ts`, `src/…`, test/docs/lint.test.ts. And `compat/node_modules/x/bin/y`.',
-    'Not this repository\'s: `/tmp/demo/src/x.ts`, `~/src/x.ts`, `$HOME/test/x`, js-yaml/dist/js-yaml.js, `.planning/phases/`.',
+    "Not this repository's: `/tmp/demo/src/x.ts`, `~/src/x.ts`, `$HOME/test/x`, js-yaml/dist/js-yaml.js, `.planning/phases/`.",
   ].join('\n');
   assert.deepEqual(missingPaths('page.md', namedPaths(page, ROOT), ROOT, undefined), [
     'page.md:1: .test-out/cli/args.test.mjs (test/cli/args.test.ts): no such file or folder',
@@ -289,7 +311,8 @@ test('the path rule catches a path that is not there, in every form a page names
 });
 
 test('a path named at a commit is checked at that commit', (t) => {
-  const page = 'Then `52d9ed5:src/run/tail-buffer.ts` and `52d9ed5:src/run/` were there; `52d9ed5:src/run/buffer.ts` was not, nor `fb2ad74:src/run/tail-buffer.ts:104`.';
+  const page =
+    'Then `52d9ed5:src/run/tail-buffer.ts` and `52d9ed5:src/run/` were there; `52d9ed5:src/run/buffer.ts` was not, nor `fb2ad74:src/run/tail-buffer.ts:104`.';
   const named = namedPaths(page, ROOT);
   const history = atCommits(ROOT, named);
   if (history === undefined) return t.skip('no history in this checkout');
@@ -373,18 +396,41 @@ function code(text: string): { line: number; text: string }[] {
 }
 
 test('no page runs or installs gsd-check by its name through the registry (npx --no, ./node_modules/.bin, --package <tarball>)', () => {
-  const reaching = FILES.flatMap((file) => code(docText(ROOT, file)).flatMap(({ line, text }) => (reachesRegistry(text) ? [`${file}:${line}: ${text.trim()}`] : [])));
+  const reaching = FILES.flatMap((file) =>
+    code(docText(ROOT, file)).flatMap(({ line, text }) => (reachesRegistry(text) ? [`${file}:${line}: ${text.trim()}`] : [])),
+  );
   assert.deepEqual(reaching, []);
 });
 
 test('the registry rule catches each form that can fetch gsd-check, and only those', () => {
-  for (const line of ['npx gsd-check --version', 'npx --yes gsd-check', 'npm exec gsd-check', 'npm exec -- gsd-check check predicate', 'npm x gsd-check',
-    'npx --package gsd-check gsd-check', 'npx -p gsd-check@1.0.0 gsd-check', 'npm install --save-dev gsd-check', 'npm i -g gsd-check@1.0.0']) {
+  for (const line of [
+    'npx gsd-check --version',
+    'npx --yes gsd-check',
+    'npm exec gsd-check',
+    'npm exec -- gsd-check check predicate',
+    'npm x gsd-check',
+    'npx --package gsd-check gsd-check',
+    'npx -p gsd-check@1.0.0 gsd-check',
+    'npm install --save-dev gsd-check',
+    'npm i -g gsd-check@1.0.0',
+  ]) {
     assert.equal(reachesRegistry(line), true, line);
   }
-  assert.deepEqual(code('Run `npx gsd-check` here.\n\n```sh\nnpx gsd-check --version\n```\n').map((c) => reachesRegistry(c.text)), [true, true]);
-  for (const line of ['npx --no gsd-check --version', 'npx --package ./gsd-check-1.0.0.tgz gsd-check check predicate', 'npx --package=/opt/gsd-check-1.0.0.tgz gsd-check',
-    './node_modules/.bin/gsd-check --version', 'npm install -g ./gsd-check', 'npm install --offline ./vendor/gsd-check-1.0.0.tgz', 'npx tsc', 'npm exec --no -- gsd-check', 'npx --package <tarball> gsd-check']) {
+  assert.deepEqual(
+    code('Run `npx gsd-check` here.\n\n```sh\nnpx gsd-check --version\n```\n').map((c) => reachesRegistry(c.text)),
+    [true, true],
+  );
+  for (const line of [
+    'npx --no gsd-check --version',
+    'npx --package ./gsd-check-1.0.0.tgz gsd-check check predicate',
+    'npx --package=/opt/gsd-check-1.0.0.tgz gsd-check',
+    './node_modules/.bin/gsd-check --version',
+    'npm install -g ./gsd-check',
+    'npm install --offline ./vendor/gsd-check-1.0.0.tgz',
+    'npx tsc',
+    'npm exec --no -- gsd-check',
+    'npx --package <tarball> gsd-check',
+  ]) {
     assert.equal(reachesRegistry(line), false, line);
   }
 });
@@ -406,11 +452,12 @@ test('every yaml block of the docs is a CI file the tests parse and run', () => 
 
 // The Action and the hook repository are pinned by release tag: a page that
 // names one names this version's.
-test('every release tag the docs pin (uses: …@v, rev: v) is this version\'s', () => {
+test("every release tag the docs pin (uses: …@v, rev: v) is this version's", () => {
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  const pins = docFiles(ROOT).flatMap((file) =>
-    [...docText(ROOT, file).matchAll(/(?:gsd-check@|rev: )v(\d+\.\d+\.\d+)/g)].map((m) => `${file}: v${m[1]}`),
-  );
+  const pins = docFiles(ROOT).flatMap((file) => [...docText(ROOT, file).matchAll(/(?:gsd-check@|rev: )v(\d+\.\d+\.\d+)/g)].map((m) => `${file}: v${m[1]}`));
   assert.ok(pins.length >= 3, pins.join('\n'));
-  assert.deepEqual(pins.filter((pin) => !pin.endsWith(`v${version}`)), []);
+  assert.deepEqual(
+    pins.filter((pin) => !pin.endsWith(`v${version}`)),
+    [],
+  );
 });

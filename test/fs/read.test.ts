@@ -32,7 +32,14 @@ test('an error once the file is open is answered by its code', (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'f'), 'x');
   const thrown = Object.assign(new Error('failed'), { code: 'EIO' });
-  assert.equal(shown(readRegular(join(dir, 'f'), 10, () => { throw thrown; })), 'EIO');
+  assert.equal(
+    shown(
+      readRegular(join(dir, 'f'), 10, () => {
+        throw thrown;
+      }),
+    ),
+    'EIO',
+  );
 });
 
 test('short reads: it reads on until one byte past the limit or the end, whatever each read gives', (t) => {
@@ -70,8 +77,14 @@ Max locked memory         8388608              8388608              bytes
 const noReport = (): never => assert.fail('the report is asked only without a limits line');
 
 test('the soft limit of the limits file, and the report is not asked', () => {
-  assert.equal(openFileLimit(() => LIMITS, noReport), 1024);
-  assert.equal(openFileLimit(() => LIMITS.replace('1024     ', 'unlimited'), noReport), undefined);
+  assert.equal(
+    openFileLimit(() => LIMITS, noReport),
+    1024,
+  );
+  assert.equal(
+    openFileLimit(() => LIMITS.replace('1024     ', 'unlimited'), noReport),
+    undefined,
+  );
 });
 
 test('without the file, or a file without the line, the report says', () => {
@@ -79,13 +92,34 @@ test('without the file, or a file without the line, the report says', () => {
   const missing = (): never => {
     throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
   };
-  assert.equal(openFileLimit(missing, () => report), 256);
-  assert.equal(openFileLimit(() => 'Max processes 100 100\n', () => report), 256);
+  assert.equal(
+    openFileLimit(missing, () => report),
+    256,
+  );
+  assert.equal(
+    openFileLimit(
+      () => 'Max processes 100 100\n',
+      () => report,
+    ),
+    256,
+  );
   // The report writes "unlimited" as a string: no limit to keep within.
-  assert.equal(openFileLimit(missing, () => ({ userLimits: { open_files: { soft: 'unlimited' } } })), undefined);
-  assert.equal(openFileLimit(missing, () => undefined), undefined);
+  assert.equal(
+    openFileLimit(missing, () => ({ userLimits: { open_files: { soft: 'unlimited' } } })),
+    undefined,
+  );
+  assert.equal(
+    openFileLimit(missing, () => undefined),
+    undefined,
+  );
 });
 
 test('the line must start a line: a value elsewhere is not taken', () => {
-  assert.equal(openFileLimit(() => `x Max open files 7 7 files\n`, () => ({ userLimits: { open_files: { soft: 9 } } })), 9);
+  assert.equal(
+    openFileLimit(
+      () => `x Max open files 7 7 files\n`,
+      () => ({ userLimits: { open_files: { soft: 9 } } }),
+    ),
+    9,
+  );
 });

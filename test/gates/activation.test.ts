@@ -34,10 +34,7 @@ test('a value of the wrong type reads as the declared default, with a warning (G
   for (const value of [0, null, 'false', [], 'no']) {
     const on = resolve('workflow.security_enforcement', { workflow: { security_enforcement: value } });
     assert.deepEqual([on.active, on.activation.source, on.activation.value], [true, 'default', true], JSON.stringify(value));
-    assert.equal(
-      on.warning,
-      `workflow.security_enforcement is ${JSON.stringify(value)} in the project's config, not a boolean: its default true is used`,
-    );
+    assert.equal(on.warning, `workflow.security_enforcement is ${JSON.stringify(value)} in the project's config, not a boolean: its default true is used`);
     const off = resolve('workflow.windows_enforce', { workflow: { windows_enforce: value } });
     assert.equal(off.active, false, JSON.stringify(value));
   }
@@ -119,7 +116,10 @@ test('the budget is 20,000 key comparisons per capability: each hinted miss spen
   const keys = (n: number) => new ConfigKeys(Array.from({ length: n }, (_, i) => `k${i}`));
   const hinted = (message: string) => message.includes('did you mean');
   const ten = keys(10_000);
-  assert.deepEqual(['k12x', 'k13x', 'k14x'].map((when) => hinted(ten.miss(when))), [true, true, false]);
+  assert.deepEqual(
+    ['k12x', 'k13x', 'k14x'].map((when) => hinted(ten.miss(when))),
+    [true, true, false],
+  );
   // The same miss again is told the same, at no cost.
   assert.equal(ten.miss('k12x'), '"k12x" is not a key of the capability\'s config; did you mean "k12"?');
   assert.equal(hinted(keys(20_000).miss('k12x')), true);

@@ -10,7 +10,10 @@ import { writeTree } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';
 
 // The scope as gate-context.ts resolves it; GSD_PROJECT already checked.
-const layerDeps = (scope: { project?: string; workstream?: string } = {}, planning: Result<PlanningScope> = ok({ project: scope.project, workstream: scope.workstream })) => ({
+const layerDeps = (
+  scope: { project?: string; workstream?: string } = {},
+  planning: Result<PlanningScope> = ok({ project: scope.project, workstream: scope.workstream }),
+) => ({
   planning,
   readInput: texts(async (path: string, label: string) => {
     try {
@@ -21,7 +24,7 @@ const layerDeps = (scope: { project?: string; workstream?: string } = {}, planni
   }),
 });
 
-test('the project config under .planning, and the workstream\'s over it; absent ones are empty', async (t) => {
+test("the project config under .planning, and the workstream's over it; absent ones are empty", async (t) => {
   const root = tempDir(t);
   const none = await loadLayers(undefined, root, layerDeps());
   assert.deepEqual(none, ok({ layers: { root: undefined, workstream: undefined }, warnings: [] }));
@@ -38,7 +41,10 @@ test('the project config under .planning, and the workstream\'s over it; absent 
   );
   writeFileSync(join(root, '.planning/workstreams/ws/config.json'), '{');
   const broken = await loadLayers(undefined, root, layerDeps({ workstream: 'ws' }));
-  assert.deepEqual(broken.ok ? 'accepted' : broken.failure.message, `config ${join(root, '.planning/workstreams/ws/config.json')} is not valid JSON: unexpected end at line 1, column 2`);
+  assert.deepEqual(
+    broken.ok ? 'accepted' : broken.failure.message,
+    `config ${join(root, '.planning/workstreams/ws/config.json')} is not valid JSON: unexpected end at line 1, column 2`,
+  );
   // A scope that could not be resolved (GSD_PROJECT leading elsewhere) fails the layers with its own failure.
   const bad = await loadLayers(undefined, root, layerDeps({}, usage('GSD_PROJECT must name one directory')));
   assert.deepEqual(bad, usage('GSD_PROJECT must name one directory'));
@@ -50,7 +56,10 @@ test('--config is read from where the command resolved it, and must exist', asyn
   mkdirSync(base);
   writeFileSync(join(base, 'c.json'), '{"x":1}');
   writeFileSync(join(root, 'c.json'), '{"x":2}');
-  assert.deepEqual(await loadLayers({ path: join(base, 'c.json'), shown: 'c.json' }, root, layerDeps()), ok({ layers: { root: { x: 1 }, workstream: undefined }, warnings: [] }));
+  assert.deepEqual(
+    await loadLayers({ path: join(base, 'c.json'), shown: 'c.json' }, root, layerDeps()),
+    ok({ layers: { root: { x: 1 }, workstream: undefined }, warnings: [] }),
+  );
   const missing = await loadLayers({ path: join(base, 'none.json'), shown: 'none.json' }, root, layerDeps());
   assert.deepEqual(missing.ok ? 'accepted' : missing.failure.message, 'cannot read --config none.json: no such file');
 });

@@ -26,13 +26,17 @@ test("GSD's own capability wins every clash: id, skill, agent, command family, c
     'refused skills[1]: "code-review" is a skill of GSD\'s own capability "code-review"',
     'refused agents[0]: "gsd-code-reviewer" is an agent of GSD\'s own capability "code-review"',
   ]);
-  assert.deepEqual(against(feature({ commands: [{ family: 'intel', module: 'x.cjs', router: 'r' }, null] })), ['refused commands[0].family: "intel" is a command family of GSD\'s own capability "intel"']);
+  assert.deepEqual(against(feature({ commands: [{ family: 'intel', module: 'x.cjs', router: 'r' }, null] })), [
+    'refused commands[0].family: "intel" is a command family of GSD\'s own capability "intel"',
+  ]);
   assert.deepEqual(against(feature({ config: { 'workflow.tdd_mode': {}, mode: {}, 'release.x': {} } })), [
     'refused config["workflow.tdd_mode"]: is a config key of GSD\'s own capability "tdd"',
     "refused config.mode: is a key of GSD's own config schema",
   ]);
   // A runtime's config is GSD's registry's too.
-  assert.deepEqual(against({ id: 'my-host', role: 'runtime', config: { granularity: {} } }), ["refused config.granularity: is a key of GSD's own config schema"]);
+  assert.deepEqual(against({ id: 'my-host', role: 'runtime', config: { granularity: {} } }), [
+    "refused config.granularity: is a key of GSD's own config schema",
+  ]);
 });
 
 test('requires: not itself, nothing of a higher tier', () => {
@@ -45,12 +49,21 @@ test('requires: not itself, nothing of a higher tier', () => {
 });
 
 test('requires: a name no capability can have, since every id GSD loads is kebab-case', () => {
-  const rule = "can be no capability's id (a kebab-case name (a lowercase letter, then lowercase letters, digits and hyphens)): GSD finds no capability it requires, and would skip this one";
-  assert.deepEqual(against(feature({ tier: 'full', requires: ['', 'Security', 'x_y', 'security', 'elsewhere'] })), [`refused requires[0]: "" ${rule}`, `refused requires[1]: "Security" ${rule}`, `refused requires[2]: "x_y" ${rule}`]);
+  const rule =
+    "can be no capability's id (a kebab-case name (a lowercase letter, then lowercase letters, digits and hyphens)): GSD finds no capability it requires, and would skip this one";
+  assert.deepEqual(against(feature({ tier: 'full', requires: ['', 'Security', 'x_y', 'security', 'elsewhere'] })), [
+    `refused requires[0]: "" ${rule}`,
+    `refused requires[1]: "Security" ${rule}`,
+    `refused requires[2]: "x_y" ${rule}`,
+  ]);
 });
 
 test("runtimeCompat: a runtime that is one of GSD's own of another role, or the feature itself, is none", () => {
-  const named = { supported: ['claude', 'security', 'gemini', 'release-checks', 'elsewhere', 3, ''], unsupported: ['tdd'], notes: { research: 'n', '*': 'n', codex: 'n' } };
+  const named = {
+    supported: ['claude', 'security', 'gemini', 'release-checks', 'elsewhere', 3, ''],
+    unsupported: ['tdd'],
+    notes: { research: 'n', '*': 'n', codex: 'n' },
+  };
   assert.deepEqual(against(feature({ runtimeCompat: named })), [
     'refused runtimeCompat.supported[1]: "security" is GSD\'s own feature capability, not a runtime: GSD finds no runtime it names, and would skip this capability',
     'refused runtimeCompat.supported[2]: "gemini" is GSD\'s own reviewer capability, not a runtime: GSD finds no runtime it names, and would skip this capability',
@@ -64,10 +77,22 @@ test("runtimeCompat: a runtime that is one of GSD's own of another role, or the 
 
 test("a step may not produce what one of GSD's own steps produces at the same point", () => {
   const step = (FEATURE.steps as Record<string, unknown>[])[0]!;
-  assert.deepEqual(against(feature({ steps: [{ ...step, point: 'plan:pre', produces: ['AI-SPEC.md', 'AI-SPEC.md'] }, { ...step, point: 'plan:post', produces: ['AI-SPEC.md'] }] })), [
-    'refused steps[0].produces: GSD\'s own capability "ai-integration" produces "AI-SPEC.md" at plan:pre: one artifact has one producer at a point',
-  ]);
-  assert.deepEqual(against({ ...feature({ steps: [{ ...step, point: 'plan:pre', produces: ['AI-SPEC.md'] }] }), role: 'runtime' }), [], 'only a feature has steps');
+  assert.deepEqual(
+    against(
+      feature({
+        steps: [
+          { ...step, point: 'plan:pre', produces: ['AI-SPEC.md', 'AI-SPEC.md'] },
+          { ...step, point: 'plan:post', produces: ['AI-SPEC.md'] },
+        ],
+      }),
+    ),
+    ['refused steps[0].produces: GSD\'s own capability "ai-integration" produces "AI-SPEC.md" at plan:pre: one artifact has one producer at a point'],
+  );
+  assert.deepEqual(
+    against({ ...feature({ steps: [{ ...step, point: 'plan:pre', produces: ['AI-SPEC.md'] }] }), role: 'runtime' }),
+    [],
+    'only a feature has steps',
+  );
 });
 
 test("GSD 1.14's own 46 manifests, copied: valid but for the clashes with themselves", () => {

@@ -37,5 +37,8 @@ test('issues of the gates come in as they are, those GSD refuses marked', () => 
   const lint = { path: 'gates[0].extra', message: 'unknown field' };
   const wrong = { path: 'gates[0].point', message: 'must be a loop point' };
   issues.keep([lint, wrong], [wrong]);
-  assert.deepEqual(issues.list, [{ ...lint, refuses: false }, { ...wrong, refuses: true }]);
+  assert.deepEqual(issues.list, [
+    { ...lint, refuses: false },
+    { ...wrong, refuses: true },
+  ]);
 });

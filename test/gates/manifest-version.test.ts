@@ -12,7 +12,8 @@ const envelope = (cap: Record<string, unknown>): string[] => {
 };
 
 test('the version is SemVer 2.0.0 whole', () => {
-  for (const version of ['1.2.3', '0.0.0', '1.2.3-rc.1', '1.2.3-dev.0', '1.2.3+build.5', '10.20.30-alpha-1+x']) assert.deepEqual(envelope({ version }), [], version);
+  for (const version of ['1.2.3', '0.0.0', '1.2.3-rc.1', '1.2.3-dev.0', '1.2.3+build.5', '10.20.30-alpha-1+x'])
+    assert.deepEqual(envelope({ version }), [], version);
   for (const version of ['1.0', 'v1.0.0', '01.2.3', '1.2.3-01', '1.2.3-..', '1.2.3-a b', 1]) {
     assert.deepEqual(envelope({ version }), [`refused version: must be a semantic version such as "1.2.3", got ${JSON.stringify(version)}`], String(version));
   }
@@ -21,7 +22,8 @@ test('the version is SemVer 2.0.0 whole', () => {
 
 test('engines.gsd: a range, and one that admits GSD 1.14.0', () => {
   assert.equal(BUILT_IN_VERSION, '1.14.0');
-  for (const gsd of ['>=1.6.0', '^1.14', '~1.14.0', '1.x', '*', '>=1.0.0 <2.0.0', '<1.0.0 || >=1.14.0', '1.14.0', ' >=1.6.0 ']) assert.deepEqual(envelope({ engines: { gsd } }), [], gsd);
+  for (const gsd of ['>=1.6.0', '^1.14', '~1.14.0', '1.x', '*', '>=1.0.0 <2.0.0', '<1.0.0 || >=1.14.0', '1.14.0', ' >=1.6.0 '])
+    assert.deepEqual(envelope({ engines: { gsd } }), [], gsd);
   assert.deepEqual(envelope({ engines: {} }), []);
   assert.deepEqual(envelope({ engines: { gsd: '>=2.0.0' } }), ['refused engines.gsd: ">=2.0.0" excludes GSD 1.14.0, the GSD gsd-check checks against']);
   assert.deepEqual(envelope({ engines: { gsd: 'latest' } }), [
@@ -41,7 +43,10 @@ test('compatVersions, integrity, provenance', () => {
   assert.deepEqual(envelope({ integrity: `sha512-${'A'.repeat(86)}==` }), []);
   assert.deepEqual(envelope({ integrity: 'sha512-abc' }), ['refused integrity: must be "sha512-" and the base64 of a SHA-512 digest, got "sha512-abc"']);
   assert.deepEqual(envelope({ provenance: { sourceRepo: 'https://x', commit: 'abc' } }), []);
-  assert.deepEqual(envelope({ provenance: { commit: '' } }), ['refused provenance.sourceRepo: is required (a non-empty string)', 'refused provenance.commit: must be a non-empty string, got ""']);
+  assert.deepEqual(envelope({ provenance: { commit: '' } }), [
+    'refused provenance.sourceRepo: is required (a non-empty string)',
+    'refused provenance.commit: must be a non-empty string, got ""',
+  ]);
 });
 
 test("ranges as GSD's semver-compare reads them", () => {

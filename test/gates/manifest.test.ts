@@ -13,7 +13,15 @@ test('a feature capability GSD loads: no issues, its gates counted', () => {
 });
 
 test('what is not an object is refused whole', () => {
-  for (const input of [[], null, 'x', 3]) assert.deepEqual(check(input), { gates: 0, issues: [{ path: '', message: `must be a JSON object, got ${input === null ? 'null' : Array.isArray(input) ? '[]' : JSON.stringify(input)}`, refuses: true }], loads: false, unchecked: undefined });
+  for (const input of [[], null, 'x', 3])
+    assert.deepEqual(check(input), {
+      gates: 0,
+      issues: [
+        { path: '', message: `must be a JSON object, got ${input === null ? 'null' : Array.isArray(input) ? '[]' : JSON.stringify(input)}`, refuses: true },
+      ],
+      loads: false,
+      unchecked: undefined,
+    });
 });
 
 test('a manifest of only an id, a version and gates: GSD refuses it, and says what a feature needs', () => {
@@ -34,7 +42,9 @@ test('a manifest of only an id, a version and gates: GSD refuses it, and says wh
     'refused contributions: is required (an array of contributions)',
   ]);
   // Without gates, no role says what it is: GSD reads no further.
-  assert.deepEqual(issues({ id: 'x', version: '1.0.0', role: 'featur', title: 't', description: 'd', tier: 'full', requires: [] }), ['refused role: must be one of "feature", "runtime", "reviewer", got "featur"; did you mean "feature"?']);
+  assert.deepEqual(issues({ id: 'x', version: '1.0.0', role: 'featur', title: 't', description: 'd', tier: 'full', requires: [] }), [
+    'refused role: must be one of "feature", "runtime", "reviewer", got "featur"; did you mean "feature"?',
+  ]);
 });
 
 test('the envelope, one field at a time', () => {
@@ -54,10 +64,14 @@ test('the envelope, one field at a time', () => {
   assert.deepEqual(issues(feature({ title: ' ' })), []);
 });
 
-test('at GSD\'s layout the id is its folder\'s name; ids GSD keeps for its own are refused', () => {
+test("at GSD's layout the id is its folder's name; ids GSD keeps for its own are refused", () => {
   assert.deepEqual(issues(FEATURE, 'release'), ['refused id: must be the name of its folder, "release", got "release-checks"']);
-  assert.deepEqual(issues(feature({ id: 'gsd-release' })), ['refused id: the id, "gsd-release", starts with "gsd-": GSD keeps the prefixes gsd-, gsd-core- and anthropic- for its own capabilities']);
-  assert.deepEqual(issues(feature({ id: 'anthropic-x' }), 'anthropic-x'), ['refused the name of its folder, "anthropic-x", starts with "anthropic-": GSD keeps the prefixes gsd-, gsd-core- and anthropic- for its own capabilities']);
+  assert.deepEqual(issues(feature({ id: 'gsd-release' })), [
+    'refused id: the id, "gsd-release", starts with "gsd-": GSD keeps the prefixes gsd-, gsd-core- and anthropic- for its own capabilities',
+  ]);
+  assert.deepEqual(issues(feature({ id: 'anthropic-x' }), 'anthropic-x'), [
+    'refused the name of its folder, "anthropic-x", starts with "anthropic-": GSD keeps the prefixes gsd-, gsd-core- and anthropic- for its own capabilities',
+  ]);
   // GSD reads the folder's name first, whatever the id.
   assert.deepEqual(issues(feature({ id: 'x' }), 'gsd-core-x'), [
     'refused id: must be the name of its folder, "gsd-core-x", got "x"',
@@ -67,9 +81,15 @@ test('at GSD\'s layout the id is its folder\'s name; ids GSD keeps for its own a
 
 test('a gate issue GSD loads past is kept, and does not refuse the capability', () => {
   const report = check(feature({ gates: [{ point: 'ship:pre', check: { query: '' }, blocking: true, onError: 'halt', extra: 1 }] }));
-  assert.deepEqual(told(report.issues), ['gates[0].extra: unknown field (known fields: point, check, when, blocking, onError)', 'gates[0].check.query: must be a non-empty string, got ""']);
+  assert.deepEqual(told(report.issues), [
+    'gates[0].extra: unknown field (known fields: point, check, when, blocking, onError)',
+    'gates[0].check.query: must be a non-empty string, got ""',
+  ]);
   assert.equal(report.loads, true);
-  assert.match(issues(feature({ gates: [{ point: 'ship', check: { query: 'q' }, blocking: true, onError: 'halt' }] })).join('\n'), /^refused gates\[0\]\.point: must be a loop point, got "ship" \(one of: /);
+  assert.match(
+    issues(feature({ gates: [{ point: 'ship', check: { query: 'q' }, blocking: true, onError: 'halt' }] })).join('\n'),
+    /^refused gates\[0\]\.point: must be a loop point, got "ship" \(one of: /,
+  );
   assert.deepEqual(issues(feature({ gates: {} })), ['refused gates: must be an array, got an object']);
   assert.deepEqual(issues(feature({ gates: undefined })), ['refused gates: is required (an array of gates, maybe empty)']);
 });
@@ -80,20 +100,25 @@ test('a runtime or a reviewer: no feature fields, its own body, which gsd-check 
   const reviewer = { ...runtime, role: 'reviewer', runtime: undefined, reviewer: { slug: 'x' } };
   assert.deepEqual(check(reviewer), { gates: 0, issues: [], loads: undefined, unchecked: 'reviewer' });
   const gated = check({ ...runtime, runtime: undefined, gates: [{ point: 'ship:pre', check: { query: 'q' }, blocking: true, onError: 'halt' }], skills: [] });
-  assert.deepEqual([told(gated.issues), gated.gates, gated.loads], [
+  assert.deepEqual(
+    [told(gated.issues), gated.gates, gated.loads],
     [
-      'refused runtime: is required (an object (the body of a runtime capability))',
-      'refused skills: must not be given on a runtime capability: only a feature capability has skills',
-      'refused gates: must not be given on a runtime capability: only a feature capability has gates',
+      [
+        'refused runtime: is required (an object (the body of a runtime capability))',
+        'refused skills: must not be given on a runtime capability: only a feature capability has skills',
+        'refused gates: must not be given on a runtime capability: only a feature capability has gates',
+      ],
+      1,
+      false,
     ],
-    1,
-    false,
-  ]);
+  );
   assert.deepEqual(issues({ ...reviewer, reviewer: undefined, runtime: {}, taskContentResolver: {} }), [
     'refused reviewer: is required (the body of a reviewer capability: its lane)',
     'refused runtime: must not be given on a reviewer capability: it is not a runtime GSD installs into',
     'refused taskContentResolver: must not be given on a reviewer capability: only a feature capability has taskContentResolver',
   ]);
   // Their config slices are built into GSD's registry like a feature's.
-  assert.deepEqual(issues({ ...runtime, config: { k: { type: 'boolean', default: 1, description: 'd' } } }), ['refused config.k.default: must be true or false, as its type says, got 1']);
+  assert.deepEqual(issues({ ...runtime, config: { k: { type: 'boolean', default: 1, description: 'd' } } }), [
+    'refused config.k.default: must be true or false, as its type says, got 1',
+  ]);
 });

@@ -35,7 +35,16 @@ test('the answer is the envelope: block and message, and what was asked', async 
   // The query and the phase values are environment, never the command's text.
   const [options] = seen;
   assert.deepEqual(
-    [options!.command, options!.cwd, options!.timeoutMs, options!.env.GSD_QUERY, options!.env.PHASE_NUMBER, options!.env.PHASE_DIR, options!.env.PHASE_REQ_IDS, options!.env.GSD_CAP_DIR],
+    [
+      options!.command,
+      options!.cwd,
+      options!.timeoutMs,
+      options!.env.GSD_QUERY,
+      options!.env.PHASE_NUMBER,
+      options!.env.PHASE_DIR,
+      options!.env.PHASE_REQ_IDS,
+      options!.env.GSD_CAP_DIR,
+    ],
     ['answer', '/p', 5000, 'verify.schema-drift', '04', '/p/.planning/phases/04-ship', '', '/caps/drift'],
   );
   assert.equal(options!.keepStdout, 1024 * 1024);
@@ -49,19 +58,38 @@ test("an answer without a message (or with an empty one) says what it answered, 
   assert.deepEqual(await said({ block: false }), [false, 'query ui.plan-gate answered block: false']);
   // A pass says no more: there is nothing to explain.
   assert.deepEqual(await said({ block: false, frontend: false }), [false, 'query ui.plan-gate answered block: false']);
-  assert.deepEqual(await said({ frontend: true, hasUiSpec: false, block: true, uiSpecPath: null, matchedToken: 'page', matchedLine: '**Goal:** ship the login page', elements: [1], counts: { a: 1 }, message: ' ' }), [
-    true,
-    'query ui.plan-gate answered block: true (frontend: true, hasUiSpec: false, uiSpecPath: null, matchedToken: "page", matchedLine: "**Goal:** ship the login page")',
-  ]);
+  assert.deepEqual(
+    await said({
+      frontend: true,
+      hasUiSpec: false,
+      block: true,
+      uiSpecPath: null,
+      matchedToken: 'page',
+      matchedLine: '**Goal:** ship the login page',
+      elements: [1],
+      counts: { a: 1 },
+      message: ' ',
+    }),
+    [
+      true,
+      'query ui.plan-gate answered block: true (frontend: true, hasUiSpec: false, uiSpecPath: null, matchedToken: "page", matchedLine: "**Goal:** ship the login page")',
+    ],
+  );
   assert.deepEqual(await said({ block: true, message: 'UI-SPEC.md missing for Phase 4' }), [true, 'UI-SPEC.md missing for Phase 4']);
   const many = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, i]));
-  assert.deepEqual(await said({ block: true, ...many, long: 'x'.repeat(200) }), [true, 'query ui.plan-gate answered block: true (f0: 0, f1: 1, f2: 2, f3: 3, f4: 4, f5: 5, f6: 6, f7: 7, and 3 more)']);
+  assert.deepEqual(await said({ block: true, ...many, long: 'x'.repeat(200) }), [
+    true,
+    'query ui.plan-gate answered block: true (f0: 0, f1: 1, f2: 2, f3: 3, f4: 4, f5: 5, f6: 6, f7: 7, and 3 more)',
+  ]);
   assert.deepEqual(await said({ block: true, long: 'x'.repeat(121) }), [true, `query ui.plan-gate answered block: true (long: "${'x'.repeat(120)}…")`]);
 });
 
 test('anything but a JSON object with a boolean block is a query failure, naming the query', async () => {
   const cases: [RunResultSketch, string][] = [
-    [{ exitCode: 3, output: { text: 'Error: unknown check', stdoutBytes: 0, stderrBytes: 20, truncated: false }, ...stdout('') }, 'query q: the query command exited 3: Error: unknown check'],
+    [
+      { exitCode: 3, output: { text: 'Error: unknown check', stdoutBytes: 0, stderrBytes: 20, truncated: false }, ...stdout('') },
+      'query q: the query command exited 3: Error: unknown check',
+    ],
     [{ exitCode: null, signal: 'SIGKILL', ...stdout('') }, 'query q: the query command was killed by SIGKILL'],
     [{ exitCode: null, signal: 'SIGTERM', timedOut: true, ...stdout('') }, 'query q: the query command timed out after 5s'],
     [{ spawnError: 'ENOENT' }, 'query q: the query command could not start: ENOENT'],
@@ -90,22 +118,31 @@ test('a query that could not start for a resource limit or a gone project root f
     "could not start query q's command: EAGAIN, still after 10 s of retries",
   ]);
   assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering({ spawnError: 'cwd-missing' }))), ['bad-cwd', 'project root /p is gone']);
-  assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering({ spawnError: 'cwd-denied' }))), ['bad-cwd', 'project root /p: permission denied (cannot enter it)']);
+  assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering({ spawnError: 'cwd-denied' }))), [
+    'bad-cwd',
+    'project root /p: permission denied (cannot enter it)',
+  ]);
 });
 
-test('a stop signal is a stop, and GSD\'s own form passes the values as variables', async () => {
+test("a stop signal is a stop, and GSD's own form passes the values as variables", async () => {
   assert.deepEqual(await evaluateQuery('q', undefined, how, answering({ interrupted: 'SIGINT' })), stopped(new Stop('SIGINT')));
   const exec = (path: string) => queryCommand(undefined, 30, { path, how: 'exec', found: 'gsd-tools on PATH' })?.command;
   assert.equal(exec('/opt/gsd/bin/gsd-tools'), `'/opt/gsd/bin/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
   assert.equal(exec("/it's/gsd-tools"), `'/it'\\''s/gsd-tools' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
-  assert.equal(queryCommand(undefined, 30, { path: '/p/gsd-core/bin/gsd-tools.cjs', how: 'node', found: '/p/gsd-core/bin' })?.command, `node '/p/gsd-core/bin/gsd-tools.cjs' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`);
+  assert.equal(
+    queryCommand(undefined, 30, { path: '/p/gsd-core/bin/gsd-tools.cjs', how: 'node', found: '/p/gsd-core/bin' })?.command,
+    `node '/p/gsd-core/bin/gsd-tools.cjs' check "$GSD_QUERY" "$PHASE_NUMBER" --raw`,
+  );
 });
 
 test('an answer may nest 64 levels of containers, itself the first; one more is a query failure', async () => {
   const answer = (levels: number) => stdout(`{"block":false,"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`);
   const evaluation = await evaluateQuery('q', undefined, how, answering(answer(64)));
   assert.equal(evaluation.ok && evaluation.value.block, false);
-  assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering(answer(65)))), ['query-failed', 'query q: the answer nests deeper than 64 levels']);
+  assert.deepEqual(failure(await evaluateQuery('q', undefined, how, answering(answer(65)))), [
+    'query-failed',
+    'query q: the answer nests deeper than 64 levels',
+  ]);
 });
 
 test('--query-command, else GSD_CHECK_QUERY_COMMAND, else the GSD gsd_run finds, else none', () => {

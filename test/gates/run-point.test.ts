@@ -24,7 +24,8 @@ function fakeRun(seen: RunOptions[], delays: Record<string, number> = {}) {
     stats.most = Math.max(stats.most, ++running);
     await sleep(delays[options.command] ?? 1);
     running--;
-    if (options.command.startsWith('fail')) return runResult({ exitCode: 1, output: { text: `${options.command} output`, stdoutBytes: 1, stderrBytes: 0, truncated: false } });
+    if (options.command.startsWith('fail'))
+      return runResult({ exitCode: 1, output: { text: `${options.command} output`, stdoutBytes: 1, stderrBytes: 0, truncated: false } });
     if (options.command.startsWith('hang')) return runResult({ exitCode: null, signal: 'SIGTERM', timedOut: true });
     if (options.command.startsWith('stop')) return runResult({ exitCode: null, signal: 'SIGTERM', interrupted: 'SIGINT' });
     return runResult();
@@ -38,7 +39,14 @@ interface TestDeps extends PointDeps {
 
 function deps(run: PointDeps['context']['run'], config: Record<string, unknown> = {}, concurrency = 4, reports: GateReport[] = []): TestDeps {
   return {
-    context: { projectRoot: '/p', paths: gsdPaths('/p'), env: { PATH: '/bin' }, planning: ok({ project: undefined, workstream: undefined }), killAfterMs: 100, run },
+    context: {
+      projectRoot: '/p',
+      paths: gsdPaths('/p'),
+      env: { PATH: '/bin' },
+      planning: ok({ project: undefined, workstream: undefined }),
+      killAfterMs: 100,
+      run,
+    },
     config,
     concurrency,
     onReport: (_, r) => reports.push(r),
@@ -52,7 +60,8 @@ const runPoint = async (point: LoopPoint, capabilities: Capability[], d: TestDep
 };
 
 // A point that had its gates: its envelope.
-const envelopeOf = (result: PointResult): PointEnvelope => (result.envelope.ok ? result.envelope.value : assert.fail(`${result.point} was not evaluated: ${result.envelope.failure.message}`));
+const envelopeOf = (result: PointResult): PointEnvelope =>
+  result.envelope.ok ? result.envelope.value : assert.fail(`${result.point} was not evaluated: ${result.envelope.failure.message}`);
 
 function cap(file: string, data: Record<string, unknown>): Capability {
   const parsed = parseCapability(data, KINDS);
@@ -124,7 +133,14 @@ test('mixed gates: statuses, order and the verdict', async () => {
 
 test('a point that passes sums up; one with no gates says so', async () => {
   const { run } = fakeRun([]);
-  const capability = cap('c.json', { id: 'c', gates: [gate('verify:pre', predicate('pass')), gate('verify:pre', predicate('fail'), { blocking: false }), gate('verify:pre', predicate('x'), { when: 'off' })] });
+  const capability = cap('c.json', {
+    id: 'c',
+    gates: [
+      gate('verify:pre', predicate('pass')),
+      gate('verify:pre', predicate('fail'), { blocking: false }),
+      gate('verify:pre', predicate('x'), { when: 'off' }),
+    ],
+  });
   const passed = await runPoint('verify:pre', [capability], deps(run));
   assert.deepEqual(passed.ok && [passed.value.block, passed.value.message], [false, 'verify:pre: passed (1 pass, 1 advisory, 1 inactive)']);
   const none = await runPoint('discuss:pre', [capability], deps(run));
@@ -186,7 +202,9 @@ test('slips outside check, blocking and onError do not stop a gate; a slip insid
 test('gates run concurrently up to the limit, and report as they finish', async () => {
   const reports: GateReport[] = [];
   const { run, stats } = fakeRun([], { slow: 60, fast: 1 });
-  const capability = cap('c.json', { gates: [gate('ship:pre', predicate('slow')), gate('ship:pre', predicate('fast')), gate('ship:pre', predicate('slow')), gate('ship:pre', predicate('fast'))] });
+  const capability = cap('c.json', {
+    gates: [gate('ship:pre', predicate('slow')), gate('ship:pre', predicate('fast')), gate('ship:pre', predicate('slow')), gate('ship:pre', predicate('fast'))],
+  });
   const result = await runPoint('ship:pre', [capability], deps(run, {}, 3, reports));
   assert.equal(stats.most, 3);
   // Reported as they finish (a fast gate first), listed in declaration order.
@@ -218,14 +236,22 @@ test('a gate that could not start for a resource limit halts, whatever its onErr
   assert.equal(result.ok, true);
   const envelope = result.ok ? result.value : undefined;
   assert.equal(envelope?.block, true);
-  assert.deepEqual((envelope?.details.gates as GateReport[]).map((g) => [g.status, g.error]), [['halt', 'could not start sh: EMFILE, still after 10 s of retries']]);
+  assert.deepEqual(
+    (envelope?.details.gates as GateReport[]).map((g) => [g.status, g.error]),
+    [['halt', 'could not start sh: EMFILE, still after 10 s of retries']],
+  );
   assert.equal(envelope?.message, 'ship:pre: halted by /c.json#0 (/c.json#0: could not start sh: EMFILE, still after 10 s of retries)');
 });
 
 test('a query gate whose command could not start for a resource limit halts too, whatever its onError says', async () => {
   const run = async (): Promise<RunResult> => runResult({ exitCode: null, spawnError: 'EAGAIN' });
-  const result = await runPoint('ship:pre', [cap('/c.json', { gates: [gate('ship:pre', { query: 'q' }, { onError: 'skip' })] })], { ...deps(run), query: { command: 'answer', timeoutMs: 5000 } });
-  assert.deepEqual(result.ok && (result.value.details.gates as GateReport[]).map((g) => [g.status, g.error]), [['halt', "could not start query q's command: EAGAIN, still after 10 s of retries"]]);
+  const result = await runPoint('ship:pre', [cap('/c.json', { gates: [gate('ship:pre', { query: 'q' }, { onError: 'skip' })] })], {
+    ...deps(run),
+    query: { command: 'answer', timeoutMs: 5000 },
+  });
+  assert.deepEqual(result.ok && (result.value.details.gates as GateReport[]).map((g) => [g.status, g.error]), [
+    ['halt', "could not start query q's command: EAGAIN, still after 10 s of retries"],
+  ]);
   assert.equal(result.ok && result.value.block, true);
 });
 
@@ -243,7 +269,7 @@ test('a report shows the declared check up to the deepest a valid predicate can 
   assert.equal(deeper?.status, 'skipped');
 });
 
-test('a report\'s duration is the time its gate took, within what the whole point took', async () => {
+test("a report's duration is the time its gate took, within what the whole point took", async () => {
   const { run } = fakeRun([]);
   const started = now();
   const result = await runPoint('ship:pre', [cap('c.json', { gates: [gate('ship:pre', predicate('pass'))] })], deps(run));
@@ -261,30 +287,51 @@ test('onError skips a check that failed for any reason but a resource limit, and
   const gateFailing = (reason: Exclude<keyof typeof REASONS, 'stopped'>, onError: 'skip' | 'halt'): PointGate => ({
     capability: reason,
     index: 0,
-    declaration: { declared: {}, point: 'ship:pre', when: { on: 'always' }, gate: { ok: true, value: { check: { shape: 'predicate', predicate: fail(reason, `failed for ${reason}`) }, blocking: true, onError } }, issues: [], refusals: [] },
+    declaration: {
+      declared: {},
+      point: 'ship:pre',
+      when: { on: 'always' },
+      gate: { ok: true, value: { check: { shape: 'predicate', predicate: fail(reason, `failed for ${reason}`) }, blocking: true, onError } },
+      issues: [],
+      refusals: [],
+    },
   });
   for (const onError of ['skip', 'halt'] as const) {
     const result = await runPoints([{ point: 'ship:pre', gates: ok(reasons.map((reason) => gateFailing(reason, onError))) }], deps(run));
     const statuses = result.ok ? envelopeOf(result.value[0]!).details.gates.map((g) => [g.capability, g.status]) : [];
-    assert.deepEqual(statuses, reasons.map((reason) => [reason, onError === 'skip' && !['resource-limit', 'untested-gsd', 'ambiguous-phase'].includes(reason) ? 'skipped' : 'halt']), onError);
+    assert.deepEqual(
+      statuses,
+      reasons.map((reason) => [reason, onError === 'skip' && !['resource-limit', 'untested-gsd', 'ambiguous-phase'].includes(reason) ? 'skipped' : 'halt']),
+      onError,
+    );
   }
 });
 
-test('the gates of several points run in one pool: a slow gate of one point does not hold up the next point\'s', async () => {
+test("the gates of several points run in one pool: a slow gate of one point does not hold up the next point's", async () => {
   const { run, stats } = fakeRun([], { slow: 60, fast: 1 });
-  const capability = cap('/c.json', { id: 'c', gates: [gate('plan:pre', predicate('slow')), gate('ship:pre', predicate('slow')), gate('ship:pre', predicate('fail'))] });
+  const capability = cap('/c.json', {
+    id: 'c',
+    gates: [gate('plan:pre', predicate('slow')), gate('ship:pre', predicate('slow')), gate('ship:pre', predicate('fail'))],
+  });
   const reports: [string, number][] = [];
   const d = { ...deps(run, {}, 3), onReport: (point: LoopPoint, r: GateReport) => reports.push([point, r.index]) };
   const points = (['plan:pre', 'verify:pre', 'ship:pre'] as const).map((point) => ({ point, gates: ok(gatesAt(point, [capability], { root: {} }).gates) }));
   const result = await runPoints(points, d);
   assert.equal(stats.most, 3);
   assert.ok(result.ok);
-  assert.deepEqual(result.value.map(envelopeOf).map((e) => [e.details.point, e.block, e.message, e.details.gates.map((g) => g.index)]), [
-    ['plan:pre', false, 'plan:pre: passed (1 pass)', [0]],
-    ['verify:pre', false, 'verify:pre: no gates', []],
-    ['ship:pre', true, 'ship:pre: halted by c#2 (c#2: command exited 1: fail output)', [1, 2]],
+  assert.deepEqual(
+    result.value.map(envelopeOf).map((e) => [e.details.point, e.block, e.message, e.details.gates.map((g) => g.index)]),
+    [
+      ['plan:pre', false, 'plan:pre: passed (1 pass)', [0]],
+      ['verify:pre', false, 'verify:pre: no gates', []],
+      ['ship:pre', true, 'ship:pre: halted by c#2 (c#2: command exited 1: fail output)', [1, 2]],
+    ],
+  );
+  assert.deepEqual(reports.sort(), [
+    ['plan:pre', 0],
+    ['ship:pre', 1],
+    ['ship:pre', 2],
   ]);
-  assert.deepEqual(reports.sort(), [['plan:pre', 0], ['ship:pre', 1], ['ship:pre', 2]]);
 });
 
 test('an agentVerdict gate, which only an agent can decide, follows its onError as any check that could not be evaluated', async () => {
@@ -297,5 +344,8 @@ test('an agentVerdict gate, which only an agent can decide, follows its onError 
   });
   const result = await runPoint('ship:pre', [agent], deps(run));
   assert.ok(result.ok);
-  assert.deepEqual((result.value.details.gates as GateReport[]).map((r) => r.status), ['skipped', 'halt']);
+  assert.deepEqual(
+    (result.value.details.gates as GateReport[]).map((r) => r.status),
+    ['skipped', 'halt'],
+  );
 });

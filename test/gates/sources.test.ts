@@ -14,9 +14,12 @@ function cap(file: string, data: Record<string, unknown>): Capability {
   return { file, name: parsed.value.id ?? file, declaration: parsed.value };
 }
 
-test('the point\'s gates, each with its when resolved against defaults any capability declares', () => {
+test("the point's gates, each with its when resolved against defaults any capability declares", () => {
   const declaring = cap('/caps/a/cap.json', { id: 'a', config: { 'workflow.shared': { type: 'boolean', default: true } }, gates: [gate('plan:pre')] });
-  const using = cap('/caps/b.json', { id: 'b', gates: [gate('ship:pre', 'workflow.shared'), gate('plan:pre'), gate('ship:pre', 'workflow.unknown'), gate('ship:pre', '')] });
+  const using = cap('/caps/b.json', {
+    id: 'b',
+    gates: [gate('ship:pre', 'workflow.shared'), gate('plan:pre'), gate('ship:pre', 'workflow.unknown'), gate('ship:pre', '')],
+  });
   const { gates, warnings } = gatesAt('ship:pre', [declaring, using], { root: {} });
   assert.deepEqual(
     gates.map((g) => [g.capability, g.index, g.capDir, g.activation?.active, g.activation?.activation]),
@@ -28,13 +31,22 @@ test('the point\'s gates, each with its when resolved against defaults any capab
   );
   assert.deepEqual(warnings, []);
   const plan = gatesAt('plan:pre', [declaring, using], { root: {} }).gates;
-  assert.deepEqual(plan.map((g) => [g.capability, g.index, g.activation]), [['a', 0, undefined], ['b', 1, undefined]]);
+  assert.deepEqual(
+    plan.map((g) => [g.capability, g.index, g.activation]),
+    [
+      ['a', 0, undefined],
+      ['b', 1, undefined],
+    ],
+  );
 });
 
 test('a mistyped value warns once, however many gates use the key', () => {
   const c = cap('c.json', { config: { 'w.on': { type: 'boolean', default: false } }, gates: [gate('ship:pre', 'w.on'), gate('ship:pre', 'w.on')] });
   const { gates, warnings } = gatesAt('ship:pre', [c], { root: { w: { on: 'yes' } } });
-  assert.deepEqual(gates.map((g) => g.activation?.active), [false, false]);
+  assert.deepEqual(
+    gates.map((g) => g.activation?.active),
+    [false, false],
+  );
   assert.deepEqual(warnings, ['w.on is "yes" in the project\'s config, not a boolean: its default false is used']);
 });
 
@@ -42,10 +54,13 @@ test('a when that is not a key is inactive; the first capability to declare a ke
   const first = cap('a.json', { id: 'a', config: { 'w.k': { type: 'boolean', default: true } }, gates: [gate('ship:pre', 'w.k'), gate('ship:pre', 7)] });
   const second = cap('b.json', { id: 'b', config: { 'w.k': { type: 'boolean', default: false } } });
   const { gates } = gatesAt('ship:pre', [first, second], { root: {} });
-  assert.deepEqual(gates.map((g) => [g.activation?.active, g.activation?.activation]), [
-    [true, { key: 'w.k', value: true, source: 'default' }],
-    [false, { key: '7', value: null, source: 'absent' }],
-  ]);
+  assert.deepEqual(
+    gates.map((g) => [g.activation?.active, g.activation?.activation]),
+    [
+      [true, { key: 'w.k', value: true, source: 'default' }],
+      [false, { key: '7', value: null, source: 'absent' }],
+    ],
+  );
 });
 
 // GSD's loop-resolver: `when === undefined || when === null` is unconditional.
@@ -53,10 +68,20 @@ test('a when that is not a key is inactive; the first capability to declare a ke
 test('a gate whose when is null runs unconditionally, as one with no when; an empty when is inactive', () => {
   const capability = cap('a.json', { id: 'a', gates: [{ ...gate('ship:pre'), when: null }, gate('ship:pre'), gate('ship:pre', '')] });
   const { gates } = gatesAt('ship:pre', [capability], { root: {} });
-  assert.deepEqual(gates.map((g) => g.activation?.active), [undefined, undefined, false]);
+  assert.deepEqual(
+    gates.map((g) => g.activation?.active),
+    [undefined, undefined, false],
+  );
 });
 
-const hookGate = (capId: string, check: unknown, extra: Record<string, unknown> = {}) => ({ capId, kind: 'gate', check, blocking: true, onError: 'halt', ...extra });
+const hookGate = (capId: string, check: unknown, extra: Record<string, unknown> = {}) => ({
+  capId,
+  kind: 'gate',
+  check,
+  blocking: true,
+  onError: 'halt',
+  ...extra,
+});
 
 test('the rendered gate entries, all active, indexed per capability; steps and contributions left out', () => {
   const security = { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } };
@@ -86,12 +111,20 @@ test('the rendered gate entries, all active, indexed per capability; steps and c
 test("GSD's own gates rendered keep their places in its registry, as --builtin names them; one it does not declare comes after them", () => {
   const hooks = {
     point: 'plan:pre',
-    activeHooks: [hookGate('drift', { query: 'verify.context-drift' }), hookGate('drift', { query: 'verify.codebase-drift' }), hookGate('drift', { query: 'other' }), hookGate('ui', { query: 'ui.plan-gate' })],
+    activeHooks: [
+      hookGate('drift', { query: 'verify.context-drift' }),
+      hookGate('drift', { query: 'verify.codebase-drift' }),
+      hookGate('drift', { query: 'other' }),
+      hookGate('ui', { query: 'ui.plan-gate' }),
+    ],
   };
   const rendered = gatesFromHooks(hooks, 'plan:pre', 'h', KINDS);
   assert.deepEqual(rendered.ok && rendered.value.map((g) => `${g.capability}#${g.index}`), ['drift#3', 'drift#2', 'drift#4', 'ui#0']);
   const builtin = gatesAt('plan:pre', builtinCapabilities(), { root: {} }).gates.filter((g) => g.capability === 'drift');
-  assert.deepEqual(builtin.map((g) => `${g.capability}#${g.index}`), ['drift#2', 'drift#3']);
+  assert.deepEqual(
+    builtin.map((g) => `${g.capability}#${g.index}`),
+    ['drift#2', 'drift#3'],
+  );
 });
 
 test('another point, or a shape that is not render-hooks output, is refused', () => {
@@ -121,7 +154,10 @@ test("GSD 1.14's built-in gates: 11 gates of 7 capabilities, every one valid, ev
     assert.equal(capability.file, undefined, 'no file: GSD_CAP_DIR is not set for them');
   }
   const windows = capabilities.find((c) => c.name === 'broken-windows')!;
-  assert.deepEqual([windows.declaration.gates[0]!.declared.when, windows.declaration.keys.get('workflow.windows_enforce')?.default], ['workflow.windows_enforce', false]);
+  assert.deepEqual(
+    [windows.declaration.gates[0]!.declared.when, windows.declaration.keys.get('workflow.windows_enforce')?.default],
+    ['workflow.windows_enforce', false],
+  );
 });
 
 test("the test fixtures switch their gates by GSD's own keys, as GSD 1.14 declares them", () => {
@@ -142,5 +178,11 @@ test("the test fixtures switch their gates by GSD's own keys, as GSD 1.14 declar
 test('a capability read from standard input has no directory of its own: no GSD_CAP_DIR of "."', () => {
   const fromStdin = cap('-', { id: 's', gates: [gate('ship:pre')] });
   const fromFile = cap('caps/c.json', { id: 'f', gates: [gate('ship:pre')] });
-  assert.deepEqual(gatesAt('ship:pre', [fromStdin, fromFile], { root: {} }).gates.map((g) => [g.capability, g.capDir]), [['s', undefined], ['f', 'caps']]);
+  assert.deepEqual(
+    gatesAt('ship:pre', [fromStdin, fromFile], { root: {} }).gates.map((g) => [g.capability, g.capDir]),
+    [
+      ['s', undefined],
+      ['f', 'caps'],
+    ],
+  );
 });

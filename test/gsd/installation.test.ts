@@ -17,15 +17,30 @@ import type { RunOptions } from '../../src/run/runner.ts';
 
 const TOOLS = join('gsd-core', 'bin', 'gsd-tools.cjs');
 
-
 // findGsd's world: git's answer for the top level, and nothing else runs.
 const signal = new AbortController().signal;
 const force = new AbortController().signal;
 const stdout = (text: string) => ({ stdout: { text, complete: true } });
 function context(root: string, world: { readonly top?: RunResultSketch } = {}, env: Record<string, string> = {}): { context: GateContext; seen: RunOptions[] } {
   const seen: RunOptions[] = [];
-  const run = fakeRunner((options) => (options.command === 'git rev-parse --show-toplevel' ? (world.top ?? { exitCode: 128 }) : assert.fail(`unexpected command: ${options.command}`)), seen);
-  return { context: { projectRoot: root, paths: gsdPaths(root), env, planning: ok({ project: undefined, workstream: undefined }), killAfterMs: 250, signal, force, run }, seen };
+  const run = fakeRunner(
+    (options) =>
+      options.command === 'git rev-parse --show-toplevel' ? (world.top ?? { exitCode: 128 }) : assert.fail(`unexpected command: ${options.command}`),
+    seen,
+  );
+  return {
+    context: {
+      projectRoot: root,
+      paths: gsdPaths(root),
+      env,
+      planning: ok({ project: undefined, workstream: undefined }),
+      killAfterMs: 250,
+      signal,
+      force,
+      run,
+    },
+    seen,
+  };
 }
 function installed(t: TestContext) {
   const root = tempDir(t);
@@ -142,7 +157,10 @@ test("last, the agents' homes under HOME, in the preamble's order, after PATH", 
     found.push(gsd.found);
     rmSync(gsd.path);
   }
-  assert.deepEqual(found, HOMES.map(([, dir]) => join(home, dir, 'gsd-core/bin')));
+  assert.deepEqual(
+    found,
+    HOMES.map(([, dir]) => join(home, dir, 'gsd-core/bin')),
+  );
 });
 
 test("each home's variable stands for its default, and an empty one does not; XDG_CONFIG_HOME for ~/.config", (t) => {
@@ -152,19 +170,39 @@ test("each home's variable stands for its default, and an empty one does not; XD
   const elsewhere = join(root, 'elsewhere');
   writeTree(elsewhere, { [TOOLS]: '' });
   for (const [variable] of HOMES) {
-    assert.deepEqual(locateGsd(root, { HOME: home, [variable]: elsewhere }), { path: join(elsewhere, TOOLS), how: 'node', found: join(elsewhere, 'gsd-core/bin') }, variable);
+    assert.deepEqual(
+      locateGsd(root, { HOME: home, [variable]: elsewhere }),
+      { path: join(elsewhere, TOOLS), how: 'node', found: join(elsewhere, 'gsd-core/bin') },
+      variable,
+    );
   }
   // Set, the variable replaces the default: ~/.claude is not looked at.
   writeTree(home, { [join('.claude', TOOLS)]: '' });
   assert.equal(locateGsd(root, { HOME: home, CLAUDE_CONFIG_DIR: join(root, 'empty') }), undefined);
-  assert.deepEqual(locateGsd(root, { HOME: home, CLAUDE_CONFIG_DIR: '' }), { path: join(home, '.claude', TOOLS), how: 'node', found: join(home, '.claude/gsd-core/bin') });
+  assert.deepEqual(locateGsd(root, { HOME: home, CLAUDE_CONFIG_DIR: '' }), {
+    path: join(home, '.claude', TOOLS),
+    how: 'node',
+    found: join(home, '.claude/gsd-core/bin'),
+  });
   rmSync(join(home, '.claude', TOOLS));
   const xdg = join(root, 'xdg');
   writeTree(xdg, { [join('kilo', TOOLS)]: '' });
-  assert.deepEqual(locateGsd(root, { HOME: home, XDG_CONFIG_HOME: xdg }), { path: join(xdg, 'kilo', TOOLS), how: 'node', found: join(xdg, 'kilo/gsd-core/bin') });
+  assert.deepEqual(locateGsd(root, { HOME: home, XDG_CONFIG_HOME: xdg }), {
+    path: join(xdg, 'kilo', TOOLS),
+    how: 'node',
+    found: join(xdg, 'kilo/gsd-core/bin'),
+  });
   writeTree(home, { [join('.config/opencode', TOOLS)]: '' });
-  assert.deepEqual(locateGsd(root, { HOME: home, XDG_CONFIG_HOME: xdg }), { path: join(xdg, 'kilo', TOOLS), how: 'node', found: join(xdg, 'kilo/gsd-core/bin') });
-  assert.deepEqual(locateGsd(root, { HOME: home, XDG_CONFIG_HOME: '' }), { path: join(home, '.config/opencode', TOOLS), how: 'node', found: join(home, '.config/opencode/gsd-core/bin') });
+  assert.deepEqual(locateGsd(root, { HOME: home, XDG_CONFIG_HOME: xdg }), {
+    path: join(xdg, 'kilo', TOOLS),
+    how: 'node',
+    found: join(xdg, 'kilo/gsd-core/bin'),
+  });
+  assert.deepEqual(locateGsd(root, { HOME: home, XDG_CONFIG_HOME: '' }), {
+    path: join(home, '.config/opencode', TOOLS),
+    how: 'node',
+    found: join(home, '.config/opencode/gsd-core/bin'),
+  });
 });
 
 test('a home that is not absolute (no HOME, a relative variable) is never looked in, wherever gsd-check runs', (t) => {
@@ -181,8 +219,14 @@ test('a home that is not absolute (no HOME, a relative variable) is never looked
 });
 
 test('the command line for sh: node and the script, or the launcher, each path quoted, the arguments as given', () => {
-  assert.equal(gsdCommand({ path: '/p/gsd-core/bin/gsd-tools.cjs', how: 'node', found: '/p/gsd-core/bin' }, 'runtime-identity --raw'), "node '/p/gsd-core/bin/gsd-tools.cjs' runtime-identity --raw");
-  assert.equal(gsdCommand({ path: '/usr/bin/gsd_run', how: 'exec', found: 'gsd_run on PATH' }, 'loop render-hooks ship:pre --raw'), "'/usr/bin/gsd_run' loop render-hooks ship:pre --raw");
+  assert.equal(
+    gsdCommand({ path: '/p/gsd-core/bin/gsd-tools.cjs', how: 'node', found: '/p/gsd-core/bin' }, 'runtime-identity --raw'),
+    "node '/p/gsd-core/bin/gsd-tools.cjs' runtime-identity --raw",
+  );
+  assert.equal(
+    gsdCommand({ path: '/usr/bin/gsd_run', how: 'exec', found: 'gsd_run on PATH' }, 'loop render-hooks ship:pre --raw'),
+    "'/usr/bin/gsd_run' loop render-hooks ship:pre --raw",
+  );
   assert.equal(gsdCommand({ path: "/it's $(here)/gsd_run", how: 'exec', found: 'gsd_run on PATH' }, 'x'), "'/it'\\''s $(here)/gsd_run' x");
 });
 
@@ -193,23 +237,44 @@ test("findGsd: from the checkout's top level git names, asked from the project r
   mkdirSync(root);
   const { context: at, seen } = context(root, { top: stdout(`${top}\n`) }, { PATH: '/nowhere' });
   assert.deepEqual(await findGsd(at, undefined), ok({ path: join(top, TOOLS), how: 'node', found: join(top, 'gsd-core/bin') }));
-  assert.deepEqual(seen, [{ command: 'git rev-parse --show-toplevel', cwd: root, env: { PATH: '/nowhere' }, timeoutMs: 10_000, killAfterMs: 250, signal, force, keepStdout: 64 * 1024 }]);
+  assert.deepEqual(seen, [
+    {
+      command: 'git rev-parse --show-toplevel',
+      cwd: root,
+      env: { PATH: '/nowhere' },
+      timeoutMs: 10_000,
+      killAfterMs: 250,
+      signal,
+      force,
+      keepStdout: 64 * 1024,
+    },
+  ]);
 });
 
 test('findGsd: the project root when git names no top level (not a checkout, no git, an answer cut short or blank); RUNTIME_DIR over both', async (t) => {
   const top = tempDir(t);
   writeTree(top, { [TOOLS]: '' });
   const { root, gsd } = installed(t);
-  const answers: RunResultSketch[] = [{ exitCode: 128 }, { spawnError: 'ENOENT' }, { timedOut: true, exitCode: null, signal: 'SIGKILL', ...stdout(top) }, { exitCode: 1, ...stdout(top) }, { stdout: { text: top, complete: false } }, stdout(' \n'), {}];
+  const answers: RunResultSketch[] = [
+    { exitCode: 128 },
+    { spawnError: 'ENOENT' },
+    { timedOut: true, exitCode: null, signal: 'SIGKILL', ...stdout(top) },
+    { exitCode: 1, ...stdout(top) },
+    { stdout: { text: top, complete: false } },
+    stdout(' \n'),
+    {},
+  ];
   for (const answer of answers) {
     assert.deepEqual(await findGsd(context(root, { top: answer }).context, undefined), ok(gsd), JSON.stringify(answer));
   }
   const runtime = tempDir(t);
   writeTree(runtime, { [join('.claude', TOOLS)]: '' });
-  assert.deepEqual(await findGsd(context(root, { top: stdout(top) }, { RUNTIME_DIR: runtime }).context, undefined), ok({ path: join(runtime, '.claude', TOOLS), how: 'node', found: join(runtime, '.claude/gsd-core/bin') }));
+  assert.deepEqual(
+    await findGsd(context(root, { top: stdout(top) }, { RUNTIME_DIR: runtime }).context, undefined),
+    ok({ path: join(runtime, '.claude', TOOLS), how: 'node', found: join(runtime, '.claude/gsd-core/bin') }),
+  );
   assert.deepEqual(await findGsd(context(tempDir(t)).context, undefined), ok(undefined));
 });
-
 
 test("last of all, the project's node_modules/.bin/gsd-tools, as npm links a devDependency's bin: after the agents' homes", (t) => {
   const root = tempDir(t);
@@ -231,8 +296,17 @@ test('--gsd names the GSD: taken as given, run by node for a script or the npm l
   const root = tempDir(t);
   writeTree(root, { 'tools/gsd-tools.cjs': '', 'tools/gsd_run': '#!/bin/sh\n', [TOOLS]: '' });
   const { context: at, seen } = context(root);
-  assert.deepEqual(await findGsd(at, { given: 'tools/gsd-tools.cjs', path: join(root, 'tools/gsd-tools.cjs') }), ok({ path: join(root, 'tools/gsd-tools.cjs'), how: 'node', found: '--gsd' }));
-  assert.deepEqual(await findGsd(at, { given: 'tools/gsd_run', path: join(root, 'tools/gsd_run') }), ok({ path: join(root, 'tools/gsd_run'), how: 'exec', found: '--gsd' }));
+  assert.deepEqual(
+    await findGsd(at, { given: 'tools/gsd-tools.cjs', path: join(root, 'tools/gsd-tools.cjs') }),
+    ok({ path: join(root, 'tools/gsd-tools.cjs'), how: 'node', found: '--gsd' }),
+  );
+  assert.deepEqual(
+    await findGsd(at, { given: 'tools/gsd_run', path: join(root, 'tools/gsd_run') }),
+    ok({ path: join(root, 'tools/gsd_run'), how: 'exec', found: '--gsd' }),
+  );
   assert.deepEqual(seen, [], 'nothing is looked for where gsd_run looks');
-  assert.deepEqual(await findGsd(at, { given: 'tools', path: join(root, 'tools') }), fail('usage', "--gsd tools: no such file (give GSD's gsd-tools.cjs, or the node_modules/.bin/gsd-tools npm links to it)"));
+  assert.deepEqual(
+    await findGsd(at, { given: 'tools', path: join(root, 'tools') }),
+    fail('usage', "--gsd tools: no such file (give GSD's gsd-tools.cjs, or the node_modules/.bin/gsd-tools npm links to it)"),
+  );
 });

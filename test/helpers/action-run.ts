@@ -37,7 +37,14 @@ function readOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
-export function runAction(t: TestContext, workspace: string, inputs: Record<string, string>, onSpawn?: (child: ChildProcess) => void, entry = ENTRY, extra: Record<string, string> = {}): Promise<Run> {
+export function runAction(
+  t: TestContext,
+  workspace: string,
+  inputs: Record<string, string>,
+  onSpawn?: (child: ChildProcess) => void,
+  entry = ENTRY,
+  extra: Record<string, string> = {},
+): Promise<Run> {
   const runner = tempDir(t, 'gsd-check-runner-');
   // A PATH with the tools a gate's command uses and no node: the entry must
   // use the Node it was started with.
@@ -47,7 +54,17 @@ export function runAction(t: TestContext, workspace: string, inputs: Record<stri
   const files = { output: join(runner, 'output'), summary: join(runner, 'summary.md') };
   writeFileSync(files.output, '');
   writeFileSync(files.summary, '');
-  const env: Record<string, string> = { PATH: bin, HOME: runner, GITHUB_OUTPUT: files.output, GITHUB_STEP_SUMMARY: files.summary, GITHUB_WORKSPACE: workspace, GITHUB_ACTIONS: 'true', CI: 'true', RUNNER_TEMP: runner, ...extra };
+  const env: Record<string, string> = {
+    PATH: bin,
+    HOME: runner,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    RUNNER_TEMP: runner,
+    ...extra,
+  };
   // No runner sets it: the mutation harness's coverage (mutate/coverage.mjs) must reach the Action's processes.
   if (process.env.NODE_V8_COVERAGE !== undefined) env.NODE_V8_COVERAGE = process.env.NODE_V8_COVERAGE;
   for (const [name, input] of Object.entries(METADATA.inputs)) env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? input.default ?? '';

@@ -25,8 +25,11 @@ test('the list names every test file that runs the artefact, and no other', () =
 // where GSD_CHECK_BIN names another build, and escape the check above.
 const DIST_BY_HAND = /['"]dist['"]\s*,\s*['"]gsd-check['"]|['"`](?:\.\/)?dist\/gsd-check['"`]/;
 
-test('no test file writes the artefact\'s path by hand: DIST and BIN of support.ts name it', () => {
-  assert.deepEqual(testFiles('test').filter((f) => DIST_BY_HAND.test(readFileSync(join(ROOT, f), 'utf8'))), []);
+test("no test file writes the artefact's path by hand: DIST and BIN of support.ts name it", () => {
+  assert.deepEqual(
+    testFiles('test').filter((f) => DIST_BY_HAND.test(readFileSync(join(ROOT, f), 'utf8'))),
+    [],
+  );
 });
 
 test('each listed test is where build.mjs --tests bundles it', () => {

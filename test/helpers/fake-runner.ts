@@ -29,7 +29,13 @@ export function runResult(sketch: RunResultSketch = {}): RunResult {
   if (code !== undefined) {
     return { status: 'not-started', error: code === 'cwd-missing' || code === 'cwd-denied' ? { kind: code } : { kind: 'system', code }, ...ran };
   }
-  return { status: 'ended', exitCode: sketch.exitCode === undefined ? 0 : sketch.exitCode, signal: sketch.signal ?? null, timedOut: sketch.timedOut ?? false, ...ran };
+  return {
+    status: 'ended',
+    exitCode: sketch.exitCode === undefined ? 0 : sketch.exitCode,
+    signal: sketch.signal ?? null,
+    timedOut: sketch.timedOut ?? false,
+    ...ran,
+  };
 }
 
 // The result the short way again, every field present, for assertions.

@@ -16,9 +16,19 @@ export const FEATURE: Readonly<Record<string, unknown>> = {
   agents: [],
   hooks: [],
   config: { 'workflow.release_checks': { type: 'boolean', default: true, description: 'Run the release checks.' } },
-  steps: [{ point: 'ship:pre', ref: { skill: 'release-notes' }, produces: ['NOTES.md'], consumes: ['UAT.md'], when: 'workflow.release_checks', onError: 'skip' }],
+  steps: [
+    { point: 'ship:pre', ref: { skill: 'release-notes' }, produces: ['NOTES.md'], consumes: ['UAT.md'], when: 'workflow.release_checks', onError: 'skip' },
+  ],
   contributions: [{ point: 'plan:pre', into: 'planner', produces: [], consumes: [], fragment: { inline: 'Plan the changelog entry.' } }],
-  gates: [{ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'test -s CHANGELOG.md' } }, when: 'workflow.release_checks', blocking: true, onError: 'halt' }],
+  gates: [
+    {
+      point: 'ship:pre',
+      check: { predicate: { kind: 'command-exit-zero', command: 'test -s CHANGELOG.md' } },
+      when: 'workflow.release_checks',
+      blocking: true,
+      onError: 'halt',
+    },
+  ],
 };
 
 // FEATURE with `change` over it; a key set to undefined is left out.
@@ -29,4 +39,5 @@ export function feature(change: Readonly<Record<string, unknown>>): Record<strin
 }
 
 // Issues as a reader sees them, those GSD refuses the capability for marked.
-export const told = (issues: readonly ManifestIssue[]): string[] => issues.map((i) => `${i.refuses ? 'refused ' : ''}${i.path === '' ? '' : `${i.path}: `}${i.message}`);
+export const told = (issues: readonly ManifestIssue[]): string[] =>
+  issues.map((i) => `${i.refuses ? 'refused ' : ''}${i.path === '' ? '' : `${i.path}: `}${i.message}`);

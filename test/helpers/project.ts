@@ -28,4 +28,6 @@ export const project = (t: TestContext, tree: Tree = {}): string => writeTree(te
 // An artifact's text: `fields` as YAML frontmatter (each value as written),
 // then `body`.
 export const artifact = (fields: Readonly<Record<string, string | number | boolean>>, body = ''): string =>
-  `---\n${Object.entries(fields).map(([key, value]) => `${key}: ${value}\n`).join('')}---\n${body}`;
+  `---\n${Object.entries(fields)
+    .map(([key, value]) => `${key}: ${value}\n`)
+    .join('')}---\n${body}`;

@@ -13,4 +13,3 @@ export function recordedAsReleased(dir: string): void {
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 0, r.stderr);
 }
-

@@ -2,7 +2,21 @@
 // process checks that clean up after themselves.
 import { spawn, spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,8 +119,7 @@ export function cli(args: readonly string[], options: CliOptions = {}, bin = BIN
   });
 }
 
-export const predicate = (fields: Record<string, unknown>): string =>
-  JSON.stringify({ kind: 'command-exit-zero', ...fields });
+export const predicate = (fields: Record<string, unknown>): string => JSON.stringify({ kind: 'command-exit-zero', ...fields });
 
 export function tempDir(t: TestContext, prefix = 'gsd-check-'): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
@@ -140,7 +153,9 @@ function fromProc(proc: string): string[] {
     .flatMap((pid) => {
       try {
         const stat = readFileSync(join(proc, pid, 'stat'), 'latin1');
-        const args = readFileSync(join(proc, pid, 'cmdline'), 'latin1').replace(/\0+$/, '').replace(/\0/g, ' ');
+        const args = readFileSync(join(proc, pid, 'cmdline'), 'latin1')
+          .replace(/\0+$/, '')
+          .replace(/\0/g, ' ');
         return [`${pid} ${stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)} ${args}`];
       } catch {
         return [];

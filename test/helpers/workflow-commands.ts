@@ -4,7 +4,23 @@
 // resume token), so that a test can say which commands a log would run.
 
 // The commands the runner registers, in lower case (it compares them so).
-const REGISTERED = ['stop-commands', 'set-env', 'set-output', 'save-state', 'add-mask', 'add-path', 'add-matcher', 'remove-matcher', 'debug', 'warning', 'error', 'notice', 'group', 'endgroup', 'echo'];
+const REGISTERED = [
+  'stop-commands',
+  'set-env',
+  'set-output',
+  'save-state',
+  'add-mask',
+  'add-path',
+  'add-matcher',
+  'remove-matcher',
+  'debug',
+  'warning',
+  'error',
+  'notice',
+  'group',
+  'endgroup',
+  'echo',
+];
 
 export interface WorkflowCommand {
   readonly command: string;
@@ -16,9 +32,25 @@ export interface WorkflowCommand {
 const LEADING_BLANKS = /^[\s\u0085]*/;
 
 const unescape = (text: string, pairs: readonly (readonly [string, string])[]): string => pairs.reduce((s, [from, to]) => s.replaceAll(from, to), text);
-const V2_DATA = [['%0D', '\r'], ['%0A', '\n'], ['%25', '%']] as const;
-const V2_PROPERTY = [['%0D', '\r'], ['%0A', '\n'], ['%3A', ':'], ['%2C', ','], ['%25', '%']] as const;
-const V1 = [['%3B', ';'], ['%0D', '\r'], ['%0A', '\n'], ['%5D', ']'], ['%25', '%']] as const;
+const V2_DATA = [
+  ['%0D', '\r'],
+  ['%0A', '\n'],
+  ['%25', '%'],
+] as const;
+const V2_PROPERTY = [
+  ['%0D', '\r'],
+  ['%0A', '\n'],
+  ['%3A', ':'],
+  ['%2C', ','],
+  ['%25', '%'],
+] as const;
+const V1 = [
+  ['%3B', ';'],
+  ['%0D', '\r'],
+  ['%0A', '\n'],
+  ['%5D', ']'],
+  ['%25', '%'],
+] as const;
 
 function parseV2(line: string, registered: ReadonlySet<string>): WorkflowCommand | undefined {
   const message = line.replace(LEADING_BLANKS, '');
@@ -31,7 +63,11 @@ function parseV2(line: string, registered: ReadonlySet<string>): WorkflowCommand
   if (!registered.has(command)) return undefined;
   const properties: Record<string, string> = {};
   if (space > 0) {
-    for (const pair of info.slice(space + 1).trim().split(',').filter((p) => p !== '')) {
+    for (const pair of info
+      .slice(space + 1)
+      .trim()
+      .split(',')
+      .filter((p) => p !== '')) {
       const at = pair.indexOf('=');
       if (at > 0 && at < pair.length - 1) properties[pair.slice(0, at).toLowerCase()] = unescape(pair.slice(at + 1), V2_PROPERTY);
     }
@@ -50,7 +86,10 @@ function parseV1(line: string, registered: ReadonlySet<string>): WorkflowCommand
   if (!registered.has(command)) return undefined;
   const properties: Record<string, string> = {};
   if (space > 0) {
-    for (const pair of info.slice(space + 1).split(';').filter((p) => p !== '')) {
+    for (const pair of info
+      .slice(space + 1)
+      .split(';')
+      .filter((p) => p !== '')) {
       const at = pair.indexOf('=');
       if (at > 0 && at < pair.length - 1) properties[pair.slice(0, at).toLowerCase()] = unescape(pair.slice(at + 1), V1);
     }

@@ -14,8 +14,7 @@ import { readInput, readHead, textInput } from '../../src/io/input.ts';
 const readTextFile = (path: string, label: string, options: Parameters<typeof readInput>[2]) => textInput((p, l) => readInput(p, l, options), path, label);
 import { holdsOpen, opensFifo, tempDir, until } from '../helpers/support.ts';
 
-const readPredicateFile = (path: string, stdin: () => Readable) =>
-  readTextFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`, { stdin });
+const readPredicateFile = (path: string, stdin: () => Readable) => readTextFile(path, path === '-' ? 'standard input' : `--predicate-file ${path}`, { stdin });
 
 const noStdin = (): Readable => assert.fail('standard input was opened for a file');
 
@@ -50,7 +49,10 @@ test('says why a file cannot be read', async (t) => {
     [join(dir, 'missing.json'), `cannot read --predicate-file ${join(dir, 'missing.json')}: no such file`],
     [join(dir, 'd'), `cannot read --predicate-file ${join(dir, 'd')}: is a directory`],
     [join(dir, 'f', 'x'), `cannot read --predicate-file ${join(dir, 'f', 'x')}: a part of the path is not a directory`],
-    [join(dir, 'sock'), `cannot read --predicate-file ${join(dir, 'sock')}: cannot be opened (ENXIO): a socket, or a device with nothing behind it; for standard input, use -`],
+    [
+      join(dir, 'sock'),
+      `cannot read --predicate-file ${join(dir, 'sock')}: cannot be opened (ENXIO): a socket, or a device with nothing behind it; for standard input, use -`,
+    ],
   ];
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(join(dir, 'sock'), resolve));
@@ -154,7 +156,10 @@ test('a FIFO removed while its writer is awaited: a stop and the timeout still e
     rmSync(path);
     if (how === 'stop') stop.abort(new Stop('SIGTERM'));
     const result = await pending;
-    assert.deepEqual(result.ok ? '' : how === 'stop' ? result.failure.reason : result.failure.message, how === 'stop' ? 'stopped' : 'cannot read F: nothing arrived within 0.3 s');
+    assert.deepEqual(
+      result.ok ? '' : how === 'stop' ? result.failure.reason : result.failure.message,
+      how === 'stop' ? 'stopped' : 'cannot read F: nothing arrived within 0.3 s',
+    );
   }
 });
 
@@ -184,10 +189,14 @@ test('standard input from a pipe that never ends times out; a stop abandons it',
 
 test('a terminal or another device is refused at once, never read (a read could outlast any stop)', async () => {
   for (const device of ['/dev/ptmx', '/dev/zero', '/dev/null']) {
-    assert.deepEqual(await readPredicateFile(device, noStdin), {
-      ok: false,
-      failure: { reason: 'unreadable-file', message: `cannot read --predicate-file ${device}: is not a regular file, a FIFO or standard input`, issues: [] },
-    }, device);
+    assert.deepEqual(
+      await readPredicateFile(device, noStdin),
+      {
+        ok: false,
+        failure: { reason: 'unreadable-file', message: `cannot read --predicate-file ${device}: is not a regular file, a FIFO or standard input`, issues: [] },
+      },
+      device,
+    );
   }
 });
 
@@ -256,7 +265,10 @@ test('what was opened is judged, not what was searched: no FIFO, no way out', (t
   assert.equal(spawnSync('mkfifo', [join(dir, 'in', 'fifo.md')]).status, 0);
   const within = join(dir, 'in');
   assert.equal(text(readHead(join(within, 'alias.md'), 100, within, readRegular, (p) => p)), 'inside');
-  assert.equal(text(readHead(join(within, 'out.md'), 100, within, readRegular, (p) => p)), `FAIL cannot read ${join(within, 'out.md')}: it now leads outside ${within}`);
+  assert.equal(
+    text(readHead(join(within, 'out.md'), 100, within, readRegular, (p) => p)),
+    `FAIL cannot read ${join(within, 'out.md')}: it now leads outside ${within}`,
+  );
   // A FIFO with no writer: refused at once, never waited on.
   assert.equal(text(readHead(join(within, 'fifo.md'), 100, within, readRegular, (p) => p)), `FAIL cannot read ${join(within, 'fifo.md')}: not a regular file`);
   assert.equal(text(readHead(within, 100, within, readRegular, (p) => p)), `FAIL cannot read ${within}: not a regular file`);
@@ -274,7 +286,13 @@ test('out of descriptors is a resource limit, never a reading of the file; other
   assert.equal(failure('ENFILE'), `resource-limit: cannot open ${join(dir, 'f')}: ENFILE`);
   assert.equal(failure('EIO'), `unreadable-file: cannot read ${join(dir, 'f')}: EIO`);
   // Each path the message names is named as the caller shows paths.
-  const shown = readHead(join(dir, 'f'), 10, dir, () => ({ ok: false as const, failure: 'OUTSIDE' }), (p) => `<${p === dir ? 'dir' : 'f'}>`);
+  const shown = readHead(
+    join(dir, 'f'),
+    10,
+    dir,
+    () => ({ ok: false as const, failure: 'OUTSIDE' }),
+    (p) => `<${p === dir ? 'dir' : 'f'}>`,
+  );
   assert.equal(shown.ok ? 'read' : shown.failure.message, 'cannot read <f>: it now leads outside <dir>');
 });
 

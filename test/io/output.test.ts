@@ -158,13 +158,31 @@ test('a write that makes no progress hands the rest over rather than spin', () =
 });
 
 test('any other error is returned by its code, or its message without one', () => {
-  assert.deepEqual(writeAll(1, 'x', () => { throw errno('EPIPE'); }), { status: 'failed', code: 'EPIPE' });
-  assert.deepEqual(writeAll(1, 'x', () => { throw new Error('odd'); }), { status: 'failed', code: 'odd' });
-  assert.deepEqual(writeAll(1, 'x', () => { throw 'odder'; }), { status: 'failed', code: 'odder' });
+  assert.deepEqual(
+    writeAll(1, 'x', () => {
+      throw errno('EPIPE');
+    }),
+    { status: 'failed', code: 'EPIPE' },
+  );
+  assert.deepEqual(
+    writeAll(1, 'x', () => {
+      throw new Error('odd');
+    }),
+    { status: 'failed', code: 'odd' },
+  );
+  assert.deepEqual(
+    writeAll(1, 'x', () => {
+      throw 'odder';
+    }),
+    { status: 'failed', code: 'odder' },
+  );
 });
 
 test('nothing to write is no write at all', () => {
-  assert.deepEqual(writeAll(1, '', () => assert.fail('no write')), { status: 'written' });
+  assert.deepEqual(
+    writeAll(1, '', () => assert.fail('no write')),
+    { status: 'written' },
+  );
 });
 
 test('by default it writes the file descriptor itself', (t) => {

@@ -43,7 +43,7 @@ test('the replaced file keeps a mode the umask would cut, whole; a new one gets 
 
 // The temporary file's name is known ahead (the pid is no secret): anyone
 // who can write beside the report can plant a link there.
-test('a link planted at the temporary file\'s name is never written through: the report is refused, and what it leads to stays as it was', (t) => {
+test("a link planted at the temporary file's name is never written through: the report is refused, and what it leads to stays as it was", (t) => {
   const dir = tempDir(t);
   const outside = tempDir(t);
   const file = join(dir, 'gates.xml');
@@ -115,12 +115,18 @@ test('a directory made through a link planted on the way may not lead out: it is
   assert.deepEqual(readdirSync(outside), []);
   // One that cannot be made takes back those made before it.
   const long = 'x'.repeat(300);
-  assert.equal(why(replaceFile({ path: join(project, 'new', long, 'x.xml'), shown: `new/${long}/x.xml`, within: [project] }, 'x', writer)), `cannot make the directory new/${long}/: ENAMETOOLONG`);
+  assert.equal(
+    why(replaceFile({ path: join(project, 'new', long, 'x.xml'), shown: `new/${long}/x.xml`, within: [project] }, 'x', writer)),
+    `cannot make the directory new/${long}/: ENAMETOOLONG`,
+  );
   assert.equal(existsSync(join(project, 'new')), false);
   // A file on the way: nothing to make a directory in.
   writeFileSync(join(project, 'file'), '');
   assert.equal(why(replaceFile({ path: join(project, 'new', 'file', 'x', 'x.xml'), shown: 'new/file/x/x.xml', within: [project] }, 'x', writer)), undefined);
-  assert.equal(why(replaceFile({ path: join(project, 'file', 'x', 'x.xml'), shown: 'file/x/x.xml', within: [project] }, 'x', writer)), 'cannot make the directory file/x/: ENOTDIR');
+  assert.equal(
+    why(replaceFile({ path: join(project, 'file', 'x', 'x.xml'), shown: 'file/x/x.xml', within: [project] }, 'x', writer)),
+    'cannot make the directory file/x/: ENOTDIR',
+  );
 });
 
 test('the file behind standard output or standard error is never replaced', (t) => {
@@ -158,7 +164,8 @@ test('an append cut short (a full disk) is taken back whole: the file keeps its 
   assert.deepEqual(asked, ['0+6', '3+3']);
   // A write that makes no progress ends the append, taken back, instead of asking for ever.
   let zeros = 0;
-  const noProgress = (fd: number, buffer: Uint8Array, offset: number, length: number): number => (zeros++ === 0 ? writeSync(fd, buffer, offset, Math.min(length, 2)) : 0);
+  const noProgress = (fd: number, buffer: Uint8Array, offset: number, length: number): number =>
+    zeros++ === 0 ? writeSync(fd, buffer, offset, Math.min(length, 2)) : 0;
   assert.equal(why(appendToFile(file, 'never\n', noProgress)), 'the write made no progress');
   assert.deepEqual([readFileSync(file, 'utf8'), zeros], ['earlier step\nwhole\n', 2]);
   // /dev/full: nothing is written, and there is nothing to take back.
@@ -172,7 +179,10 @@ test('what a report makes gets the usual modes: a summary file 0666, a folder 07
   assert.equal(why(appendToFile(join(dir, 'summary.md'), 'x')), undefined);
   assert.equal(statSync(join(dir, 'summary.md')).mode & 0o7777, 0o644);
   assert.equal(why(replaceFile({ path: join(dir, 'reports', 'gsd', 'x.xml'), shown: 'reports/gsd/x.xml', within: [dir] }, 'x', writer)), undefined);
-  assert.deepEqual(['reports', 'reports/gsd'].map((folder) => statSync(join(dir, folder)).mode & 0o7777), [0o755, 0o755]);
+  assert.deepEqual(
+    ['reports', 'reports/gsd'].map((folder) => statSync(join(dir, folder)).mode & 0o7777),
+    [0o755, 0o755],
+  );
 });
 
 test('a report that cannot be written after its folders were made takes them back; one whose folder is a link to nothing says the folder is missing', (t) => {
@@ -187,7 +197,10 @@ test('a report that cannot be written after its folders were made takes them bac
   assert.deepEqual(readdirSync(project), ['kept']);
   assert.deepEqual(readdirSync(join(project, 'kept')), []);
   symlinkSync(join(project, 'nowhere'), join(project, 'reports'));
-  assert.equal(why(replaceFile({ path: join(project, 'reports', 'x.xml'), shown: 'reports/x.xml', within: [project] }, 'x', writer)), 'the directory reports/ does not exist');
+  assert.equal(
+    why(replaceFile({ path: join(project, 'reports', 'x.xml'), shown: 'reports/x.xml', within: [project] }, 'x', writer)),
+    'the directory reports/ does not exist',
+  );
   // A folder that is a loop of links is there, and says so: not a missing one.
   symlinkSync(join(project, 'loop'), join(project, 'loop'));
   assert.equal(why(replaceFile({ path: join(project, 'loop', 'x.xml'), shown: 'loop/x.xml', within: [project] }, 'x', writer)), 'ELOOP');

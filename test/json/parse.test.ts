@@ -13,7 +13,7 @@ test('where a text stops being JSON, and why, without its content', () => {
   const cases: [string, string][] = [
     ['AWS_SECRET=abc', '1:1 unexpected character'],
     ['', '1:1 unexpected end'],
-    ['{"a": 1,}', "1:9 expected a string key"],
+    ['{"a": 1,}', '1:9 expected a string key'],
     ['{"a" 1}', "1:6 expected ':'"],
     ['[1 2]', "1:4 expected ',' or ']'"],
     ['{"a":1 "b":2}', "1:8 expected ',' or '}'"],
@@ -46,16 +46,23 @@ test('where a text stops being JSON, and why, without its content', () => {
 
 test('on text JSON.parse refuses, the position is within the text and the reason quotes nothing', () => {
   fc.assert(
-    fc.property(fc.oneof(fc.json().map((j) => j.slice(0, -1)), fc.string(), fc.json().map((j) => `${j}}`)), (text) => {
-      try {
-        JSON.parse(text);
-        return;
-      } catch {
-        const error = jsonSyntaxError(text);
-        assert.ok(error.line >= 1 && error.column >= 1);
-        assert.ok(!/["']/.test(error.reason.replace(/'[,:}\]]'/g, '')), error.reason);
-      }
-    }),
+    fc.property(
+      fc.oneof(
+        fc.json().map((j) => j.slice(0, -1)),
+        fc.string(),
+        fc.json().map((j) => `${j}}`),
+      ),
+      (text) => {
+        try {
+          JSON.parse(text);
+          return;
+        } catch {
+          const error = jsonSyntaxError(text);
+          assert.ok(error.line >= 1 && error.column >= 1);
+          assert.ok(!/["']/.test(error.reason.replace(/'[,:}\]]'/g, '')), error.reason);
+        }
+      },
+    ),
     { numRuns: Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300) },
   );
 });
@@ -114,7 +121,7 @@ test('a million-deep value and a million-wide one: no stack overflow', () => {
   assert.equal(nestsDeeperThan(Array(1_000_000).fill([0]), 2), false);
 });
 
-test('several documents one after another: each one\'s text and first line, by brackets outside strings', () => {
+test("several documents one after another: each one's text and first line, by brackets outside strings", () => {
   const text = '{"a": "}{"}\n\n[1,\n [2]] {"b":\n"\\"]"}\n  true x\n{"open": ';
   assert.deepEqual(jsonDocuments(text), [
     { text: '{"a": "}{"}', line: 1 },
@@ -133,7 +140,10 @@ test('several documents one after another: each one\'s text and first line, by b
 
 test("a key given twice: parseJson refuses it, readJson gives JSON.parse's reading and the key's path", () => {
   const text = '{"gates":[{"point":"a","point":"b"}]}';
-  assert.deepEqual(parseJson(text, 'cap.json'), { ok: false, failure: { reason: 'invalid-json', message: 'cap.json gives the key "point" twice (at gates[0].point): which one counts is ambiguous', issues: [] } });
+  assert.deepEqual(parseJson(text, 'cap.json'), {
+    ok: false,
+    failure: { reason: 'invalid-json', message: 'cap.json gives the key "point" twice (at gates[0].point): which one counts is ambiguous', issues: [] },
+  });
   assert.deepEqual(readJson(text, 'cap.json'), { ok: true, value: { value: { gates: [{ point: 'b' }] }, duplicate: { key: 'point', at: 'gates[0].point' } } });
   assert.deepEqual(readJson('{"a":1}', 'x', 'doc'), { ok: true, value: { value: { a: 1 }, duplicate: undefined } });
   const broken = readJson('{', 'x');

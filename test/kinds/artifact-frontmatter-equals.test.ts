@@ -13,22 +13,89 @@ import { project as projectTree } from '../helpers/project.ts';
 import { cli, tempDir } from '../helpers/support.ts';
 import { gsdPaths } from '../../src/project/shown-path.ts';
 
-test('matches: GSD\'s comparison of the text with equals: equal, or equal as text; containers by their JSON form', () => {
+test("matches: GSD's comparison of the text with equals: equal, or equal as text; containers by their JSON form", () => {
   const yes: [unknown, unknown][] = [
-    ['0', 0], ['0', '0'], ['04', '04'], ['1.10', '1.10'], ['true', true], ['true', 'true'], ['null', null], [null, null], ['1.5', 1.5],
-    ['open', 'open'], [['1', '2'], ['1', '2']], [['1', '2'], '["1","2"]'], [{ a: '1' }, { a: '1' }],
+    ['0', 0],
+    ['0', '0'],
+    ['04', '04'],
+    ['1.10', '1.10'],
+    ['true', true],
+    ['true', 'true'],
+    ['null', null],
+    [null, null],
+    ['1.5', 1.5],
+    ['open', 'open'],
+    [
+      ['1', '2'],
+      ['1', '2'],
+    ],
+    [['1', '2'], '["1","2"]'],
+    [{ a: '1' }, { a: '1' }],
   ];
   const no: [unknown, unknown][] = [
-    ['0', 1], ['0', false], ['0', null], [null, 0], [null, 'null'], ['', null], ['true', 1], ['04', 4], ['1.10', 1.1], ['True', true], ['0.0', 0],
-    [['1', '2'], [1, 2]], [{ a: '1', b: '2' }, { b: '2', a: '1' }], ['0', ' 0'], ['0', '00'],
+    ['0', 1],
+    ['0', false],
+    ['0', null],
+    [null, 0],
+    [null, 'null'],
+    ['', null],
+    ['true', 1],
+    ['04', 4],
+    ['1.10', 1.1],
+    ['True', true],
+    ['0.0', 0],
+    [
+      ['1', '2'],
+      [1, 2],
+    ],
+    [
+      { a: '1', b: '2' },
+      { b: '2', a: '1' },
+    ],
+    ['0', ' 0'],
+    ['0', '00'],
   ];
   for (const [actual, expected] of yes) assert.equal(matches(actual, expected), true, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`);
   for (const [actual, expected] of no) assert.equal(matches(actual, expected), false, `${JSON.stringify(actual)} !~ ${JSON.stringify(expected)}`);
 });
 
-test('typedEqual: the core schema\'s value equals equals in type and value, item by item', () => {
-  const yes: [unknown, unknown][] = [[0, 0], [-0, 0], [0, -0], [true, true], [null, null], ['0', '0'], [[1, null], [1, null]], [{ a: [0] }, { a: [0] }], [{ a: 1, b: 2 }, { b: 2, a: 1 }]];
-  const no: [unknown, unknown][] = [[0, '0'], [true, 'true'], [null, 'null'], [NaN, NaN], [1, [1]], [[1], { 0: 1 }], [{ a: 1 }, { a: 1, b: 2 }], [{ a: 1, b: 2 }, { a: 1, c: 2 }], [[1, 2], [1]], [{}, null], [{ a: 1 }, { a: 2 }], [[1], [2]], [{}, ''], [[], '']];
+test("typedEqual: the core schema's value equals equals in type and value, item by item", () => {
+  const yes: [unknown, unknown][] = [
+    [0, 0],
+    [-0, 0],
+    [0, -0],
+    [true, true],
+    [null, null],
+    ['0', '0'],
+    [
+      [1, null],
+      [1, null],
+    ],
+    [{ a: [0] }, { a: [0] }],
+    [
+      { a: 1, b: 2 },
+      { b: 2, a: 1 },
+    ],
+  ];
+  const no: [unknown, unknown][] = [
+    [0, '0'],
+    [true, 'true'],
+    [null, 'null'],
+    [NaN, NaN],
+    [1, [1]],
+    [[1], { 0: 1 }],
+    [{ a: 1 }, { a: 1, b: 2 }],
+    [
+      { a: 1, b: 2 },
+      { a: 1, c: 2 },
+    ],
+    [[1, 2], [1]],
+    [{}, null],
+    [{ a: 1 }, { a: 2 }],
+    [[1], [2]],
+    [{}, ''],
+    [[], ''],
+  ];
   for (const [actual, expected] of yes) assert.equal(typedEqual(actual, expected), true, `${JSON.stringify(actual)} = ${JSON.stringify(expected)}`);
   for (const [actual, expected] of no) assert.equal(typedEqual(actual, expected), false, `${JSON.stringify(actual)} != ${JSON.stringify(expected)}`);
 });
@@ -109,7 +176,11 @@ test('a value matches when its text as written equals equals, or its typed value
 
 test('a key YAML 1.2 would type is found by its text', async (t) => {
   const root = project(t, { 'SECURITY.md': '---\nnull: 0\n~: 1\n1.50: 2\n"x": [y]\n---\n' });
-  for (const [field, equals] of [['null', 0], ['~', 1], ['1.50', 2]] as const) {
+  for (const [field, equals] of [
+    ['null', 0],
+    ['~', 1],
+    ['1.50', 2],
+  ] as const) {
     assert.equal(envelopeOf(await evaluate(root, { field, equals })).block, false, field);
   }
 });
@@ -170,7 +241,11 @@ test('a phase number that finds no phase directory, or several, is named in the 
     envelopeOf(await evaluate(root, { equals: 0 }, undefined, { phaseDirLookup: none })).message,
     `Artifact matching SECURITY.md not found in ${root} (no phase directory of .planning/phases matches --phase-number 07)`,
   );
-  const two = { phaseNumber: '3', searched: join(root, '.planning/phases'), matches: [join(root, '.planning/phases/03-auth'), join(root, '.planning/phases/03-other')] };
+  const two = {
+    phaseNumber: '3',
+    searched: join(root, '.planning/phases'),
+    matches: [join(root, '.planning/phases/03-auth'), join(root, '.planning/phases/03-other')],
+  };
   assert.equal(
     envelopeOf(await evaluate(root, { equals: 0 }, undefined, { phaseDirLookup: two })).message,
     `Artifact matching SECURITY.md not found in ${root} (--phase-number 3 matches 2 phase directories, 03-auth and 03-other: give --phase-dir)`,
@@ -239,7 +314,11 @@ test('out of descriptors when opening the artifact: a resource-limit failure, an
     ok: false,
     failure: { reason: 'resource-limit', message: `cannot open ${join(root, 'SECURITY.md')}: EMFILE`, issues: [], at: { file: 'SECURITY.md', line: 1 } },
   });
-  const declaration = parseGate({ point: 'ship:pre', check: { predicate }, blocking: false, onError: 'skip' }, 'gates[0]', new Map([['artifact-frontmatter-equals', kind]]));
+  const declaration = parseGate(
+    { point: 'ship:pre', check: { predicate }, blocking: false, onError: 'skip' },
+    'gates[0]',
+    new Map([['artifact-frontmatter-equals', kind]]),
+  );
   const result = await runPoints([{ point: 'ship:pre', gates: ok([{ capability: 'c', index: 0, declaration }]) }], {
     context: context(root),
     concurrency: 1,
@@ -247,7 +326,10 @@ test('out of descriptors when opening the artifact: a resource-limit failure, an
   assert.equal(result.ok, true);
   const envelope = result.ok ? result.value[0]!.envelope : result;
   const gates = envelope.ok ? envelope.value.details.gates : [];
-  assert.deepEqual(gates.map((g) => [g.status, g.error]), [['halt', `cannot open ${join(root, 'SECURITY.md')}: EMFILE`]]);
+  assert.deepEqual(
+    gates.map((g) => [g.status, g.error]),
+    [['halt', `cannot open ${join(root, 'SECURITY.md')}: EMFILE`]],
+  );
 });
 
 test('the frontmatter is looked for within the first 1 MiB: a closing --- past it leaves it unclosed', async (t) => {
@@ -288,7 +370,11 @@ test('hostile frontmatter: nested collection keys and tags GSD does not know get
     for (const pad of ['', padding]) {
       const root = project(t, { 'SECURITY.md': `---\n${yaml}${pad}---\n` });
       const result = await cli(['check', 'predicate', '--predicate', status === 0 ? zero : predicate, '--raw', '--pick', 'message'], { cwd: root });
-      assert.deepEqual([result.status, result.signal, status === 0 ? result.stdout : result.stderr], [status, null, output], `${yaml.slice(0, 30)} ${pad.length}`);
+      assert.deepEqual(
+        [result.status, result.signal, status === 0 ? result.stdout : result.stderr],
+        [status, null, output],
+        `${yaml.slice(0, 30)} ${pad.length}`,
+      );
     }
   }
 });

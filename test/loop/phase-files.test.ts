@@ -10,8 +10,19 @@ import type { StatePosition } from '../../src/project/state-document.ts';
 // disk written the way GSD 1.14's workflows and templates write them.
 
 const NOTHING: PhaseFiles = {
-  names: [], context: undefined, uat: undefined, verification: undefined, plans: [], waves: [], position: undefined, positionText: undefined, movedOn: undefined, shipped: false, verificationPassed: false,
-  verificationStatus: undefined, verificationLine: undefined,
+  names: [],
+  context: undefined,
+  uat: undefined,
+  verification: undefined,
+  plans: [],
+  waves: [],
+  position: undefined,
+  positionText: undefined,
+  movedOn: undefined,
+  shipped: false,
+  verificationPassed: false,
+  verificationStatus: undefined,
+  verificationLine: undefined,
 };
 
 // The phase's files, read where the reading succeeds.
@@ -26,7 +37,14 @@ const DIR = '.planning/phases/04-ship';
 const phaseDir = (t: Parameters<typeof project>[0], files: Record<string, string | null>): string =>
   join(project(t, Object.fromEntries(Object.entries(files).map(([name, text]) => [`${DIR}/${name}`, text]))), DIR);
 
-const state = (given: Partial<StatePosition>): StatePosition => ({ phase: '4', source: 'frontmatter', status: 'executing', rawStatus: 'Ready to execute', positionLine: null, ...given });
+const state = (given: Partial<StatePosition>): StatePosition => ({
+  phase: '4',
+  source: 'frontmatter',
+  status: 'executing',
+  rawStatus: 'Ready to execute',
+  positionLine: null,
+  ...given,
+});
 
 test('no phase directory, or one that is not there: nothing, and STATE.md still read for the phase', (t) => {
   assert.deepEqual(phaseFiles(undefined, '04', undefined), NOTHING);
@@ -52,13 +70,30 @@ test("the directory's files by name, sorted; a directory, even one named like a 
 test('CONTEXT.md: from discuss-phase unless it carries the mark of a path that renders no discuss hooks', (t) => {
   const contextOf = (files: Record<string, string>) => phaseFiles(phaseDir(t, files), '04', undefined).context;
   assert.equal(contextOf({ '04-RESEARCH.md': '' }), undefined);
-  assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Phase 4: Ship - Context\n\n**Gathered:** 2026-01-02\n**Status:** Ready for planning\n' }), { name: '04-CONTEXT.md', notFromDiscuss: false });
-  for (const mark of ['**Mode:** Auto-generated (discuss skipped via workflow.skip_discuss)', '**Source:** PRD Express Path (docs/prd.md)', '**Source:** ADR Ingest Express Path (docs/adr)']) {
-    assert.deepEqual(contextOf({ '04-CONTEXT.md': `# Phase 4: Ship - Context\n\n**Gathered:** 2026-01-02\n${mark}\n` }), { name: '04-CONTEXT.md', notFromDiscuss: true }, mark);
+  assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Phase 4: Ship - Context\n\n**Gathered:** 2026-01-02\n**Status:** Ready for planning\n' }), {
+    name: '04-CONTEXT.md',
+    notFromDiscuss: false,
+  });
+  for (const mark of [
+    '**Mode:** Auto-generated (discuss skipped via workflow.skip_discuss)',
+    '**Source:** PRD Express Path (docs/prd.md)',
+    '**Source:** ADR Ingest Express Path (docs/adr)',
+  ]) {
+    assert.deepEqual(
+      contextOf({ '04-CONTEXT.md': `# Phase 4: Ship - Context\n\n**Gathered:** 2026-01-02\n${mark}\n` }),
+      { name: '04-CONTEXT.md', notFromDiscuss: true },
+      mark,
+    );
   }
   // Assumptions mode marks its DISCUSSION-LOG.md, not the CONTEXT.md.
-  assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Context\n', '04-DISCUSSION-LOG.md': '# Discussion Log\n\n**Mode:** assumptions\n' }), { name: '04-CONTEXT.md', notFromDiscuss: true });
-  assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Context\n', '04-DISCUSSION-LOG.md': '# Discussion Log\n\n**Mode:** discuss\n' }), { name: '04-CONTEXT.md', notFromDiscuss: false });
+  assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Context\n', '04-DISCUSSION-LOG.md': '# Discussion Log\n\n**Mode:** assumptions\n' }), {
+    name: '04-CONTEXT.md',
+    notFromDiscuss: true,
+  });
+  assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Context\n', '04-DISCUSSION-LOG.md': '# Discussion Log\n\n**Mode:** discuss\n' }), {
+    name: '04-CONTEXT.md',
+    notFromDiscuss: false,
+  });
   // A mark in the log is no CONTEXT.md: without one there is none to describe.
   assert.equal(contextOf({ '04-DISCUSSION-LOG.md': '**Mode:** assumptions\n' }), undefined);
 });
@@ -67,16 +102,28 @@ test("UAT.md: execute-phase's own (sourced from the VERIFICATION.md, testing, al
   const uatOf = (text: string) => phaseFiles(phaseDir(t, { '04-UAT.md': text }), '04', undefined).uat;
   const uat = (status: string, source: string, results: string[]) =>
     `---\nstatus: ${status}\nphase: 04-ship\nsource: ${source}\n---\n\n## Tests\n\n${results.map((r, i) => `### ${i + 1}. T\nexpected: x\nresult: ${r}\n`).join('\n')}`;
-  assert.deepEqual(uatOf(uat('testing', '[04-VERIFICATION.md]', ['[pending]', '[pending]'])), { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false });
+  assert.deepEqual(uatOf(uat('testing', '[04-VERIFICATION.md]', ['[pending]', '[pending]'])), {
+    name: '04-UAT.md',
+    fromVerification: true,
+    verifyWorkRan: false,
+  });
   assert.deepEqual(uatOf(uat('testing', '04-VERIFICATION.md', ['[pending]'])), { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false });
   for (const status of ['partial', 'complete', 'diagnosed', ' complete ']) {
-    assert.deepEqual(uatOf(uat(`"${status}"`, '[04-VERIFICATION.md]', ['[pending]'])), { name: '04-UAT.md', fromVerification: true, verifyWorkRan: true }, status);
+    assert.deepEqual(
+      uatOf(uat(`"${status}"`, '[04-VERIFICATION.md]', ['[pending]'])),
+      { name: '04-UAT.md', fromVerification: true, verifyWorkRan: true },
+      status,
+    );
   }
   // A recorded result, whatever the status says.
   assert.deepEqual(uatOf(uat('testing', '[04-VERIFICATION.md]', ['[pending]', 'pass'])), { name: '04-UAT.md', fromVerification: true, verifyWorkRan: true });
   assert.deepEqual(uatOf(uat('testing', '[04-VERIFICATION.md]', ['  [pending]  '])), { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false });
   // verify-work's own UAT is sourced from the SUMMARY files.
-  assert.deepEqual(uatOf(uat('testing', '[04-01-SUMMARY.md, 04-02-SUMMARY.md]', ['[pending]'])), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: true });
+  assert.deepEqual(uatOf(uat('testing', '[04-01-SUMMARY.md, 04-02-SUMMARY.md]', ['[pending]'])), {
+    name: '04-UAT.md',
+    fromVerification: false,
+    verifyWorkRan: true,
+  });
   assert.deepEqual(uatOf(uat('testing', 'a person', ['[pending]'])), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false });
   // No frontmatter: only the results can say anything.
   assert.deepEqual(uatOf('# UAT\n\nresult: [pending]\n'), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false });
@@ -86,7 +133,7 @@ test("UAT.md: execute-phase's own (sourced from the VERIFICATION.md, testing, al
   assert.equal(phaseFiles(phaseDir(t, { '04-VERIFICATION.md': '' }), '04', undefined).uat, undefined);
 });
 
-test("plans: each PLAN.md but superseded ones, summarized by a SUMMARY.md that does not say it is blocked", (t) => {
+test('plans: each PLAN.md but superseded ones, summarized by a SUMMARY.md that does not say it is blocked', (t) => {
   const dir = phaseDir(t, {
     '04-01-PLAN.md': '---\nphase: 04-ship\nplan: 01\n---\n',
     '04-01-SUMMARY.md': '---\nphase: 04-ship\nplan: 01\nstatus: complete\n---\n',
@@ -127,10 +174,14 @@ test("waves: the levels of the plans' depends_on within the phase, as phase-plan
     '04-09-PLAN.md': plan('status: Superseded'),
     '04-10-PLAN.md': plan('depends_on: [04-09]'),
   });
-  assert.deepEqual(phaseFiles(dir, '04', undefined).waves, [['04-01', '04-03', '04-05', '04-10'], ['04-02', '04-06'], ['04-04', '04-07']]);
+  assert.deepEqual(phaseFiles(dir, '04', undefined).waves, [
+    ['04-01', '04-03', '04-05', '04-10'],
+    ['04-02', '04-06'],
+    ['04-04', '04-07'],
+  ]);
 });
 
-test('a plan of wave: 0 starts the waves at 0, as phase-plan-index numbers them; GSD\'s nested plans/ layout counts', (t) => {
+test("a plan of wave: 0 starts the waves at 0, as phase-plan-index numbers them; GSD's nested plans/ layout counts", (t) => {
   const dir = phaseDir(t, {
     '04-01-PLAN.md': '---\nwave: 0\n---\n',
     'plans/PLAN-02.md': '---\ndepends_on: [04-01]\n---\n',
@@ -145,7 +196,11 @@ test('a plan of wave: 0 starts the waves at 0, as phase-plan-index numbers them;
 });
 
 test('plans GSD refuses to order (a cycle, two ids one in any case) fail the reading: no wave may pass for them', (t) => {
-  const cycle = readPhase(phaseDir(t, { '04-06-PLAN.md': '---\ndepends_on: [04-07]\n---\n', '04-07-PLAN.md': '---\ndepends_on: [04-06]\n---\n' }), '04', undefined);
+  const cycle = readPhase(
+    phaseDir(t, { '04-06-PLAN.md': '---\ndepends_on: [04-07]\n---\n', '04-07-PLAN.md': '---\ndepends_on: [04-06]\n---\n' }),
+    '04',
+    undefined,
+  );
   assert.deepEqual(cycle.ok ? undefined : [cycle.failure.reason, cycle.failure.message.replace(/\/tmp\/\S+\/\.planning/, '<p>')], [
     'ambiguous-phase',
     'the plans of <p>/phases/04-ship depend on each other in a cycle (phase-plan-index refuses the phase)',
@@ -164,10 +219,16 @@ test("the phase's own VERIFICATION.md and UAT.md first, as GSD pins them, whatev
   });
   const files = phaseFiles(dir, '04', undefined);
   // phase-plan-index takes every plan of the directory; the workflows' other reads only the phase's own files.
-  assert.deepEqual([files.verification, files.verificationPassed, files.uat?.name, files.plans], ['04-VERIFICATION.md', true, '04-UAT.md', [{ id: '05-01', file: '05-01-PLAN.md', summarized: false }]]);
+  assert.deepEqual(
+    [files.verification, files.verificationPassed, files.uat?.name, files.plans],
+    ['04-VERIFICATION.md', true, '04-UAT.md', [{ id: '05-01', file: '05-01-PLAN.md', summarized: false }]],
+  );
   assert.equal(files.names.includes('05-01-PLAN.md'), false);
   // With no pinned one, the first of the phase's; a bare VERIFICATION.md last.
-  assert.equal(phaseFiles(phaseDir(t, { 'VERIFICATION.md': '', '04-B-VERIFICATION.md': '', '04-A-VERIFICATION.md': '' }), '04', undefined).verification, '04-A-VERIFICATION.md');
+  assert.equal(
+    phaseFiles(phaseDir(t, { 'VERIFICATION.md': '', '04-B-VERIFICATION.md': '', '04-A-VERIFICATION.md': '' }), '04', undefined).verification,
+    '04-A-VERIFICATION.md',
+  );
   assert.equal(phaseFiles(phaseDir(t, { 'VERIFICATION.md': '---\nstatus: passed\n---\n' }), '04', undefined).verificationPassed, true);
 });
 
@@ -246,7 +307,10 @@ test('frontmatter that is YAML but no mapping (a list, a scalar) has no fields, 
     names: ['04-01-PLAN.md', '04-01-SUMMARY.md', '04-02-PLAN.md', '04-UAT.md', '04-VERIFICATION.md'],
     uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false },
     verification: '04-VERIFICATION.md',
-    plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: true }, { id: '04-02', file: '04-02-PLAN.md', summarized: false }],
+    plans: [
+      { id: '04-01', file: '04-01-PLAN.md', summarized: true },
+      { id: '04-02', file: '04-02-PLAN.md', summarized: false },
+    ],
     waves: [['04-01', '04-02']],
   });
 });
@@ -258,7 +322,7 @@ test('what is not a regular file is not listed: a directory named like a UAT, a 
   assert.deepEqual(phaseFiles(dir, '04', undefined), { ...NOTHING, names: ['04-CONTEXT.md'], context: { name: '04-CONTEXT.md', notFromDiscuss: true } });
 });
 
-test('a link to a regular file is one of the phase\'s files, read through the link, as GSD lists and reads them; a link to a directory is not', (t) => {
+test("a link to a regular file is one of the phase's files, read through the link, as GSD lists and reads them; a link to a directory is not", (t) => {
   const dir = phaseDir(t, { 'elsewhere/ctx.md': '**Mode:** Auto-generated\n', 'elsewhere/plans/.keep': '' });
   symlinkSync(join(dir, 'elsewhere/ctx.md'), join(dir, '04-CONTEXT.md'));
   symlinkSync(join(dir, 'elsewhere/plans'), join(dir, '04-01-PLAN.md'));

@@ -8,8 +8,19 @@ import { nextPoint, reachedPoints } from '../../src/loop/reached.ts';
 // phase-files.ts would read of a phase (written here as that value).
 
 const NOTHING: PhaseFiles = {
-  names: [], context: undefined, uat: undefined, verification: undefined, plans: [], waves: [], position: undefined, positionText: undefined, movedOn: undefined, shipped: false, verificationPassed: false,
-  verificationStatus: undefined, verificationLine: undefined,
+  names: [],
+  context: undefined,
+  uat: undefined,
+  verification: undefined,
+  plans: [],
+  waves: [],
+  position: undefined,
+  positionText: undefined,
+  movedOn: undefined,
+  shipped: false,
+  verificationPassed: false,
+  verificationStatus: undefined,
+  verificationLine: undefined,
 };
 const phase = (given: Partial<PhaseFiles> = {}): PhaseFiles => ({ ...NOTHING, ...given });
 // What one point says of a phase: [reached, why].
@@ -109,7 +120,8 @@ test('a CONTEXT.md another writer made (no discuss hooks rendered) reaches neith
 });
 
 test('plan:pre: any of RESEARCH.md, VALIDATION.md, PATTERNS.md, PLAN.md, the first of them in that order named', () => {
-  for (const name of ['04-RESEARCH.md', '04-VALIDATION.md', '04-PATTERNS.md', '04-01-PLAN.md']) assert.deepEqual(at('plan:pre', { names: [name] }), [true, name]);
+  for (const name of ['04-RESEARCH.md', '04-VALIDATION.md', '04-PATTERNS.md', '04-01-PLAN.md'])
+    assert.deepEqual(at('plan:pre', { names: [name] }), [true, name]);
   assert.deepEqual(at('plan:pre', { names: ['04-01-PLAN.md', '04-PATTERNS.md', '04-RESEARCH.md', '04-VALIDATION.md'] }), [true, '04-RESEARCH.md']);
   assert.deepEqual(at('plan:pre', { names: ['04-01-PLAN.md', '04-PATTERNS.md', '04-VALIDATION.md'] }), [true, '04-VALIDATION.md']);
   assert.deepEqual(at('plan:pre', { names: ['04-01-PLAN.md', '04-PATTERNS.md'] }), [true, '04-PATTERNS.md']);
@@ -118,18 +130,40 @@ test('plan:pre: any of RESEARCH.md, VALIDATION.md, PATTERNS.md, PLAN.md, the fir
 
 test("plan:post: a PLAN.md and STATE.md's position for the phase (ready or executing), named in its words", () => {
   const plans = { names: ['04-01-PLAN.md', '04-02-PLAN.md'] };
-  assert.deepEqual(at('plan:post', { ...plans, position: 'ready', positionText: 'Phase: 4 (Ship) — READY TO EXECUTE' }), [true, "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — READY TO EXECUTE"]);
-  assert.deepEqual(at('plan:post', { ...plans, position: 'executing', positionText: 'Phase: 4 (Ship) — EXECUTING' }), [true, "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — EXECUTING"]);
+  assert.deepEqual(at('plan:post', { ...plans, position: 'ready', positionText: 'Phase: 4 (Ship) — READY TO EXECUTE' }), [
+    true,
+    "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — READY TO EXECUTE",
+  ]);
+  assert.deepEqual(at('plan:post', { ...plans, position: 'executing', positionText: 'Phase: 4 (Ship) — EXECUTING' }), [
+    true,
+    "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — EXECUTING",
+  ]);
   // The position without a plan: nothing was planned in this directory.
-  assert.deepEqual(at('plan:post', { names: ['04-RESEARCH.md'], position: 'ready', positionText: 'Phase: 4 (Ship) — READY TO EXECUTE' }), [false, NOT_YET['plan:post']]);
+  assert.deepEqual(at('plan:post', { names: ['04-RESEARCH.md'], position: 'ready', positionText: 'Phase: 4 (Ship) — READY TO EXECUTE' }), [
+    false,
+    NOT_YET['plan:post'],
+  ]);
   // Plans alone: plan-phase has not recorded them yet.
-  assert.deepEqual(at('plan:post', { ...plans, plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: false }, { id: '04-02', file: '04-02-PLAN.md', summarized: false }], waves: [['04-01', '04-02']] }), [false, NOT_YET['plan:post']]);
+  assert.deepEqual(
+    at('plan:post', {
+      ...plans,
+      plans: [
+        { id: '04-01', file: '04-01-PLAN.md', summarized: false },
+        { id: '04-02', file: '04-02-PLAN.md', summarized: false },
+      ],
+      waves: [['04-01', '04-02']],
+    }),
+    [false, NOT_YET['plan:post']],
+  );
 });
 
 test('plan:post without a position in STATE.md: reached once execution has begun (a SUMMARY, a VERIFICATION.md, a UAT from it), not by a UAT verify-work made', () => {
   const plan = ['04-01-PLAN.md'];
   const begun = (given: Partial<PhaseFiles>) => at('plan:post', { names: plan, ...given });
-  assert.deepEqual(begun({ plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: true }], waves: [['04-01']] }), [true, '04-01-PLAN.md and its execution begun']);
+  assert.deepEqual(begun({ plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: true }], waves: [['04-01']] }), [
+    true,
+    '04-01-PLAN.md and its execution begun',
+  ]);
   assert.deepEqual(begun({ names: [...plan, '04-VERIFICATION.md'], verification: '04-VERIFICATION.md' }), [true, '04-01-PLAN.md and its execution begun']);
   assert.deepEqual(begun({ uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false } }), [true, '04-01-PLAN.md and its execution begun']);
   assert.deepEqual(begun({ uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: true } }), [false, NOT_YET['plan:post']]);
@@ -140,27 +174,49 @@ test('plan:post without a position in STATE.md: reached once execution has begun
 
 test('execute:wave:post: the first wave whose every plan is summarized, numbered from 1 and its plans listed', () => {
   const waves = [['04-01', '04-02'], ['04-03']];
-  const summarized = (...ids: string[]) => ({ plans: ['04-01', '04-02', '04-03'].map((id) => ({ id, file: `${id}-PLAN.md`, summarized: ids.includes(id) })), waves });
+  const summarized = (...ids: string[]) => ({
+    plans: ['04-01', '04-02', '04-03'].map((id) => ({ id, file: `${id}-PLAN.md`, summarized: ids.includes(id) })),
+    waves,
+  });
   assert.deepEqual(at('execute:wave:post', summarized()), [false, NOT_YET['execute:wave:post']]);
   assert.deepEqual(at('execute:wave:post', summarized('04-01')), [false, NOT_YET['execute:wave:post']]);
   assert.deepEqual(at('execute:wave:post', summarized('04-01', '04-02')), [true, 'every plan of wave 1 summarized (04-01, 04-02)']);
   assert.deepEqual(at('execute:wave:post', summarized('04-03')), [true, 'every plan of wave 2 summarized (04-03)']);
   assert.deepEqual(at('execute:wave:post', summarized('04-01', '04-02', '04-03')), [true, 'every plan of wave 1 summarized (04-01, 04-02)']);
   // A summarized plan in no wave (a depends_on cycle) completes none.
-  assert.deepEqual(at('execute:wave:post', { plans: [{ id: '04-09', file: '04-09-PLAN.md', summarized: true }], waves: [] }), [false, NOT_YET['execute:wave:post']]);
-  assert.deepEqual(at('execute:wave:post', { plans: [{ id: '04-09', file: '04-09-PLAN.md', summarized: true }], waves: [['04-01']] }), [false, NOT_YET['execute:wave:post']]);
+  assert.deepEqual(at('execute:wave:post', { plans: [{ id: '04-09', file: '04-09-PLAN.md', summarized: true }], waves: [] }), [
+    false,
+    NOT_YET['execute:wave:post'],
+  ]);
+  assert.deepEqual(at('execute:wave:post', { plans: [{ id: '04-09', file: '04-09-PLAN.md', summarized: true }], waves: [['04-01']] }), [
+    false,
+    NOT_YET['execute:wave:post'],
+  ]);
 });
 
 test('execute:post: a VERIFICATION.md, else any UAT.md (execute-phase persists a report for a person as one)', () => {
   assert.deepEqual(at('execute:post', { names: ['04-VERIFICATION.md'], verification: '04-VERIFICATION.md' }), [true, '04-VERIFICATION.md']);
-  assert.deepEqual(at('execute:post', { names: ['04-UAT.md', '04-VERIFICATION.md'], verification: '04-VERIFICATION.md', uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: true } }), [true, '04-VERIFICATION.md']);
+  assert.deepEqual(
+    at('execute:post', {
+      names: ['04-UAT.md', '04-VERIFICATION.md'],
+      verification: '04-VERIFICATION.md',
+      uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: true },
+    }),
+    [true, '04-VERIFICATION.md'],
+  );
   assert.deepEqual(at('execute:post', { names: ['04-UAT.md'], uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false } }), [true, '04-UAT.md']);
-  assert.deepEqual(at('execute:post', { names: ['04-UAT.md'], uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false } }), [true, '04-UAT.md']);
+  assert.deepEqual(at('execute:post', { names: ['04-UAT.md'], uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false } }), [
+    true,
+    '04-UAT.md',
+  ]);
   assert.deepEqual(at('execute:post', { names: ['04-VERIFICATION.md.draft', '04-01-SUMMARY.md'] }), [false, NOT_YET['execute:post']]);
 });
 
 test("verify:pre: only a UAT that verify-work has written, not execute-phase's own", () => {
-  assert.deepEqual(at('verify:pre', { uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: true } }), [true, '04-UAT.md, which verify-work has written']);
+  assert.deepEqual(at('verify:pre', { uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: true } }), [
+    true,
+    '04-UAT.md, which verify-work has written',
+  ]);
   assert.deepEqual(at('verify:pre', { uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false } }), [false, NOT_YET['verify:pre']]);
   assert.deepEqual(at('verify:pre', { names: ['04-VERIFICATION.md'], verification: '04-VERIFICATION.md' }), [false, NOT_YET['verify:pre']]);
 });
@@ -175,13 +231,22 @@ test('the ungated points stay unreached whatever the phase holds, and say so', (
 });
 
 test('execute:post: every plan summarized, before the verifier writes anything (code_review_gate runs it right after the last wave)', () => {
-  const plans = (summarized: boolean[]) => ({ plans: summarized.map((done, i) => ({ id: `04-0${i + 1}`, file: `04-0${i + 1}-PLAN.md`, summarized: done })), waves: [['04-01'], ['04-02']] });
+  const plans = (summarized: boolean[]) => ({
+    plans: summarized.map((done, i) => ({ id: `04-0${i + 1}`, file: `04-0${i + 1}-PLAN.md`, summarized: done })),
+    waves: [['04-01'], ['04-02']],
+  });
   assert.deepEqual(at('execute:post', plans([true, true])), [true, 'every plan summarized (04-01, 04-02)']);
   assert.deepEqual(at('execute:post', plans([true, false])), [false, NOT_YET['execute:post']]);
 });
 
 test('a point passed stays passed: a gap plan after verification takes no wave back; STATE.md moving on takes no plan back', () => {
-  const gap = { plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: true }, { id: '04-02', file: '04-02-PLAN.md', summarized: false }], waves: [['04-01', '04-02']] };
+  const gap = {
+    plans: [
+      { id: '04-01', file: '04-01-PLAN.md', summarized: true },
+      { id: '04-02', file: '04-02-PLAN.md', summarized: false },
+    ],
+    waves: [['04-01', '04-02']],
+  };
   assert.deepEqual(at('execute:wave:post', gap), [false, NOT_YET['execute:wave:post']]);
   assert.deepEqual(at('execute:wave:post', { ...gap, verification: '04-VERIFICATION.md' }), [true, '04-VERIFICATION.md, written after the last wave']);
   const planned = { names: ['04-01-PLAN.md'], plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: false }], waves: [['04-01']] };

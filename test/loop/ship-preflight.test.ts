@@ -18,11 +18,23 @@ async function preflight(t: Parameters<typeof project>[0], files: Record<string,
   const read = phaseFiles(dir, '04', undefined);
   assert.ok(read.ok);
   const gate = shipPreflight(read.value, dir, (path) => path.slice(root.length + 1));
-  const context = { projectRoot: root, planning: ok({ project: undefined, workstream: undefined }), env: {}, killAfterMs: 1000, run: fakeRunner() } as unknown as GateContext;
+  const context = {
+    projectRoot: root,
+    planning: ok({ project: undefined, workstream: undefined }),
+    env: {},
+    killAfterMs: 1000,
+    run: fakeRunner(),
+  } as unknown as GateContext;
   const ran = await runPoints([{ point: 'ship:pre', gates: ok([gate]) }], { context, concurrency: 1 });
   assert.ok(ran.ok && ran.value[0]!.envelope.ok);
   const [report] = ran.value[0]!.envelope.value.details.gates;
-  return { status: report!.status, message: report!.envelope?.message, details: report!.envelope?.details, location: report!.location, label: `${report!.capability}#${report!.index}` };
+  return {
+    status: report!.status,
+    message: report!.envelope?.message,
+    details: report!.envelope?.details,
+    location: report!.location,
+    label: `${report!.capability}#${report!.index}`,
+  };
 }
 
 test("only a passed verification ships, as /gsd-ship's preflight reads the phase's own VERIFICATION.md", async (t) => {
@@ -42,17 +54,31 @@ test('gaps_found, human_needed, a status GSD does not know, none, no report: PHA
     return [result.status, result.details?.code, result.details?.status, result.message];
   };
   assert.deepEqual(await halts({ '04-VERIFICATION.md': '---\nstatus: gaps_found\n---\n' }), [
-    'halt', 'PHASE_VERIFICATION_INCOMPLETE', 'gaps_found',
+    'halt',
+    'PHASE_VERIFICATION_INCOMPLETE',
+    'gaps_found',
     `PHASE_VERIFICATION_INCOMPLETE: ${DIR}/04-VERIFICATION.md says status gaps_found; /gsd-ship ships only a passed verification. Gaps found. Plan the fixes, then re-run execute-phase before shipping.`,
   ]);
-  assert.deepEqual((await halts({ '04-VERIFICATION.md': '---\nstatus: human_needed\n---\n' })).slice(0, 3), ['halt', 'PHASE_VERIFICATION_INCOMPLETE', 'human_needed']);
+  assert.deepEqual((await halts({ '04-VERIFICATION.md': '---\nstatus: human_needed\n---\n' })).slice(0, 3), [
+    'halt',
+    'PHASE_VERIFICATION_INCOMPLETE',
+    'human_needed',
+  ]);
   assert.deepEqual(await halts({ '04-VERIFICATION.md': '---\nstatus: Passed\n---\n' }), [
-    'halt', 'PHASE_VERIFICATION_INCOMPLETE', 'unknown',
+    'halt',
+    'PHASE_VERIFICATION_INCOMPLETE',
+    'unknown',
     `PHASE_VERIFICATION_INCOMPLETE: ${DIR}/04-VERIFICATION.md says status Passed; /gsd-ship ships only a passed verification. Unexpected verification status 'Passed'.`,
   ]);
-  assert.deepEqual((await halts({ '04-VERIFICATION.md': '# Verification\n\nstatus: passed\n' })).slice(0, 3), ['halt', 'PHASE_VERIFICATION_INCOMPLETE', 'missing']);
+  assert.deepEqual((await halts({ '04-VERIFICATION.md': '# Verification\n\nstatus: passed\n' })).slice(0, 3), [
+    'halt',
+    'PHASE_VERIFICATION_INCOMPLETE',
+    'missing',
+  ]);
   assert.deepEqual(await halts({ '04-01-PLAN.md': '' }), [
-    'halt', 'PHASE_VERIFICATION_INCOMPLETE', 'missing',
+    'halt',
+    'PHASE_VERIFICATION_INCOMPLETE',
+    'missing',
     'PHASE_VERIFICATION_INCOMPLETE: the phase has no VERIFICATION.md; /gsd-ship ships only a passed verification. No verification report found — the verify step never completed.',
   ]);
 });
@@ -63,7 +89,14 @@ test("the preflight goes first among ship:pre's gates, and nowhere else; a point
   const gate = shipPreflight(read.value, undefined, (path) => path);
   const other = { ...gate, capability: 'other', index: 0 };
   const failed = { ok: false as const, failure: { reason: 'usage' as const, message: 'x', issues: [] } };
-  const points: PointGates[] = [{ point: 'plan:pre', gates: ok([other]) }, { point: 'ship:pre', gates: ok([other]) }, { point: 'ship:pre', gates: failed }];
+  const points: PointGates[] = [
+    { point: 'plan:pre', gates: ok([other]) },
+    { point: 'ship:pre', gates: ok([other]) },
+    { point: 'ship:pre', gates: failed },
+  ];
   const out = withPreflight(points, gate);
-  assert.deepEqual(out.map((p) => (p.gates.ok ? p.gates.value.map((g) => g.capability) : 'failed')), [['other'], ['ship-preflight', 'other'], 'failed']);
+  assert.deepEqual(
+    out.map((p) => (p.gates.ok ? p.gates.value.map((g) => g.capability) : 'failed')),
+    [['other'], ['ship-preflight', 'other'], 'failed'],
+  );
 });

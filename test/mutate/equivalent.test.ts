@@ -16,9 +16,12 @@ const entries = readFileSync(join(ROOT, 'mutate', 'equivalent.txt'), 'utf8')
 test('every equivalent mutant listed names a file and a line it still has, a mutation and why', () => {
   const stale = entries.flatMap(({ line, at }) => {
     const [file, source, mutation, why] = line.split(' | ');
-    if (file === undefined || source === undefined || mutation === undefined || why === undefined || why.trim() === '') return [`line ${at}: not "file | source line | mutation | why"`];
+    if (file === undefined || source === undefined || mutation === undefined || why === undefined || why.trim() === '')
+      return [`line ${at}: not "file | source line | mutation | why"`];
     if (!existsSync(join(ROOT, file))) return [`line ${at}: ${file} does not exist`];
-    const lines = readFileSync(join(ROOT, file), 'utf8').split('\n').map((l) => l.trim());
+    const lines = readFileSync(join(ROOT, file), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     return lines.includes(source) ? [] : [`line ${at}: ${file} has no line ${JSON.stringify(source)}`];
   });
   assert.deepEqual(stale, []);

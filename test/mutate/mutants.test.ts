@@ -31,7 +31,7 @@ test('every source file of src/ is tokenized to its end', () => {
 });
 
 test("a quote in a regular expression inside a template's ${…} is not a string: the code after the template is still mutated", () => {
-  const src = 'const q = `\'${p.replace(/\'/g, "x")}\'` === b;\nif (c < 2) d();\n';
+  const src = "const q = `'${p.replace(/'/g, \"x\")}'` === b;\nif (c < 2) d();\n";
   const [ms] = mutantsOf([src]);
   assert.deepEqual(
     ms!.map((m) => m.description),
@@ -42,6 +42,10 @@ test("a quote in a regular expression inside a template's ${…} is not a string
 test('an unclosed comment, string, template or regular expression ends at the end of the source', () => {
   for (const src of ['a < b /* open', 'a < b; "open', 'a < b; `open ${x', 'a < b; x = /open']) {
     const [ms] = mutantsOf([src]);
-    assert.deepEqual(ms!.map((m) => m.description), ['< → <='], src);
+    assert.deepEqual(
+      ms!.map((m) => m.description),
+      ['< → <='],
+      src,
+    );
   }
 });

@@ -15,10 +15,28 @@ import { tempDir } from '../helpers/support.ts';
 const RUNS = Math.max(20, Math.floor(Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300) / 5));
 
 // Ways a value could try to run `touch CANARY`, and the characters around them.
-const ATTACKS = ['; touch CANARY', '$(touch CANARY)', '`touch CANARY`', '| touch CANARY', '&& touch CANARY', '\n touch CANARY',
-  "'; touch CANARY; '", '"; touch CANARY; "', '${IFS}touch${IFS}CANARY', '$((1))', '> CANARY', '< /etc/passwd', '* ?', '\\', '#'];
+const ATTACKS = [
+  '; touch CANARY',
+  '$(touch CANARY)',
+  '`touch CANARY`',
+  '| touch CANARY',
+  '&& touch CANARY',
+  '\n touch CANARY',
+  "'; touch CANARY; '",
+  '"; touch CANARY; "',
+  '${IFS}touch${IFS}CANARY',
+  '$((1))',
+  '> CANARY',
+  '< /etc/passwd',
+  '* ?',
+  '\\',
+  '#',
+];
 const value = fc
-  .array(fc.oneof(fc.constantFrom(...ATTACKS), fc.constantFrom(...'$`"\'\\;|&<>(){}[]*?~#! \t\n=%'), fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 6 })
+  .array(fc.oneof(fc.constantFrom(...ATTACKS), fc.constantFrom(...'$`"\'\\;|&<>(){}[]*?~#! \t\n=%'), fc.string({ maxLength: 4 })), {
+    minLength: 1,
+    maxLength: 6,
+  })
   .map((parts) => parts.join(''));
 
 // Every position a placeholder takes in real gates; none uses eval.
@@ -50,7 +68,10 @@ test('phase values never run, wherever the placeholder stands', async (t) => {
       assert.equal(sketchOf(result).timedOut, false);
       assert.equal(existsSync(join(dir, 'CANARY')), false, `${JSON.stringify(phaseDir)} ran in: ${command}`);
       // Only the file the command itself writes may appear.
-      assert.deepEqual(readdirSync(dir).filter((f) => f !== 'out'), []);
+      assert.deepEqual(
+        readdirSync(dir).filter((f) => f !== 'out'),
+        [],
+      );
       if (command.startsWith('printf %s "${PHASE_DIR}"')) {
         assert.equal(readFileSync(join(dir, 'out'), 'utf8'), phaseDir);
       }

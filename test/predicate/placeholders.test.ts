@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
 import { singleQuotedPlaceholders } from '../../src/predicate/placeholders.ts';
 
-test('placeholders that sh leaves literal inside single quotes, by sh\'s quoting rules', () => {
+test("placeholders that sh leaves literal inside single quotes, by sh's quoting rules", () => {
   const cases: [string, string[]][] = [
     ["echo '${PHASE_DIR}'", ['${PHASE_DIR}']],
     ["test -d '${PHASE_DIR}/x' && echo '${PHASE_NUMBER} ${PHASE_REQ_IDS}'", ['${PHASE_DIR}', '${PHASE_NUMBER}', '${PHASE_REQ_IDS}']],

@@ -8,7 +8,7 @@ import { ok } from '../../src/failure.ts';
 const scope = (workstream?: string) => ok({ project: undefined, workstream });
 const phaseOf = (result: ReturnType<typeof currentPhase>) => (result.ok ? result.value.phase : result.failure.message);
 
-test('the phase .planning/STATE.md names, as gsd-tools state-snapshot gives it; the workstream\'s STATE.md in a workstream', (t) => {
+test("the phase .planning/STATE.md names, as gsd-tools state-snapshot gives it; the workstream's STATE.md in a workstream", (t) => {
   const root = project(t, {
     '.planning/STATE.md': '\ufeff---\r\ngsd_state_version: 1.0\r\ncurrent_phase: 04 \r\n---\r\n# Project State\r\n\r\nPhase: 4 of 5\r\n',
     '.planning/workstreams/api/STATE.md': '---\ncurrent_phase: "12A"\n---\n',
@@ -34,15 +34,24 @@ test('no STATE.md, one that names no phase, one too large, or one gsd-check cann
   assert.deepEqual(failure({ '.planning': null }), ['unreadable-file', '--current-phase: cannot read .planning/STATE.md: no such file']);
   assert.deepEqual(failure({ '.planning/STATE.md/x': '' }), ['unreadable-file', '--current-phase: cannot read .planning/STATE.md: NOTREG']);
   assert.deepEqual(failure({ '.planning': null }, 'api'), ['unreadable-file', '--current-phase: cannot read .planning/workstreams/api/STATE.md: no such file']);
-  assert.deepEqual(failure({ '.planning/STATE.md': '# Project State\n\nPhase: [X] of [Y]\n' }), none('it has no frontmatter (GSD needs a first line of exactly ---)'));
+  assert.deepEqual(
+    failure({ '.planning/STATE.md': '# Project State\n\nPhase: [X] of [Y]\n' }),
+    none('it has no frontmatter (GSD needs a first line of exactly ---)'),
+  );
   assert.deepEqual(failure({ '.planning/STATE.md': '---\nstatus: planning\n---\n' }), none('its frontmatter has no current_phase'));
   assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: [4, 5]\n---\n' }), none('its current_phase is a list'));
   assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase:\n---\n' }), none('its current_phase is blank'));
   assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: $(id)\n---\n' }), none('its current_phase "$(id)" does not start with a phase id'));
-  assert.deepEqual(failure({ '.planning/STATE.md': '---\ncurrent_phase: 4\n' }), none('its frontmatter is never closed by a line that starts with ---, so GSD reads none'));
+  assert.deepEqual(
+    failure({ '.planning/STATE.md': '---\ncurrent_phase: 4\n' }),
+    none('its frontmatter is never closed by a line that starts with ---, so GSD reads none'),
+  );
   // Decoded as GSD decodes it, the BOM kept: it stands before the first line's `Phase:`.
   assert.deepEqual(failure({ '.planning/STATE.md': '\ufeffPhase: 4\n' }), none('it has no frontmatter (GSD needs a first line of exactly ---)'));
-  assert.deepEqual(failure({ '.planning/STATE.md': `---\ncurrent_phase: 4\n---\n${'x'.repeat(256 * 1024)}` }), ['invalid-artifact', '--current-phase: .planning/STATE.md is larger than 256 KiB']);
+  assert.deepEqual(failure({ '.planning/STATE.md': `---\ncurrent_phase: 4\n---\n${'x'.repeat(256 * 1024)}` }), [
+    'invalid-artifact',
+    '--current-phase: .planning/STATE.md is larger than 256 KiB',
+  ]);
   assert.deepEqual(failure({ '.planning/STATE.md': '---\ntitle: a: b\ncurrent_phase: 3\nn: &a 1\n---\n' }), [
     'invalid-artifact',
     "--current-phase: .planning/STATE.md: its frontmatter uses an anchor or alias (& or *) past a line where GSD's check for them stops, which gsd-check does not read",
@@ -53,7 +62,10 @@ test('a file one byte over 256 KiB is too large: the cap is the bytes read, and 
   const head = '---\ncurrent_phase: 4\n---\n';
   const sized = (bytes: number) => currentPhase(project(t, { '.planning/STATE.md': head + 'x'.repeat(bytes - head.length) }), scope());
   assert.equal(phaseOf(sized(256 * 1024)), '4');
-  assert.deepEqual(sized(256 * 1024 + 1), { ok: false, failure: { reason: 'invalid-artifact', message: '--current-phase: .planning/STATE.md is larger than 256 KiB', issues: [] } });
+  assert.deepEqual(sized(256 * 1024 + 1), {
+    ok: false,
+    failure: { reason: 'invalid-artifact', message: '--current-phase: .planning/STATE.md is larger than 256 KiB', issues: [] },
+  });
 });
 
 test('a blank current_phase, empty or only blanks, names no phase and says it is blank; GSD then reads the body, and so does gsd-check', (t) => {

@@ -7,7 +7,8 @@ import { project } from '../helpers/project.ts';
 
 const CAPS = '.gsd/capabilities';
 const row = (root: string, c: InstalledCapability): string[] => [c.scope, c.id, c.path.slice(root.length + 1)];
-const listed = (root: string, env: Record<string, string | undefined>, home: string | undefined) => installedCapabilities(join(root, 'proj'), env, home).map((c) => row(root, c));
+const listed = (root: string, env: Record<string, string | undefined>, home: string | undefined) =>
+  installedCapabilities(join(root, 'proj'), env, home).map((c) => row(root, c));
 const sorted = (rows: string[][]) => [...rows].sort((a, b) => (a[0]! + a[1]!).localeCompare(b[0]! + b[1]!));
 
 test("GSD's home first, then the project's; each folder a capability named for it", (t) => {
@@ -30,13 +31,23 @@ test("GSD's home first, then the project's; each folder a capability named for i
     ['project', 'empty', `proj/${CAPS}/empty/capability.json`],
     ['project', 'gamma', `proj/${CAPS}/gamma/capability.json`],
   ]);
-  assert.deepEqual(rows.map((r) => r[0]), ['global', 'global', 'project', 'project'], "the home's come first");
+  assert.deepEqual(
+    rows.map((r) => r[0]),
+    ['global', 'global', 'project', 'project'],
+    "the home's come first",
+  );
 });
 
 test('GSD_HOME over the home directory, an empty one ignored; none, nothing of the home', (t) => {
   const root = project(t, { [`gsd/${CAPS}/a/capability.json`]: '{}', [`home/${CAPS}/b/capability.json`]: '{}', proj: null });
-  assert.deepEqual(listed(root, { GSD_HOME: join(root, 'gsd') }, join(root, 'home')).map((r) => r[1]), ['a']);
-  assert.deepEqual(listed(root, { GSD_HOME: '' }, join(root, 'home')).map((r) => r[1]), ['b']);
+  assert.deepEqual(
+    listed(root, { GSD_HOME: join(root, 'gsd') }, join(root, 'home')).map((r) => r[1]),
+    ['a'],
+  );
+  assert.deepEqual(
+    listed(root, { GSD_HOME: '' }, join(root, 'home')).map((r) => r[1]),
+    ['b'],
+  );
   assert.deepEqual(listed(root, {}, undefined), []);
 });
 
@@ -47,7 +58,7 @@ test('no capabilities folder, or none readable, lists nothing; a link to a folde
   assert.deepEqual(listed(root, {}, join(root, 'home')), []);
 });
 
-test('one directory that is both is read once: the project\'s when there is a project', (t) => {
+test("one directory that is both is read once: the project's when there is a project", (t) => {
   const root = project(t, { [`proj/${CAPS}/a/capability.json`]: '{}' });
   assert.deepEqual(listed(root, {}, join(root, 'proj')), [['global', 'a', `proj/${CAPS}/a/capability.json`]]);
   const marked = project(t, { 'proj/.planning': null, [`proj/${CAPS}/a/capability.json`]: '{}' });
@@ -70,17 +81,27 @@ test("beside a project, GSD's home is global only where it is provably another d
   assert.deepEqual(listed(bare, {}, join(bare, 'home')), [['global', 'h', `home/${CAPS}/h/capability.json`]]);
   // Both there, and two directories.
   const both = project(t, { 'proj/.planning': null, [`proj/${CAPS}/p/capability.json`]: '{}', [`home/${CAPS}/h/capability.json`]: '{}' });
-  assert.deepEqual(listed(both, {}, join(both, 'home')), [['global', 'h', `home/${CAPS}/h/capability.json`], ['project', 'p', `proj/${CAPS}/p/capability.json`]]);
+  assert.deepEqual(listed(both, {}, join(both, 'home')), [
+    ['global', 'h', `home/${CAPS}/h/capability.json`],
+    ['project', 'p', `proj/${CAPS}/p/capability.json`],
+  ]);
   // The project's folder cannot be resolved (a loop of links), so it could be the home's: the home's needs consent too.
   const loop = project(t, { 'proj/.gsd': null, 'proj/.planning': null, [`home/${CAPS}/h/capability.json`]: '{}' });
   symlinkSync(join(loop, `proj/${CAPS}`), join(loop, `proj/${CAPS}`));
   assert.deepEqual(listed(loop, {}, join(loop, 'home')), [['project', 'h', `home/${CAPS}/h/capability.json`]]);
 });
 
-test('the folder a file at GSD\'s layout sits in', () => {
+test("the folder a file at GSD's layout sits in", () => {
   assert.equal(installedFolder('/p/.gsd/capabilities/release/capability.json'), 'release');
   assert.equal(installedFolder('.gsd/capabilities/x/capability.json'), 'x');
-  for (const path of ['/p/capabilities/release.json', '/p/.gsd/capabilities/capability.json', '/p/gsd/capabilities/x/capability.json', '/p/.gsd/caps/x/capability.json', '/p/.gsd/capabilities/x/manifest.json', '/p/.gsd/capabilities/x/y/capability.json']) {
+  for (const path of [
+    '/p/capabilities/release.json',
+    '/p/.gsd/capabilities/capability.json',
+    '/p/gsd/capabilities/x/capability.json',
+    '/p/.gsd/caps/x/capability.json',
+    '/p/.gsd/capabilities/x/manifest.json',
+    '/p/.gsd/capabilities/x/y/capability.json',
+  ]) {
     assert.equal(installedFolder(path), undefined, path);
   }
 });

@@ -1,14 +1,36 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
-import { belongsToPhase, comparePhaseIds, matchPhaseDirs, normalizePhaseId, phaseIdInProse, phaseIdProblem, phaseToken, samePhase } from '../../src/project/phase-id.ts';
+import {
+  belongsToPhase,
+  comparePhaseIds,
+  matchPhaseDirs,
+  normalizePhaseId,
+  phaseIdInProse,
+  phaseIdProblem,
+  phaseToken,
+  samePhase,
+} from '../../src/project/phase-id.ts';
 
 // Each expectation below is what GSD 1.14's phase-id.cjs answers for the same
 // input (compat/test/phase-id.test.mjs holds the two equal on many more).
 
 test('phase ids normalised as GSD names phase directories', () => {
   const cases: [string, string][] = [
-    ['1', '01'], ['01', '01'], ['4', '04'], ['12A', '12A'], ['12a', '12a'], ['4.1', '04.1'], ['12.1.2', '12.1.2'], ['12A.1', '12A.1'],
-    ['1-2', '01-02'], ['1-2-3', '01-02-03'], ['CK-01', '01'], ['PROJ-42', '42'], ['AUTH-101', '101'], ['ck-1', 'ck-1'], ['alpha', 'alpha'],
+    ['1', '01'],
+    ['01', '01'],
+    ['4', '04'],
+    ['12A', '12A'],
+    ['12a', '12a'],
+    ['4.1', '04.1'],
+    ['12.1.2', '12.1.2'],
+    ['12A.1', '12A.1'],
+    ['1-2', '01-02'],
+    ['1-2-3', '01-02-03'],
+    ['CK-01', '01'],
+    ['PROJ-42', '42'],
+    ['AUTH-101', '101'],
+    ['ck-1', 'ck-1'],
+    ['alpha', 'alpha'],
   ];
   for (const [phase, normal] of cases) assert.equal(normalizePhaseId(phase), normal, phase);
 });
@@ -23,8 +45,19 @@ test("GSD's order of phase ids: numbers, then a letter after none, then decimals
 
 test("a directory's phase token: a year or a lower-case word of the slug is not part of it", () => {
   const cases: [string, string][] = [
-    ['04-ship', '04'], ['04.1-hotfix', '04.1'], ['12A-split', '12A'], ['12A.1-x', '12A.1'], ['12.1A-x', '12.1A'], ['CK-04-ship', 'CK-04'], ['ck-04-ship', 'ck-04'],
-    ['1-2-foo', '1'], ['01-02-milestone', '01-02'], ['14-2026-photos', '14'], ['10-25abc', '10'], ['notes', 'notes'], ['P0.3-2-x', 'P0.3-2'],
+    ['04-ship', '04'],
+    ['04.1-hotfix', '04.1'],
+    ['12A-split', '12A'],
+    ['12A.1-x', '12A.1'],
+    ['12.1A-x', '12.1A'],
+    ['CK-04-ship', 'CK-04'],
+    ['ck-04-ship', 'ck-04'],
+    ['1-2-foo', '1'],
+    ['01-02-milestone', '01-02'],
+    ['14-2026-photos', '14'],
+    ['10-25abc', '10'],
+    ['notes', 'notes'],
+    ['P0.3-2-x', 'P0.3-2'],
   ];
   for (const [name, token] of cases) assert.equal(phaseToken(name), token, name);
 });

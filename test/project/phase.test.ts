@@ -42,7 +42,10 @@ test('a bare number falls back to leading digits however padded; files are not p
 // beyond U+FFFF (a surrogate pair sorts before U+FF01, its bytes after).
 test('several matching directories come in the order GSD sorts them, as JavaScript strings', (t) => {
   const root = phases(t, ['04-\uff01', '04-\u{1f600}']);
-  assert.deepEqual(lookUpPhaseDir(root, '04', NO_SCOPE).matches.map((m) => m.slice(root.length + '/.planning/phases/'.length)), ['04-\u{1f600}', '04-\uff01']);
+  assert.deepEqual(
+    lookUpPhaseDir(root, '04', NO_SCOPE).matches.map((m) => m.slice(root.length + '/.planning/phases/'.length)),
+    ['04-\u{1f600}', '04-\uff01'],
+  );
 });
 
 test("the fallback is only for a number no directory's token matches: 04-ship is found alone beside 4-old", (t) => {
@@ -80,11 +83,18 @@ test('--phase-dir is made absolute against the project root and must stay inside
   const base = project(t, { 'p/.planning/phases/04-ship': null, outside: null });
   const root = join(base, 'p');
   symlinkSync(join(base, 'outside'), join(root, 'escape'));
-  assert.deepEqual(locatePhase(root, { phaseDir: '.planning/phases/04-ship' }, ok(NO_SCOPE)), { ok: true, value: { phaseDir: join(root, '.planning/phases/04-ship') } });
+  assert.deepEqual(locatePhase(root, { phaseDir: '.planning/phases/04-ship' }, ok(NO_SCOPE)), {
+    ok: true,
+    value: { phaseDir: join(root, '.planning/phases/04-ship') },
+  });
   assert.deepEqual(locatePhase(root, { phaseDir: 'not/yet/there' }, ok(NO_SCOPE)), { ok: true, value: { phaseDir: join(root, 'not/yet/there') } });
   for (const phaseDir of ['..', '../outside', 'escape', join(base, 'outside')]) {
     const refused = locatePhase(root, { phaseDir }, ok(NO_SCOPE));
-    assert.deepEqual(refused.ok ? 'accepted' : [refused.failure.reason, refused.failure.message], ['usage', `--phase-dir ${phaseDir} is outside the project root ${root}`], phaseDir);
+    assert.deepEqual(
+      refused.ok ? 'accepted' : [refused.failure.reason, refused.failure.message],
+      ['usage', `--phase-dir ${phaseDir} is outside the project root ${root}`],
+      phaseDir,
+    );
   }
 });
 
@@ -123,5 +133,8 @@ test('a phase directory that is a link to nothing is refused: where it leads is 
   const root = project(t, { '.planning/phases': null });
   symlinkSync('gone', join(root, '.planning/phases/04-ship'));
   const located = locatePhase(root, { phaseDir: '.planning/phases/04-ship' }, ok(NO_SCOPE));
-  assert.deepEqual(located.ok ? 'accepted' : [located.failure.reason, located.failure.message], ['usage', '--phase-dir .planning/phases/04-ship is a symbolic link to nothing']);
+  assert.deepEqual(located.ok ? 'accepted' : [located.failure.reason, located.failure.message], [
+    'usage',
+    '--phase-dir .planning/phases/04-ship is a symbolic link to nothing',
+  ]);
 });

@@ -22,13 +22,16 @@ test('the scope: GSD_PROJECT and the resolved workstream, each as GSD lays the p
   assert.equal(planningDirectory(root, { project: 'proj', workstream: 'alpha' }), join(root, '.planning/proj/workstreams/alpha'));
 });
 
-test('a GSD_PROJECT that could lead out of .planning is the scope\'s failure, kept for where a planning directory is read', (t) => {
+test("a GSD_PROJECT that could lead out of .planning is the scope's failure, kept for where a planning directory is read", (t) => {
   const root = project(t, { '.planning': null });
   for (const value of ['a\\b', '..', 'a/b', 'x..y']) {
     const resolved = resolvePlanningScope('alpha', root, { GSD_PROJECT: value }, uid);
     assert.ok(resolved.ok, value);
     const { planning, workstream } = resolved.value;
-    assert.deepEqual(planning.ok ? 'accepted' : [planning.failure.reason, planning.failure.message], ['usage', `GSD_PROJECT must name one directory, got ${JSON.stringify(value)}`]);
+    assert.deepEqual(planning.ok ? 'accepted' : [planning.failure.reason, planning.failure.message], [
+      'usage',
+      `GSD_PROJECT must name one directory, got ${JSON.stringify(value)}`,
+    ]);
     // The workstream is still the run's: commands get it whatever GSD_PROJECT says.
     assert.equal(workstream, 'alpha');
   }

@@ -142,7 +142,7 @@ test('legacy multiRepo adopts a nested repository; planning.sub_repos names one'
   assert.equal(findProjectRoot(join(root, 'o/svc'), undefined), join(root, 'o/svc'));
 });
 
-test('an outer sub_repos claim wins over the repository\'s own parent .planning', (t) => {
+test("an outer sub_repos claim wins over the repository's own parent .planning", (t) => {
   const root = tempDir(t);
   writeTree(root, {
     'outer/.planning/config.json': JSON.stringify({ sub_repos: ['inner'] }),
@@ -245,8 +245,14 @@ test('--project-dir is the root itself, relative to the current directory', (t) 
 test('a directory without .planning is refused as a usage error, even below a project: no search up', (t) => {
   // q's .planning is a file, not a directory.
   const base = project(t, { 'p/.planning': null, 'p/sub': null, file: '', 'q/.planning': '' });
-  assert.equal(root('p/sub', base), `usage: --project-dir ${join(base, 'p/sub')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`);
-  assert.equal(root('q', base), `usage: --project-dir ${join(base, 'q')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`);
+  assert.equal(
+    root('p/sub', base),
+    `usage: --project-dir ${join(base, 'p/sub')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`,
+  );
+  assert.equal(
+    root('q', base),
+    `usage: --project-dir ${join(base, 'q')} has no .planning directory; it must name the project root itself, not a directory to search up from (that is --cwd)`,
+  );
   assert.equal(root('missing', base), `usage: --project-dir ${join(base, 'missing')}: no such directory`);
   assert.equal(root('file', base), `usage: --project-dir ${join(base, 'file')}: not a directory`);
 });
@@ -327,14 +333,24 @@ test('a worktree entry without a gitdir that points back, or without a commondir
 // Owners are set with chown, which needs root: the CI machine runs as root.
 const canChown = process.getuid?.() === 0;
 
-test('ours or root\'s counts; another user\'s only when we are root', { skip: !canChown && 'chown needs root' }, (t) => {
+test("ours or root's counts; another user's only when we are root", { skip: !canChown && 'chown needs root' }, (t) => {
   const dir = tempDir(t);
-  for (const [name, owner] of [['mine', 1000], ['roots', 0], ['theirs', 2000]] as const) {
+  for (const [name, owner] of [
+    ['mine', 1000],
+    ['roots', 0],
+    ['theirs', 2000],
+  ] as const) {
     mkdirSync(join(dir, name));
     chownSync(join(dir, name), owner, owner);
   }
-  assert.deepEqual(['mine', 'roots', 'theirs'].map((n) => trustedEntry(join(dir, n), 1000)), [true, true, false]);
-  assert.deepEqual(['mine', 'roots', 'theirs'].map((n) => trustedEntry(join(dir, n), 0)), [true, true, true]);
+  assert.deepEqual(
+    ['mine', 'roots', 'theirs'].map((n) => trustedEntry(join(dir, n), 1000)),
+    [true, true, false],
+  );
+  assert.deepEqual(
+    ['mine', 'roots', 'theirs'].map((n) => trustedEntry(join(dir, n), 0)),
+    [true, true, true],
+  );
   assert.equal(trustedEntry(join(dir, 'theirs'), undefined), true);
   assert.equal(trustedEntry(join(dir, 'missing'), 1000), false);
 });
@@ -345,7 +361,10 @@ test('in a world-writable directory: only our own, and only if it is sticky', { 
   const open = join(dir, 'open');
   for (const shared of [sticky, open]) {
     mkdirSync(shared);
-    for (const [name, owner] of [['mine', 1000], ['roots', 0]] as const) {
+    for (const [name, owner] of [
+      ['mine', 1000],
+      ['roots', 0],
+    ] as const) {
       mkdirSync(join(shared, name));
       chownSync(join(shared, name), owner, owner);
     }

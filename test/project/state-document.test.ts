@@ -55,7 +55,7 @@ const TEMPLATE_BODY = [
   '',
 ].join('\n');
 
-test('GSD\'s three places, in its order: current_phase in the frontmatter, a Current Phase: field, a Phase: field', () => {
+test("GSD's three places, in its order: current_phase in the frontmatter, a Current Phase: field, a Phase: field", () => {
   const body = '# Project State\n\n## Current Position\n\nCurrent Phase: 3\nPhase: 2 of 2 (Tasks)\n';
   assert.deepEqual(read(`---\ncurrent_phase: 4\n---\n${body}`), ['4', 'frontmatter']);
   assert.deepEqual(read(body), ['3', 'current-phase-field']);
@@ -65,7 +65,7 @@ test('GSD\'s three places, in its order: current_phase in the frontmatter, a Cur
   assert.deepEqual(read('Current Phase: [X]\nPhase: 5\n'), ['5', 'phase-field']);
 });
 
-test('the body\'s fields are read under ## Current Position (or ###), and anywhere only when there is no such section', () => {
+test("the body's fields are read under ## Current Position (or ###), and anywhere only when there is no such section", () => {
   const archive = '## Archive\n\nPhase: 1 of 2\n';
   assert.deepEqual(read(`# S\n\n${archive}\n## Current Position\n\nPhase: 2 of 2\n`), ['2', 'phase-field']);
   assert.deepEqual(read(`# S\n\n### Current Position\n\nPhase: 2 of 2\n\n${archive}`), ['2', 'phase-field']);
@@ -92,8 +92,22 @@ test('the body\'s fields are read under ## Current Position (or ###), and anywhe
 
 test('the phase as GSD gives it: the id a value starts with, a project code of either case dropped', () => {
   const cases: [string, string][] = [
-    ['2', '2'], ['02', '02'], ['12.1', '12.1'], ['12A', '12A'], ['12a', '12a'], ['12A.1', '12A.1'], ['CK-04', '04'], ['ck-04', '04'],
-    ['PROJ_2-3', '3'], ['1-2', '1'], ['Phase 3', '3'], ['phase  3', '3'], ['3 of 5 (Ship)', '3'], ['007 (x)', '007'], ['4.', '4'], [' 5 ', '5'],
+    ['2', '2'],
+    ['02', '02'],
+    ['12.1', '12.1'],
+    ['12A', '12A'],
+    ['12a', '12a'],
+    ['12A.1', '12A.1'],
+    ['CK-04', '04'],
+    ['ck-04', '04'],
+    ['PROJ_2-3', '3'],
+    ['1-2', '1'],
+    ['Phase 3', '3'],
+    ['phase  3', '3'],
+    ['3 of 5 (Ship)', '3'],
+    ['007 (x)', '007'],
+    ['4.', '4'],
+    [' 5 ', '5'],
   ];
   for (const [written, given] of cases) {
     assert.equal(phase(`---\ncurrent_phase: ${written}\n---\n`), given, written);
@@ -102,19 +116,31 @@ test('the phase as GSD gives it: the id a value starts with, a project code of e
   for (const written of ['v1.0', '[X]', 'x', '12AB', '1e3', '_1', 'Phase-']) assert.equal(phase(`Phase: ${written}\n`), undefined, written);
 });
 
-test('a STATE.md from GSD\'s template names no phase until a state command writes one', () => {
+test("a STATE.md from GSD's template names no phase until a state command writes one", () => {
   assert.equal(
     read(TEMPLATE_BODY),
     'STATE.md names no phase: it has no frontmatter (GSD needs a first line of exactly ---), and no Current Phase: or Phase: line (under ## Current Position, if there is one) starts with a phase id such as 04',
   );
   // What `state begin-phase --phase 2 --name Tasks --plans 1` writes, and then `phase complete 1`.
   const begun = readStateDocument(`---\ngsd_state_version: 1.0\nstatus: executing\ncurrent_phase: 2\n---\n\n${TEMPLATE_BODY}`, 'STATE.md');
-  assert.deepEqual(begun.ok && begun.value, { phase: '2', source: 'frontmatter', status: 'executing', rawStatus: 'executing', positionLine: '[X] of [Y] ([Phase name])' });
+  assert.deepEqual(begun.ok && begun.value, {
+    phase: '2',
+    source: 'frontmatter',
+    status: 'executing',
+    rawStatus: 'executing',
+    positionLine: '[X] of [Y] ([Phase name])',
+  });
   const completed = readStateDocument(`---\ngsd_state_version: 1.0\ncurrent_phase: 02\nstatus: planning\n---\n\n${TEMPLATE_BODY}`, 'STATE.md');
-  assert.deepEqual(completed.ok && completed.value, { phase: '02', source: 'frontmatter', status: 'planning', rawStatus: 'planning', positionLine: '[X] of [Y] ([Phase name])' });
+  assert.deepEqual(completed.ok && completed.value, {
+    phase: '02',
+    source: 'frontmatter',
+    status: 'planning',
+    rawStatus: 'planning',
+    positionLine: '[X] of [Y] ([Phase name])',
+  });
 });
 
-test('GSD\'s fences: a first line of exactly ---, closed by a line that starts with ---; else the body\'s phase', () => {
+test("GSD's fences: a first line of exactly ---, closed by a line that starts with ---; else the body's phase", () => {
   const body = 'Phase: 2 of 2 (Tasks)\n';
   assert.equal(phase(`---\ncurrent_phase: 3\n---\n${body}`), '3');
   assert.equal(phase(`---\ncurrent_phase: 3\n--- # end\n${body}`), '3');
@@ -150,7 +176,8 @@ test('the frontmatter as GSD parses it: the failsafe schema, the last of repeate
   assert.equal(phase('---\ncurrent_phase: |\n  6\n---\n'), '6');
   assert.equal(phase('---\ntitle: Phase 4: Ship\ncurrent_phase: 3\n---\n'), '3');
   // Not text: the body is read.
-  for (const value of ['', '~', '[4]', '{a: 1}', '\n  - 4']) assert.equal(phase(`---\ncurrent_phase:${value === '' ? '' : ' '}${value}\n---\nPhase: 9\n`), '9', value);
+  for (const value of ['', '~', '[4]', '{a: 1}', '\n  - 4'])
+    assert.equal(phase(`---\ncurrent_phase:${value === '' ? '' : ' '}${value}\n---\nPhase: 9\n`), '9', value);
   // GSD reads no frontmatter at all: YAML js-yaml refuses, an anchor, U+E000, a list.
   assert.equal(phase('---\ncurrent_phase: 3\nbad: [unclosed\n---\nPhase: 9\n'), '9');
   assert.equal(phase('---\ncurrent_phase: 3\nn: &a 1\n---\nPhase: 9\n'), '9');
@@ -163,12 +190,18 @@ test('the frontmatter as GSD parses it: the failsafe schema, the last of repeate
   assert.equal(phase('---\ncurrent_phase: 0\u00004\n---\n'), '0');
 });
 
-test('an anchor GSD\'s own check does not reach (a NUL, or a line its colon repair fixes, stops that check) is refused, not expanded', () => {
-  assert.equal(read('---\ncurrent_phase: 0\u00004\nn: &a 1\n---\n'), 'STATE.md: its frontmatter uses an anchor or alias (& or *) past a line where GSD\'s check for them stops, which gsd-check does not read');
-  assert.equal(read('---\ntitle: a: b\ncurrent_phase: 3\nn: &a 1\n---\n'), 'STATE.md: its frontmatter uses an anchor or alias (& or *) past a line where GSD\'s check for them stops, which gsd-check does not read');
+test("an anchor GSD's own check does not reach (a NUL, or a line its colon repair fixes, stops that check) is refused, not expanded", () => {
+  assert.equal(
+    read('---\ncurrent_phase: 0\u00004\nn: &a 1\n---\n'),
+    "STATE.md: its frontmatter uses an anchor or alias (& or *) past a line where GSD's check for them stops, which gsd-check does not read",
+  );
+  assert.equal(
+    read('---\ntitle: a: b\ncurrent_phase: 3\nn: &a 1\n---\n'),
+    "STATE.md: its frontmatter uses an anchor or alias (& or *) past a line where GSD's check for them stops, which gsd-check does not read",
+  );
 });
 
-test('a field as GSD finds it: **Name:** anywhere first, then Name: at a line\'s start, then a two-cell table row', () => {
+test("a field as GSD finds it: **Name:** anywhere first, then Name: at a line's start, then a two-cell table row", () => {
   assert.equal(phase('Phase: 1\n**Phase:** 2\n'), '2');
   assert.equal(phase('  **Phase:**\t4 of 9\n'), '4');
   assert.equal(phase('PHASE: 3\n'), '3');
@@ -176,7 +209,8 @@ test('a field as GSD finds it: **Name:** anywhere first, then Name: at a line\'s
   assert.equal(phase('| Phase | 7 |\n'), '7');
   assert.equal(phase('|phase|8|  \n'), '8');
   assert.equal(phase('| Current Phase | CK-12 |\n'), '12');
-  for (const row of ['| Phase | 9 | x |', ' | Phase | 9 |', '| Phase \\| 9 |', '| Phase | 9 | x', '| **Phase** | 9 |']) assert.equal(phase(`${row}\n`), undefined, row);
+  for (const row of ['| Phase | 9 | x |', ' | Phase | 9 |', '| Phase \\| 9 |', '| Phase | 9 | x', '| **Phase** | 9 |'])
+    assert.equal(phase(`${row}\n`), undefined, row);
   // An escaped last pipe still ends the row.
   assert.equal(phase('| Phase | 3 \\|\n'), '3');
   // A label with nothing after it on its line is no field; with blanks only, an empty one.
@@ -187,21 +221,43 @@ test('a field as GSD finds it: **Name:** anywhere first, then Name: at a line\'s
   assert.equal(phase('x\u2028Phase: 6'), '6');
 });
 
-test('the status: GSD\'s frontmatter status, else a Status: field anywhere; normalised by its vocabulary, paused_at first', () => {
+test("the status: GSD's frontmatter status, else a Status: field anywhere; normalised by its vocabulary, paused_at first", () => {
   const status = (text: string): [StateStatus, string | null] | undefined => {
     const result = readStateDocument(`Phase: 1\n${text}`, 'STATE.md');
     return result.ok ? [result.value.status, result.value.rawStatus] : undefined;
   };
   assert.deepEqual(status(''), ['unknown', null]);
   const vocabulary: [string, StateStatus][] = [
-    ['paused', 'paused'], ['Stopped', 'paused'], ['executing', 'executing'], ['In   progress', 'executing'], ['Ready to execute', 'executing'],
-    ['planning', 'planning'], ['Ready to plan', 'planning'], ['Planning complete', 'planning'], ['discussing', 'discussing'], ['VERIFYING', 'verifying'],
-    ['completed', 'completed'], ['done', 'completed'], ['Complete', 'completed'], ['Phase complete', 'completed'],
-    ['Phase complete — ready for verification', 'verifying'], ['All phases complete', 'completed'], ['milestone complete', 'completed'], ['unknown', 'unknown'],
-    ['Executing Phase 5', 'executing'], ['planning phase 2A', 'planning'], ['Verifying Phase 3', 'verifying'], ['Phase 3 complete', 'completed'],
-    ['v1.0 milestone complete', 'completed'], ['Complete ✓', 'completed'], ['complete✅', 'completed'],
+    ['paused', 'paused'],
+    ['Stopped', 'paused'],
+    ['executing', 'executing'],
+    ['In   progress', 'executing'],
+    ['Ready to execute', 'executing'],
+    ['planning', 'planning'],
+    ['Ready to plan', 'planning'],
+    ['Planning complete', 'planning'],
+    ['discussing', 'discussing'],
+    ['VERIFYING', 'verifying'],
+    ['completed', 'completed'],
+    ['done', 'completed'],
+    ['Complete', 'completed'],
+    ['Phase complete', 'completed'],
+    ['Phase complete — ready for verification', 'verifying'],
+    ['All phases complete', 'completed'],
+    ['milestone complete', 'completed'],
+    ['unknown', 'unknown'],
+    ['Executing Phase 5', 'executing'],
+    ['planning phase 2A', 'planning'],
+    ['Verifying Phase 3', 'verifying'],
+    ['Phase 3 complete', 'completed'],
+    ['v1.0 milestone complete', 'completed'],
+    ['Complete ✓', 'completed'],
+    ['complete✅', 'completed'],
     // Prose that merely holds a status word is not one; nor a name Object.prototype has.
-    ['Executing Phase 5 — final stretch', 'unknown'], ['verificata', 'unknown'], ['constructor', 'unknown'], ['[Ready to plan / Planning]', 'unknown'],
+    ['Executing Phase 5 — final stretch', 'unknown'],
+    ['verificata', 'unknown'],
+    ['constructor', 'unknown'],
+    ['[Ready to plan / Planning]', 'unknown'],
   ];
   for (const [raw, normalised] of vocabulary) {
     assert.deepEqual(status(`Status: ${raw}\n`), [normalised, raw], raw);
@@ -229,14 +285,43 @@ test('the status: GSD\'s frontmatter status, else a Status: field anywhere; norm
 // ─── Properties ─────────────────────────────────────────────────────────────
 
 const LINES = [
-  '---', '--- ', '...', '----', '--- # x', '```', '~~~', '', '', '# Project State', '## Current Position', '### Current Position', '## Session', '## Archive',
-  'current_phase: 4', 'current_phase: CK-04', 'current_phase: ""', 'status: executing', 'paused_at: x', 'title: Phase 4: Ship', 'n: &a 1', 'bad: [x',
-  'Phase: 2 of 2 (Tasks)', '**Phase:** 3', 'Phase: [X] of [Y]', 'Current Phase: 12.1', '**Current Phase:** ck-5', '| Phase | 7 |', 'Status: Planning',
-  '**Status:** Executing Phase 2', 'Paused At: 2026-01-01', 'Phase: v0.5', 'Progress: 0%',
+  '---',
+  '--- ',
+  '...',
+  '----',
+  '--- # x',
+  '```',
+  '~~~',
+  '',
+  '',
+  '# Project State',
+  '## Current Position',
+  '### Current Position',
+  '## Session',
+  '## Archive',
+  'current_phase: 4',
+  'current_phase: CK-04',
+  'current_phase: ""',
+  'status: executing',
+  'paused_at: x',
+  'title: Phase 4: Ship',
+  'n: &a 1',
+  'bad: [x',
+  'Phase: 2 of 2 (Tasks)',
+  '**Phase:** 3',
+  'Phase: [X] of [Y]',
+  'Current Phase: 12.1',
+  '**Current Phase:** ck-5',
+  '| Phase | 7 |',
+  'Status: Planning',
+  '**Status:** Executing Phase 2',
+  'Paused At: 2026-01-01',
+  'Phase: v0.5',
+  'Progress: 0%',
 ];
 const stateText = fc.tuple(fc.constantFrom('', '\ufeff'), fc.array(fc.constantFrom(...LINES), { maxLength: 16 })).map(([bom, lines]) => bom + lines.join('\n'));
 
-test('any STATE.md gives a phase GSD\'s way, an id PHASE_NUMBER can carry, or a failure; never a throw', () => {
+test("any STATE.md gives a phase GSD's way, an id PHASE_NUMBER can carry, or a failure; never a throw", () => {
   fc.assert(
     fc.property(stateText, (text) => {
       const result = readStateDocument(text, 'STATE.md');
@@ -257,7 +342,9 @@ test('CRLF line ends read as LF ones', () => {
 });
 
 test('a current_phase that starts with a phase id wins over whatever the body says', () => {
-  const id = fc.tuple(fc.constantFrom('', 'CK-', 'ck-', 'Phase '), fc.stringMatching(/^\d{1,3}[A-Za-z]?(?:\.\d{1,2}){0,2}$/)).map(([prefix, n]) => [`${prefix}${n}`, n] as const);
+  const id = fc
+    .tuple(fc.constantFrom('', 'CK-', 'ck-', 'Phase '), fc.stringMatching(/^\d{1,3}[A-Za-z]?(?:\.\d{1,2}){0,2}$/))
+    .map(([prefix, n]) => [`${prefix}${n}`, n] as const);
   fc.assert(
     fc.property(id, fc.array(fc.constantFrom(...LINES.filter((l) => !/^(?:---|\.\.\.)/.test(l))), { maxLength: 10 }), ([written, given], body) => {
       assert.deepEqual(read(`---\ncurrent_phase: ${written}\n---\n${body.join('\n')}`), [given, 'frontmatter']);

@@ -63,7 +63,11 @@ test('a pointer names a workstream whatever is there, as GSD tests it: a regular
   writeFileSync(join(root, '.planning/workstreams/ws9'), 'a file\n');
   symlinkSync('alpha', join(root, '.planning/workstreams/linked'));
   symlinkSync('nothing', join(root, '.planning/workstreams/dangling'));
-  for (const [name, expected] of [['ws9', { name: 'ws9', source: 'pointer' }], ['linked', { name: 'linked', source: 'pointer' }], ['dangling', undefined]] as const) {
+  for (const [name, expected] of [
+    ['ws9', { name: 'ws9', source: 'pointer' }],
+    ['linked', { name: 'linked', source: 'pointer' }],
+    ['dangling', undefined],
+  ] as const) {
     writeFileSync(join(root, '.planning/active-workstream'), `${name}\n`);
     assert.deepEqual(resolved(undefined, root), expected, name);
   }
@@ -150,7 +154,11 @@ test('a session pointer that others may write, or that sits in a directory they 
   ] as const) {
     const before = path === pointer ? 0o644 : 0o755;
     chmodSync(path, mode);
-    assert.deepEqual(resolve(), { name: 'alpha', warnings: [`the session pointer ${pointer} is ignored: ${path} may be written by ${who}`] }, `${path} ${mode.toString(8)}`);
+    assert.deepEqual(
+      resolve(),
+      { name: 'alpha', warnings: [`the session pointer ${pointer} is ignored: ${path} may be written by ${who}`] },
+      `${path} ${mode.toString(8)}`,
+    );
     chmodSync(path, before);
   }
   // Readable by all is not writable by all: 0o600 and 0o711 are fine too.
@@ -167,7 +175,11 @@ test("a session pointer, or a directory on its way, that is another user's is ig
   const owner = uid === 0 ? 4242 : uid;
   for (const path of [pointer, project, sessions]) {
     if (uid === 0) chownSync(path, owner, owner);
-    assert.deepEqual(resolve(runner), { name: 'alpha', warnings: [`the session pointer ${pointer} is ignored: ${path} belongs to uid ${owner}, not to this user or root`] }, path);
+    assert.deepEqual(
+      resolve(runner),
+      { name: 'alpha', warnings: [`the session pointer ${pointer} is ignored: ${path} belongs to uid ${owner}, not to this user or root`] },
+      path,
+    );
     if (uid === 0) chownSync(path, 0, 0);
     else break;
   }

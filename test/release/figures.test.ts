@@ -19,13 +19,16 @@ import { ROOT, tempDir } from '../helpers/support.ts';
 const PAGE = readFileSync(join(ROOT, FIGURES_PAGE), 'utf8');
 const git = (...args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
 
-test('install.md holds the last release\'s figures, as the release writes them', () => {
+test("install.md holds the last release's figures, as the release writes them", () => {
   const read = readFigures(PAGE);
   assert.ok(read !== undefined, `${FIGURES_PAGE} has no release-figures markers`);
   assert.ok(read.figures !== undefined, `${FIGURES_PAGE}'s release-figures block holds no figures: npm run release -- --write-doc writes them`);
   assert.equal(figuresBlock(read.figures), read.block);
   assert.match(read.figures.date, /^\d{4}-\d{2}-\d{2}$/);
-  assert.ok(section(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8'), read.figures.version) !== undefined, `CHANGELOG.md has no section for ${read.figures.version}`);
+  assert.ok(
+    section(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8'), read.figures.version) !== undefined,
+    `CHANGELOG.md has no section for ${read.figures.version}`,
+  );
 });
 
 test('their commit is one of this repository, and its lockfiles need the packages they count', (t) => {
@@ -46,8 +49,16 @@ test('their commit is one of this repository, and its lockfiles need the package
 test('the block is written between the markers and nowhere else; a page without them is left alone', (t) => {
   const dir = tempDir(t);
   const figures = {
-    version: '1.0.0', date: '2026-12-01', commit: '0123abc', node: 'v20.20.2', npm: '11.19.1', cores: 2,
-    files: [{ name: 'gsd-check', size: size(215_122) }, { name: 'gsd-check-linux-x64', size: size(127_412_345) }],
+    version: '1.0.0',
+    date: '2026-12-01',
+    commit: '0123abc',
+    node: 'v20.20.2',
+    npm: '11.19.1',
+    cores: 2,
+    files: [
+      { name: 'gsd-check', size: size(215_122) },
+      { name: 'gsd-check-linux-x64', size: size(127_412_345) },
+    ],
     packages: { file: 'gsd-check-1.0.0-packages.tar', size: size(124_300_000), count: 22 },
     runtimes: [{ path: 'runtimes/linux-x64', size: size(189_000_000) }],
     seconds: { total: 177, rebuild: 56 },
@@ -57,7 +68,11 @@ test('the block is written between the markers and nowhere else; a page without 
   const page = readFileSync(join(dir, 'page.md'), 'utf8');
   assert.equal(page, `# Page\n\nbefore\n\n${figuresBlock(figures)}\n\nafter\n`);
   assert.deepEqual(readFigures(page)!.figures, figures);
-  assert.ok(figuresBlock(figures).includes('| `gsd-check` | 215 kB |\n| `gsd-check-linux-x64` | 127.4 MB |\n| `gsd-check-1.0.0-packages.tar` | 124.3 MB, 22 packages |'));
+  assert.ok(
+    figuresBlock(figures).includes(
+      '| `gsd-check` | 215 kB |\n| `gsd-check-linux-x64` | 127.4 MB |\n| `gsd-check-1.0.0-packages.tar` | 124.3 MB, 22 packages |',
+    ),
+  );
   writeFileSync(join(dir, 'bare.md'), '# Page\n');
   assert.equal(writeFigures(join(dir, 'bare.md'), figures), false);
   assert.equal(readFileSync(join(dir, 'bare.md'), 'utf8'), '# Page\n');
@@ -73,7 +88,8 @@ test('the pages about building and installing give no size or time of it without
     const read = readFigures(text);
     const rest = read === undefined ? text : text.replace(read.block, '');
     for (const paragraph of rest.split(/\n\s*\n/)) {
-      if (MEASURED.test(paragraph) && !/\b\d{4}-\d{2}-\d{2}\b/.test(paragraph)) undated.push(`${file}: ${MEASURED.exec(paragraph)![0]} in "${paragraph.trim().slice(0, 80)}…"`);
+      if (MEASURED.test(paragraph) && !/\b\d{4}-\d{2}-\d{2}\b/.test(paragraph))
+        undated.push(`${file}: ${MEASURED.exec(paragraph)![0]} in "${paragraph.trim().slice(0, 80)}…"`);
     }
   }
   assert.deepEqual(undated, []);

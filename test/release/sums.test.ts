@@ -30,7 +30,10 @@ const release = (t: import('node:test').TestContext) => {
 };
 const NAMES = ['docs/install.md', 'gsd-check'];
 
-test('signed: the site verifies the sums with its allowed-signers file; a changed file, sums or signature, or another key, fails', { skip: !hasSshKeygen && 'needs ssh-keygen', timeout: 60_000 }, (t) => {
+test('signed: the site verifies the sums with its allowed-signers file; a changed file, sums or signature, or another key, fails', {
+  skip: !hasSshKeygen && 'needs ssh-keygen',
+  timeout: 60_000,
+}, (t) => {
   const keys = tempDir(t);
   const signer = newKey(keys, 'release');
   const dir = release(t);
@@ -43,7 +46,12 @@ test('signed: the site verifies the sums with its allowed-signers file; a change
   const site = tempDir(t);
   writeFileSync(join(site, 'allowed_signers'), `release@gsd-check namespaces="gsd-check-release" ${signer.pub}\n`);
   const verify = () =>
-    sh(dir, 'ssh-keygen', ['-Y', 'verify', '-f', join(site, 'allowed_signers'), '-I', 'release@gsd-check', '-n', 'gsd-check-release', '-s', 'SHA256SUMS.sig'], readFileSync(join(dir, 'SHA256SUMS'), 'utf8'));
+    sh(
+      dir,
+      'ssh-keygen',
+      ['-Y', 'verify', '-f', join(site, 'allowed_signers'), '-I', 'release@gsd-check', '-n', 'gsd-check-release', '-s', 'SHA256SUMS.sig'],
+      readFileSync(join(dir, 'SHA256SUMS'), 'utf8'),
+    );
   const check = () => sh(dir, 'sha256sum', ['-c', 'SHA256SUMS']);
   // ssh-keygen ends the lines of its errors with \r\n.
   const good = [0, `Good "gsd-check-release" signature for release@gsd-check with ED25519 key ${signer.fingerprint}\n`, ''];
@@ -75,7 +83,12 @@ test('signed: the site verifies the sums with its allowed-signers file; a change
   const again = release(t);
   writeSums(again, NAMES, other.key);
   assert.deepEqual(
-    sh(again, 'ssh-keygen', ['-Y', 'verify', '-f', join(site, 'allowed_signers'), '-I', 'release@gsd-check', '-n', 'gsd-check-release', '-s', 'SHA256SUMS.sig'], readFileSync(join(again, 'SHA256SUMS'), 'utf8')),
+    sh(
+      again,
+      'ssh-keygen',
+      ['-Y', 'verify', '-f', join(site, 'allowed_signers'), '-I', 'release@gsd-check', '-n', 'gsd-check-release', '-s', 'SHA256SUMS.sig'],
+      readFileSync(join(again, 'SHA256SUMS'), 'utf8'),
+    ),
     [255, 'Could not verify signature.\n', ''],
   );
 });

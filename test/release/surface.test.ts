@@ -29,7 +29,8 @@ interface Entry {
 // a list to change, and the writers of what a release changes.
 function tree(t: import('node:test').TestContext) {
   const dir = tempDir(t);
-  for (const file of ['package.json', 'CHANGELOG.md', '.pre-commit-hooks.yaml', 'release/surface.json', 'schemas']) cpSync(join(ROOT, file), join(dir, file), { recursive: true });
+  for (const file of ['package.json', 'CHANGELOG.md', '.pre-commit-hooks.yaml', 'release/surface.json', 'schemas'])
+    cpSync(join(ROOT, file), join(dir, file), { recursive: true });
   symlinkSync(join(ROOT, 'src'), join(dir, 'src'));
   recordedAsReleased(dir);
   const read = () => JSON.parse(readFileSync(join(dir, 'release', 'surface.json'), 'utf8')) as { version: string; surface: Entry[] };
@@ -48,7 +49,7 @@ function tree(t: import('node:test').TestContext) {
 const unreleased = (entry: string) => (text: string) => text.replace('## [Unreleased]\n', `## [Unreleased]\n\n### Added\n\n- ${entry}\n`);
 const release = (version: string) => (text: string) => text.replace('## [Unreleased]\n', `## [Unreleased]\n\n## [${version}] - 2026-12-02\n`);
 
-test('this tree: the surface is the recorded release\'s, or each change is named in CHANGELOG.md\'s Unreleased section', { timeout: 60_000 }, () => {
+test("this tree: the surface is the recorded release's, or each change is named in CHANGELOG.md's Unreleased section", { timeout: 60_000 }, () => {
   const [status, stdout, stderr] = surface(ROOT);
   assert.equal(status, 0, stderr);
   assert.match(stdout, /^surface: /);
@@ -62,7 +63,7 @@ test('a change to the surface fails until the Unreleased section names it in bac
     1,
     '',
     [
-      'surface: the public surface changed since 1.0.0 (release/surface.json) in what CHANGELOG.md\'s Unreleased section does not name, in backticks:',
+      "surface: the public surface changed since 1.0.0 (release/surface.json) in what CHANGELOG.md's Unreleased section does not name, in backticks:",
       'surface:   flag `--raw`: added',
       'surface:   flag of `--raw` (check predicate): added',
       'surface:   flag of `--raw` (gates run): added',
@@ -83,36 +84,63 @@ test('a version bumped without writing the record fails; writing it needs the bu
   record((entries) => entries.filter((e) => e.name !== '--raw'));
   changelog(unreleased('`--raw`'));
   assert.deepEqual(surface(dir, '--write').slice(0, 2), [1, '']);
-  assert.match(surface(dir, '--write')[2], /^surface: release\/surface\.json is already 1\.0\.0's, and the surface has changed since: bump package\.json's version first\n/);
+  assert.match(
+    surface(dir, '--write')[2],
+    /^surface: release\/surface\.json is already 1\.0\.0's, and the surface has changed since: bump package\.json's version first\n/,
+  );
 
   // An addition is a minor release at least.
   version('1.0.1');
-  assert.deepEqual(surface(dir), [1, '', 'surface: release/surface.json is the surface of 1.0.0, but package.json\'s version is 1.0.1: a release writes it (node release/surface.mjs --write)\n']);
+  assert.deepEqual(surface(dir), [
+    1,
+    '',
+    "surface: release/surface.json is the surface of 1.0.0, but package.json's version is 1.0.1: a release writes it (node release/surface.mjs --write)\n",
+  ]);
   assert.match(surface(dir, '--write')[2], /^surface: 1\.0\.0 -> 1\.0\.1 is not a minor release, which these changes need/);
   version('1.1.0');
-  assert.deepEqual(surface(dir, '--write'), [1, '', 'surface: CHANGELOG.md has no section for 1.1.0: move the Unreleased entries under ## [1.1.0] - <date> first\n']);
+  assert.deepEqual(surface(dir, '--write'), [
+    1,
+    '',
+    'surface: CHANGELOG.md has no section for 1.1.0: move the Unreleased entries under ## [1.1.0] - <date> first\n',
+  ]);
   changelog(release('1.1.0'));
   assert.deepEqual(surface(dir, '--write'), [0, 'surface: release/surface.json: the surface of 1.1.0 (minor release: 3 changes since 1.0.0)\n', '']);
   assert.equal(read().version, '1.1.0');
   assert.ok(read().surface.some((e) => e.name === '--raw'));
-  assert.deepEqual(surface(dir), [0, 'surface: the public surface is 1.1.0\'s\n', '']);
+  assert.deepEqual(surface(dir), [0, "surface: the public surface is 1.1.0's\n", '']);
 
   // A removal, or a changed default, is a major release; a changed JSON
   // Schema is judged, so a minor one at least.
   record((entries) => [...entries, { item: 'flag', name: '--gone', value: { takes: 'nothing', default: null, trimsJoinedValue: false } }]);
   version('1.2.0');
   changelog((text) => release('1.2.0')(text).replace('## [1.2.0] - 2026-12-02\n', '## [1.2.0] - 2026-12-02\n\n### Removed\n\n- `--gone`\n'));
-  assert.match(surface(dir, '--write')[2], /^surface: 1\.1\.0 -> 1\.2\.0 is not a major release, which these changes need \(docs\/maintainers\/versioning\.md\):\nsurface:   flag `--gone`: removed\n$/);
+  assert.match(
+    surface(dir, '--write')[2],
+    /^surface: 1\.1\.0 -> 1\.2\.0 is not a major release, which these changes need \(docs\/maintainers\/versioning\.md\):\nsurface:   flag `--gone`: removed\n$/,
+  );
   version('2.0.0');
   changelog((text) => text.replace('## [1.2.0]', '## [2.0.0]'));
   assert.equal(surface(dir, '--write')[0], 0);
 
-  record((entries) => entries.map((e) => (e.name === '--kill-after' && e.item === 'flag' ? { ...e, value: { takes: 'a value', default: 5, trimsJoinedValue: false } } : e)));
+  record((entries) =>
+    entries.map((e) => (e.name === '--kill-after' && e.item === 'flag' ? { ...e, value: { takes: 'a value', default: 5, trimsJoinedValue: false } } : e)),
+  );
   version('2.1.0');
   changelog((text) => release('2.1.0')(text).replace('## [2.1.0] - 2026-12-02\n', '## [2.1.0] - 2026-12-02\n\n### Changed\n\n- `--kill-after`\n'));
-  assert.match(surface(dir, '--write')[2], /^surface: 2\.0\.0 -> 2\.1\.0 is not a major release, which these changes need \(docs\/maintainers\/versioning\.md\):\nsurface:   flag `--kill-after`: changed\n$/);
+  assert.match(
+    surface(dir, '--write')[2],
+    /^surface: 2\.0\.0 -> 2\.1\.0 is not a major release, which these changes need \(docs\/maintainers\/versioning\.md\):\nsurface:   flag `--kill-after`: changed\n$/,
+  );
 
-  record((entries) => entries.map((e) => (e.name === '--kill-after' && e.item === 'flag' ? { ...e, value: { takes: 'a value', default: 3, trimsJoinedValue: false } } : e.item === 'JSON Schema' && e.name === 'schemas/gate.schema.json' ? { ...e, value: '0000000000000000' } : e)));
+  record((entries) =>
+    entries.map((e) =>
+      e.name === '--kill-after' && e.item === 'flag'
+        ? { ...e, value: { takes: 'a value', default: 3, trimsJoinedValue: false } }
+        : e.item === 'JSON Schema' && e.name === 'schemas/gate.schema.json'
+          ? { ...e, value: '0000000000000000' }
+          : e,
+    ),
+  );
   changelog((text) => text.replace('- `--kill-after`\n', '- `schemas/gate.schema.json`\n'));
   assert.deepEqual(surface(dir, '--write'), [0, 'surface: release/surface.json: the surface of 2.1.0 (minor release: 1 change since 2.0.0)\n', '']);
 });

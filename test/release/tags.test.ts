@@ -10,7 +10,12 @@ import { tagConflict, tagRelease } from '../../release/tags.mjs';
 import { tempDir } from '../helpers/support.ts';
 
 // git with an identity of its own and none of the machine's configuration.
-const IDENTITY = { GIT_AUTHOR_NAME: 'Release Test', GIT_AUTHOR_EMAIL: 'release@example.invalid', GIT_COMMITTER_NAME: 'Release Test', GIT_COMMITTER_EMAIL: 'release@example.invalid' };
+const IDENTITY = {
+  GIT_AUTHOR_NAME: 'Release Test',
+  GIT_AUTHOR_EMAIL: 'release@example.invalid',
+  GIT_COMMITTER_NAME: 'Release Test',
+  GIT_COMMITTER_EMAIL: 'release@example.invalid',
+};
 const ENV = { ...process.env, ...IDENTITY, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
 
 function repository(t: import('node:test').TestContext) {
@@ -32,7 +37,11 @@ function repository(t: import('node:test').TestContext) {
 
 // What a tag is (tag for an annotated one, commit for a lightweight one), the
 // commit it names, and its message's first line.
-const describe = (git: (...args: string[]) => string, tag: string) => [git('cat-file', '-t', `refs/tags/${tag}`), git('rev-parse', `${tag}^{commit}`), git('tag', '--list', '--format=%(contents:subject)', tag)];
+const describe = (git: (...args: string[]) => string, tag: string) => [
+  git('cat-file', '-t', `refs/tags/${tag}`),
+  git('rev-parse', `${tag}^{commit}`),
+  git('tag', '--list', '--format=%(contents:subject)', tag),
+];
 
 test('v<version> is made on the released commit and v<major> with it, both annotated; a second run keeps them', (t) => {
   const { dir, git, commit } = repository(t);
@@ -68,15 +77,24 @@ test('v<major> moves to a later release of its line, not back to a fix of an old
   const { dir, git, commit } = repository(t);
   const [a, b, c, d] = [commit(1), commit(2), commit(3), commit(4)];
   tagRelease(dir, a, '1.0.0', 'gsd-check 1.0.0', ENV);
-  assert.deepEqual(tagRelease(dir, b, '1.1.0', 'gsd-check 1.1.0', ENV).said, [`tag v1.1.0 made on ${b.slice(0, 12)}`, `tag v1 moved from ${a.slice(0, 12)} on ${b.slice(0, 12)}`]);
+  assert.deepEqual(tagRelease(dir, b, '1.1.0', 'gsd-check 1.1.0', ENV).said, [
+    `tag v1.1.0 made on ${b.slice(0, 12)}`,
+    `tag v1 moved from ${a.slice(0, 12)} on ${b.slice(0, 12)}`,
+  ]);
   assert.deepEqual(describe(git, 'v1'), ['tag', b, 'gsd-check 1.1.0']);
 
   const fix = tagRelease(dir, c, '1.0.1', 'gsd-check 1.0.1', ENV);
-  assert.deepEqual(fix, { said: [`tag v1.0.1 made on ${c.slice(0, 12)}`, `tag v1 left on ${b.slice(0, 12)}: v1.1.0 is a later release of the line`], push: ['git push origin v1.0.1'] });
+  assert.deepEqual(fix, {
+    said: [`tag v1.0.1 made on ${c.slice(0, 12)}`, `tag v1 left on ${b.slice(0, 12)}: v1.1.0 is a later release of the line`],
+    push: ['git push origin v1.0.1'],
+  });
   assert.equal(git('rev-parse', 'v1^{commit}'), b);
 
   const rc = tagRelease(dir, d, '2.0.0-rc.1', 'gsd-check 2.0.0-rc.1', ENV);
-  assert.deepEqual(rc, { said: [`tag v2.0.0-rc.1 made on ${d.slice(0, 12)}`, '2.0.0-rc.1 is a prerelease: no major tag moved'], push: ['git push origin v2.0.0-rc.1'] });
+  assert.deepEqual(rc, {
+    said: [`tag v2.0.0-rc.1 made on ${d.slice(0, 12)}`, '2.0.0-rc.1 is a prerelease: no major tag moved'],
+    push: ['git push origin v2.0.0-rc.1'],
+  });
   assert.equal(git('tag', '--list', 'v2'), '');
   // A line of its own: v10's releases are not v1's.
   tagRelease(dir, d, '10.0.0', 'gsd-check 10.0.0', ENV);

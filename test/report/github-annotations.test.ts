@@ -5,7 +5,14 @@ import { droppedAnnotations, githubAnnotations } from '../../src/report/github-a
 import { workflowCommands } from '../helpers/workflow-commands.ts';
 
 const row = (fields: Partial<GateRow>): GateRow => ({
-  status: 'pass', caseStatus: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
+  status: 'pass',
+  caseStatus: 'passed',
+  capability: 'sec',
+  gate: 'sec#0',
+  check: 'query q',
+  durationMs: 12,
+  reason: '',
+  ...fields,
 });
 
 const at = (point: PointRows['point'], rows: readonly GateRow[], message = ''): PointRows[] => [{ point, message, evaluated: true, reached: true, rows }];
@@ -42,27 +49,45 @@ test('a gate with a location is annotated at its file and line, the file as `whe
   const points: PointRows[] = [
     { point: 'plan:pre', message: 'plan:pre: not evaluated: no hooks', evaluated: false, reached: true, rows: [] },
     { point: 'plan:post', message: 'plan:post: not reached: no plan', evaluated: true, reached: false, rows: [] },
-    { point: 'ship:pre', message: '', evaluated: true, reached: true, rows: [located, row({ status: 'advisory', gate: 'sec#1', reason: 'late', location: { file: 'x.md', line: 1 } })] },
+    {
+      point: 'ship:pre',
+      message: '',
+      evaluated: true,
+      reached: true,
+      rows: [located, row({ status: 'advisory', gate: 'sec#1', reason: 'late', location: { file: 'x.md', line: 1 } })],
+    },
   ];
-  assert.equal(githubAnnotations(points, (location) => `ws/${location.file}`).commands, [
-    '::error title=gsd-check plan%3Apre not evaluated::plan:pre: not evaluated: no hooks',
-    '::error file=ws/a%2Cb%3Ac.md,line=7,title=gsd-check ship%3Apre sec#0 [query q] halt::is 2',
-    '::warning file=ws/x.md,line=1,title=gsd-check ship%3Apre sec#1 [query q] advisory::late',
-    '',
-  ].join('\n'));
+  assert.equal(
+    githubAnnotations(points, (location) => `ws/${location.file}`).commands,
+    [
+      '::error title=gsd-check plan%3Apre not evaluated::plan:pre: not evaluated: no hooks',
+      '::error file=ws/a%2Cb%3Ac.md,line=7,title=gsd-check ship%3Apre sec#0 [query q] halt::is 2',
+      '::warning file=ws/x.md,line=1,title=gsd-check ship%3Apre sec#1 [query q] advisory::late',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('at most ten annotations of each level, as GitHub shows a step: the rest counted, and said in one line each', () => {
-  const many = (status: 'halt' | 'advisory' | 'skipped', n: number) => Array.from({ length: n }, (_, i) => row({ status, gate: `${status}#${i}`, reason: 'r' }));
+  const many = (status: 'halt' | 'advisory' | 'skipped', n: number) =>
+    Array.from({ length: n }, (_, i) => row({ status, gate: `${status}#${i}`, reason: 'r' }));
   const annotated = githubAnnotations(at('ship:pre', [...many('advisory', 12), ...many('halt', 15), ...many('skipped', 10)]), asGiven);
   const commands = workflowCommands(annotated.commands);
-  assert.deepEqual(['error', 'warning', 'notice'].map((level) => commands.filter((c) => c.command === level).length), [10, 10, 10]);
+  assert.deepEqual(
+    ['error', 'warning', 'notice'].map((level) => commands.filter((c) => c.command === level).length),
+    [10, 10, 10],
+  );
   // The first ten halts, in order, and before any warning.
-  assert.deepEqual(commands.slice(0, 10).map((c) => c.properties.title), Array.from({ length: 10 }, (_, i) => `gsd-check ship:pre halt#${i} [query q] halt`));
+  assert.deepEqual(
+    commands.slice(0, 10).map((c) => c.properties.title),
+    Array.from({ length: 10 }, (_, i) => `gsd-check ship:pre halt#${i} [query q] halt`),
+  );
   assert.deepEqual(annotated.dropped, { error: 5, warning: 2, notice: 0 });
   assert.deepEqual(droppedAnnotations(annotated.dropped), [
     '5 more halts than the 10 error annotations GitHub shows a step were not annotated: every gate is in the envelope and the job summary',
     '2 more advisories than the 10 warning annotations GitHub shows a step were not annotated: every gate is in the envelope and the job summary',
   ]);
-  assert.deepEqual(droppedAnnotations({ error: 0, warning: 0, notice: 1 }), ['1 more skipped gates than the 10 notice annotations GitHub shows a step were not annotated: every gate is in the envelope and the job summary']);
+  assert.deepEqual(droppedAnnotations({ error: 0, warning: 0, notice: 1 }), [
+    '1 more skipped gates than the 10 notice annotations GitHub shows a step were not annotated: every gate is in the envelope and the job summary',
+  ]);
 });

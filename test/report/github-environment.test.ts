@@ -15,7 +15,8 @@ test("the runner's variables read once: only GITHUB_ACTIONS=true is a runner; a 
 });
 
 test('the commit is named only when server, repository and sha each have their shape; the server without its trailing slashes', () => {
-  const commit = (env: Record<string, string>) => githubEnvironment({ GITHUB_SERVER_URL: 'https://github.example//', GITHUB_REPOSITORY: 'o/r', GITHUB_SHA: SHA, ...env }).commit;
+  const commit = (env: Record<string, string>) =>
+    githubEnvironment({ GITHUB_SERVER_URL: 'https://github.example//', GITHUB_REPOSITORY: 'o/r', GITHUB_SHA: SHA, ...env }).commit;
   assert.deepEqual(commit({}), { server: 'https://github.example', repository: 'o/r', sha: SHA });
   for (const server of ['javascript:alert(1)', 'https://x y', 'https://x"', 'ftp://x']) assert.equal(commit({ GITHUB_SERVER_URL: server }), undefined, server);
   for (const repository of ['o', 'o/r/x', 'o r/x', '']) assert.equal(commit({ GITHUB_REPOSITORY: repository }), undefined, repository);

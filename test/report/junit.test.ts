@@ -6,14 +6,28 @@ import { junitReport } from '../../src/report/junit.ts';
 import { readJunit, values } from '../helpers/junit-consumer.ts';
 
 const row = (fields: Partial<GateRow>): GateRow => ({
-  status: 'pass', caseStatus: 'passed', capability: 'sec', gate: 'sec#0', check: 'query q', durationMs: 12, reason: '', ...fields,
+  status: 'pass',
+  caseStatus: 'passed',
+  capability: 'sec',
+  gate: 'sec#0',
+  check: 'query q',
+  durationMs: 12,
+  reason: '',
+  ...fields,
 });
 
 const at = (point: PointRows['point'], rows: readonly GateRow[]): PointRows[] => [{ point, message: '', evaluated: true, reached: true, rows }];
 
 const ROWS: GateRow[] = [
   row({}),
-  row({ status: 'halt', caseStatus: 'failure', gate: 'sec#1', check: 'predicate command-exit-zero', durationMs: 1500, reason: 'command exited 3: <a & "b">\nnext' }),
+  row({
+    status: 'halt',
+    caseStatus: 'failure',
+    gate: 'sec#1',
+    check: 'predicate command-exit-zero',
+    durationMs: 1500,
+    reason: 'command exited 3: <a & "b">\nnext',
+  }),
   row({ status: 'halt', caseStatus: 'error', gate: 'sec#2', reason: 'query q: exited 2' }),
   row({ status: 'advisory', gate: 'sec#3', reason: 'UI spec missing' }),
   row({ status: 'skipped', caseStatus: 'skipped', gate: 'sec#4', reason: 'onError skip: query q: exited 2' }),
@@ -21,7 +35,9 @@ const ROWS: GateRow[] = [
 ];
 
 test('one testcase per gate: failure, error, skipped with why, advisory in system-out', () => {
-  assert.equal(junitReport(at('ship:pre', ROWS), 2345), `<?xml version="1.0" encoding="UTF-8"?>
+  assert.equal(
+    junitReport(at('ship:pre', ROWS), 2345),
+    `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="gsd-check gates run" tests="6" failures="1" errors="1" skipped="2" time="2.345">
   <testsuite name="ship:pre" tests="6" failures="1" errors="1" skipped="2" time="2.345">
     <testcase classname="sec" name="sec#0 [query q]" time="0.012"/>
@@ -42,7 +58,8 @@ test('one testcase per gate: failure, error, skipped with why, advisory in syste
     </testcase>
   </testsuite>
 </testsuites>
-`);
+`,
+  );
 });
 
 test('a consumer reads it back: valid against the schema, counts and texts as meant', () => {
@@ -105,23 +122,42 @@ test('any text in any field: well-formed, valid, and read back', () => {
   const text = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 30 });
   const printableText = fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\t', '"', "'", '<', '>', '&', ']]>', 'é', '\u{1f600}'), maxLength: 20 });
   fc.assert(
-    fc.property(text, text, printableText, fc.constantFrom<GateRow['caseStatus']>('passed', 'failure', 'error', 'skipped'), (capability, reason, plain, caseStatus) => {
-      const status = caseStatus === 'failure' || caseStatus === 'error' ? 'halt' : caseStatus === 'skipped' ? 'skipped' : 'advisory';
-      const doc = readJunit(junitReport(at('ship:pre', [row({ capability, reason, status, caseStatus }), row({ capability: plain, status: 'halt', caseStatus: 'failure', reason: plain })]), 5));
-      assert.deepEqual(values(doc, '//testcase/@classname')[1], plain);
-      assert.deepEqual(values(doc, '//failure').at(-1), plain);
-      doc.dispose();
-    }),
+    fc.property(
+      text,
+      text,
+      printableText,
+      fc.constantFrom<GateRow['caseStatus']>('passed', 'failure', 'error', 'skipped'),
+      (capability, reason, plain, caseStatus) => {
+        const status = caseStatus === 'failure' || caseStatus === 'error' ? 'halt' : caseStatus === 'skipped' ? 'skipped' : 'advisory';
+        const doc = readJunit(
+          junitReport(
+            at('ship:pre', [row({ capability, reason, status, caseStatus }), row({ capability: plain, status: 'halt', caseStatus: 'failure', reason: plain })]),
+            5,
+          ),
+        );
+        assert.deepEqual(values(doc, '//testcase/@classname')[1], plain);
+        assert.deepEqual(values(doc, '//failure').at(-1), plain);
+        doc.dispose();
+      },
+    ),
     { numRuns: 300 },
   );
 });
 
-test('several points: a <testsuite> each with its own counts and its gates\' time; a point not evaluated is a suite of one <error>', () => {
+test("several points: a <testsuite> each with its own counts and its gates' time; a point not evaluated is a suite of one <error>", () => {
   const points: PointRows[] = [
-    { point: 'plan:pre', message: '', evaluated: true, reached: true, rows: [row({ durationMs: 250 }), row({ gate: 'sec#1', durationMs: 750, status: 'halt', caseStatus: 'failure', reason: 'no' })] },
+    {
+      point: 'plan:pre',
+      message: '',
+      evaluated: true,
+      reached: true,
+      rows: [row({ durationMs: 250 }), row({ gate: 'sec#1', durationMs: 750, status: 'halt', caseStatus: 'failure', reason: 'no' })],
+    },
     { point: 'ship:pre', message: 'ship:pre: not evaluated: no hooks', evaluated: false, reached: true, rows: [] },
   ];
-  assert.equal(junitReport(points, 1200), `<?xml version="1.0" encoding="UTF-8"?>
+  assert.equal(
+    junitReport(points, 1200),
+    `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="gsd-check gates run" tests="3" failures="1" errors="1" skipped="0" time="1.200">
   <testsuite name="plan:pre" tests="2" failures="1" errors="0" skipped="0" time="1.000">
     <testcase classname="sec" name="sec#0 [query q]" time="0.250"/>
@@ -135,7 +171,8 @@ test('several points: a <testsuite> each with its own counts and its gates\' tim
     </testcase>
   </testsuite>
 </testsuites>
-`);
+`,
+  );
   const doc = readJunit(junitReport(points, 1200));
   assert.deepEqual(values(doc, '/testsuites/testsuite/@name'), ['plan:pre', 'ship:pre']);
   doc.dispose();
@@ -145,8 +182,14 @@ test('the phase --reached gated names the run and is a property of every suite, 
   const phase = 'phase 04 (STATE.md names 05, which has reached no point; 04 is complete) <&>';
   const report = junitReport([...at('plan:pre', []), ...at('ship:pre', [row({})])], 10, [['phase', phase]], phase);
   const doc = readJunit(report);
-  assert.ok(report.includes('<testsuites name="gsd-check gates run: phase 04 (STATE.md names 05, which has reached no point; 04 is complete) &lt;&amp;&gt;" '), report);
-  assert.equal(report.split('<property name="phase" value="phase 04 (STATE.md names 05, which has reached no point; 04 is complete) &lt;&amp;&gt;"/>').length, 3);
+  assert.ok(
+    report.includes('<testsuites name="gsd-check gates run: phase 04 (STATE.md names 05, which has reached no point; 04 is complete) &lt;&amp;&gt;" '),
+    report,
+  );
+  assert.equal(
+    report.split('<property name="phase" value="phase 04 (STATE.md names 05, which has reached no point; 04 is complete) &lt;&amp;&gt;"/>').length,
+    3,
+  );
   assert.ok(doc !== undefined);
   assert.ok(junitReport(at('ship:pre', []), 1).includes('<testsuites name="gsd-check gates run" '));
 });

@@ -80,7 +80,10 @@ test('a pipe is read to its end, every byte in order, through one reused buffer'
             },
             () => resolve(Buffer.concat(chunks).toString()),
           );
-          child.stderr.read(() => {}, () => {});
+          child.stderr.read(
+            () => {},
+            () => {},
+          );
           return () => {};
         },
       },
@@ -112,7 +115,10 @@ test('a pipe closed while its writer writes: no read and no end come after, and 
             },
             () => after.push('end'),
           );
-          child.stderr.read(() => {}, () => {});
+          child.stderr.read(
+            () => {},
+            () => {},
+          );
           return (code, signal) => resolve([code, signal]);
         },
       },
@@ -125,7 +131,10 @@ test('a pipe closed while its writer writes: no read and no end come after, and 
 
 // The modules a start of the shipped file loaded, as Node lists them, from a
 // script preloaded into it.
-async function loadedBy(t: import('node:test').TestContext, flags: string[]): Promise<{ status: number | null; stdout: string; stderr: string; loaded: string[] }> {
+async function loadedBy(
+  t: import('node:test').TestContext,
+  flags: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string; loaded: string[] }> {
   const dir = tempDir(t);
   const list = join(dir, 'loaded.json');
   const preload = join(dir, 'preload.cjs');
@@ -173,15 +182,24 @@ test("under Node's permission model, which refuses the binding, sh starts throug
 
 // The bindings a start of the shipped file asked process.binding for, from a
 // script preloaded into it that stands between the program and the binding.
-async function bindingsAskedBy(t: import('node:test').TestContext, args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stderr: string; asked: string[] }> {
+async function bindingsAskedBy(
+  t: import('node:test').TestContext,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stderr: string; asked: string[] }> {
   const dir = tempDir(t);
   const log = join(dir, 'asked');
   const preload = join(dir, 'spy.cjs');
-  writeFileSync(preload, `const fs = require('node:fs'); const real = process.binding; process.binding = function (name) { fs.appendFileSync(${JSON.stringify(log)}, name + '\\n'); return real.call(process, name); };\n`);
+  writeFileSync(
+    preload,
+    `const fs = require('node:fs'); const real = process.binding; process.binding = function (name) { fs.appendFileSync(${JSON.stringify(log)}, name + '\\n'); return real.call(process, name); };\n`,
+  );
   const result = await cli(args, { env: { ...ENV, ...env, NODE_OPTIONS: `--require=${preload}` } });
   let asked: string[] = [];
   try {
-    asked = readFileSync(log, 'utf8').split('\n').filter((name) => name !== '');
+    asked = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((name) => name !== '');
   } catch {
     // Never asked.
   }
@@ -191,7 +209,14 @@ async function bindingsAskedBy(t: import('node:test').TestContext, args: string[
 test('the binding is reached only by the standalone binary, when a command is started: never by --version, help, schema, validate or a frontmatter gate', async (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'cap.json'), '{"gates": []}');
-  for (const args of [['--version'], ['--help'], ['help', 'gates'], ['schema', 'predicate'], ['validate', join(dir, 'cap.json')], ['check', 'predicate', '--cwd', dir, '--predicate', '{"kind":"artifact-frontmatter-equals","artifact":"X.md","field":"a","equals":0}']]) {
+  for (const args of [
+    ['--version'],
+    ['--help'],
+    ['help', 'gates'],
+    ['schema', 'predicate'],
+    ['validate', join(dir, 'cap.json')],
+    ['check', 'predicate', '--cwd', dir, '--predicate', '{"kind":"artifact-frontmatter-equals","artifact":"X.md","field":"a","equals":0}'],
+  ]) {
     const { asked, stderr } = await bindingsAskedBy(t, args);
     assert.deepEqual(asked, [], `${args.join(' ')}: ${stderr}`);
   }
@@ -204,8 +229,13 @@ test('GSD_CHECK_SPAWN=child_process starts sh through node:child_process; anothe
   const off = await bindingsAskedBy(t, ['check', 'predicate', '--predicate', predicate({ command: 'true' })], { GSD_CHECK_SPAWN: 'child_process' });
   assert.deepEqual([off.status, off.asked], [0, []]);
   const dir = tempDir(t);
-  const typo = await cli(['check', 'predicate', '--predicate', predicate({ command: `touch ${join(dir, 'ran')}` })], { env: { ...ENV, GSD_CHECK_SPAWN: 'childprocess' } });
-  assert.deepEqual([typo.status, typo.stdout, typo.stderr], [2, '', 'gsd-check: GSD_CHECK_SPAWN "childprocess" is not a way to start commands; give child_process, or leave it unset\n']);
+  const typo = await cli(['check', 'predicate', '--predicate', predicate({ command: `touch ${join(dir, 'ran')}` })], {
+    env: { ...ENV, GSD_CHECK_SPAWN: 'childprocess' },
+  });
+  assert.deepEqual(
+    [typo.status, typo.stdout, typo.stderr],
+    [2, '', 'gsd-check: GSD_CHECK_SPAWN "childprocess" is not a way to start commands; give child_process, or leave it unset\n'],
+  );
   assert.deepEqual(readdirSync(dir), []);
   // Commands that start nothing do not read it.
   assert.equal((await cli(['--version'], { env: { ...ENV, GSD_CHECK_SPAWN: 'childprocess' } })).status, 0);
@@ -247,11 +277,23 @@ test('a pipe whose read cannot start ends at once, and is closed: no read waits 
     {
       failed: (code) => assert.fail(code),
       started: (child) => {
-        child.stdout.read(() => assert.fail('no bytes'), () => ended.push('stdout'));
-        child.stderr.read(() => assert.fail('no bytes'), () => ended.push('stderr'));
+        child.stdout.read(
+          () => assert.fail('no bytes'),
+          () => ended.push('stdout'),
+        );
+        child.stderr.read(
+          () => assert.fail('no bytes'),
+          () => ended.push('stderr'),
+        );
         return () => {};
       },
     },
   );
-  assert.deepEqual([ended, closed], [['stdout', 'stderr'], ['pipe', 'pipe']]);
+  assert.deepEqual(
+    [ended, closed],
+    [
+      ['stdout', 'stderr'],
+      ['pipe', 'pipe'],
+    ],
+  );
 });

@@ -8,7 +8,10 @@ import { childProcessStart, streamPipe } from '../../src/run/child-process.ts';
 test("a stream's reads go to onBytes and its close to onEnd, once", async () => {
   const stream = new PassThrough();
   const seen: string[] = [];
-  streamPipe(stream).read((bytes) => seen.push(Buffer.from(bytes).toString()), () => seen.push('end'));
+  streamPipe(stream).read(
+    (bytes) => seen.push(Buffer.from(bytes).toString()),
+    () => seen.push('end'),
+  );
   stream.write('ab');
   stream.end('cd');
   await once(stream, 'close');
@@ -19,7 +22,10 @@ test('closed: no read and no end come after, and an error on the stream is not t
   const stream = new PassThrough();
   const seen: string[] = [];
   const pipe = streamPipe(stream);
-  pipe.read((bytes) => seen.push(Buffer.from(bytes).toString()), () => seen.push('end'));
+  pipe.read(
+    (bytes) => seen.push(Buffer.from(bytes).toString()),
+    () => seen.push('end'),
+  );
   pipe.close();
   stream.emit('error', new Error('EPIPE'));
   await once(stream, 'close');
@@ -31,7 +37,10 @@ test("closing a child's pipe leaves node:child_process its own 'close' of the ch
   // Nothing written: a write to the closed pipe would end sh by SIGPIPE first.
   const child = spawn('sh', ['-c', 'exit 0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const pipe = streamPipe(child.stdout);
-  pipe.read(() => {}, () => {});
+  pipe.read(
+    () => {},
+    () => {},
+  );
   pipe.close();
   const [code] = (await once(child, 'close')) as [number | null];
   assert.equal(code, 0);

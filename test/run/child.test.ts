@@ -37,7 +37,13 @@ function outcomeOf(start: Start, request: StartRequest): Promise<Outcome> {
   });
 }
 
-const sh = (script: string, more: Partial<StartRequest> = {}): StartRequest => ({ file: 'sh', args: ['-c', script], cwd: process.cwd(), env: { PATH: process.env.PATH }, ...more });
+const sh = (script: string, more: Partial<StartRequest> = {}): StartRequest => ({
+  file: 'sh',
+  args: ['-c', script],
+  cwd: process.cwd(),
+  env: { PATH: process.env.PATH },
+  ...more,
+});
 
 // Each case, as node:child_process answers it, is what the binding must answer.
 const CASES: [string, (dir: string) => StartRequest][] = [

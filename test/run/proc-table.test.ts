@@ -36,7 +36,10 @@ test('from a pid on: that process and later ones, none before', (t) => {
   if (table === undefined) return t.skip('no process listing on this machine');
   assert.ok(table.some((e) => e.pid === child.pid));
   // Pids only wrap after 2^22 of them: not during this test.
-  assert.deepEqual(table.filter((e) => e.pid < child.pid!), []);
+  assert.deepEqual(
+    table.filter((e) => e.pid < child.pid!),
+    [],
+  );
 });
 
 // The rules again, on a forged /proc: pids, names and stat lines a real
@@ -96,9 +99,15 @@ test('a forged /proc whose "self" is not us, or has none, is not believed, and p
 test('a /proc without processes, or none at all, leaves the listing to ps, from sh on', (t) => {
   const ps = { out: '50 50 50 S\n77 77 77 S\n100 100 100 S\n', status: 0 };
   const empty = forgedProcs(t, { self: 77, lastPid: 100, entries: { net: null }, ps });
-  assert.deepEqual(listProcesses(77, 77, empty)?.map((e) => e.pid), [77, 100]);
+  assert.deepEqual(
+    listProcesses(77, 77, empty)?.map((e) => e.pid),
+    [77, 100],
+  );
   const missing = { ...empty, proc: `${empty.proc}/absent` };
-  assert.deepEqual(listProcesses(77, 0, missing)?.map((e) => e.pid), [50, 77, 100]);
+  assert.deepEqual(
+    listProcesses(77, 0, missing)?.map((e) => e.pid),
+    [50, 77, 100],
+  );
   assert.equal(listProcesses(77, 0, forgedProcs(t, { self: 77 })), undefined);
 });
 
@@ -172,7 +181,6 @@ test('a listing that shows none of a group the kernel says exists is set aside',
   const zombies = [entry(1, 1), entry(60, 60, 60, true)];
   assert.equal(believable(zombies, 60, true), zombies);
 });
-
 
 test('the other living groups of a session, each once', () => {
   const table = [

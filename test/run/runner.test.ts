@@ -36,7 +36,10 @@ function gate(t: TestContext): { path: string; open: () => Promise<void> } {
 // Node's process binding, which the standalone binary uses, where this Node
 // has the binding of the binary's (CI runs the suite on that Node).
 const binding = bindingStart(processBinding);
-if (binding === undefined) process.stderr.write(`\n*** the runner suite through the process binding is not run: Node ${process.version}'s binding has not the form of the standalone binary's Node ***\n\n`);
+if (binding === undefined)
+  process.stderr.write(
+    `\n*** the runner suite through the process binding is not run: Node ${process.version}'s binding has not the form of the standalone binary's Node ***\n\n`,
+  );
 const STARTS: (readonly [string, Start])[] = [['through node:child_process', childProcessStart]];
 if (binding !== undefined) STARTS.unshift(['through the process binding', binding]);
 
@@ -51,7 +54,10 @@ function observed(start: Start, seen: (stream: 0 | 1, bytes: Uint8Array) => void
     close: () => pipe.close(),
   });
   return (request, events) =>
-    start(request, { failed: events.failed, started: (child) => events.started({ pid: child.pid, stdout: watch(child.stdout, 0), stderr: watch(child.stderr, 1), status: child.status }) });
+    start(request, {
+      failed: events.failed,
+      started: (child) => events.started({ pid: child.pid, stdout: watch(child.stdout, 0), stderr: watch(child.stderr, 1), status: child.status }),
+    });
 }
 
 for (const [path, start] of STARTS) {
@@ -75,9 +81,10 @@ for (const [path, start] of STARTS) {
     test('exit status and output, stdout and stderr in arrival order', async (t) => {
       const [first, second] = [gate(t), gate(t)];
       let text = '';
-      const pending = runner(realTime, (_, bytes) => (text += Buffer.from(bytes).toString()))(
-        options(`echo out; read x < ${first.path}; echo err >&2; read x < ${second.path}; echo out2; exit 3`, {}),
-      );
+      const pending = runner(
+        realTime,
+        (_, bytes) => (text += Buffer.from(bytes).toString()),
+      )(options(`echo out; read x < ${first.path}; echo err >&2; read x < ${second.path}; echo out2; exit 3`, {}));
       await until(() => text === 'out\n', 'stdout was read');
       await first.open();
       await until(() => text === 'out\nerr\n', 'stderr was read');
@@ -95,9 +102,10 @@ for (const [path, start] of STARTS) {
     test('characters split across reads stay whole; invalid bytes become U+FFFD', async (t) => {
       const [first, second] = [gate(t), gate(t)];
       const bytes: [number, number] = [0, 0];
-      const pending = runner(realTime, (stream, chunk) => (bytes[stream] += chunk.length))(
-        options(`printf '\\342'; read x < ${first.path}; printf 'E' >&2; read x < ${second.path}; printf '\\202\\254 \\377'`, {}),
-      );
+      const pending = runner(
+        realTime,
+        (stream, chunk) => (bytes[stream] += chunk.length),
+      )(options(`printf '\\342'; read x < ${first.path}; printf 'E' >&2; read x < ${second.path}; printf '\\202\\254 \\377'`, {}));
       await until(() => bytes[0] === 1, 'the lead byte was read');
       await first.open();
       await until(() => bytes[1] === 1, 'stderr was read');
@@ -132,7 +140,10 @@ for (const [path, start] of STARTS) {
       }
       assert.equal((await run('kill -s 34 $$')).signal, 'SIGRTMIN');
       // A command's own exit status passes through whole, 0 and 255 among them.
-      assert.deepEqual([(await run('exit 0')).exitCode, (await run('exit 125')).exitCode, (await run('exit 200')).exitCode, (await run('exit 255')).exitCode], [0, 125, 200, 255]);
+      assert.deepEqual(
+        [(await run('exit 0')).exitCode, (await run('exit 125')).exitCode, (await run('exit 200')).exitCode, (await run('exit 255')).exitCode],
+        [0, 125, 200, 255],
+      );
       // sh reports a death by signal N as 128+N, and so does exit 128+N: both read as the death.
       assert.deepEqual([(await run('exit 130')).exitCode, (await run('exit 130')).signal], [null, 'SIGINT']);
     });
@@ -330,9 +341,7 @@ for (const [path, start] of STARTS) {
       const go = gate(t);
       const time = new FakeTime();
       let settled = false;
-      const pending = runner(time)(options(`(trap '' TERM; exec ${cmd}) >/dev/null 2>&1 & read x < ${go.path}`, {})).finally(
-        () => (settled = true),
-      );
+      const pending = runner(time)(options(`(trap '' TERM; exec ${cmd}) >/dev/null 2>&1 & read x < ${go.path}`, {})).finally(() => (settled = true));
       await until(() => running(cmd).length === 1, 'the TERM-ignoring sleep runs');
       await go.open();
       await until(() => time.pending().join() === '10', 'sh exited and the group got SIGTERM');
@@ -353,9 +362,9 @@ for (const [path, start] of STARTS) {
       const { cmd, mark } = sleeper(t);
       const time = new FakeTime();
       let settled = false;
-      const pending = runner(time)(
-        options(`(trap '' TERM; exec ${cmd}) >/dev/null 2>&1 & exec ${cmd}`, { timeoutMs: 50, killAfterMs: 1000 }),
-      ).finally(() => (settled = true));
+      const pending = runner(time)(options(`(trap '' TERM; exec ${cmd}) >/dev/null 2>&1 & exec ${cmd}`, { timeoutMs: 50, killAfterMs: 1000 })).finally(
+        () => (settled = true),
+      );
       await until(() => running(cmd).length === 2, 'both sleeps run');
       time.advance(50);
       await until(() => time.pending().join() === '10', 'sh died of the SIGTERM and the rest is looked after');
@@ -436,7 +445,12 @@ test('a stop signal ends the pause between tries at once', async () => {
 });
 
 test('which start failures are resource limits', () => {
-  assert.deepEqual(['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM', 'ENOENT', 'EACCES', undefined].map((spawnError) => isResourceLimit(runResult(spawnError === undefined ? {} : { spawnError }))), [true, true, true, true, false, false, false]);
+  assert.deepEqual(
+    ['EMFILE', 'ENFILE', 'EAGAIN', 'ENOMEM', 'ENOENT', 'EACCES', undefined].map((spawnError) =>
+      isResourceLimit(runResult(spawnError === undefined ? {} : { spawnError })),
+    ),
+    [true, true, true, true, false, false, false],
+  );
 });
 
 test('ENOENT is a missing cwd when the cwd is not a directory, else a missing sh', (t) => {
@@ -461,12 +475,23 @@ test('a stop after a command ended signals nothing: its group id may be another 
   const run = makeRunner({ time: realTime, start: binding ?? childProcessStart });
   const stop = new AbortController();
   const force = new AbortController();
-  const result = await run({ command: 'true', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000, signal: stop.signal, force: force.signal });
+  const result = await run({
+    command: 'true',
+    cwd: process.cwd(),
+    env: process.env,
+    timeoutMs: 600_000,
+    killAfterMs: 1000,
+    signal: stop.signal,
+    force: force.signal,
+  });
   assert.equal(result.status, 'ended');
   const kill = t.mock.method(process, 'kill', () => true);
   stop.abort(new Stop('SIGTERM'));
   force.abort(new Stop('SIGTERM'));
-  assert.deepEqual(kill.mock.calls.map((call) => call.arguments), []);
+  assert.deepEqual(
+    kill.mock.calls.map((call) => call.arguments),
+    [],
+  );
 });
 
 test('GSD_CHECK_SPAWN: unset, empty or child_process give a runner; any other value is a usage error naming it', async () => {
@@ -474,11 +499,17 @@ test('GSD_CHECK_SPAWN: unset, empty or child_process give a runner; any other va
     for (const standalone of [false, true]) {
       const runner = systemRunner(spawn, () => standalone);
       assert.ok(runner.ok, String(spawn));
-      assert.equal(sketchOf(await runner.value({ command: 'exit 3', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000 })).exitCode, 3);
+      assert.equal(
+        sketchOf(await runner.value({ command: 'exit 3', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000 })).exitCode,
+        3,
+      );
     }
   }
   for (const spawn of ['child-process', 'binding', ' child_process']) {
-    assert.deepEqual(systemRunner(spawn, () => true), usageFailure(`GSD_CHECK_SPAWN ${JSON.stringify(spawn)} is not a way to start commands; give child_process, or leave it unset`));
+    assert.deepEqual(
+      systemRunner(spawn, () => true),
+      usageFailure(`GSD_CHECK_SPAWN ${JSON.stringify(spawn)} is not a way to start commands; give child_process, or leave it unset`),
+    );
   }
 });
 
@@ -488,7 +519,11 @@ test('whether it is the standalone binary is asked at the first start, once, and
     const runner = systemRunner(spawn, () => (asked++, false));
     assert.ok(runner.ok);
     assert.equal(asked, 0, 'nothing is asked before a start');
-    for (let i = 0; i < 2; i++) assert.equal(sketchOf(await runner.value({ command: 'exit 3', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000 })).exitCode, 3);
+    for (let i = 0; i < 2; i++)
+      assert.equal(
+        sketchOf(await runner.value({ command: 'exit 3', cwd: process.cwd(), env: process.env, timeoutMs: 600_000, killAfterMs: 1000 })).exitCode,
+        3,
+      );
     assert.equal(asked, spawn === 'child_process' ? 0 : 1, String(spawn));
   }
 });

@@ -15,7 +15,17 @@ test("the command's ending from Node's pair for the runner's sh and the status i
   assert.deepEqual(commandEnding(193, null, '193'), { exitCode: 193, signal: null });
   // No report, a report that is not the status, or exit 0 (a death by a
   // signal Node cannot name, after a report forged on descriptor 3): a death Node lost.
-  for (const [code, reported] of [[0, '0'], [0, undefined], [0, ''], [0, '7'], [7, '0'], [255, '07'], [7, '07'], [3, 'x'], [null, '0']] as const) {
+  for (const [code, reported] of [
+    [0, '0'],
+    [0, undefined],
+    [0, ''],
+    [0, '7'],
+    [7, '0'],
+    [255, '07'],
+    [7, '07'],
+    [3, 'x'],
+    [null, '0'],
+  ] as const) {
     assert.deepEqual(commandEnding(code, null, reported), { exitCode: null, signal: null }, `${code} ${reported}`);
   }
 });
@@ -23,7 +33,16 @@ test("the command's ending from Node's pair for the runner's sh and the status i
 test('128+N is a death by signal N, named as Node names it or, for a real-time one, as kill -l does', () => {
   const named = (n: number): string | null => commandEnding(128 + n, null, String(128 + n)).signal;
   assert.deepEqual([1, 2, 9, 15].map(named), ['SIGHUP', 'SIGINT', 'SIGKILL', 'SIGTERM']);
-  assert.deepEqual([32, 33, 34, 35, 49, 50, 63, 64].map(named), ['SIG32', 'SIG33', 'SIGRTMIN', 'SIGRTMIN+1', 'SIGRTMIN+15', 'SIGRTMAX-14', 'SIGRTMAX-1', 'SIGRTMAX']);
+  assert.deepEqual([32, 33, 34, 35, 49, 50, 63, 64].map(named), [
+    'SIG32',
+    'SIG33',
+    'SIGRTMIN',
+    'SIGRTMIN+1',
+    'SIGRTMIN+15',
+    'SIGRTMAX-14',
+    'SIGRTMAX-1',
+    'SIGRTMAX',
+  ]);
   for (let n = 1; n <= 64; n++) assert.equal(commandEnding(128 + n, null, String(128 + n)).exitCode, null, String(n));
 });
 

@@ -45,7 +45,11 @@ test('a huge delay re-arms in steps setTimeout accepts, then fires when due', (t
   t.mock.timers.enable({ apis: ['setTimeout'] });
   let now = 0;
   let fired = false;
-  after(2 ** 32, () => (fired = true), () => now);
+  after(
+    2 ** 32,
+    () => (fired = true),
+    () => now,
+  );
   const step = 2 ** 31 - 1;
   now += step;
   t.mock.timers.tick(step);
@@ -61,7 +65,11 @@ test('a huge delay re-arms in steps setTimeout accepts, then fires when due', (t
 test('an early wake-up re-arms instead of firing', async () => {
   let now = 0;
   let fired = false;
-  const cancel = after(5, () => (fired = true), () => now);
+  const cancel = after(
+    5,
+    () => (fired = true),
+    () => now,
+  );
   now = 4.5; // setTimeout woke, but the clock says 0.5 ms are left
   await sleep(15);
   assert.equal(fired, false);

@@ -23,19 +23,38 @@ const accepts = (name: SchemaName, value: unknown): boolean => validators[name](
 
 test('the committed schemas are what the valibot schemas make now', () => {
   const fresh = generateSchemas();
-  assert.deepEqual(readdirSync(join(ROOT, 'schemas')).filter((f) => f.endsWith('.json')).sort(), SCHEMA_NAMES.map((n) => `${n}.schema.json`).sort());
+  assert.deepEqual(
+    readdirSync(join(ROOT, 'schemas'))
+      .filter((f) => f.endsWith('.json'))
+      .sort(),
+    SCHEMA_NAMES.map((n) => `${n}.schema.json`).sort(),
+  );
   for (const name of SCHEMA_NAMES) assert.equal(file(name), `${JSON.stringify(fresh[name], null, 2)}\n`, name);
 });
 
 test('a check JSON Schema has no word for must say what it means there, or the build fails', () => {
-  const untranslated = v.pipe(v.string(), v.check((s: string) => s !== 'x'));
+  const untranslated = v.pipe(
+    v.string(),
+    v.check((s: string) => s !== 'x'),
+  );
   assert.throws(() => toJson(untranslated), /the "check" check has no JSON Schema translation/);
   assert.throws(() => toJson(v.object({ a: v.custom<unknown>(() => true) })), /the "custom" check has no JSON Schema translation/);
   assert.throws(() => toJson(v.pipe(v.string(), v.metadata({ jsonSchema: {} }))), /follows no check that needs one/);
-  const translated = v.pipe(v.string(), v.check((s: string) => s !== 'x'), v.metadata({ jsonSchema: { not: { const: 'x' } } }), v.minLength(1));
+  const translated = v.pipe(
+    v.string(),
+    v.check((s: string) => s !== 'x'),
+    v.metadata({ jsonSchema: { not: { const: 'x' } } }),
+    v.minLength(1),
+  );
   assert.deepEqual(toJson(translated), { type: 'string', not: { const: 'x' }, minLength: 1 });
   // Two of one keyword both hold.
-  const twice = v.pipe(v.string(), v.check(() => true), v.metadata({ jsonSchema: { pattern: 'a' } }), v.check(() => true), v.metadata({ jsonSchema: { pattern: 'b' } }));
+  const twice = v.pipe(
+    v.string(),
+    v.check(() => true),
+    v.metadata({ jsonSchema: { pattern: 'a' } }),
+    v.check(() => true),
+    v.metadata({ jsonSchema: { pattern: 'b' } }),
+  );
   assert.deepEqual(toJson(twice), { type: 'string', pattern: 'a', allOf: [{ pattern: 'b' }] });
 });
 
@@ -81,7 +100,7 @@ const UNSAID = {
   astralCommand: { gates: [gateWith({ check: { predicate: { kind: 'command-exit-zero', command: '😀'.repeat(4000) } } })] },
 };
 
-test("every capability validate refuses is refused by the schema, but for what JSON Schema cannot say", () => {
+test('every capability validate refuses is refused by the schema, but for what JSON Schema cannot say', () => {
   const refused: unknown[] = [
     [],
     'x',
@@ -128,7 +147,12 @@ test("every capability validate refuses is refused by the schema, but for what J
     assert.ok(issuesOf(capability) > 0, name);
     assert.equal(accepts('capability', capability), true, `${name} is refused by the schema now: take it off the list in author-gates.md`);
   }
-  for (const capability of [{ id: 'x' }, { id: 3, gates: [] }, { gates: [good] }, { gates: [gateWith({ check: { agentVerdict: { prompt: 'p' } }, blocking: false, when: 'k' })] }]) {
+  for (const capability of [
+    { id: 'x' },
+    { id: 3, gates: [] },
+    { gates: [good] },
+    { gates: [gateWith({ check: { agentVerdict: { prompt: 'p' } }, blocking: false, when: 'k' })] },
+  ]) {
     assert.equal(issuesOf(capability), 0, JSON.stringify(capability));
     assert.equal(accepts('capability', capability), true, JSON.stringify(capability));
   }
@@ -160,13 +184,19 @@ test('every predicate validatePredicate refuses is refused by the predicate sche
     assert.equal(validatePredicate(predicate, KINDS).ok, false, JSON.stringify(predicate));
     assert.equal(accepts('predicate', predicate), false, JSON.stringify(predicate));
   }
-  for (const predicate of [command({}), command({ timeout: 1e-320 }), command({ command: 'x'.repeat(4096) }), { ...artifact, equals: null }, { ...artifact, equals: nest(MAX_DEPTH) }]) {
+  for (const predicate of [
+    command({}),
+    command({ timeout: 1e-320 }),
+    command({ command: 'x'.repeat(4096) }),
+    { ...artifact, equals: null },
+    { ...artifact, equals: nest(MAX_DEPTH) },
+  ]) {
     assert.ok(validatePredicate(predicate, KINDS).ok, JSON.stringify(predicate));
     assert.equal(accepts('predicate', predicate), true, JSON.stringify(predicate));
   }
 });
 
-test("render-hooks output: what gates run --hooks refuses, the schema refuses; steps and contributions pass", () => {
+test('render-hooks output: what gates run --hooks refuses, the schema refuses; steps and contributions pass', () => {
   const entry = (fields: Record<string, unknown>) => ({ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: true, onError: 'halt', ...fields });
   const read = (hooks: unknown): boolean => {
     const result = gatesFromHooks(hooks, 'ship:pre', 'h', KINDS);

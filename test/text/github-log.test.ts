@@ -8,13 +8,39 @@ const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 300);
 
 // Text an attacker writes into a value gsd-check prints: pieces of both
 // command forms, blanks the runner trims, every line end it splits at.
-const hostile = fc.array(
-  fc.oneof(
-    fc.constantFrom('::', '##[', ']', '::set-output name=approved::yes', '##[set-output name=approved;]yes', '::add-mask::', '##[stop-commands]tok', '::tok::', '::error file=a,line=1::x', ' ', '\t', '\u00a0', '\u0085', '\ufeff', '\n', '\r', '\r\n', '%', '%0A', ',', ':', ';', '='),
-    fc.string({ maxLength: 6 }),
-  ),
-  { maxLength: 12 },
-).map((parts) => parts.join(''));
+const hostile = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        '::',
+        '##[',
+        ']',
+        '::set-output name=approved::yes',
+        '##[set-output name=approved;]yes',
+        '::add-mask::',
+        '##[stop-commands]tok',
+        '::tok::',
+        '::error file=a,line=1::x',
+        ' ',
+        '\t',
+        '\u00a0',
+        '\u0085',
+        '\ufeff',
+        '\n',
+        '\r',
+        '\r\n',
+        '%',
+        '%0A',
+        ',',
+        ':',
+        ';',
+        '=',
+      ),
+      fc.string({ maxLength: 6 }),
+    ),
+    { maxLength: 12 },
+  )
+  .map((parts) => parts.join(''));
 
 test('the log the runner reads: nothing in it is a command once inertLog made it so, whatever it held', () => {
   fc.assert(
@@ -26,10 +52,19 @@ test('the log the runner reads: nothing in it is a command once inertLog made it
 });
 
 test('the commands an attack would run, before: the model of the runner sees them', () => {
-  assert.deepEqual(workflowCommands('Frontmatter field "threats_open" is ##[set-output name=approved;]yes, expected 0').map((c) => [c.command, c.properties, c.data]), [['set-output', { name: 'approved' }, 'yes, expected 0']]);
-  assert.deepEqual(workflowCommands('  ::add-mask::x').map((c) => c.command), ['add-mask']);
+  assert.deepEqual(
+    workflowCommands('Frontmatter field "threats_open" is ##[set-output name=approved;]yes, expected 0').map((c) => [c.command, c.properties, c.data]),
+    [['set-output', { name: 'approved' }, 'yes, expected 0']],
+  );
+  assert.deepEqual(
+    workflowCommands('  ::add-mask::x').map((c) => c.command),
+    ['add-mask'],
+  );
   // A stop hides every command until its token: the annotations after it would be lost.
-  assert.deepEqual(workflowCommands('::stop-commands::tok\n::error::lost\n::tok::\n::error::seen').map((c) => c.command), ['stop-commands', 'tok', 'error']);
+  assert.deepEqual(
+    workflowCommands('::stop-commands::tok\n::error::lost\n::tok::\n::error::seen').map((c) => c.command),
+    ['stop-commands', 'tok', 'error'],
+  );
 });
 
 test('inertLog breaks ##[ as a JSON escape and a leading :: with an escaped first colon; it changes nothing else', () => {
@@ -56,7 +91,8 @@ test('a command gsd-check means is read as that one command, its data and proper
       assert.deepEqual([found[0]!.command, found[0]!.properties.file, found[0]!.properties.line], ['error', 'a.md', '2']);
       // What a reader sees: the text, its lines kept, every other control
       // character an escape, ##[ broken.
-      for (const shown of [found[0]!.data, found[0]!.properties.title ?? '']) assert.doesNotMatch(shown, /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]|##\[/);
+      for (const shown of [found[0]!.data, found[0]!.properties.title ?? ''])
+        assert.doesNotMatch(shown, /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]|##\[/);
     }),
     { numRuns: RUNS },
   );

@@ -58,14 +58,23 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const ahead = options.render ? [IDENTITY, CAPABILITY_LIST, ...options.points.map(renderRequest)] : [];
   // At the ship, the preflight's question too, once the phase is known.
   const shipAhead: GsdRequest[] = [];
-  const asking = (gsd: Gsd): GsdAsk => askers.get(gsd) ?? askers.set(gsd, gsdAsker(gsd, built.value, deps.warn, (items, work) => mapPool(items, concurrency, work), [...ahead, ...shipAhead])).get(gsd)!;
+  const asking = (gsd: Gsd): GsdAsk =>
+    askers.get(gsd) ??
+    askers
+      .set(
+        gsd,
+        gsdAsker(gsd, built.value, deps.warn, (items, work) => mapPool(items, concurrency, work), [...ahead, ...shipAhead]),
+      )
+      .get(gsd)!;
   // --render's GSD reads the phase too (loop/gsd-reads.ts), where its
   // requests go to one process; --builtin runs none of GSD's code.
   const reader = options.reached && options.render ? await find() : ok(undefined);
   if (!reader.ok) return failed(reader.failure);
   const readerAsk = reader.value === undefined ? undefined : asking(reader.value);
   const reads = readerAsk?.batches === true ? gsdPhaseReads(readerAsk) : undefined;
-  const selection = options.reached ? await selectPoints(options, built.value, reads) : ok({ points: options.points, loop: undefined, context: built.value, phase: undefined });
+  const selection = options.reached
+    ? await selectPoints(options, built.value, reads)
+    : ok({ points: options.points, loop: undefined, context: built.value, phase: undefined });
   if (!selection.ok) return failed(selection.failure);
   const context = selection.value.context;
   const shipDir = options.ship ? selection.value.phase?.dir : undefined;
@@ -97,7 +106,15 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   // answered by GSD itself where one decides or answers the queries: no GSD
   // is looked for, and none run, for it alone.
   const phase = selection.value.phase;
-  const preflight = options.ship && phase !== undefined ? shipPreflight(phase.files, phase.dir, context.paths.artifact, gsd === undefined || phase.dir === undefined ? undefined : await askedVerification(gsd.ask, phase.dir)) : undefined;
+  const preflight =
+    options.ship && phase !== undefined
+      ? shipPreflight(
+          phase.files,
+          phase.dir,
+          context.paths.artifact,
+          gsd === undefined || phase.dir === undefined ? undefined : await askedVerification(gsd.ask, phase.dir),
+        )
+      : undefined;
   const gates = preflight === undefined ? loaded.value.points : withPreflight(loaded.value.points, preflight);
   const ran = await runPoints(gates, {
     context,
@@ -128,10 +145,34 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   }
   // A point that could not be evaluated is said on stderr as any failure is,
   // and fails the call; the envelope still says what the other points gave.
-  const unevaluated = ran.value.flatMap(({ point, envelope: own }) => (own.ok ? [] : [failed({ ...own.failure, message: `${point}: ${own.failure.message}` })]));
-  const reported = options.reports.length === 0 ? NOTHING_REPORTED : deliverReports({ options, points, message: envelope.message, elapsedMs: now() - started, root, gsd: about.gsd, phase: about.loop === undefined ? undefined : gatedPhase(about.loop), next: about.loop?.next, unloaded }, junit.value, deps);
+  const unevaluated = ran.value.flatMap(({ point, envelope: own }) =>
+    own.ok ? [] : [failed({ ...own.failure, message: `${point}: ${own.failure.message}` })],
+  );
+  const reported =
+    options.reports.length === 0
+      ? NOTHING_REPORTED
+      : deliverReports(
+          {
+            options,
+            points,
+            message: envelope.message,
+            elapsedMs: now() - started,
+            root,
+            gsd: about.gsd,
+            phase: about.loop === undefined ? undefined : gatedPhase(about.loop),
+            next: about.loop?.next,
+            unloaded,
+          },
+          junit.value,
+          deps,
+        );
   const exitCode = unevaluated[0]?.exitCode ?? (reported.errors.length > 0 ? EXIT_WRITE_FAILED : verdict.value.exitCode);
-  return { exitCode, stdout, stderr: reported.notes.join('') + unevaluated.map((u) => u.stderr).join('') + reported.errors.join(''), workflowCommands: reported.annotations };
+  return {
+    exitCode,
+    stdout,
+    stderr: reported.notes.join('') + unevaluated.map((u) => u.stderr).join('') + reported.errors.join(''),
+    workflowCommands: reported.annotations,
+  };
 }
 
 const NOTHING_REPORTED = { annotations: '', notes: [], errors: [] } as const;
@@ -142,14 +183,20 @@ function queryGates(points: readonly PointGates[]): QueryGate[] {
     gates.ok
       ? gates.value.flatMap((gate) => {
           const parsed = gate.declaration.gate;
-          return gate.activation?.active === false || !parsed.ok || parsed.value.check.shape !== 'query' ? [] : [{ query: parsed.value.check.query, capDir: gate.capDir }];
+          return gate.activation?.active === false || !parsed.ok || parsed.value.check.shape !== 'query'
+            ? []
+            : [{ query: parsed.value.check.query, capDir: gate.capDir }];
         })
       : [],
   );
 }
 
 // The run's points in loop order: those that ran, and those --reached left out.
-function inLoopOrder(options: GatesOptions, ran: readonly PointResult[], considered: readonly { point: string; reached: boolean; why: string }[]): PointEntry[] {
+function inLoopOrder(
+  options: GatesOptions,
+  ran: readonly PointResult[],
+  considered: readonly { point: string; reached: boolean; why: string }[],
+): PointEntry[] {
   return options.points.flatMap((point) => {
     const result = ran.find((r) => r.point === point);
     if (result !== undefined) return [pointEntry(result)];

@@ -16,7 +16,6 @@ interface Decider {
   readonly warnings: readonly string[];
 }
 
-
 // For --render and --builtin: the GSD found, and what it says it is. A
 // version gsd-check is not tested with is a warning, or with
 // --require-tested-gsd a failure; --render without any GSD fails.
@@ -27,7 +26,8 @@ export async function decider(options: GatesOptions, find: () => Promise<Result<
   if (!found.ok) return found;
   const gsd = found.value;
   if (gsd === undefined) {
-    if (options.render) return fail('spawn-failed', `--render: no GSD found where gsd_run looks (${SEARCHED}); install GSD, name it with --gsd, or give --hooks`);
+    if (options.render)
+      return fail('spawn-failed', `--render: no GSD found where gsd_run looks (${SEARCHED}); install GSD, name it with --gsd, or give --hooks`);
     return ok({ gsd, report: { found: null, version: null, tested: false, registry: BUILT_IN_VERSION }, warnings: [] });
   }
   // --builtin runs none of GSD's code, the repository's own included: its
@@ -37,7 +37,12 @@ export async function decider(options: GatesOptions, find: () => Promise<Result<
   if (!identified.ok && identified.failure.reason === 'stopped') return identified;
   // What runtime-identity said; else, for a GSD older than the verb, what its package says.
   const version = identified.ok ? identified.value : versionOnDisk(gsd);
-  const report: GsdReport = { found: gsd.path, version: version ?? null, tested: identified.ok && isTested(identified.value), ...(options.builtin ? { registry: BUILT_IN_VERSION } : {}) };
+  const report: GsdReport = {
+    found: gsd.path,
+    version: version ?? null,
+    tested: identified.ok && isTested(identified.value),
+    ...(options.builtin ? { registry: BUILT_IN_VERSION } : {}),
+  };
   if (report.tested) return ok({ gsd, report, warnings: [] });
   const said = identified.ok
     ? `is GSD ${identified.value}`
@@ -55,7 +60,10 @@ function builtinDecider(options: GatesOptions, gsd: Gsd): Result<Decider> {
   const version = versionOnDisk(gsd);
   const report: GsdReport = { found: gsd.path, version: version ?? null, tested: version !== undefined && isTested(version), registry: BUILT_IN_VERSION };
   if (report.tested) return ok({ gsd, report, warnings: [] });
-  const said = version === undefined ? 'has no package.json beside it that says which GSD it is (--builtin runs none of its code to ask)' : `is GSD ${version} by its package.json`;
+  const said =
+    version === undefined
+      ? 'has no package.json beside it that says which GSD it is (--builtin runs none of its code to ask)'
+      : `is GSD ${version} by its package.json`;
   const problem = `--builtin runs GSD ${BUILT_IN_VERSION}'s built-in gates, but the GSD gsd_run finds, ${gsd.path} (${gsd.found}), ${said}: its own gates may differ; --render evaluates what it loads`;
   if (options.requireTestedGsd) return fail('untested-gsd', problem);
   return ok({ gsd, report, warnings: [problem] });

@@ -35,7 +35,11 @@ function gatesAtAny(path: string, points: readonly LoopPoint[]): boolean {
 // By name, GSD's home first, whatever order the file system lists them in,
 // so that one project gives one line on every machine.
 export function leftOutLine(installed: readonly InstalledCapability[]): string {
-  const names = (scope: InstalledCapability['scope']) => installed.filter((c) => c.scope === scope).map((c) => c.id).sort();
+  const names = (scope: InstalledCapability['scope']) =>
+    installed
+      .filter((c) => c.scope === scope)
+      .map((c) => c.id)
+      .sort();
   const ids = [...names('global').map((id) => `${id} (GSD's home)`), ...names('project')];
   const list = ids.length <= SHOWN ? ids.join(', ') : `${ids.slice(0, SHOWN).join(', ')} and ${ids.length - SHOWN} more`;
   const what = installed.length === 1 ? 'the capability' : `the ${installed.length} capabilities`;

@@ -15,10 +15,12 @@ const selected = (context: GateContext): boolean => context.phaseDir !== undefin
 export function phaseForGates(points: readonly PointGates[], context: GateContext): Result<void> {
   if (selected(context)) return ok(undefined);
   const needing = points.flatMap(({ point, gates }) =>
-    gates.ok ? gates.value.flatMap((gate) => {
-      const use = phaseUse(gate);
-      return use === undefined ? [] : [`${point}'s gate ${gateLabel({ capability: gate.capability, index: gate.index })} ${use}`];
-    }) : [],
+    gates.ok
+      ? gates.value.flatMap((gate) => {
+          const use = phaseUse(gate);
+          return use === undefined ? [] : [`${point}'s gate ${gateLabel({ capability: gate.capability, index: gate.index })} ${use}`];
+        })
+      : [],
   );
   if (needing.length === 0) return ok(undefined);
   const more = needing.length > 1 ? ` (and ${needing.length - 1} more ${needing.length === 2 ? 'gate' : 'gates'})` : '';
@@ -45,5 +47,8 @@ export function phaseDirectoryFound(context: GateContext, fromState: boolean): R
   if (fromState || context.phaseDir !== undefined || lookup === undefined || lookup.matches.length > 0) return ok(undefined);
   const existing = phaseDirectoryNames(lookup.searched);
   const there = existing.length === 0 ? 'which has no phase directory' : `whose phase directories are ${existing.join(', ')}`;
-  return fail('usage', `--phase-number ${lookup.phaseNumber}: no directory of ${context.paths.artifact(lookup.searched)} is that phase's (${there}); give the number of one, or --phase-dir`);
+  return fail(
+    'usage',
+    `--phase-number ${lookup.phaseNumber}: no directory of ${context.paths.artifact(lookup.searched)} is that phase's (${there}); give the number of one, or --phase-dir`,
+  );
 }

@@ -91,7 +91,12 @@ const HOOKS_BYTES = 1024 * 1024;
 // Each point's hooks as the GSD renders them, `loop render-hooks <point>
 // --raw`, every point asked at once (gsd/ask.ts); a point whose render
 // fails is not evaluated, and says why, while the others are.
-export const renderRequest = (point: LoopPoint): GsdRequest => ({ args: ['loop', 'render-hooks', point, '--raw'], env: {}, timeoutMs: RENDER_TIMEOUT_MS, keepStdout: HOOKS_BYTES });
+export const renderRequest = (point: LoopPoint): GsdRequest => ({
+  args: ['loop', 'render-hooks', point, '--raw'],
+  env: {},
+  timeoutMs: RENDER_TIMEOUT_MS,
+  keepStdout: HOOKS_BYTES,
+});
 
 async function rendered(points: readonly LoopPoint[], gsd: Gsd, ask: GsdAsk): Promise<PointGates[]> {
   const answers = await ask(points.map(renderRequest));
@@ -102,9 +107,13 @@ async function rendered(points: readonly LoopPoint[], gsd: Gsd, ask: GsdAsk): Pr
     if (result.status === 'not-started') return { point, gates: fail('spawn-failed', `${label}: ${gsd.path} could not start`) };
     if (result.timedOut || result.exitCode !== 0) {
       const tail = tailOf(result.output.text).text;
-      return { point, gates: fail('query-failed', `${label}: ${endingText('it', result, RENDER_TIMEOUT_MS / 1000, 'sentence')}${tail === '' ? '' : `: ${tail}`}`) };
+      return {
+        point,
+        gates: fail('query-failed', `${label}: ${endingText('it', result, RENDER_TIMEOUT_MS / 1000, 'sentence')}${tail === '' ? '' : `: ${tail}`}`),
+      };
     }
-    if (result.stdout === undefined || !result.stdout.complete) return { point, gates: fail('query-failed', `${label}: the hooks are larger than ${HOOKS_BYTES} bytes`) };
+    if (result.stdout === undefined || !result.stdout.complete)
+      return { point, gates: fail('query-failed', `${label}: the hooks are larger than ${HOOKS_BYTES} bytes`) };
     const json = parseJson(result.stdout.text, label);
     return { point, gates: json.ok ? gatesFromHooks(json.value, point, label, KINDS) : json };
   });

@@ -30,7 +30,17 @@ interface Delivered {
 // envelope is still printed (a caller deciding on a halt needs it), and the
 // exit status says that something was not delivered.
 export function deliverReports(
-  run: { readonly options: GatesOptions; readonly points: readonly PointRows[]; readonly message: string; readonly elapsedMs: number; readonly root: string; readonly gsd: GsdDetails | undefined; readonly phase: string | undefined; readonly next: { readonly point: string; readonly why: string } | null | undefined; readonly unloaded: readonly string[] },
+  run: {
+    readonly options: GatesOptions;
+    readonly points: readonly PointRows[];
+    readonly message: string;
+    readonly elapsedMs: number;
+    readonly root: string;
+    readonly gsd: GsdDetails | undefined;
+    readonly phase: string | undefined;
+    readonly next: { readonly point: string; readonly why: string } | null | undefined;
+    readonly unloaded: readonly string[];
+  },
   junit: ReportTarget | undefined,
   deps: Pick<GatesDeps, 'writeFile' | 'appendFile' | 'github'>,
 ): Delivered {
@@ -39,7 +49,10 @@ export function deliverReports(
   let annotations = '';
   let notes: string[] = [];
   if (junit !== undefined) {
-    const written = deps.writeFile(junit, junitReport(points, elapsedMs, [...(phase === undefined ? [] : [['phase', phase] as [string, string]]), ...gsdProperties(gsd)], phase));
+    const written = deps.writeFile(
+      junit,
+      junitReport(points, elapsedMs, [...(phase === undefined ? [] : [['phase', phase] as [string, string]]), ...gsdProperties(gsd)], phase),
+    );
     if (!written.ok) errors.push(`gsd-check: cannot write the JUnit report ${visible(junit.shown)}: ${visible(written.failure)}\n`);
   }
   if (options.reports.some((target) => target.format === 'github')) {
@@ -50,7 +63,17 @@ export function deliverReports(
     notes = dropped.map((line) => `gsd-check: ${line}\n`);
     const summary = deps.github.stepSummary;
     if (summary !== undefined) {
-      const appended = deps.appendFile(summary, githubSummary(points, message, { gsd: gsd === undefined ? undefined : { ...gsd, found: shownGsd(gsd.found, deps.github) }, dropped, link: lineLink(deps.github, root), phase, next, unloaded }));
+      const appended = deps.appendFile(
+        summary,
+        githubSummary(points, message, {
+          gsd: gsd === undefined ? undefined : { ...gsd, found: shownGsd(gsd.found, deps.github) },
+          dropped,
+          link: lineLink(deps.github, root),
+          phase,
+          next,
+          unloaded,
+        }),
+      );
       if (!appended.ok) errors.push(`gsd-check: cannot append to GITHUB_STEP_SUMMARY ${visible(summary)}: ${appended.failure}\n`);
     }
   }

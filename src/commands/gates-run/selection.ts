@@ -60,7 +60,12 @@ const frontier = (points: LoopReport['points']): LoopReport['next'] => {
 
 const reachedIn = (report: LoopReport): LoopPoint[] => report.points.filter((p) => p.reached).map((p) => p.point);
 
-async function reachOf(context: GateContext, state: StatePosition | undefined, options: GatesOptions, reads: PhaseReads | undefined): Promise<Result<{ report: LoopReport; phase: Selection['phase'] }>> {
+async function reachOf(
+  context: GateContext,
+  state: StatePosition | undefined,
+  options: GatesOptions,
+  reads: PhaseReads | undefined,
+): Promise<Result<{ report: LoopReport; phase: Selection['phase'] }>> {
   const phase = context.phaseNumber ?? null;
   const dir = phaseDirectory(context);
   if (!dir.ok) return dir;
@@ -68,13 +73,18 @@ async function reachOf(context: GateContext, state: StatePosition | undefined, o
   if (!files.ok) return files;
   const points = reachedPoints(files.value, options.points);
   const from = options.currentPhase ? 'STATE.md' : context.phaseDir !== undefined ? '--phase-dir' : '--phase-number';
-  return ok({ report: { phase, from, status: state?.status ?? null, rawStatus: state?.rawStatus ?? null, points, next: frontier(points) }, phase: { dir: dir.value, files: files.value } });
+  return ok({
+    report: { phase, from, status: state?.status ?? null, rawStatus: state?.rawStatus ?? null, points, next: frontier(points) },
+    phase: { dir: dir.value, files: files.value },
+  });
 }
 
 // With --ship, the run is the phase's ship: ship:pre is reached.
 function shipped(report: LoopReport, options: GatesOptions): LoopReport {
   if (!options.ship) return report;
-  const points = report.points.map((reach) => (reach.point === 'ship:pre' && !reach.reached ? { point: reach.point, reached: true, why: "--ship: this run is the phase's ship" } : reach));
+  const points = report.points.map((reach) =>
+    reach.point === 'ship:pre' && !reach.reached ? { point: reach.point, reached: true, why: "--ship: this run is the phase's ship" } : reach,
+  );
   return { ...report, points, next: frontier(points) };
 }
 
@@ -93,12 +103,18 @@ function phaseDirectory(context: GateContext): Result<string | undefined> {
   const lookup = context.phaseDirLookup;
   if (lookup === undefined || lookup.matches.length <= 1) return ok(lookup?.matches[0]);
   const names = lookup.matches.map((dir) => basename(dir)).join(', ');
-  return fail('ambiguous-phase', `phase ${lookup.phaseNumber} matches ${lookup.matches.length} directories of ${context.paths.artifact(lookup.searched)} (${names}), as GSD's find-phase reads them: give --phase-dir`);
+  return fail(
+    'ambiguous-phase',
+    `phase ${lookup.phaseNumber} matches ${lookup.matches.length} directories of ${context.paths.artifact(lookup.searched)} (${names}), as GSD's find-phase reads them: give --phase-dir`,
+  );
 }
 
 // The phase just before the current one in GSD's order of phase ids, when
 // its verification passed.
-async function previousCompletePhase(context: GateContext, reads: PhaseReads | undefined): Promise<Result<{ phase: string; lookup: PhaseDirLookup } | undefined>> {
+async function previousCompletePhase(
+  context: GateContext,
+  reads: PhaseReads | undefined,
+): Promise<Result<{ phase: string; lookup: PhaseDirLookup } | undefined>> {
   const current = context.phaseNumber;
   if (current === undefined || !context.planning.ok) return ok(undefined);
   const phases = join(planningDirectory(context.projectRoot, context.planning.value), 'phases');
@@ -117,7 +133,12 @@ async function previousCompletePhase(context: GateContext, reads: PhaseReads | u
 
 // A phase's files as phase-files.ts reads them, its plans and verification
 // as GSD answers them where one is at hand.
-async function readPhase(dir: string | undefined, phase: string | null, state: StatePosition | undefined, reads: PhaseReads | undefined): Promise<Result<PhaseFiles>> {
+async function readPhase(
+  dir: string | undefined,
+  phase: string | null,
+  state: StatePosition | undefined,
+  reads: PhaseReads | undefined,
+): Promise<Result<PhaseFiles>> {
   const files = phaseFiles(dir, phase ?? '', state);
   if (!files.ok || reads === undefined || dir === undefined || phase === null) return files;
   return reads(phase, dir, files.value);

@@ -29,7 +29,24 @@ function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: b
   });
 }
 
-const options: GatesOptions = { points: ['ship:pre'], printed: 'point', phaseNumber: '01', capabilities: ['cap.json'], builtin: false, render: false, reached: false, ship: false, requireTestedGsd: false, killAfter: 1, currentPhase: false, queryTimeout: 30, reports: [], raw: true, exitCode: false, jsonErrors: false };
+const options: GatesOptions = {
+  points: ['ship:pre'],
+  printed: 'point',
+  phaseNumber: '01',
+  capabilities: ['cap.json'],
+  builtin: false,
+  render: false,
+  reached: false,
+  ship: false,
+  requireTestedGsd: false,
+  killAfter: 1,
+  currentPhase: false,
+  queryTimeout: 30,
+  reports: [],
+  raw: true,
+  exitCode: false,
+  jsonErrors: false,
+};
 
 test('on a terminal, one progress line per gate as it finishes', async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
@@ -83,7 +100,12 @@ function counting() {
 
 const many = JSON.stringify({
   id: 'many',
-  gates: Array.from({ length: 8 }, () => ({ point: 'ship:pre', check: { predicate: { kind: 'command-exit-zero', command: 'ok' } }, blocking: true, onError: 'halt' })),
+  gates: Array.from({ length: 8 }, () => ({
+    point: 'ship:pre',
+    check: { predicate: { kind: 'command-exit-zero', command: 'ok' } },
+    blocking: true,
+    onError: 'halt',
+  })),
 });
 
 test('gates run at once: --concurrency, else as many as CPUs, within the descriptor limit', async (t) => {
@@ -107,7 +129,7 @@ test('gates run at once: --concurrency, else as many as CPUs, within the descrip
   assert.equal(await peak({ concurrency: 6 }, { cpus: 6, fdLimit: fdLimit - 1 }), 1);
 });
 
-test('capability, config and hooks files are taken from --cwd, not the process\'s directory', async (t) => {
+test("capability, config and hooks files are taken from --cwd, not the process's directory", async (t) => {
   const dir = tempDir(t);
   mkdirSync(join(dir, 'sub'));
   const read: string[] = [];
@@ -120,14 +142,23 @@ test('capability, config and hooks files are taken from --cwd, not the process\'
   };
   const withCapability = await gatesRun({ ...options, cwd: 'sub', config: 'conf.json' }, { ...deps(dir, { progress: [], warn: [] }, false), ...world });
   assert.equal(withCapability.exitCode, 0, withCapability.stderr);
-  const withHooks = await gatesRun({ ...options, capabilities: [], hooks: 'hooks.json', cwd: 'sub' }, { ...deps(dir, { progress: [], warn: [] }, false), ...world });
+  const withHooks = await gatesRun(
+    { ...options, capabilities: [], hooks: 'hooks.json', cwd: 'sub' },
+    { ...deps(dir, { progress: [], warn: [] }, false), ...world },
+  );
   assert.equal(withHooks.exitCode, 0, withHooks.stderr);
   assert.deepEqual(read, [join(dir, 'sub/cap.json'), join(dir, 'sub/conf.json'), join(dir, 'sub/hooks.json')]);
 });
 
 test('a capability that is not an object is reason invalid-capability, as JSON too', async (t) => {
-  const outcome = await gatesRun({ ...options, jsonErrors: true }, { ...deps(tempDir(t), { progress: [], warn: [] }, false), readInput: texts(async () => ok('[]')) });
-  assert.deepEqual([outcome.exitCode, JSON.parse(outcome.stderr)], [2, { ok: false, reason: 'invalid-capability', message: 'capability file cap.json is not a JSON object' }]);
+  const outcome = await gatesRun(
+    { ...options, jsonErrors: true },
+    { ...deps(tempDir(t), { progress: [], warn: [] }, false), readInput: texts(async () => ok('[]')) },
+  );
+  assert.deepEqual(
+    [outcome.exitCode, JSON.parse(outcome.stderr)],
+    [2, { ok: false, reason: 'invalid-capability', message: 'capability file cap.json is not a JSON object' }],
+  );
 });
 
 test('--hooks: a file from --cwd or - for standard input, each named as such when it cannot be read or parsed', async (t) => {
@@ -141,8 +172,15 @@ test('--hooks: a file from --cwd or - for standard input, each named as such whe
   assert.deepEqual((await run('-', undefined)).stderr, 'gsd-check: cannot read the hooks on standard input\n');
   assert.deepEqual((await run('h.json', undefined)).stderr, 'gsd-check: cannot read --hooks h.json\n');
   assert.deepEqual((await run('-', '{')).stderr, 'gsd-check: the hooks on standard input is not valid JSON: unexpected end at line 1, column 2\n');
-  assert.deepEqual(asked, [['-', 'the hooks on standard input'], [join(dir, 'h.json'), '--hooks h.json'], ['-', 'the hooks on standard input']]);
-  const fine = await run('-', JSON.stringify({ point: 'ship:pre', activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] }));
+  assert.deepEqual(asked, [
+    ['-', 'the hooks on standard input'],
+    [join(dir, 'h.json'), '--hooks h.json'],
+    ['-', 'the hooks on standard input'],
+  ]);
+  const fine = await run(
+    '-',
+    JSON.stringify({ point: 'ship:pre', activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] }),
+  );
   assert.deepEqual([fine.exitCode, JSON.parse(fine.stdout).message], [0, 'ship:pre: passed (1 skipped)']);
 });
 
@@ -153,16 +191,29 @@ test('--hooks that are empty say so: the producer before the pipe printed nothin
   const piped = await run('-', '');
   assert.deepEqual(
     [piped.exitCode, piped.stdout, piped.stderr],
-    [2, '', 'gsd-check: the hooks on standard input are empty: whatever was to print them (gsd_run loop render-hooks ship:pre --raw) printed nothing; did it fail?\n'],
+    [
+      2,
+      '',
+      'gsd-check: the hooks on standard input are empty: whatever was to print them (gsd_run loop render-hooks ship:pre --raw) printed nothing; did it fail?\n',
+    ],
   );
-  assert.equal((await run('h.json', ' \n')).stderr, 'gsd-check: --hooks h.json is empty: it should hold the output of gsd_run loop render-hooks ship:pre --raw\n');
+  assert.equal(
+    (await run('h.json', ' \n')).stderr,
+    'gsd-check: --hooks h.json is empty: it should hold the output of gsd_run loop render-hooks ship:pre --raw\n',
+  );
 });
 
 test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before the capability files", async (t) => {
   const dir = project(t, { '.planning/phases/04-ship': null });
   const gates = async (config?: unknown) => {
     if (config !== undefined) writeTree(dir, { '.planning/config.json': config });
-    const outcome = await gatesRun({ ...options, builtin: true }, { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async (path) => (path.endsWith('cap.json') ? ok(capability) : ok(config === undefined ? '{}' : JSON.stringify(config)))) });
+    const outcome = await gatesRun(
+      { ...options, builtin: true },
+      {
+        ...deps(dir, { progress: [], warn: [] }, false),
+        readInput: texts(async (path) => (path.endsWith('cap.json') ? ok(capability) : ok(config === undefined ? '{}' : JSON.stringify(config)))),
+      },
+    );
     assert.equal(outcome.exitCode, 0, outcome.stderr);
     const envelope = JSON.parse(outcome.stdout) as { details: { gates: { capability: string; status: string; activation?: { key: string } }[] } };
     return envelope.details.gates.map((g) => `${g.capability} ${g.status === 'inactive' ? `inactive (${g.activation?.key})` : 'active'}`);
@@ -181,31 +232,43 @@ test('each config warning is one line on stderr, whatever the config holds', asy
   const lines = { progress: [] as string[], warn: [] as string[] };
   const world = deps(tempDir(t), lines, false);
   const config = JSON.stringify({ 'workflow.on': true, 'a.\ngsd-check: forged': 1 });
-  const outcome = await gatesRun({ ...options, config: 'c.json' }, { ...world, readInput: async (path, label) => (path.endsWith('c.json') ? ok(Buffer.from(config)) : world.readInput(path, label)) });
+  const outcome = await gatesRun(
+    { ...options, config: 'c.json' },
+    { ...world, readInput: async (path, label) => (path.endsWith('c.json') ? ok(Buffer.from(config)) : world.readInput(path, label)) },
+  );
   assert.equal(outcome.exitCode, 0, outcome.stderr);
-  assert.deepEqual(lines.warn.filter((line) => line.includes('warning')), [
-    'gsd-check: warning: --config c.json has flat dotted keys, which GSD ignores and so does gsd-check (nest them: {"workflow": {"x": …}}): workflow.on, a.\\ngsd-check: forged',
-  ]);
+  assert.deepEqual(
+    lines.warn.filter((line) => line.includes('warning')),
+    [
+      'gsd-check: warning: --config c.json has flat dotted keys, which GSD ignores and so does gsd-check (nest them: {"workflow": {"x": …}}): workflow.on, a.\\ngsd-check: forged',
+    ],
+  );
 });
 
 test('the JUnit report times the whole run: never longer than the call that made it', async (t) => {
   const dir = project(t, { '.planning/phases/04-ship': null });
   let written = '';
   const before = performance.now();
-  const outcome = await gatesRun({ ...options, reports: [{ format: 'junit', file: 'gates.xml' }] }, { ...deps(dir, { progress: [], warn: [] }, false), writeFile: (_, text) => ((written = text), { ok: true, value: undefined }) });
+  const outcome = await gatesRun(
+    { ...options, reports: [{ format: 'junit', file: 'gates.xml' }] },
+    { ...deps(dir, { progress: [], warn: [] }, false), writeFile: (_, text) => ((written = text), { ok: true, value: undefined }) },
+  );
   const elapsed = (performance.now() - before) / 1000;
   assert.equal(outcome.exitCode, 0, outcome.stderr);
   const time = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(written)?.[1]);
   assert.ok(time >= 0 && time <= elapsed, `time="${time}" against ${elapsed} s`);
 });
 
-test('at a terminal, several points print a table each under the point\'s name, then the run\'s message; progress lines name the point', async (t) => {
+test("at a terminal, several points print a table each under the point's name, then the run's message; progress lines name the point", async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
   const d = { ...deps(tempDir(t), lines, true), terminal: { colour: false } };
   const outcome = await gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], printed: 'run', raw: false }, d);
   assert.equal(outcome.exitCode, 0);
   const shown = outcome.stdout.replace(/ +\d+ ms/g, ' N ms');
-  assert.match(shown, /^plan:pre\nplan:pre: no gates\n\nship:pre\nSTATUS +GATE +CHECK +TIME +REASON\npass +cap#0 +predicate command-exit-zero N ms\nskipped +cap#1 +query q N ms +onError skip: query q: no query command/);
+  assert.match(
+    shown,
+    /^plan:pre\nplan:pre: no gates\n\nship:pre\nSTATUS +GATE +CHECK +TIME +REASON\npass +cap#0 +predicate command-exit-zero N ms\nskipped +cap#1 +query q N ms +onError skip: query q: no query command/,
+  );
   assert.ok(shown.endsWith('\nship:pre: passed (1 pass, 1 skipped)\n\n2 points: passed (1 pass, 1 skipped)\n'), shown);
   assert.deepEqual(lines.progress.map((line) => line.split(' ').slice(0, 3).join(' ')).sort(), ['gsd-check: ship:pre cap#0', 'gsd-check: ship:pre cap#1']);
   // Piped, the same run is the envelope.
@@ -213,17 +276,28 @@ test('at a terminal, several points print a table each under the point\'s name, 
   assert.equal((JSON.parse(piped.stdout) as { details: { kind: string } }).details.kind, 'points');
 });
 
-test('--hooks for several points: the first one missing is not evaluated, and the run\'s envelope still says what the next gave', async (t) => {
+test("--hooks for several points: the first one missing is not evaluated, and the run's envelope still says what the next gave", async (t) => {
   const dir = tempDir(t);
-  const hooksOf = (point: string) => JSON.stringify({ point, activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] });
+  const hooksOf = (point: string) =>
+    JSON.stringify({ point, activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] });
   const run = (text: string) =>
-    gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], printed: 'run', capabilities: [], hooks: '-' }, { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async () => ok(text)) });
+    gatesRun(
+      { ...options, points: ['plan:pre', 'ship:pre'], printed: 'run', capabilities: [], hooks: '-' },
+      { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async () => ok(text)) },
+    );
   const first = await run(`${hooksOf('ship:pre')}\n`);
   const envelope = JSON.parse(first.stdout) as { details: { points: { point: string; reason?: string }[] } };
-  assert.deepEqual(envelope.details.points.map((p) => [p.point, p.reason ?? 'evaluated']), [['plan:pre', 'invalid-json'], ['ship:pre', 'evaluated']]);
+  assert.deepEqual(
+    envelope.details.points.map((p) => [p.point, p.reason ?? 'evaluated']),
+    [
+      ['plan:pre', 'invalid-json'],
+      ['ship:pre', 'evaluated'],
+    ],
+  );
   assert.equal(first.exitCode, 2);
   // One --point given several documents: another point's, or its own twice, are refused whole.
-  const one = (text: string) => gatesRun({ ...options, capabilities: [], hooks: '-' }, { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async () => ok(text)) });
+  const one = (text: string) =>
+    gatesRun({ ...options, capabilities: [], hooks: '-' }, { ...deps(dir, { progress: [], warn: [] }, false), readInput: texts(async () => ok(text)) });
   for (const text of [`${hooksOf('ship:pre')}\n${hooksOf('plan:pre')}\n`, `${hooksOf('ship:pre')}\n${hooksOf('ship:pre')}\n`]) {
     const refused = await one(text);
     assert.deepEqual([refused.exitCode, refused.stdout], [2, ''], text);

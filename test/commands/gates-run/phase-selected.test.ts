@@ -40,14 +40,30 @@ test('a gate that reads the phase, with none selected, is a usage failure naming
   const result = phaseForGates(points([{ point: 'ship:pre', check: artifact, ...halt }]), context());
   assert.equal(result.ok ? undefined : result.failure.reason, 'usage');
   assert.equal(messageOf(result), refusal("ship:pre's gate c#0 looks for SECURITY.md in the phase directory first"));
-  assert.equal(messageOf(phaseForGates(points([{ point: 'plan:pre', check: { query: 'verify.codebase-drift' }, ...halt }], 'plan:pre'), context())), refusal("plan:pre's gate c#0 asks GSD's query verify.codebase-drift of the phase"));
-  assert.equal(messageOf(phaseForGates(points([{ point: 'ship:pre', check: command('test -d "$PHASE_DIR"'), ...halt }]), context())), refusal("ship:pre's gate c#0 runs a command that reads PHASE_DIR"));
+  assert.equal(
+    messageOf(phaseForGates(points([{ point: 'plan:pre', check: { query: 'verify.codebase-drift' }, ...halt }], 'plan:pre'), context())),
+    refusal("plan:pre's gate c#0 asks GSD's query verify.codebase-drift of the phase"),
+  );
+  assert.equal(
+    messageOf(phaseForGates(points([{ point: 'ship:pre', check: command('test -d "$PHASE_DIR"'), ...halt }]), context())),
+    refusal("ship:pre's gate c#0 runs a command that reads PHASE_DIR"),
+  );
 });
 
 test('the first such gate is named, and the others counted', () => {
-  const two = [{ point: 'ship:pre', check: command('true'), ...halt }, { point: 'ship:pre', check: artifact, ...halt }, { point: 'ship:pre', check: { query: 'q' }, ...halt }];
-  assert.equal(messageOf(phaseForGates(points(two), context())), refusal("ship:pre's gate c#1 looks for SECURITY.md in the phase directory first (and 1 more gate)"));
-  assert.equal(messageOf(phaseForGates(points([...two, { point: 'ship:pre', check: command('echo ${PHASE_NUMBER}'), ...halt }]), context())), refusal("ship:pre's gate c#1 looks for SECURITY.md in the phase directory first (and 2 more gates)"));
+  const two = [
+    { point: 'ship:pre', check: command('true'), ...halt },
+    { point: 'ship:pre', check: artifact, ...halt },
+    { point: 'ship:pre', check: { query: 'q' }, ...halt },
+  ];
+  assert.equal(
+    messageOf(phaseForGates(points(two), context())),
+    refusal("ship:pre's gate c#1 looks for SECURITY.md in the phase directory first (and 1 more gate)"),
+  );
+  assert.equal(
+    messageOf(phaseForGates(points([...two, { point: 'ship:pre', check: command('echo ${PHASE_NUMBER}'), ...halt }]), context())),
+    refusal("ship:pre's gate c#1 looks for SECURITY.md in the phase directory first (and 2 more gates)"),
+  );
 });
 
 test('any of --phase-number, --current-phase (a number) or --phase-dir selects one', () => {
@@ -57,16 +73,28 @@ test('any of --phase-number, --current-phase (a number) or --phase-dir selects o
 });
 
 test('gates that read no phase run without one: a command that names none, an agentVerdict, an inactive gate, a broken one', () => {
-  assert.deepEqual(phaseForGates(points([
-    { point: 'ship:pre', check: command('npm test && echo PHASE_DIRECTORY MY_PHASE_NUMBER'), ...halt },
-    { point: 'ship:pre', check: { agentVerdict: { prompt: 'p' } }, ...halt },
-    { point: 'ship:pre', check: artifact, when: 'x.on', ...halt },
-    { point: 'ship:pre', check: artifact, blocking: 'yes', onError: 'halt' },
-  ]), context()), ok(undefined));
+  assert.deepEqual(
+    phaseForGates(
+      points([
+        { point: 'ship:pre', check: command('npm test && echo PHASE_DIRECTORY MY_PHASE_NUMBER'), ...halt },
+        { point: 'ship:pre', check: { agentVerdict: { prompt: 'p' } }, ...halt },
+        { point: 'ship:pre', check: artifact, when: 'x.on', ...halt },
+        { point: 'ship:pre', check: artifact, blocking: 'yes', onError: 'halt' },
+      ]),
+      context(),
+    ),
+    ok(undefined),
+  );
   // The same gate switched on by the config reads the phase again.
-  assert.equal(messageOf(phaseForGates(points([{ point: 'ship:pre', check: artifact, when: 'x.on', ...halt }], 'ship:pre', { x: { on: true } }), context())), refusal("ship:pre's gate c#0 looks for SECURITY.md in the phase directory first"));
+  assert.equal(
+    messageOf(phaseForGates(points([{ point: 'ship:pre', check: artifact, when: 'x.on', ...halt }], 'ship:pre', { x: { on: true } }), context())),
+    refusal("ship:pre's gate c#0 looks for SECURITY.md in the phase directory first"),
+  );
 });
 
 test('a point whose gates could not be had is left to the run, which says why', () => {
-  assert.deepEqual(phaseForGates([{ point: 'ship:pre', gates: { ok: false, failure: { reason: 'usage', message: 'm', issues: [] } } }], context()), ok(undefined));
+  assert.deepEqual(
+    phaseForGates([{ point: 'ship:pre', gates: { ok: false, failure: { reason: 'usage', message: 'm', issues: [] } } }], context()),
+    ok(undefined),
+  );
 });

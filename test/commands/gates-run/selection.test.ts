@@ -74,7 +74,9 @@ function points(reached: Partial<Record<LoopPoint, string | undefined>>) {
     'ship:pre': NOT.shipPre,
     'ship:post': NOT.never,
   };
-  return LOOP_POINTS.map((point) => (reached[point] === undefined ? { point, reached: false, why: waits[point] } : { point, reached: true, why: reached[point] }));
+  return LOOP_POINTS.map((point) =>
+    reached[point] === undefined ? { point, reached: false, why: waits[point] } : { point, reached: true, why: reached[point] },
+  );
 }
 
 const PLANNED: Tree = {
@@ -101,11 +103,21 @@ test('--phase-number: the points its directory and STATE.md show reached, in loo
   const root = project(t, PLANNED);
   const context = contextOf(root, { ...OPTIONS, phaseNumber: '4' });
   const selected = await selectPoints({ ...OPTIONS, phaseNumber: '4' }, context);
-  assert.deepEqual(withoutPhase(selected), ok({
-    points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
-    loop: { phase: '4', from: '--phase-number', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS), next: { point: 'execute:wave:post', why: 'no wave is done yet (a SUMMARY.md for every plan of a wave)' } },
-    context,
-  }));
+  assert.deepEqual(
+    withoutPhase(selected),
+    ok({
+      points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
+      loop: {
+        phase: '4',
+        from: '--phase-number',
+        status: 'executing',
+        rawStatus: 'executing',
+        points: points(PLANNED_POINTS),
+        next: { point: 'execute:wave:post', why: 'no wave is done yet (a SUMMARY.md for every plan of a wave)' },
+      },
+      context,
+    }),
+  );
   assert.equal(selected.ok && selected.value.context, context);
   // The files it read are the phase's, for the ship's preflight.
   assert.equal(selected.ok && selected.value.phase?.dir, join(root, '.planning/phases/04-ship'));
@@ -116,13 +128,26 @@ test('--current-phase: the phase STATE.md names, read once by the context, and s
   const root = project(t, PLANNED);
   const options = { ...OPTIONS, currentPhase: true };
   const context = contextOf(root, options);
-  assert.deepEqual(withoutPhase(await selectPoints(options, context)), ok({
-    points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
-    loop: { phase: '04', from: 'STATE.md', status: 'executing', rawStatus: 'executing', points: points(PLANNED_POINTS), next: { point: 'execute:wave:post', why: 'no wave is done yet (a SUMMARY.md for every plan of a wave)' } },
-    context,
-  }));
+  assert.deepEqual(
+    withoutPhase(await selectPoints(options, context)),
+    ok({
+      points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
+      loop: {
+        phase: '04',
+        from: 'STATE.md',
+        status: 'executing',
+        rawStatus: 'executing',
+        points: points(PLANNED_POINTS),
+        next: { point: 'execute:wave:post', why: 'no wave is done yet (a SUMMARY.md for every plan of a wave)' },
+      },
+      context,
+    }),
+  );
   // What the context read is what counts, not the file read again.
-  const executing = { ...context, state: { ...context.state!, status: 'verifying' as const, rawStatus: 'Phase complete — ready for verification', positionLine: '4 (Ship) — EXECUTING' } };
+  const executing = {
+    ...context,
+    state: { ...context.state!, status: 'verifying' as const, rawStatus: 'Phase complete — ready for verification', positionLine: '4 (Ship) — EXECUTING' },
+  };
   const selected = await selectPoints(options, executing);
   assert.deepEqual(selected.ok && selected.value.loop, {
     phase: '04',
@@ -138,15 +163,29 @@ test('--phase-dir: the files of that directory; with no phase number, STATE.md s
   const root = project(t, PLANNED);
   const options = { ...OPTIONS, phaseDir: '.planning/phases/04-ship' };
   const context = contextOf(root, options);
-  assert.deepEqual(withoutPhase(await selectPoints(options, context)), ok({
-    points: ['discuss:pre', 'discuss:post', 'plan:pre'],
-    loop: { phase: null, from: '--phase-dir', status: 'executing', rawStatus: 'executing', points: points({ ...PLANNED_POINTS, 'plan:post': undefined }), next: { point: 'plan:post', why: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)' } },
-    context,
-  }));
+  assert.deepEqual(
+    withoutPhase(await selectPoints(options, context)),
+    ok({
+      points: ['discuss:pre', 'discuss:post', 'plan:pre'],
+      loop: {
+        phase: null,
+        from: '--phase-dir',
+        status: 'executing',
+        rawStatus: 'executing',
+        points: points({ ...PLANNED_POINTS, 'plan:post': undefined }),
+        next: { point: 'plan:post', why: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)' },
+      },
+      context,
+    }),
+  );
   // With the number too, STATE.md's position counts, and the directory is still the one given.
   const both = { ...options, phaseNumber: '04' };
   const selected = await selectPoints(both, contextOf(root, both));
-  assert.deepEqual(selected.ok && [selected.value.points, selected.value.loop?.from, selected.value.loop?.phase], [['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'], '--phase-dir', '04']);
+  assert.deepEqual(selected.ok && [selected.value.points, selected.value.loop?.from, selected.value.loop?.phase], [
+    ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
+    '--phase-dir',
+    '04',
+  ]);
 });
 
 test("a phase with no directory, or another phase's position: what its files show, and no failure", async (t) => {
@@ -192,7 +231,14 @@ test('no STATE.md, or one GSD could not read: no status, and the files still cou
     const selected = await selectPoints(options, contextOf(project(t, stateText === undefined ? rest : { ...rest, '.planning/STATE.md': stateText }), options));
     return selected.ok ? selected.value.loop : undefined;
   };
-  const expected = { phase: '04', from: '--phase-number', status: null, rawStatus: null, points: points({ ...PLANNED_POINTS, 'plan:post': undefined }), next: { point: 'plan:post', why: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)' } };
+  const expected = {
+    phase: '04',
+    from: '--phase-number',
+    status: null,
+    rawStatus: null,
+    points: points({ ...PLANNED_POINTS, 'plan:post': undefined }),
+    next: { point: 'plan:post', why: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)' },
+  };
   assert.deepEqual(await loop(undefined), expected);
   assert.deepEqual(await loop('# Project State\n\nnothing here\n'), expected);
 });
@@ -229,7 +275,10 @@ test('only the points asked for are considered; --ship makes ship:pre reached un
       { point: 'ship:post', reached: false, why: NOT.never },
     ],
   ]);
-  const shipped = project(t, { ...PLANNED, '.planning/STATE.md': state('04', '4 (Ship) — EXECUTING', 'Phase 4 shipped — PR #12', '"Phase 4 shipped — PR #12"') });
+  const shipped = project(t, {
+    ...PLANNED,
+    '.planning/STATE.md': state('04', '4 (Ship) — EXECUTING', 'Phase 4 shipped — PR #12', '"Phase 4 shipped — PR #12"'),
+  });
   assert.deepEqual((await selected({ ...asked, ship: true }, shipped))[1]![0], { point: 'ship:pre', reached: true, why: "STATE.md's record of the ship" });
 });
 
@@ -249,22 +298,25 @@ const COMPLETED_POINTS = {
   'execute:post': '04-VERIFICATION.md',
 };
 
-test("--current-phase on a phase that has reached nothing, after a complete one: the one before, whose ship is next, and why", async (t) => {
+test('--current-phase on a phase that has reached nothing, after a complete one: the one before, whose ship is next, and why', async (t) => {
   const root = project(t, COMPLETED);
   const options = { ...OPTIONS, currentPhase: true };
   const context = contextOf(root, options);
-  assert.deepEqual(withoutPhase(await selectPoints(options, context)), ok({
-    points: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
-    loop: {
-      phase: '04',
-      from: "STATE.md names 05, which has reached no point; 04 is complete",
-      status: 'planning',
-      rawStatus: 'planning',
-      points: points(COMPLETED_POINTS),
-      next: { point: 'verify:pre', why: 'verify-work has not run (no UAT.md it wrote)' },
-    },
-    context: { ...context, phaseNumber: '04', phaseDirLookup: lookUpPhaseDir(root, '04', SCOPE) },
-  }));
+  assert.deepEqual(
+    withoutPhase(await selectPoints(options, context)),
+    ok({
+      points: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'],
+      loop: {
+        phase: '04',
+        from: 'STATE.md names 05, which has reached no point; 04 is complete',
+        status: 'planning',
+        rawStatus: 'planning',
+        points: points(COMPLETED_POINTS),
+        next: { point: 'verify:pre', why: 'verify-work has not run (no UAT.md it wrote)' },
+      },
+      context: { ...context, phaseNumber: '04', phaseDirLookup: lookUpPhaseDir(root, '04', SCOPE) },
+    }),
+  );
   // A file between them is no phase: 04 is still the one before.
   const noted = project(t, { ...COMPLETED, '.planning/phases/04.5-notes.md': '# notes\n' });
   const past = await selectPoints(options, contextOf(noted, options));
@@ -277,18 +329,21 @@ test("--ship on the ship's pull request, after phase complete: the phase before 
   const root = project(t, COMPLETED);
   const options = { ...OPTIONS, currentPhase: true, ship: true };
   const context = contextOf(root, options);
-  assert.deepEqual(withoutPhase(await selectPoints(options, context)), ok({
-    points: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post', 'ship:pre'],
-    loop: {
-      phase: '04',
-      from: "STATE.md names 05, which has reached no point; 04 is complete",
-      status: 'planning',
-      rawStatus: 'planning',
-      points: points({ ...COMPLETED_POINTS, 'ship:pre': "--ship: this run is the phase's ship" }),
-      next: null,
-    },
-    context: { ...context, phaseNumber: '04', phaseDirLookup: lookUpPhaseDir(root, '04', SCOPE) },
-  }));
+  assert.deepEqual(
+    withoutPhase(await selectPoints(options, context)),
+    ok({
+      points: ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post', 'ship:pre'],
+      loop: {
+        phase: '04',
+        from: 'STATE.md names 05, which has reached no point; 04 is complete',
+        status: 'planning',
+        rawStatus: 'planning',
+        points: points({ ...COMPLETED_POINTS, 'ship:pre': "--ship: this run is the phase's ship" }),
+        next: null,
+      },
+      context: { ...context, phaseNumber: '04', phaseDirLookup: lookUpPhaseDir(root, '04', SCOPE) },
+    }),
+  );
   // With no complete phase before it, the ship is the current phase's.
   const first = project(t, { ...COMPLETED, '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'gaps_found' }) });
   const alone = await selectPoints(options, contextOf(first, options));
@@ -309,18 +364,24 @@ test('no move back: the current phase has reached a point, the phase before is n
   assert.deepEqual(await stays({ ...COMPLETED, '.planning/phases/04-ship/04-VERIFICATION.md': '# Verification\n\nstatus: passed\n' }), ['05', 'STATE.md', []]);
   assert.deepEqual(await stays(COMPLETED, { phaseNumber: '05' }), ['05', '--phase-number', []]);
   // The phase just before, not the last one verified: 04 is not, so 03 is not looked at.
-  assert.deepEqual(await stays({
-    ...COMPLETED,
-    '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'human_needed' }),
-    '.planning/phases/03-build/03-VERIFICATION.md': artifact({ status: 'passed' }),
-  }), ['05', 'STATE.md', []]);
+  assert.deepEqual(
+    await stays({
+      ...COMPLETED,
+      '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'human_needed' }),
+      '.planning/phases/03-build/03-VERIFICATION.md': artifact({ status: 'passed' }),
+    }),
+    ['05', 'STATE.md', []],
+  );
   // A phase after the current one is not before it; nor is a file, or a directory that is no phase.
-  assert.deepEqual(await stays({
-    '.planning/STATE.md': state('01', '1 (First) — not started', 'Ready to plan', 'planning'),
-    '.planning/phases/02-later/02-VERIFICATION.md': artifact({ status: 'passed' }),
-    '.planning/phases/00-notes': 'a file',
-    '.planning/phases/notes/00-VERIFICATION.md': artifact({ status: 'passed' }),
-  }), ['01', 'STATE.md', []]);
+  assert.deepEqual(
+    await stays({
+      '.planning/STATE.md': state('01', '1 (First) — not started', 'Ready to plan', 'planning'),
+      '.planning/phases/02-later/02-VERIFICATION.md': artifact({ status: 'passed' }),
+      '.planning/phases/00-notes': 'a file',
+      '.planning/phases/notes/00-VERIFICATION.md': artifact({ status: 'passed' }),
+    }),
+    ['01', 'STATE.md', []],
+  );
 });
 
 test("the phase before, in GSD's order of phase numbers: 1 < 2 < 2.1 < 2A < 10", async (t) => {
@@ -329,7 +390,11 @@ test("the phase before, in GSD's order of phase numbers: 1 < 2 < 2.1 < 2A < 10",
   // The phase STATE.md names, with a directory of nothing: where the run moves to.
   const before = async (current: string) => {
     const options = { ...OPTIONS, currentPhase: true };
-    const root = project(t, { ...phases, [`.planning/phases/${current}-now`]: null, '.planning/STATE.md': state(current, `${current} (Now) — not started`, 'Ready to plan', 'planning') });
+    const root = project(t, {
+      ...phases,
+      [`.planning/phases/${current}-now`]: null,
+      '.planning/STATE.md': state(current, `${current} (Now) — not started`, 'Ready to plan', 'planning'),
+    });
     const selected = await selectPoints(options, contextOf(root, options));
     assert.ok(selected.ok, selected.ok ? '' : selected.failure.message);
     return [selected.value.loop?.phase, selected.value.points];
