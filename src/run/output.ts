@@ -93,6 +93,7 @@ export class CommandOutput {
     });
     const cancelStatus = this.statusEnded ? () => {} : time.after(STATUS_DRAIN_MS, finish);
     this.onStatusEnded = () => {
+      cancelStatus();
       if (outputOver) finish();
     };
     this.onEnded = finish;

@@ -63,6 +63,7 @@ test('after the exit, done as soon as the three pipes close', async () => {
   await until(() => stdout.closed && status.closed, 'stdout and the status pipe closed');
   await tick();
   assert.equal(done, 0, 'done with stderr still open');
+  assert.deepEqual(time.pending(), [100], "the status pipe's wait ends with it: only the output drain is left");
   stderr.end();
   await until(() => done === 1, 'every pipe closed');
   assert.deepEqual(time.pending(), [], 'the drain timer is cancelled');
