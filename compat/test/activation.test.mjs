@@ -12,25 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { GATES_CASES } from '../cases/gates.mjs';
-import { documentedDifferences, GSD_CHECK, GSD_TOOLS, NODE, REPO } from '../harness.mjs';
+import { documentedDifferences, GSD_CHECK, GSD_TOOLS, NODE, POINTS, REPO } from '../harness.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('../node_modules/@opengsd/gsd-core/gsd-core/bin/lib/capability-registry.cjs');
 const capabilities = Object.values(registry.capabilities);
-const POINTS = [
-  'discuss:pre',
-  'discuss:post',
-  'plan:pre',
-  'plan:post',
-  'execute:pre',
-  'execute:wave:pre',
-  'execute:wave:post',
-  'execute:post',
-  'verify:pre',
-  'verify:post',
-  'ship:pre',
-  'ship:post',
-];
 const whenKeys = [...new Set(capabilities.flatMap((c) => (c.gates ?? []).map((g) => g.when).filter(Boolean)))];
 const nest = (pairs) => {
   const config = {};

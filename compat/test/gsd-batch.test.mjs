@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildSync } from 'esbuild';
-import { environment, GSD_CHECK, NODE, REPO, writeTree } from '../harness.mjs';
+import { environment, GSD_CHECK, NODE, POINTS, REPO, writeTree } from '../harness.mjs';
 
 const bundled = buildSync({ entryPoints: [join(REPO, 'src/gsd/batch-script.ts')], bundle: true, format: 'esm', platform: 'node', write: false });
 const { BATCH_SCRIPT } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
@@ -21,20 +21,6 @@ const VERSIONS = {
   1.14: join(REPO, 'compat/node_modules/@opengsd/gsd-core/gsd-core/bin/gsd-tools.cjs'),
   1.11: join(REPO, 'compat/node_modules/gsd-core-1.11/gsd-core/bin/gsd-tools.cjs'),
 };
-const POINTS = [
-  'discuss:pre',
-  'discuss:post',
-  'plan:pre',
-  'plan:post',
-  'execute:pre',
-  'execute:wave:pre',
-  'execute:wave:post',
-  'execute:post',
-  'verify:pre',
-  'verify:post',
-  'ship:pre',
-  'ship:post',
-];
 const QUERIES = [
   'api-coverage.verify-pre',
   'verify.schema-drift',

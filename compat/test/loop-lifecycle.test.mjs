@@ -11,7 +11,8 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { checkReached, observe, observeHead, POINTS, reachedPoints, samePhase, steps } from '../loop-lifecycle.mjs';
+import { POINTS } from '../harness.mjs';
+import { checkReached, observe, observeHead, reachedPoints, samePhase, steps } from '../loop-lifecycle.mjs';
 
 // Bounds for a loaded two-core machine, so a hung gsd-tools fails a step
 // instead of the run; a step takes a few seconds there.

@@ -10,22 +10,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { GSD_CHECK, GSD_TOOLS, NODE, writeTree } from '../harness.mjs';
+import { GSD_CHECK, GSD_TOOLS, NODE, POINTS, writeTree } from '../harness.mjs';
 
-const POINTS = [
-  'discuss:pre',
-  'discuss:post',
-  'plan:pre',
-  'plan:post',
-  'execute:pre',
-  'execute:wave:pre',
-  'execute:wave:post',
-  'execute:post',
-  'verify:pre',
-  'verify:post',
-  'ship:pre',
-  'ship:post',
-];
 const QUERY = '"$COMPAT_NODE" "$COMPAT_GSD_TOOLS" check "$GSD_QUERY" "$PHASE_NUMBER" --raw';
 
 function healthyProject(t, overrides = {}) {
