@@ -2,28 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
+import { NOTHING } from '../helpers/phase-files.ts';
 import { project } from '../helpers/project.ts';
 import { phaseFiles as readPhase, type PhaseFiles } from '../../src/loop/phase-files.ts';
 import type { StatePosition } from '../../src/project/state-document.ts';
 
 // What phase-files.ts reads of a phase directory and STATE.md, as files on
 // disk written the way GSD 1.14's workflows and templates write them.
-
-const NOTHING: PhaseFiles = {
-  names: [],
-  context: undefined,
-  uat: undefined,
-  verification: undefined,
-  plans: [],
-  waves: [],
-  position: undefined,
-  positionText: undefined,
-  movedOn: undefined,
-  shipped: false,
-  verificationPassed: false,
-  verificationStatus: undefined,
-  verificationLine: undefined,
-};
 
 // The phase's files, read where the reading succeeds.
 function phaseFiles(...args: Parameters<typeof readPhase>): PhaseFiles {

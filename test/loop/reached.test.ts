@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
+import { NOTHING } from '../helpers/phase-files.ts';
 import type { LoopPoint } from '../../src/gates/activation.ts';
 import type { PhaseFiles } from '../../src/loop/phase-files.ts';
 import { nextPoint, reachedPoints } from '../../src/loop/reached.ts';
@@ -7,21 +8,6 @@ import { nextPoint, reachedPoints } from '../../src/loop/reached.ts';
 // The rule of docs/reference/gates.md's table, one point at a time, on what
 // phase-files.ts would read of a phase (written here as that value).
 
-const NOTHING: PhaseFiles = {
-  names: [],
-  context: undefined,
-  uat: undefined,
-  verification: undefined,
-  plans: [],
-  waves: [],
-  position: undefined,
-  positionText: undefined,
-  movedOn: undefined,
-  shipped: false,
-  verificationPassed: false,
-  verificationStatus: undefined,
-  verificationLine: undefined,
-};
 const phase = (given: Partial<PhaseFiles> = {}): PhaseFiles => ({ ...NOTHING, ...given });
 // What one point says of a phase: [reached, why].
 const at = (point: LoopPoint, given: Partial<PhaseFiles>): [boolean, string] => {
