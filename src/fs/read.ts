@@ -21,7 +21,7 @@ type RegularRead = Result<{ readonly bytes: Buffer; readonly complete: boolean }
 // descriptor, with a code of its own. `read` is passed in only by tests: a
 // file on disk never gives the short reads that /proc files and network file
 // systems do.
-export function readRegular(path: string, limit: number, accept?: (fd: number) => string | undefined, read: ReadAt = readSync): RegularRead {
+export function readRegular(path: string | Buffer, limit: number, accept?: (fd: number) => string | undefined, read: ReadAt = readSync): RegularRead {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from '../helpers/bounded.ts';
+import { tempDir } from '../helpers/support.ts';
+import { bundleContentHash } from '../../src/gsd/bundle-hash.ts';
+
+// The hash GSD binds a project capability's consent to. The random folders
+// of compat/test/bundle-hash.test.mjs hold it to GSD's own function; here, a
+// value GSD 1.14's bundleContentHash gave for the same folder, and each rule.
+
+function folder(t: Parameters<typeof tempDir>[0]): string {
+  const dir = join(tempDir(t), 'tests');
+  mkdirSync(join(dir, 'hooks'), { recursive: true });
+  writeFileSync(join(dir, 'capability.json'), '{"id":"tests"}\n');
+  writeFileSync(join(dir, 'hooks', 'plan.md'), 'Run the tests.\n');
+  writeFileSync(join(dir, 'empty'), '');
+  return dir;
+}
+
+const GSD_SAID = 'sha512-Pw6AjMl6pP6L7phrjZiNriYPCa7nM0iqmTd2Mg8qsUhJNxjM925ad3LT2cmaqAGroKHFbCJ1c8ZsfbafN0K7bg==';
+
+test("a folder's hash is the one GSD 1.14 gave for it", (t) => {
+  assert.deepEqual(bundleContentHash(folder(t)), { ok: true, value: GSD_SAID });
+});
+
+test("Python's compiled files in __pycache__ are left out; its other files, and the caches' contents, are not", (t) => {
+  const dir = folder(t);
+  mkdirSync(join(dir, '__pycache__'));
+  writeFileSync(join(dir, '__pycache__', 'x.pyc'), 'compiled');
+  writeFileSync(join(dir, '__pycache__', 'y.pyo'), 'compiled');
+  mkdirSync(join(dir, '.pytest_cache'));
+  assert.deepEqual(bundleContentHash(dir), { ok: true, value: GSD_SAID }, 'compiled files or an empty cache directory changed the hash');
+  writeFileSync(join(dir, 'z.pyc'), 'outside a cache');
+  assert.notDeepEqual(bundleContentHash(dir), { ok: true, value: GSD_SAID });
+  const other = folder(t);
+  writeFileSync(join(other, '__pycache__'), '');
+  assert.notDeepEqual(bundleContentHash(other), { ok: true, value: GSD_SAID }, 'a file named __pycache__ is a file');
+});
+
+test('a change of content, name or layout changes it', (t) => {
+  for (const change of [
+    (dir: string) => writeFileSync(join(dir, 'empty'), ' '),
+    (dir: string) => writeFileSync(join(dir, 'Empty'), ''),
+    (dir: string) => mkdirSync(join(dir, 'more')),
+    (dir: string) => writeFileSync(join(dir, 'hooks', 'capability.json'), '{"id":"tests"}\n'),
+  ]) {
+    const dir = folder(t);
+    change(dir);
+    const hash = bundleContentHash(dir);
+    assert.ok(hash.ok && hash.value !== GSD_SAID, String(change));
+  }
+});
+
+test('a symbolic link, a FIFO or a folder that is not there: refused with why, as GSD refuses to hash them', (t) => {
+  const linked = folder(t);
+  symlinkSync('capability.json', join(linked, 'hooks', 'link'));
+  assert.deepEqual(bundleContentHash(linked), { ok: false, failure: 'hooks/link is a symbolic link' });
+  const piped = folder(t);
+  execFileSync('mkfifo', [join(piped, 'pipe')]);
+  assert.deepEqual(bundleContentHash(piped), { ok: false, failure: 'pipe is not a regular file' });
+  assert.deepEqual(bundleContentHash(join(tempDir(t), 'none')), { ok: false, failure: 'cannot read the directory itself: ENOENT' });
+});
