@@ -4,113 +4,12 @@
 // 1.14's gsd-tools that answers what gsd-check asks it (runtime-identity,
 // loop render-hooks, check) and records each call.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
-import { test, type TestContext } from './helpers/bounded.ts';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { test } from './helpers/bounded.ts';
+import { callsOf, gsdFree, installFake } from './helpers/fake-gsd.ts';
 import { artifact, project, type Tree } from './helpers/project.ts';
-import { cli, ENV, tempDir } from './helpers/support.ts';
-
-// What the stand-in says: its version (null: older than runtime-identity,
-// which it then does not know), each point's active hooks, the points whose
-// render fails, and the answer to each query.
-interface FakeGsd {
-  readonly version: string | null;
-  readonly hooks?: Readonly<Record<string, readonly unknown[]>>;
-  readonly failRender?: readonly string[];
-  // Points whose hooks it prints padded with blanks to this many bytes.
-  readonly padRender?: Readonly<Record<string, number>>;
-  readonly answers?: Readonly<Record<string, unknown>>;
-  // Its answer to `query verification.status <dir> --raw`; none: it knows no such verb.
-  readonly verification?: unknown;
-  // Its answer to `capability list --raw`; none: it knows no such verb.
-  readonly capabilities?: unknown;
-}
-
-// As gsd-tools.cjs prints them: `loop render-hooks <point> --raw` a JSON
-// document (indented), `check <query> <phase> --raw` the query's answer,
-// `runtime-identity --raw` which package and version it is.
-const FAKE_GSD = `#!/usr/bin/env node
-const { appendFileSync, readFileSync } = require('node:fs');
-const { join } = require('node:path');
-const setup = JSON.parse(readFileSync(join(__dirname, 'fake-gsd.json'), 'utf8'));
-const args = process.argv.slice(2);
-appendFileSync(join(__dirname, 'calls.log'), args.join(' ') + '\\n');
-const [verb, ...rest] = args;
-const unknown = () => { process.stderr.write('Unknown command: ' + verb + '\\n'); process.exit(1); };
-if (verb === 'runtime-identity' && rest.join(' ') === '--raw') {
-  if (setup.version === null) unknown();
-  process.stdout.write(JSON.stringify({ packageName: '@opengsd/gsd-core', version: setup.version }) + '\\n');
-} else if (verb === 'loop' && rest[0] === 'render-hooks' && rest.length === 3 && rest[2] === '--raw') {
-  const point = rest[1];
-  if ((setup.failRender || []).includes(point)) { process.stderr.write('Error: cannot render ' + point + '\\n'); process.exit(1); }
-  const text = JSON.stringify({ point, activeHooks: (setup.hooks || {})[point] || [], rendered: '' }, null, 2) + '\\n';
-  const pad = (setup.padRender || {})[point];
-  process.stdout.write(pad === undefined ? text : ' '.repeat(pad - Buffer.byteLength(text)) + text);
-} else if (verb === 'query' && rest[0] === 'verification.status' && rest.length === 3 && rest[2] === '--raw' && setup.verification !== undefined) {
-  process.stdout.write(JSON.stringify(setup.verification, null, 2));
-} else if (verb === 'capability' && rest.join(' ') === 'list --raw' && setup.capabilities !== undefined) {
-  process.stdout.write(JSON.stringify(setup.capabilities, null, 2));
-} else if (verb === 'check' && rest.length === 3 && rest[2] === '--raw') {
-  process.stdout.write(JSON.stringify((setup.answers || {})[rest[0]] || { block: false }) + '\\n');
-} else unknown();
-`;
-
-// The stand-in written as `file` (executable), its setup beside it.
-function installFake(file: string, setup: FakeGsd): string {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, FAKE_GSD);
-  chmodSync(file, 0o755);
-  writeFileSync(join(dirname(file), 'fake-gsd.json'), JSON.stringify(setup));
-  return file;
-}
-
-// Each call the stand-in got, in order of arrival (renders run at once, so sorted).
-const callsOf = (file: string): string[] =>
-  readFileSync(join(dirname(file), 'calls.log'), 'utf8')
-    .trimEnd()
-    .split('\n')
-    .sort();
-
-// The tests' environment, where no GSD of the machine's can answer: PATH
-// without a directory holding gsd_run or gsd-tools (the node that runs the
-// tests first, through a link of its own), a home of the test's own, none of
-// the agents' home variables, and git kept out of any checkout around the
-// temp dir.
-const AGENT_VARIABLES = [
-  'CLAUDE_CONFIG_DIR',
-  'HERMES_HOME',
-  'CURSOR_CONFIG_DIR',
-  'CODEX_HOME',
-  'GEMINI_CONFIG_DIR',
-  'COPILOT_CONFIG_DIR',
-  'WINDSURF_CONFIG_DIR',
-  'AUGMENT_CONFIG_DIR',
-  'TRAE_CONFIG_DIR',
-  'QWEN_CONFIG_DIR',
-  'CODEBUDDY_CONFIG_DIR',
-  'CLINE_CONFIG_DIR',
-  'GROK_AGENTS_HOME',
-  'ANTIGRAVITY_CONFIG_DIR',
-  'OPENCODE_CONFIG_DIR',
-  'KILO_CONFIG_DIR',
-  'XDG_CONFIG_HOME',
-  'RUNTIME_DIR',
-];
-function gsdFree(t: TestContext, root: string, extra: Record<string, string> = {}): Record<string, string | undefined> {
-  const node = tempDir(t, 'gsd-check-node-');
-  symlinkSync(process.execPath, join(node, 'node'));
-  const home = tempDir(t, 'gsd-check-home-');
-  const path = (ENV.PATH ?? '').split(delimiter).filter((dir) => dir !== '' && !['gsd_run', 'gsd-tools'].some((name) => existsSync(join(dir, name))));
-  const env: Record<string, string | undefined> = {
-    ...ENV,
-    HOME: home,
-    PATH: [node, ...path].join(delimiter),
-    GIT_CEILING_DIRECTORIES: dirname(root),
-    ...extra,
-  };
-  for (const variable of AGENT_VARIABLES) if (!(variable in extra)) delete env[variable];
-  return env;
-}
+import { cli, tempDir } from './helpers/support.ts';
 
 const gate = (check: unknown, blocking = true) => ({ capId: 'acme', kind: 'gate', check, blocking, onError: 'halt' });
 const command = (text: string) => ({ predicate: { kind: 'command-exit-zero', command: text } });
