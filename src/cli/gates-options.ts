@@ -1,5 +1,6 @@
 import { ok, usage, type Result } from '../failure.ts';
 import { isLoopPoint, LOOP_POINTS, type LoopPoint } from '../gates/activation.ts';
+import { CAPABILITY_ID, EVERY_CAPABILITY } from '../gsd/consent.ts';
 import { closest } from '../text/suggest.ts';
 import { REPORT_KINDS } from './flag.ts';
 import { optional, seconds, stdinOnce, valueOf, type Flags } from './flags.ts';
@@ -36,6 +37,9 @@ export interface GatesOptions extends EvalOptions {
   readonly queryCommand?: string;
   // --gsd: the GSD that decides, named instead of found where gsd_run looks.
   readonly gsd?: string;
+  // --consent: the project's capabilities the rendering GSD loads as if
+  // their user had consented on this machine (gsd/consent.ts), `*` for all.
+  readonly consent: readonly string[];
   readonly queryTimeout: number;
   readonly reports: readonly RequestedReport[];
 }
@@ -75,6 +79,10 @@ export function gatesOptions(flags: Flags, shared: EvalOptions, requireTestedGsd
   if (requireTested && !render && !builtin)
     return usage('--require-tested-gsd counts with --render or --builtin, which ask the GSD gsd_run finds for its version');
   if (capabilities.includes('')) return usage('--capability needs a file');
+  const consent = flags.values.get('consent') ?? [];
+  if (consent.length > 0 && !render) return usage("--consent counts with --render: it is GSD's consent to load a project's capability");
+  const notAnId = consent.find((id) => id !== EVERY_CAPABILITY && !CAPABILITY_ID.test(id));
+  if (notAnId !== undefined) return usage(`--consent ${JSON.stringify(notAnId)} is not a capability id (kebab-case, as GSD names them) or ${EVERY_CAPABILITY}`);
   const gsd = valueOf(flags, 'gsd');
   if (gsd === '') return usage("--gsd needs a file: GSD's gsd-tools.cjs");
   const queryCommand = valueOf(flags, 'query-command');
@@ -105,6 +113,7 @@ export function gatesOptions(flags: Flags, shared: EvalOptions, requireTestedGsd
     ...optional('concurrency', concurrency),
     ...optional('queryCommand', queryCommand),
     ...optional('gsd', gsd),
+    consent,
     queryTimeout: queryTimeout.value,
     reports: reports.value,
     ...shared,

@@ -126,6 +126,19 @@ export const GATES_RUN_FLAGS: readonly Flag[] = [
     },
   },
   {
+    name: 'consent',
+    hint: '<id|*>',
+    repeatable: true,
+    commands: ['gates run'],
+    group: 'own',
+    help: ["with --render: a capability of the project's that GSD loads here", "as with its user's consent (GSD keeps none on a runner); * for all"],
+    doc: {
+      value: 'capability id, or `*`',
+      meaning:
+        "with `--render`: a capability of the project's `.gsd/capabilities/` that GSD loads in this run as it would with its user's consent on the machine; `*` for every one. GSD keeps consent in the user's home, so on a CI runner it loads none of the project's capabilities and renders none of their gates. Repeat it for several. The consent is written for the run alone, in a home of its own that GSD is pointed at (`GSD_HOME`) and that is removed when the run ends; the user's home is never written. Without it, each project capability GSD does not load is named in a warning and the job summary ([security](../explanation/security.md#a-projects-capabilities-in-ci))",
+    },
+  },
+  {
     name: 'query-command',
     hint: '<sh>',
     commands: ['gates run'],

@@ -10,17 +10,25 @@ import type { GsdAsk, GsdRequest } from './ask.ts';
 
 export const CAPABILITY_LIST: GsdRequest = { args: ['capability', 'list', '--raw'], env: {}, timeoutMs: 30_000, keepStdout: 1024 * 1024 };
 
-// One line for each such capability; none where GSD gave no list it could be read from.
-export async function unloadedCapabilities(ask: GsdAsk): Promise<string[]> {
+// One line for each such capability, but those `named` already; none where
+// GSD gave no list it could be read from.
+export async function unloadedCapabilities(ask: GsdAsk, named: readonly string[]): Promise<string[]> {
   const [result] = await ask([CAPABILITY_LIST]);
   if (result === undefined || result.status !== 'ended' || result.exitCode !== 0 || result.stdout?.complete !== true) return [];
   const parsed = parseJson(result.stdout.text, 'capability list');
   if (!parsed.ok || !Array.isArray(parsed.value)) return [];
   return parsed.value.flatMap((entry) => {
-    if (!isJsonObject(entry) || typeof entry.id !== 'string' || entry.scope === 'first-party' || entry.status === 'active') return [];
+    if (!isJsonObject(entry) || typeof entry.id !== 'string' || entry.scope === 'first-party' || entry.status === 'active' || named.includes(entry.id))
+      return [];
     const why = typeof entry.reason === 'string' && entry.reason !== '' ? entry.reason : `status ${String(entry.status)}`;
     return [
       `GSD does not load the ${typeof entry.scope === 'string' ? `${entry.scope} ` : ''}capability ${entry.id} (${why}): its gates are evaluated nowhere in this run`,
     ];
   });
 }
+
+// A project capability GSD has no consent record for on this machine, and
+// --consent did not give one (gsd/consent.ts): GSD lists only what it
+// installed itself, so this is said of every folder of the project's.
+export const unconsentedLine = (id: string): string =>
+  `GSD does not load the project capability ${id} (no consent record of its user on this machine; --consent ${id} gives it for this run): its gates are evaluated nowhere in this run`;

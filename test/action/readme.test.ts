@@ -23,7 +23,7 @@ const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\
 // (the test holds it), so a new flag of gates run cannot go unlisted.
 const GROUPS: readonly (readonly [string, readonly string[]])[] = [
   ['which points', ['point', 'all-points', 'reached', 'ship']],
-  ['whose gates', ['builtin', 'render', 'gsd', 'require-tested-gsd', 'capability', 'hooks', 'config']],
+  ['whose gates', ['builtin', 'render', 'gsd', 'consent', 'require-tested-gsd', 'capability', 'hooks', 'config']],
   ['the phase', ['current-phase', 'phase-number', 'phase-dir', 'phase-req-ids']],
   ['the project', ['cwd', 'project-dir', 'ws']],
   ['how they run', ['query-command', 'query-timeout', 'concurrency', 'kill-after', 'exit-contract']],

@@ -49,6 +49,7 @@ test('gates run: point, capabilities (repeatable), config, concurrency and the s
       points: ['ship:pre'],
       printed: 'point',
       capabilities: ['a.json', 'b.json'],
+      consent: [],
       builtin: false,
       render: false,
       reached: false,
@@ -182,4 +183,22 @@ test("gates run: --reached needs the phase and takes all 12 points unless told f
     gates(['--all-points', '--capability', 'c.json', '--require-tested-gsd']),
     '--require-tested-gsd counts with --render or --builtin, which ask the GSD gsd_run finds for its version',
   );
+});
+
+test('gates run: --consent takes capability ids or *, repeatable, with --render only', () => {
+  const parsed = parseCommandLine(['gates', 'run', '--all-points', '--render', '--consent', 'tests', '--consent=*', '--consent', 'release-checks'], {
+    jsonErrors: false,
+  });
+  assert.ok(parsed.ok && parsed.value.action === 'gates-run');
+  assert.deepEqual(parsed.value.options.consent, ['tests', '*', 'release-checks']);
+  const none = parseCommandLine(['gates', 'run', '--all-points', '--render'], { jsonErrors: false });
+  assert.ok(none.ok && none.value.action === 'gates-run');
+  assert.deepEqual(none.value.options.consent, []);
+  const gates = (argv: string[]) => usage(['gates', 'run', '--all-points', ...argv]);
+  for (const source of [['--builtin'], ['--capability', 'c.json'], ['--hooks', 'h.json']]) {
+    assert.equal(gates([...source, '--consent', 'tests']), "--consent counts with --render: it is GSD's consent to load a project's capability");
+  }
+  for (const id of ['Tests', '', '1tests', 'tests/x', '**', 'all tests']) {
+    assert.equal(gates(['--render', '--consent', id]), `--consent ${JSON.stringify(id)} is not a capability id (kebab-case, as GSD names them) or *`);
+  }
 });

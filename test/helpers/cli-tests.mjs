@@ -15,6 +15,7 @@ export const CLI_TESTS = [
   'test/launch.test.ts',
   'test/main.test.ts',
   'test/main.check-predicate.test.ts',
+  'test/main.consent.test.ts',
   'test/main.faults.test.ts',
   'test/main.gates-run.test.ts',
   'test/main.inputs.test.ts',

@@ -27,13 +27,24 @@ import { selectPoints } from './selection.ts';
 import { gsdPhaseReads } from '../../loop/gsd-reads.ts';
 import { askedVerification, shipPreflight, verificationRequest, withPreflight } from '../../loop/ship-preflight.ts';
 import { IDENTITY } from '../../gsd/identity.ts';
-import { CAPABILITY_LIST, unloadedCapabilities } from '../../gsd/capabilities.ts';
+import { CAPABILITY_LIST, unconsentedLine, unloadedCapabilities } from '../../gsd/capabilities.ts';
+import { consentHome, projectConsent } from '../../gsd/consent.ts';
 
 // gates run, stage by stage: the context; which points (selection.ts,
 // --reached) and which GSD decides (gsd.ts); each point's gates
 // (point-gates.ts); every gate of every point in one pool
 // (gates/run-point.ts); the envelope; then the reports (reports.ts).
 export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<Reply> {
+  const leftBehind: (() => void)[] = [];
+  try {
+    return await running(options, deps, leftBehind);
+  } finally {
+    for (const remove of leftBehind) remove();
+  }
+}
+
+// `leftBehind`: what the run made that is removed once it ends, however it ends.
+async function running(options: GatesOptions, deps: GatesDeps, leftBehind: (() => void)[]): Promise<Reply> {
   const failed = (failure: Parameters<typeof failureReply>[0]): Reply => failureReply(failure, options.jsonErrors);
   const pick = checkPickPath(options.pick, options.printed === 'point' ? POINT_DETAILS : RUN_DETAILS, 'gates run');
   if (!pick.ok) return failed(pick.failure);
@@ -47,6 +58,14 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const named = options.gsd === undefined ? ok(undefined) : argumentPath(options.gsd, options.cwd, deps.cwd);
   if (!named.ok) return failed(named.failure);
   const gsdNamed = named.value === undefined ? undefined : { given: options.gsd!, path: named.value };
+  // The project's capabilities the rendering GSD loads: those its user
+  // consented to on this machine, and --consent's, in a home of the run's.
+  const consent = options.render ? projectConsent(options.consent, root, built.value.env, deps.home) : ok(undefined);
+  if (!consent.ok) return failed(consent.failure);
+  const home = consent.value === undefined ? ok(undefined) : consentHome(consent.value, built.value.env, deps.home);
+  if (!home.ok) return failed(home.failure);
+  if (home.value !== undefined) leftBehind.push(home.value.remove);
+  const gsdContext = home.value === undefined ? built.value : { ...built.value, env: { ...built.value.env, ...home.value.env } };
   // The GSD named or found, looked for once a run, and only when needed.
   let finding: Promise<Result<Gsd | undefined>> | undefined;
   const find = (): Promise<Result<Gsd | undefined>> => (finding ??= findGsd(built.value, gsdNamed));
@@ -63,7 +82,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
     askers
       .set(
         gsd,
-        gsdAsker(gsd, built.value, deps.warn, (items, work) => mapPool(items, concurrency, work), [...ahead, ...shipAhead]),
+        gsdAsker(gsd, gsdContext, deps.warn, (items, work) => mapPool(items, concurrency, work), [...ahead, ...shipAhead]),
       )
       .get(gsd)!;
   // --render's GSD reads the phase too (loop/gsd-reads.ts), where its
@@ -84,7 +103,11 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   for (const warning of decided.value.warnings) deps.warn(`gsd-check: warning: ${visible(warning)}`);
   const decides = decided.value.gsd === undefined ? undefined : { found: decided.value.gsd, ask: asking(decided.value.gsd) };
   // What the GSD that renders leaves out of the run, said before it runs.
-  const unloaded = options.render && decides !== undefined ? await unloadedCapabilities(decides.ask) : [];
+  const unconsented = consent.value?.missing ?? [];
+  const unloaded = [
+    ...unconsented.map(unconsentedLine),
+    ...(options.render && decides !== undefined ? await unloadedCapabilities(decides.ask, unconsented) : []),
+  ];
   for (const line of unloaded) deps.warn(`gsd-check: warning: ${visible(line)}`);
   const loaded = await loadPointGates(options, selection.value.points, context, decides, deps);
   if (!loaded.ok) return failed(loaded.failure);

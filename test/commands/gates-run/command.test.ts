@@ -34,6 +34,7 @@ const options: GatesOptions = {
   printed: 'point',
   phaseNumber: '01',
   capabilities: ['cap.json'],
+  consent: [],
   builtin: false,
   render: false,
   reached: false,

@@ -68,6 +68,7 @@ const OPTIONS: GatesOptions = {
   points: ['ship:pre'],
   printed: 'point',
   capabilities: [],
+  consent: [],
   builtin: false,
   render: false,
   reached: false,

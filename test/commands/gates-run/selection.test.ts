@@ -20,6 +20,7 @@ const OPTIONS: GatesOptions = {
   points: LOOP_POINTS as unknown as GatesOptions['points'],
   printed: 'run',
   capabilities: [],
+  consent: [],
   builtin: true,
   render: false,
   reached: true,

@@ -1,0 +1,171 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fail, ok, type Result } from '../failure.ts';
+import { entryKind, errorCode, realPath } from '../fs/entry.ts';
+import { readRegular } from '../fs/read.ts';
+import { isJsonObject, parseJson } from '../json/parse.ts';
+import { installedCapabilities } from '../project/installed-capabilities.ts';
+import { bundleContentHash } from './bundle-hash.ts';
+
+// A project's capability loads in GSD 1.14 only where its user consented to
+// it on that machine: a record in GSD's home (`.gsd/consent.json` under
+// GSD_HOME, else the home directory), keyed by the project's real path and
+// the capability's id, bound to the folder's content hash
+// (capability-loader.cjs, capability-consent.cjs). A CI runner has no such
+// record, so GSD there renders none of the project's gates. --consent gives
+// the record for one run, in a home of the run's own that GSD is pointed at:
+// the user's own home is never written, and what else GSD reads there (its
+// installed capabilities, their ledger, defaults.json, the user's other
+// consent records) is still read, through links.
+
+// Every capability the project has, as --consent's value: `*` is no id GSD
+// takes (an id is kebab-case), so it cannot name one.
+export const EVERY_CAPABILITY = '*';
+// GSD's rule for an id it keeps a record for.
+export const CAPABILITY_ID = /^[a-z][a-z0-9-]*$/;
+// GSD reads no store larger than this, nor one of more records.
+const STORE_BYTES = 8 * 1024 * 1024;
+const MAX_RECORDS = 4096;
+const UNSAFE_KEYS = ['__proto__', 'constructor', 'prototype'];
+const STORE = ['.gsd', 'consent.json'] as const;
+// GSD's per-home ledger of what it installed, beside `.gsd/`.
+const LEDGER = '.gsd-capabilities.json';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export interface ProjectConsent {
+  // The project's real path, which GSD keys a record by.
+  readonly root: string;
+  // The capabilities given consent for this run, and the hash each record binds.
+  readonly given: readonly { readonly id: string; readonly hash: string }[];
+  // The project's capabilities GSD does not load here: neither a record of
+  // the user's on this machine, nor given.
+  readonly missing: readonly string[];
+}
+
+// What --consent gives, checked against the project's capabilities: an id
+// that names none fails, as does a folder GSD could not bind a record to
+// (it would stay unloaded, and its gates unrun).
+export function projectConsent(ids: readonly string[], projectRoot: string, env: Env, home: string | undefined): Result<ProjectConsent> {
+  const root = realPath(projectRoot) ?? projectRoot;
+  const own = join(projectRoot, '.gsd', 'capabilities');
+  const folders = installedCapabilities(projectRoot, env, home).filter(
+    (c) => c.scope === 'project' && dirname(dirname(c.path)) === own && CAPABILITY_ID.test(c.id) && entryKind(c.path) === 'file',
+  );
+  const wanted = ids.includes(EVERY_CAPABILITY) ? folders.map((c) => c.id) : [...new Set(ids)];
+  const unknown = wanted.find((id) => !folders.some((c) => c.id === id));
+  if (unknown !== undefined) {
+    const there =
+      folders.length === 0
+        ? 'which holds none'
+        : `which holds ${folders
+            .map((c) => c.id)
+            .sort()
+            .join(', ')}`;
+    return fail('usage', `--consent ${unknown}: the project has no such capability in .gsd/capabilities/ (${there})`);
+  }
+  // GSD keeps the last record of an id.
+  const recorded = new Map(Object.values(storedRecords(gsdHomeOf(env, home), root)).map((r) => [r.id, r.contentHash]));
+  const given: { id: string; hash: string }[] = [];
+  const missing: string[] = [];
+  for (const { id, path } of folders) {
+    const hash = bundleContentHash(dirname(path));
+    if (wanted.includes(id)) {
+      if (!hash.ok) return fail('unreadable-file', `--consent ${id}: GSD could not bind a consent record to .gsd/capabilities/${id}/: ${hash.failure}`);
+      given.push({ id, hash: hash.value });
+    } else if (!hash.ok || recorded.get(id) !== hash.value) missing.push(id);
+  }
+  return ok({ root, given, missing: missing.sort() });
+}
+
+// The home GSD is pointed at for the run, holding the consent given, and
+// how to remove it; none where none is given.
+export function consentHome(
+  consent: ProjectConsent,
+  env: Env,
+  home: string | undefined,
+): Result<{ readonly env: Readonly<Record<string, string>>; readonly remove: () => void } | undefined> {
+  if (consent.given.length === 0) return ok(undefined);
+  const real = gsdHomeOf(env, home);
+  let made: string | undefined;
+  try {
+    made = mkdtempSync(join(tmpdir(), 'gsd-check-consent-'));
+    const own = join(made, STORE[0]);
+    mkdirSync(own);
+    if (real !== undefined) {
+      for (const name of listed(join(real, STORE[0])))
+        if (name !== STORE[1] && name !== '.consent.lock') symlinkSync(join(real, STORE[0], name), join(own, name));
+      if (entryKind(join(real, LEDGER)) !== undefined) symlinkSync(join(real, LEDGER), join(made, LEDGER));
+    }
+    // The user's own records for the project, which GSD reads from this home now.
+    const records: Record<string, unknown> = { ...storedRecords(real, consent.root) };
+    const at = new Date().toISOString();
+    for (const { id, hash } of consent.given) {
+      records[JSON.stringify({ r: consent.root, i: id })] = {
+        projectRoot: consent.root,
+        id,
+        scope: 'project',
+        integrity: '',
+        disclosureSignature: '',
+        contentHash: hash,
+        consentedAt: at,
+      };
+    }
+    writeFileSync(join(own, STORE[1]), `${JSON.stringify({ version: '1', records }, null, 2)}\n`, { mode: 0o600 });
+  } catch (error) {
+    if (made !== undefined) rmSync(made, { recursive: true, force: true });
+    return fail('unreadable-file', `--consent: could not make the run's consent home: ${errorCode(error)}`);
+  }
+  const dir = made;
+  return ok({ env: { GSD_HOME: dir }, remove: () => rmSync(dir, { recursive: true, force: true }) });
+}
+
+const gsdHomeOf = (env: Env, home: string | undefined): string | undefined => (env.GSD_HOME !== undefined && env.GSD_HOME !== '' ? env.GSD_HOME : home);
+
+function listed(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+// The user's records for this project, as GSD reads its store: none where
+// it is missing, too large, not a store, or holds more records than GSD
+// takes; a record GSD would not take is none.
+function storedRecords(home: string | undefined, root: string): Record<string, ConsentRecord> {
+  if (home === undefined) return {};
+  const read = readRegular(join(home, ...STORE), STORE_BYTES);
+  if (!read.ok || !read.value.complete) return {};
+  const parsed = parseJson(read.value.bytes.toString('utf8'), 'consent.json');
+  if (!parsed.ok || !isJsonObject(parsed.value) || !isJsonObject(parsed.value.records)) return {};
+  const records = Object.entries(parsed.value.records);
+  if (records.length > MAX_RECORDS) return {};
+  return Object.fromEntries(
+    records.filter((entry): entry is [string, ConsentRecord] => !UNSAFE_KEYS.includes(entry[0]) && isRecord(entry[1]) && entry[1].projectRoot === root),
+  );
+}
+
+interface ConsentRecord {
+  readonly projectRoot: string;
+  readonly id: string;
+  readonly contentHash: string;
+}
+
+// capability-consent.cjs's isValidConsentRecord.
+function isRecord(value: unknown): value is ConsentRecord {
+  if (!isJsonObject(value)) return false;
+  const text = (field: string) => typeof value[field] === 'string' && value[field] !== '';
+  return (
+    text('projectRoot') &&
+    typeof value.id === 'string' &&
+    CAPABILITY_ID.test(value.id) &&
+    value.scope === 'project' &&
+    typeof value.integrity === 'string' &&
+    typeof value.disclosureSignature === 'string' &&
+    text('contentHash') &&
+    text('consentedAt') &&
+    (value.reviewerHost === undefined || typeof value.reviewerHost === 'string')
+  );
+}
