@@ -380,8 +380,9 @@ function phase() {
 // the same run asked once a request (GSD_CHECK_GSD_BATCH=off) and the loop
 // the recipes ran before (twelve `gsd-tools loop render-hooks <point> --raw`
 // into a file, then one `gates run --all-points --hooks`), and one
-// `gsd-tools check <query>` start for scale; GSD runs under --gsd-node, as
-// the `node` on PATH. Median wall time of 5 interleaved rounds; with
+// `gsd-tools check <query>` start for scale, and the recipes' pre-push hook
+// (--reached --render) with and without the one process; GSD runs under
+// --gsd-node, as the `node` on PATH. Median wall time of 5 interleaved rounds; with
 // --instructions, the instructions of every process of one run of each
 // (callgrind, children traced).
 function render() {
@@ -395,11 +396,21 @@ function render() {
     const env = { ...plainEnv, PATH: `${nodeDir}:${gsdOnPath(project)}:${process.env.PATH}`, GSD_CHECK_BIN: bin, GSD_CHECK_NODE: process.execPath };
     const tools = resolve(gsd);
     const argv = [bin, 'gates', 'run', '--all-points', '--render', '--gsd', tools, '--phase-number', '04', '--raw'];
+    // The recipes' pre-push hook: the points STATE.md's phase has reached, by
+    // the GSD on PATH, linked there as npm links a global install's bin.
+    writeFileSync(join(project, '.planning', 'STATE.md'), '---\ncurrent_phase: 04\nstatus: executing\n---\n# Project State\n');
+    const linked = join(project, '.linked');
+    mkdirSync(linked);
+    symlinkSync(tools, join(linked, 'gsd-tools'));
+    const hookEnv = { ...env, PATH: `${nodeDir}:${linked}:${process.env.PATH}` };
+    const hook = [bin, 'gates', 'run', '--reached', '--render', '--current-phase', '--exit-code', '--pick', 'message'];
     const loop = `for point in ${POINTS.join(' ')}; do gsd-tools loop render-hooks "$point" --raw; done > hooks.json && "$GSD_CHECK_NODE" "$GSD_CHECK_BIN" gates run --all-points --hooks hooks.json --phase-number 04 --raw`;
     const variants = [
       ['--all-points --render, one GSD process a stage', () => time(process.execPath, argv, env, project)],
       ['the same, GSD asked once a request', () => time(process.execPath, argv, { ...env, GSD_CHECK_GSD_BATCH: 'off' }, project)],
       ['12 render-hooks then --hooks', () => time('sh', ['-c', loop], env, project)],
+      ["the pre-push hook's --reached --render", () => time(process.execPath, hook, hookEnv, project)],
+      ['the same, GSD asked once a request', () => time(process.execPath, hook, { ...hookEnv, GSD_CHECK_GSD_BATCH: 'off' }, project)],
       ['one gsd-tools check ui.plan-gate', () => time('node', [tools, 'check', 'ui.plan-gate', '04', '--raw'], env, project)],
     ];
     const times = variants.map(() => []);
@@ -415,6 +426,8 @@ function render() {
         ['--render, one GSD process a stage', process.execPath, argv, env],
         ['--render, GSD asked once a request', process.execPath, argv, { ...env, GSD_CHECK_GSD_BATCH: 'off' }],
         ['one gsd-tools check ui.plan-gate', join(nodeDir, 'node'), [tools, 'check', 'ui.plan-gate', '04', '--raw'], env],
+        ["the pre-push hook's --reached --render", process.execPath, hook, hookEnv],
+        ['the hook, GSD asked once a request', process.execPath, hook, { ...hookEnv, GSD_CHECK_GSD_BATCH: 'off' }],
       ].map(([name, command, given, runEnv]) => [name, treeInstructions(command, given, runEnv, project)]);
       console.log('  instructions, every process of one run (callgrind):');
       for (const [name, { total, processes }] of counted)
