@@ -228,6 +228,7 @@ describe('check predicate', CONCURRENTLY, () => {
     const none = await cli(check({ command }, '--pick', 'message', '--cwd', dir), { env });
     assert.equal(none.stdout, 'command exited 1: n= d= r= h=kept\n');
     // So in gates run, for command gates and for the query command.
+    mkdirSync(join(dir, '.planning/phases/07-release'), { recursive: true });
     writeFileSync(
       join(dir, 'cap.json'),
       JSON.stringify({

@@ -40,7 +40,7 @@ export async function gatesRun(options: GatesOptions, deps: GatesDeps): Promise<
   const built = gateContext(options, deps, (root) => workspacePaths(root, deps.github.workspace));
   if (!built.ok) return failed(built.failure);
   const root = built.value.projectRoot;
-  const found = options.reached ? phaseDirectoryFound(built.value, options.currentPhase) : ok(undefined);
+  const found = options.reached ? phaseDirectoryFound(built.value) : ok(undefined);
   if (!found.ok) return failed(found.failure);
   const junit = junitTarget(options, deps, root);
   if (!junit.ok) return failed(junit.failure);
