@@ -107,7 +107,8 @@ test('a phase-number with no directory fails the step (exit 2), naming the phase
     );
   }
   const unphased = await runAction(t, workspace, { reached: 'true', builtin: 'true' });
-  const choice = '--reached needs the phase: give --current-phase (the one STATE.md names), --phase-number or --phase-dir (see gsd-check --help)';
+  const choice =
+    "no phase selected: --reached reads the points GSD's loop has reached for it; give --current-phase (the one STATE.md names), --phase-number or --phase-dir (see gsd-check --help)";
   assert.deepEqual(
     [unphased.status, unphased.stdout, unphased.stderr, unphased.outputs],
     [2, `::error title=gsd-check::${choice}\n`, `gsd-check: ${choice}\n`, {}],
