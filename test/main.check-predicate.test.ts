@@ -228,6 +228,7 @@ describe('check predicate', CONCURRENTLY, () => {
     const none = await cli(check({ command }, '--pick', 'message', '--cwd', dir), { env });
     assert.equal(none.stdout, 'command exited 1: n= d= r= h=kept\n');
     // So in gates run, for command gates and for the query command.
+    mkdirSync(join(dir, '.planning/phases/07-release'), { recursive: true });
     writeFileSync(
       join(dir, 'cap.json'),
       JSON.stringify({
@@ -248,13 +249,31 @@ describe('check predicate', CONCURRENTLY, () => {
       ['command exited 1: n=07 d= r= h=kept', 'n=07 d= r='],
     );
     // With no phase at all, GSD's loop never runs them: gates run says so before anything runs.
-    const unphased = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--query-command', answer, '--cwd', dir, '--raw'], { env });
+    // An empty --phase-number is none, as in a workflow whose PHASE_NUMBER is unset.
+    for (const empty of [[], ['--phase-number=']]) {
+      const unphased = await cli(
+        ['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--query-command', answer, '--cwd', dir, '--raw', ...empty],
+        {
+          env,
+        },
+      );
+      assert.deepEqual(
+        [unphased.status, unphased.stdout, unphased.stderr],
+        [
+          2,
+          '',
+          "gsd-check: no phase selected: ship:pre's gate c#0 runs a command that reads PHASE_NUMBER and PHASE_DIR (and 1 more gate); give --current-phase (the one STATE.md names), --phase-number or --phase-dir (see gsd-check --help)\n",
+        ],
+        empty.join(' '),
+      );
+    }
+    const reached = await cli(['gates', 'run', '--reached', '--capability', 'cap.json', '--cwd', dir, '--phase-number='], { env });
     assert.deepEqual(
-      [unphased.status, unphased.stdout, unphased.stderr],
+      [reached.status, reached.stdout, reached.stderr],
       [
         2,
         '',
-        "gsd-check: no phase selected: ship:pre's gate c#0 runs a command that reads PHASE_NUMBER and PHASE_DIR (and 1 more gate); give --current-phase (the one STATE.md names), --phase-number or --phase-dir (see gsd-check --help)\n",
+        "gsd-check: no phase selected: --reached reads the points GSD's loop has reached for it; give --current-phase (the one STATE.md names), --phase-number or --phase-dir (see gsd-check --help)\n",
       ],
     );
     // The one visible difference from pasting text: single quotes keep the placeholder.

@@ -196,7 +196,7 @@ describe('faults', CONCURRENTLY, () => {
     if (process.env.GSD_CHECK_BIN !== undefined) return t.skip('needs node to preload the fault into the bundle');
     const mark = marker();
     t.after(() => killSurvivors(mark));
-    const dir = project(t, { '.planning': null });
+    const dir = project(t, { '.planning/phases/01-faults': null });
     // The fault: reading the answer of one query throws, as if a bug did. The
     // answer comes once the other gate's command runs (a FIFO between them).
     const hook = join(dir, 'break-answer.cjs');

@@ -184,6 +184,7 @@ describe('gates run', CONCURRENTLY, () => {
     // A stand-in gsd-tools that records how it was called.
     writeFileSync(join(bin, 'gsd-tools'), `#!/bin/sh\nprintf '%s|' "$@" > ${join(root, 'called')}\necho '{"block":true,"message":"ui spec missing"}'\n`);
     chmodSync(join(bin, 'gsd-tools'), 0o755);
+    mkdirSync(join(root, '.planning/phases/04-ui'), { recursive: true });
     writeFileSync(
       join(root, 'cap.json'),
       JSON.stringify({ id: 'ui', gates: [{ point: 'plan:pre', check: { query: 'ui.plan-gate' }, blocking: false, onError: 'halt' }] }),
@@ -206,7 +207,7 @@ describe('gates run', CONCURRENTLY, () => {
     mkdirSync(join(root, 'node_modules/.bin'), { recursive: true });
     writeFileSync(join(root, 'node_modules/.bin/gsd-tools'), `#!/bin/sh\necho '{"block":false,"message":"planted"}'\n`);
     chmodSync(join(root, 'node_modules/.bin/gsd-tools'), 0o755);
-    mkdirSync(join(root, '.planning'));
+    mkdirSync(join(root, '.planning/phases/04-ui'), { recursive: true });
     writeFileSync(
       join(root, 'cap.json'),
       JSON.stringify({ id: 'ui', gates: [{ point: 'plan:pre', check: { query: 'ui.plan-gate' }, blocking: true, onError: 'halt' }] }),
@@ -255,5 +256,52 @@ describe('gates run', CONCURRENTLY, () => {
       (await run('--hooks', '-')).stderr,
       'gsd-check: --hooks and --builtin cannot be used together: rendered hooks are already resolved by GSD (see gsd-check --help)\n',
     );
+  });
+
+  test("gates run --phase-number of a phase with no directory: an error naming it and the directories there are, when a gate past discuss:pre reads the phase; discuss:pre's gates and STATE.md's phase run as GSD's loop has them", async (t) => {
+    const gate = (point: string, check: unknown) => ({ point, check, blocking: true, onError: 'halt' });
+    const root = project(t, {
+      '.planning/phases/04-ship/04-SECURITY.md': artifact({ threats_open: 0 }),
+      '.planning/phases/05-docs': null,
+      'cap.json': {
+        id: 'c',
+        gates: [
+          gate('discuss:pre', { query: 'spec.ready' }),
+          gate('ship:pre', { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } }),
+          gate('verify:pre', { predicate: { kind: 'command-exit-zero', command: 'true' } }),
+        ],
+      },
+    });
+    const run = (...flags: string[]) =>
+      cli(['gates', 'run', '--capability', 'cap.json', '--query-command', 'echo \'{"block":false}\'', '--pick', 'message', ...flags], { cwd: root });
+    const missing =
+      "gsd-check: --phase-number 7: no directory of .planning/phases is that phase's (whose phase directories are 04-ship, 05-docs); give the number of one, or --phase-dir\n";
+    for (const points of [['--point', 'ship:pre'], ['--point', 'discuss:pre', '--point', 'ship:pre'], ['--reached']]) {
+      assert.deepEqual(await run(...points, '--phase-number', '7'), { status: 2, signal: null, stdout: '', stderr: missing }, points.join(' '));
+    }
+    assert.deepEqual(await run('--point', 'ship:pre', '--phase-number', '4'), { status: 0, signal: null, stdout: 'ship:pre: passed (1 pass)\n', stderr: '' });
+    // discuss-phase renders discuss:pre before it makes the phase's directory.
+    assert.deepEqual(await run('--point', 'discuss:pre', '--phase-number', '7'), {
+      status: 0,
+      signal: null,
+      stdout: 'discuss:pre: passed (1 pass)\n',
+      stderr: '',
+    });
+    // A point whose gates read no phase needs no directory.
+    assert.deepEqual(await run('--point', 'verify:pre', '--phase-number', '7'), {
+      status: 0,
+      signal: null,
+      stdout: 'verify:pre: passed (1 pass)\n',
+      stderr: '',
+    });
+    // The next phase STATE.md names, before its discussion, has none yet: its gates run as they always did.
+    writeFileSync(join(root, '.planning/STATE.md'), '---\ncurrent_phase: 07\n---\n# Project State\n');
+    assert.deepEqual(await run('--point', 'ship:pre', '--current-phase'), {
+      status: 0,
+      signal: null,
+      stdout:
+        'ship:pre: halted by c#1 (c#1: Artifact matching SECURITY.md not found in . (no phase directory of .planning/phases matches --phase-number 07))\n',
+      stderr: '',
+    });
   });
 });

@@ -62,7 +62,7 @@ describe('inputs', CONCURRENTLY, () => {
   });
 
   test("gates run with deep JSON anywhere (a query answer, a hooks entry, a typed config value, a capability's when): an envelope, never an internal error", async (t) => {
-    const dir = project(t, { '.planning': null });
+    const dir = project(t, { '.planning/phases/01-deep': null });
     const deep = nested(50_000);
     const hook = (fields: Record<string, string>) => {
       const entry = { capId: 'c', kind: 'gate', check: '{"query":"q"}', blocking: 'false', onError: '"skip"', ...fields };

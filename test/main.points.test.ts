@@ -443,7 +443,7 @@ test("--builtin where capabilities are installed beside GSD's says, in one line,
 });
 
 test("gates run names a missing artifact's places relative to the checkout; check predicate keeps GSD's absolute ones", { timeout: 30_000 }, async (t) => {
-  const dir = project(t, { 'repo/app/.planning/phases': null });
+  const dir = project(t, { 'repo/app/.planning/phases/07-release': null });
   const app = join(dir, 'repo', 'app');
   writeFileSync(
     join(app, 'cap.json'),
@@ -460,28 +460,37 @@ test("gates run names a missing artifact's places relative to the checkout; chec
     }),
   );
   const env = { ...ENV, GITHUB_WORKSPACE: join(dir, 'repo') };
-  const gates = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-number', '07', '--raw', '--pick', 'message'], {
-    cwd: app,
-    env,
-  });
+  const run = (phase: string, runEnv?: NodeJS.ProcessEnv) =>
+    cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-number', phase, '--raw', '--pick', 'message'], {
+      cwd: app,
+      ...(runEnv === undefined ? {} : { env: runEnv }),
+    });
+  const gates = await run('07', env);
   assert.deepEqual(
     [gates.status, gates.stdout, gates.stderr],
-    [
-      0,
-      'ship:pre: halted by sec#0 (sec#0: Artifact matching SECURITY.md not found in app (no phase directory of app/.planning/phases matches --phase-number 07))\n',
-      '',
-    ],
+    [0, 'ship:pre: halted by sec#0 (sec#0: Artifact matching SECURITY.md not found in app/.planning/phases/07-release or app)\n', ''],
   );
-  const outside = await cli(['gates', 'run', '--point', 'ship:pre', '--capability', 'cap.json', '--phase-number', '07', '--raw', '--pick', 'message'], {
-    cwd: app,
-  });
-  assert.equal(
-    outside.stdout,
-    'ship:pre: halted by sec#0 (sec#0: Artifact matching SECURITY.md not found in . (no phase directory of .planning/phases matches --phase-number 07))\n',
+  const outside = await run('07');
+  assert.equal(outside.stdout, 'ship:pre: halted by sec#0 (sec#0: Artifact matching SECURITY.md not found in .planning/phases/07-release or .)\n');
+  // A number with no directory is no phase to gate: the phases directory is named as the checkout has it.
+  const unknown = await run('08', env);
+  assert.deepEqual(
+    [unknown.status, unknown.stdout, unknown.stderr],
+    [
+      2,
+      '',
+      "gsd-check: --phase-number 08: no directory of app/.planning/phases is that phase's (whose phase directories are 07-release); give the number of one, or --phase-dir\n",
+    ],
   );
   const predicate = JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 });
   const check = await cli(['check', 'predicate', '--predicate', predicate, '--phase-number', '07', '--raw', '--pick', 'message'], { cwd: app, env });
-  assert.equal(check.stdout, `Artifact matching SECURITY.md not found in ${app} (no phase directory of .planning/phases matches --phase-number 07)\n`);
+  assert.equal(check.stdout, `Artifact matching SECURITY.md not found in ${join(app, '.planning/phases/07-release')} or ${app}\n`);
+  // check predicate is GSD's: a number with no directory is GSD's verdict, not an error.
+  const checkUnknown = await cli(['check', 'predicate', '--predicate', predicate, '--phase-number', '08', '--raw', '--pick', 'message'], { cwd: app, env });
+  assert.deepEqual(
+    [checkUnknown.status, checkUnknown.stdout],
+    [0, `Artifact matching SECURITY.md not found in ${app} (no phase directory of .planning/phases matches --phase-number 08)\n`],
+  );
 });
 
 test('the job summary links a located gate to its line of the commit only when the file is in the checkout: one outside it is in no commit of the repository', {

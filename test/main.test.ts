@@ -122,7 +122,7 @@ describe('the artefact', CONCURRENTLY, () => {
   });
 
   test('text from outside never reaches the terminal raw, and a file that is not JSON is not quoted', async (t) => {
-    const root = project(t, { '.planning': null, 'SECURITY.md': '---\nthreats_open: "\\e[2J\\rPASS"\n---\n' });
+    const root = project(t, { '.planning/phases/01-text': null, 'SECURITY.md': '---\nthreats_open: "\\e[2J\\rPASS"\n---\n' });
     const artifact = JSON.stringify({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 });
     const message = await cli(['check', 'predicate', '--predicate', artifact, '--pick', 'message'], { cwd: root });
     assert.equal(message.stdout, 'Frontmatter field "threats_open" in SECURITY.md is \\x1b[2J\\rPASS, expected 0\n');

@@ -107,7 +107,8 @@ for (const variant of VARIANTS) {
     const { root, files, env } = project(t);
     if (variant.config !== undefined) writeFileSync(join(root, '.planning/config.json'), JSON.stringify(variant.config));
     if (variant.workstream !== undefined) {
-      mkdirSync(join(root, '.planning/workstreams/ws1'), { recursive: true });
+      // Under a workstream, GSD keeps the phase in the workstream's phases/.
+      mkdirSync(join(root, '.planning/workstreams/ws1/phases/04-ship'), { recursive: true });
       writeFileSync(join(root, '.planning/workstreams/ws1/config.json'), JSON.stringify(variant.workstream));
       if (variant.pointer) writeFileSync(join(root, '.planning/active-workstream'), 'ws1\n');
       else env.GSD_WORKSTREAM = 'ws1';

@@ -8,7 +8,8 @@ import { parsePickPath, type PickPath } from './pick-path.ts';
 // the gate context's values and the output's.
 
 export interface EvalOptions {
-  // A phase directory given; an empty --phase-dir is none, as in GSD.
+  // A phase directory and a phase number given; an empty one is none, as in
+  // GSD, whose workflows pass `--phase-number "${PHASE_NUMBER}"` set or not.
   readonly phaseDir?: string;
   readonly phaseNumber?: string;
   // Read the phase number from .planning/STATE.md (project/current-phase.ts).
@@ -60,7 +61,7 @@ export function evalOptions(flags: Flags, jsonErrors: boolean): Result<EvalOptio
   const phaseDir = valueOf(flags, 'phase-dir');
   return ok({
     ...optional('phaseDir', phaseDir === '' ? undefined : phaseDir),
-    ...optional('phaseNumber', phaseNumber),
+    ...optional('phaseNumber', phaseNumber === '' ? undefined : phaseNumber),
     currentPhase,
     ...optional('phaseReqIds', phaseReqIds),
     ...optional('cwd', cwd),

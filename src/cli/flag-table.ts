@@ -57,7 +57,7 @@ const DECLARED: readonly Flag[] = [
     doc: {
       value: 'text',
       meaning:
-        'value of `${PHASE_NUMBER}` (kept as text: `07` stays `07`): a phase id, letters and digits joined by `.`, `_` or `-` (`04`, `4.1`, `12A`, `1-2`, `CK-01`, `PROJ-42`), else a usage error; without `--phase-dir`, `artifact-frontmatter-equals` looks the phase directory up from it',
+        'value of `${PHASE_NUMBER}` (kept as text: `07` stays `07`; empty is none): a phase id, letters and digits joined by `.`, `_` or `-` (`04`, `4.1`, `12A`, `1-2`, `CK-01`, `PROJ-42`), else a usage error; without `--phase-dir`, `artifact-frontmatter-equals` looks the phase directory up from it, and `gates run` fails on a number with none where a gate past `discuss:pre` reads the phase, or with `--reached` ([gates](gates.md#a-phase-with-no-directory))',
     },
   },
   {

@@ -73,7 +73,7 @@ export function gatesOptions(flags: Flags, shared: EvalOptions, requireTestedGsd
   const ship = flags.booleans.has('ship');
   if (ship && !reached) return usage('--ship counts with --reached: it says the run is the ship of the phase whose reached points run');
   if (reached && !shared.currentPhase && shared.phaseNumber === undefined && shared.phaseDir === undefined) {
-    return usage(`--reached needs the phase: ${PHASE_CHOICE}`);
+    return usage(`no phase selected: --reached reads the points GSD's loop has reached for it; ${PHASE_CHOICE}`);
   }
   const requireTested = flags.booleans.has('require-tested-gsd');
   if (requireTested && !render && !builtin)

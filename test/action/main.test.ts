@@ -92,6 +92,29 @@ test('a run that cannot be evaluated fails the step with exit 2 and the reason a
   assert.deepEqual([unphased.status, unphased.stdout, unphased.stderr, unphased.outputs], [2, `::error title=gsd-check::${why}\n`, `gsd-check: ${why}\n`, {}]);
 });
 
+test('a phase-number with no directory fails the step (exit 2), naming the phase and the directories there are, with reached as without; reached with no phase names the inputs', {
+  timeout: 30_000,
+}, async (t) => {
+  const workspace = fixture(t, 0);
+  const why =
+    "--phase-number 7: no directory of .planning/phases is that phase's (whose phase directories are 04-ship); give the number of one, or --phase-dir";
+  for (const inputs of [{ point: 'ship:pre' }, { reached: 'true' }]) {
+    const run = await runAction(t, workspace, { ...inputs, builtin: 'true', 'phase-number': '7' });
+    assert.deepEqual(
+      [run.status, run.stdout, run.stderr, run.outputs],
+      [2, `::error title=gsd-check::${why}\n`, `gsd-check: ${why}\n`, {}],
+      JSON.stringify(inputs),
+    );
+  }
+  const unphased = await runAction(t, workspace, { reached: 'true', builtin: 'true' });
+  const choice =
+    "no phase selected: --reached reads the points GSD's loop has reached for it; give --current-phase (the one STATE.md names), --phase-number or --phase-dir (see gsd-check --help)";
+  assert.deepEqual(
+    [unphased.status, unphased.stdout, unphased.stderr, unphased.outputs],
+    [2, `::error title=gsd-check::${choice}\n`, `gsd-check: ${choice}\n`, {}],
+  );
+});
+
 test("repository text reads as no workflow command in the step's log: only the annotations gsd-check and the Action mean run", {
   timeout: 30_000,
 }, async (t) => {

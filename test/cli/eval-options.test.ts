@@ -51,6 +51,8 @@ test('a phase number must be one, and requirement ids ids: nothing bash could ev
   for (const value of ['04', '4', '4.1', '12A', '12a.1', '1-2', '1-2-3', 'CK-01', 'PROJ-42', 'AUTH-101', '']) {
     assert.equal(message('phase-number', value), 'accepted', value);
   }
+  // An empty one is none, as an empty --phase-dir is.
+  assert.equal('phaseNumber' in options(['check', 'predicate', '--predicate', P, '--phase-number='])!, false);
   for (const value of ['a[$(id>PWNED)0]', '$(id)', '`id`', '04;id', '4 1', '-4', '4.', '4..1', 'é', "4'"]) {
     assert.equal(
       message('phase-number', value),

@@ -164,7 +164,11 @@ test("gates run: --reached needs the phase and takes all 12 points unless told f
   const one = parsed(['--reached', '--point', 'ship:pre', '--phase-number', '04', '--ship', '--builtin']);
   assert.deepEqual([one.points, one.printed, one.ship], [['ship:pre'], 'run', true]);
   assert.equal(parsed(['--reached', '--phase-dir', 'p', '--render']).render, true);
-  assert.equal(gates(['--reached', '--builtin']), '--reached needs the phase: give --current-phase (the one STATE.md names), --phase-number or --phase-dir');
+  const unphased =
+    "no phase selected: --reached reads the points GSD's loop has reached for it; give --current-phase (the one STATE.md names), --phase-number or --phase-dir";
+  assert.equal(gates(['--reached', '--builtin']), unphased);
+  // An empty value selects none, as GSD reads it.
+  assert.equal(gates(['--reached', '--builtin', '--phase-number=', '--phase-dir=']), unphased);
   assert.equal(
     gates(['--all-points', '--ship', '--builtin']),
     '--ship counts with --reached: it says the run is the ship of the phase whose reached points run',

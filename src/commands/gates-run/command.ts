@@ -51,7 +51,7 @@ async function running(options: GatesOptions, deps: GatesDeps, leftBehind: (() =
   const built = gateContext(options, deps, (root) => workspacePaths(root, deps.github.workspace));
   if (!built.ok) return failed(built.failure);
   const root = built.value.projectRoot;
-  const found = options.reached ? phaseDirectoryFound(built.value, options.currentPhase) : ok(undefined);
+  const found = options.reached ? phaseDirectoryFound(built.value) : ok(undefined);
   if (!found.ok) return failed(found.failure);
   const junit = junitTarget(options, deps, root);
   if (!junit.ok) return failed(junit.failure);

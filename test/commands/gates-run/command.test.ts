@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from '../../helpers/bounded.ts';
+import { test, type TestContext } from '../../helpers/bounded.ts';
 import { texts } from '../../helpers/deps.ts';
 import type { GatesOptions } from '../../../src/cli/gates-options.ts';
 import type { GatesDeps } from '../../../src/commands/deps.ts';
@@ -29,6 +29,9 @@ function deps(dir: string, lines: { progress: string[]; warn: string[] }, tty: b
   });
 }
 
+// A project with the directory of options' phase, which its gates read.
+const phased = (t: TestContext): string => project(t, { '.planning/phases/01-ship': null });
+
 const options: GatesOptions = {
   points: ['ship:pre'],
   printed: 'point',
@@ -51,7 +54,7 @@ const options: GatesOptions = {
 
 test('on a terminal, one progress line per gate as it finishes', async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
-  const outcome = await gatesRun(options, deps(tempDir(t), lines, true));
+  const outcome = await gatesRun(options, deps(phased(t), lines, true));
   assert.equal(outcome.exitCode, 0);
   assert.equal(lines.progress.length, 2);
   assert.match(lines.progress.find((l) => l.includes('cap#0'))!, /^gsd-check: ship:pre cap#0 \[predicate command-exit-zero\] pass \(\d+ ms\)$/);
@@ -64,7 +67,7 @@ test('on a terminal, one progress line per gate as it finishes', async (t) => {
 
 test('elsewhere, only what failed', async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
-  await gatesRun(options, deps(tempDir(t), lines, false));
+  await gatesRun(options, deps(phased(t), lines, false));
   assert.deepEqual(lines.progress, []);
   assert.equal(lines.warn.length, 1);
   assert.match(lines.warn[0]!, /cap#1 \[query q\] skipped/);
@@ -131,7 +134,7 @@ test('gates run at once: --concurrency, else as many as CPUs, within the descrip
 });
 
 test("capability, config and hooks files are taken from --cwd, not the process's directory", async (t) => {
-  const dir = tempDir(t);
+  const dir = phased(t);
   mkdirSync(join(dir, 'sub'));
   const read: string[] = [];
   const world: Partial<GatesDeps> = {
@@ -163,7 +166,7 @@ test('a capability that is not an object is reason invalid-capability, as JSON t
 });
 
 test('--hooks: a file from --cwd or - for standard input, each named as such when it cannot be read or parsed', async (t) => {
-  const dir = tempDir(t);
+  const dir = phased(t);
   const asked: [string, string][] = [];
   const reading = (text: string | undefined): Partial<GatesDeps> => ({
     readInput: texts(async (path, label) => (asked.push([path, label]), text === undefined ? fail('unreadable-file', `cannot read ${label}`) : ok(text))),
@@ -205,7 +208,7 @@ test('--hooks that are empty say so: the producer before the pipe printed nothin
 });
 
 test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before the capability files", async (t) => {
-  const dir = project(t, { '.planning/phases/04-ship': null });
+  const dir = phased(t);
   const gates = async (config?: unknown) => {
     if (config !== undefined) writeTree(dir, { '.planning/config.json': config });
     const outcome = await gatesRun(
@@ -231,7 +234,7 @@ test("--builtin: GSD 1.14's own ship:pre gates, switched by GSD's keys, before t
 
 test('each config warning is one line on stderr, whatever the config holds', async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
-  const world = deps(tempDir(t), lines, false);
+  const world = deps(phased(t), lines, false);
   const config = JSON.stringify({ 'workflow.on': true, 'a.\ngsd-check: forged': 1 });
   const outcome = await gatesRun(
     { ...options, config: 'c.json' },
@@ -247,7 +250,7 @@ test('each config warning is one line on stderr, whatever the config holds', asy
 });
 
 test('the JUnit report times the whole run: never longer than the call that made it', async (t) => {
-  const dir = project(t, { '.planning/phases/04-ship': null });
+  const dir = phased(t);
   let written = '';
   const before = performance.now();
   const outcome = await gatesRun(
@@ -262,7 +265,7 @@ test('the JUnit report times the whole run: never longer than the call that made
 
 test("at a terminal, several points print a table each under the point's name, then the run's message; progress lines name the point", async (t) => {
   const lines = { progress: [] as string[], warn: [] as string[] };
-  const d = { ...deps(tempDir(t), lines, true), terminal: { colour: false } };
+  const d = { ...deps(phased(t), lines, true), terminal: { colour: false } };
   const outcome = await gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], printed: 'run', raw: false }, d);
   assert.equal(outcome.exitCode, 0);
   const shown = outcome.stdout.replace(/ +\d+ ms/g, ' N ms');
@@ -273,12 +276,12 @@ test("at a terminal, several points print a table each under the point's name, t
   assert.ok(shown.endsWith('\nship:pre: passed (1 pass, 1 skipped)\n\n2 points: passed (1 pass, 1 skipped)\n'), shown);
   assert.deepEqual(lines.progress.map((line) => line.split(' ').slice(0, 3).join(' ')).sort(), ['gsd-check: ship:pre cap#0', 'gsd-check: ship:pre cap#1']);
   // Piped, the same run is the envelope.
-  const piped = await gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], printed: 'run' }, deps(tempDir(t), { progress: [], warn: [] }, false));
+  const piped = await gatesRun({ ...options, points: ['plan:pre', 'ship:pre'], printed: 'run' }, deps(phased(t), { progress: [], warn: [] }, false));
   assert.equal((JSON.parse(piped.stdout) as { details: { kind: string } }).details.kind, 'points');
 });
 
 test("--hooks for several points: the first one missing is not evaluated, and the run's envelope still says what the next gave", async (t) => {
-  const dir = tempDir(t);
+  const dir = phased(t);
   const hooksOf = (point: string) =>
     JSON.stringify({ point, activeHooks: [{ capId: 'c', kind: 'gate', check: { query: 'q' }, blocking: false, onError: 'skip' }] });
   const run = (text: string) =>

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from '../../helpers/bounded.ts';
 import { ok } from '../../../src/failure.ts';
 import { parseCapability } from '../../../src/gates/declaration.ts';
@@ -9,8 +11,10 @@ import { KINDS } from '../../../src/kinds/table.ts';
 import { phaseForGates } from '../../../src/commands/gates-run/phase-selected.ts';
 import type { GateContext } from '../../../src/predicate/kind.ts';
 import { gsdPaths } from '../../../src/project/shown-path.ts';
+import { lookUpPhaseDir } from '../../../src/project/phase.ts';
+import { tempDir } from '../../helpers/support.ts';
 
-const context = (phase: Partial<Pick<GateContext, 'phaseNumber' | 'phaseDir'>> = {}): GateContext => ({
+const context = (phase: Partial<Pick<GateContext, 'phaseNumber' | 'phaseDir' | 'phaseDirLookup' | 'state' | 'projectRoot' | 'paths'>> = {}): GateContext => ({
   projectRoot: '/p',
   paths: gsdPaths('/p'),
   env: {},
@@ -97,4 +101,51 @@ test('a point whose gates could not be had is left to the run, which says why', 
     phaseForGates([{ point: 'ship:pre', gates: { ok: false, failure: { reason: 'usage', message: 'm', issues: [] } } }], context()),
     ok(undefined),
   );
+});
+
+test('a phase given by its number with no directory fails, naming the phase and the directories there are, when a gate past discuss:pre reads it', (t) => {
+  const root = tempDir(t);
+  mkdirSync(join(root, '.planning/phases/04-ship'), { recursive: true });
+  mkdirSync(join(root, '.planning/phases/05-docs'));
+  const planning = ok({ project: undefined, workstream: undefined });
+  const numbered = (phaseNumber: string) =>
+    context({ projectRoot: root, paths: gsdPaths(root), phaseNumber, phaseDirLookup: lookUpPhaseDir(root, phaseNumber, planning.value) });
+  const missing =
+    "--phase-number 7: no directory of .planning/phases is that phase's (whose phase directories are 04-ship, 05-docs); give the number of one, or --phase-dir";
+  const artifactGate = points([{ point: 'ship:pre', check: artifact, ...halt }]);
+  const result = phaseForGates(artifactGate, numbered('7'));
+  assert.deepEqual(result.ok ? undefined : [result.failure.reason, result.failure.message], ['usage', missing]);
+  assert.equal(messageOf(phaseForGates(points([{ point: 'plan:pre', check: { query: 'q' }, ...halt }], 'plan:pre'), numbered('7'))), missing);
+  assert.equal(messageOf(phaseForGates(points([{ point: 'ship:pre', check: command('echo "$PHASE_NUMBER"'), ...halt }]), numbered('7'))), missing);
+  // Its number finds it, padded as GSD names the directory.
+  assert.deepEqual(phaseForGates(artifactGate, numbered('4')), ok(undefined));
+  // No gate reads the phase: nothing is looked for.
+  assert.deepEqual(phaseForGates(points([{ point: 'ship:pre', check: command('npm test'), ...halt }]), numbered('7')), ok(undefined));
+  // A phases directory with none in it says so.
+  const bare = tempDir(t);
+  assert.equal(
+    messageOf(
+      phaseForGates(
+        artifactGate,
+        context({ projectRoot: bare, paths: gsdPaths(bare), phaseNumber: '7', phaseDirLookup: lookUpPhaseDir(bare, '7', planning.value) }),
+      ),
+    ),
+    "--phase-number 7: no directory of .planning/phases is that phase's (which has no phase directory); give the number of one, or --phase-dir",
+  );
+});
+
+test("discuss:pre's gates, --phase-dir and STATE.md's phase read a phase that has no directory yet as GSD's loop does", (t) => {
+  const root = tempDir(t);
+  const planning = ok({ project: undefined, workstream: undefined });
+  const lookup = lookUpPhaseDir(root, '7', planning.value);
+  const at = (point: LoopPoint) => points([{ point, check: artifact, ...halt }], point);
+  const numbered = context({ projectRoot: root, paths: gsdPaths(root), phaseNumber: '7', phaseDirLookup: lookup });
+  // discuss-phase renders discuss:pre before write_context makes the directory.
+  assert.deepEqual(phaseForGates(at('discuss:pre'), numbered), ok(undefined));
+  assert.notDeepEqual(phaseForGates(at('discuss:post'), numbered), ok(undefined));
+  assert.notDeepEqual(phaseForGates([...at('discuss:pre'), ...at('plan:pre')], numbered), ok(undefined));
+  // The next phase STATE.md names, before its discussion.
+  const fromState: GateContext = { ...numbered, state: { phase: '7', source: 'frontmatter', status: 'discussing', rawStatus: null, positionLine: null } };
+  assert.deepEqual(phaseForGates(at('ship:pre'), fromState), ok(undefined));
+  assert.deepEqual(phaseForGates(at('ship:pre'), context({ projectRoot: root, phaseDir: join(root, '.planning/phases/07-x') })), ok(undefined));
 });
