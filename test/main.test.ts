@@ -73,7 +73,7 @@ describe('the artefact', CONCURRENTLY, () => {
     // What the id is, which the one line leaves out, --help says.
     assert.ok(
       help.stdout.includes(
-        '\nVersion: --version prints one line, gsd-check <version> (source <id>). The id\nis a hash of the files gsd-check is built from, not a git commit: node\nbuild-id.mjs in the source archive or a checkout prints it.\n',
+        '\nVersion: --version prints one line, gsd-check <version> (source <id>). The id\nis a hash of the files gsd-check is built from, not a git commit: node\nbuild-id.mjs in the source archive or a checkout prints it. A build between\nreleases prints a pre-release after the last release, and names it:\ngsd-check <its next patch>-dev (source <id>; unreleased, after <release>).\n',
       ),
       help.stdout,
     );
