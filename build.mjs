@@ -4,8 +4,9 @@ import { build, transform } from 'esbuild';
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sourceFiles, sourceId } from './build-id.mjs';
+import { builtVersion } from './release/built-version.mjs';
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const built = builtVersion('.');
 
 // --only OUT,OUT: rebuild just these outputs (dist/gsd-check, .test-out/…)
 // of an earlier --tests build, leaving the rest in place; the mutation
@@ -95,7 +96,8 @@ const common = {
   // Baked in, so the bundle never reads package.json at run time (it is
   // vendored alone).
   define: {
-    GSD_CHECK_VERSION: JSON.stringify(pkg.version),
+    GSD_CHECK_VERSION: JSON.stringify(built.version),
+    GSD_CHECK_AFTER: JSON.stringify(built.after ?? ''),
     GSD_CHECK_SOURCE_ID: JSON.stringify(sourceId()),
     // In the tests' bundles and the Action's, every text is a string literal
     // where it is used.

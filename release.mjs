@@ -14,7 +14,9 @@
 // so a site can rebuild what it was given from what it was given, by the
 // steps it was given, and compare. Refused before anything is built when
 // the version is tagged on another commit, CHANGELOG.md has no section for
-// it, or its public surface is not recorded (release/surface.mjs).
+// it or still has Unreleased entries (its build would name itself a build
+// between releases: release/built-version.mjs), or its public surface is
+// not recorded (release/surface.mjs).
 // --write-doc: the figures it measured go into docs/how-to/install.md
 // (release/figures.mjs), to commit after.
 //   node release.mjs [--sign <OpenSSH private key file>] [--write-doc]
@@ -25,6 +27,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { sourceId } from './build-id.mjs';
 import { BUILT, RELEASE_DIR, TARGETS, releaseNames } from './release/artefacts.mjs';
+import { builtVersion } from './release/built-version.mjs';
 import { changelogProblems, section } from './release/changelog.mjs';
 import { releaseDocs } from './release/docs.mjs';
 import { FIGURES_PAGE, figuresBlock, hasFigureMarkers, size, treeBytes, writeFigures } from './release/figures.mjs';
@@ -123,6 +126,11 @@ function buildClean(work, commit) {
   if (!readFileSync(join(copy, 'dist', 'gsd-check')).equals(committed)) {
     throw new Refusal('the committed dist/gsd-check is not the build of this commit: run npm run build and commit dist/');
   }
+  // What users will read of it: the release's own line, never a build
+  // between releases (release/built-version.mjs), whatever the build became.
+  const said = run(process.execPath, ['dist/gsd-check', '--version'], { cwd: copy, env }).trim();
+  const release = `gsd-check ${pkg.version} (source ${sourceId(copy)})`;
+  if (said !== release) throw new Refusal(`the build answers --version with "${said}", not "${release}"`);
   run(process.execPath, ['build-bin.mjs', '--all'], { cwd: copy, env });
   return { copy, ...gather(copy, env, commit) };
 }
@@ -195,8 +203,8 @@ function parseArgs(args) {
 }
 
 // What must hold of the tree before a build is worth starting: the version
-// free to tag on this commit, its CHANGELOG section, its surface recorded,
-// and the page the figures would go to.
+// free to tag on this commit, its CHANGELOG section and nothing left
+// Unreleased, its surface recorded, and the page the figures would go to.
 async function refusalBefore(commit, writeDoc) {
   const conflict = tagConflict(root, commit, pkg.version);
   if (conflict !== undefined) return conflict;
@@ -206,6 +214,9 @@ async function refusalBefore(commit, writeDoc) {
   if (problems.length > 0) return `CHANGELOG.md is not in Keep a Changelog's form:\n${problems.join('\n')}`;
   if (section(changelog, pkg.version) === undefined)
     return `CHANGELOG.md has no section for ${pkg.version}: move the Unreleased entries under ## [${pkg.version}] - <date>`;
+  const built = builtVersion(root);
+  if (built.after !== undefined)
+    return `a build of this tree says gsd-check ${built.version} (unreleased, after ${built.after}), not ${pkg.version}: CHANGELOG.md's newest section must be ${pkg.version}'s and its Unreleased section empty`;
   const surface = await releaseRefusal(root, pkg.version);
   if (surface !== undefined) return surface;
   if (writeDoc && !hasFigureMarkers(readFileSync(FIGURES_PAGE, 'utf8'))) return `--write-doc: ${FIGURES_PAGE} has no release-figures markers`;

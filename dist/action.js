@@ -704,7 +704,7 @@ var DECLARED = [
     help: ["show the version"],
     doc: {
       value: "\u2014",
-      meaning: "print one line, `gsd-check <version> (source <id>)`, and exit 0; the id is a hash of the files it is built from, not a git commit: `node build-id.mjs` in the source archive or a checkout prints it"
+      meaning: "print one line, `gsd-check <version> (source <id>)`, and exit 0; the id is a hash of the files it is built from, not a git commit: `node build-id.mjs` in the source archive or a checkout prints it. A build between releases prints the pre-release `<next patch>-dev` and adds `; unreleased, after <release>` ([Version](#version))"
     }
   }
 ];

@@ -25,6 +25,9 @@ import { inertLog } from './text/github-log.ts';
 // monotonic clock, launch.ts runs before this file.)
 
 declare const GSD_CHECK_VERSION: string;
+// The release a build between releases follows; empty in a release's build
+// (release/built-version.mjs).
+declare const GSD_CHECK_AFTER: string;
 declare const GSD_CHECK_SOURCE_ID: string;
 
 async function main(argv: readonly string[]): Promise<Reply> {
@@ -86,15 +89,18 @@ async function main(argv: readonly string[]): Promise<Reply> {
 }
 
 // The source id (build-id.mjs) lets a site match a file to its source; a
-// standalone build also names the Node it carries: that is what a user checks
-// after copying one onto a machine without Node. One line, as node, npm and git
-// answer, so $(gsd-check --version) is the whole answer; what the id is (not a
-// git commit: the commit holds the bundle, so the bundle cannot name it) is in
-// --help and install.md.
+// build between releases names the release it follows, which its version,
+// a pre-release of a release not yet made, does not say to a reader; a
+// standalone build also names the Node it carries: that is what a user
+// checks after copying one onto a machine without Node. One line, as node,
+// npm and git answer, so $(gsd-check --version) is the whole answer; what
+// the id is (not a git commit: the commit holds the bundle, so the bundle
+// cannot name it) is in --help and install.md.
 function version(): string {
-  return isStandalone()
-    ? `gsd-check ${GSD_CHECK_VERSION} (source ${GSD_CHECK_SOURCE_ID}; standalone build: Node ${process.version} ${process.platform}-${process.arch})`
-    : `gsd-check ${GSD_CHECK_VERSION} (source ${GSD_CHECK_SOURCE_ID})`;
+  const notes = [`source ${GSD_CHECK_SOURCE_ID}`];
+  if (GSD_CHECK_AFTER !== '') notes.push(`unreleased, after ${GSD_CHECK_AFTER}`);
+  if (isStandalone()) notes.push(`standalone build: Node ${process.version} ${process.platform}-${process.arch}`);
+  return `gsd-check ${GSD_CHECK_VERSION} (${notes.join('; ')})`;
 }
 
 function isStandalone(): boolean {

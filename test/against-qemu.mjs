@@ -6,12 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sourceId } from '../build-id.mjs';
+import { builtVersion } from '../release/built-version.mjs';
 
 const bin = resolve(process.env.GSD_CHECK_BIN ?? 'out/gsd-check-linux-arm64');
 const qemu = process.env.QEMU ?? 'qemu-aarch64-static';
 const sysroot = process.env.QEMU_LD_PREFIX ?? '/usr/aarch64-linux-gnu';
 const node = JSON.parse(readFileSync('runtimes/linux-arm64/package-lock.json', 'utf8')).packages['node_modules/node24'].version;
-const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
+const { version, after } = builtVersion('.');
+const between = after === undefined ? '' : `; unreleased, after ${after}`;
 
 const run = (args) => {
   const r = spawnSync(qemu, ['-L', sysroot, bin, ...args], { encoding: 'utf8', timeout: 120_000, env: { PATH: process.env.PATH, HOME: process.env.HOME } });
@@ -19,7 +21,7 @@ const run = (args) => {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const cases = [
-  [['--version'], { status: 0, stdout: `gsd-check ${version} (source ${sourceId()}; standalone build: Node v${node} linux-arm64)\n`, stderr: '' }],
+  [['--version'], { status: 0, stdout: `gsd-check ${version} (source ${sourceId()}${between}; standalone build: Node v${node} linux-arm64)\n`, stderr: '' }],
   [
     ['check', 'predicate', '--raw', '--pick', 'message', '--predicate', '{"kind":"command-exit-zero","command":"echo no >&2; exit 3"}'],
     { status: 0, stdout: 'command exited 3: no\n', stderr: '' },

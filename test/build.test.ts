@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from './helpers/bounded.ts';
+import { BUILD_INPUTS } from './helpers/build-inputs.ts';
 import { ROOT, tempDir } from './helpers/support.ts';
 
 type Inputs = Record<string, { entry?: string; inputs: string[] }>;
@@ -16,8 +17,7 @@ const build = (tree: string, ...args: string[]) => {
   assert.equal(r.status, 0, r.stderr);
 };
 const copy = (from: string, to: string) => {
-  for (const name of ['src', 'test', 'release', 'schemas', 'build.mjs', 'build-id.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'])
-    cpSync(join(from, name), join(to, name), { recursive: true });
+  for (const name of [...BUILD_INPUTS, 'test']) cpSync(join(from, name), join(to, name), { recursive: true });
   // runtimes/' lockfiles, not its installed Nodes.
   cpSync(join(from, 'runtimes'), join(to, 'runtimes'), { recursive: true, filter: (path) => !path.includes('node_modules') });
   mkdirSync(join(to, 'dist'));

@@ -293,6 +293,90 @@ test('rendered hooks of exactly 1 MiB are read; a byte more and the point is not
   assert.deepEqual(callsOf(fake), ['capability list --raw', 'loop render-hooks plan:pre --raw', 'loop render-hooks ship:pre --raw', 'runtime-identity --raw']);
 });
 
+// GSD 1.14's own answers (gsd-tools check <query> 01 --raw on a project
+// that blocks each), but for the matrix, named here by an absolute path.
+const ANSWERS = {
+  'ui.plan-gate': {
+    frontend: true,
+    hasFrontendEvidence: true,
+    hasUiSpec: false,
+    block: true,
+    uiSpecPath: null,
+    matchedToken: 'dashboard',
+    matchedLine: '### Phase 1: Dashboard',
+  },
+  'verify.schema-drift': {
+    block: true,
+    drift_detected: true,
+    blocking: true,
+    schema_files: ['prisma/schema.prisma'],
+    orms: ['prisma'],
+    unpushed_orms: ['prisma'],
+    message: 'Schema drift detected: schema-relevant files changed but no database push was executed.',
+    skipped: false,
+  },
+  'verify.context-drift': {
+    block: true,
+    skipped: false,
+    stale_artifacts: ['01-RESEARCH.md'],
+    action: 'block',
+    message: 'CONTEXT.md decisions are newer than: 01-RESEARCH.md.',
+  },
+  'ui.safety-gate': {
+    frontend: true,
+    hasUiFiles: true,
+    hasUiSpec: false,
+    block: true,
+    message: 'UI files changed in this wave but no UI-SPEC.md exists for Phase 01.',
+  },
+  'api-coverage.verify-pre': {
+    block: true,
+    passed: false,
+    coverage_present: true,
+    matrix: '/etc/passwd',
+    error_count: 1,
+    errors: ['row[0]: empty capability name'],
+    message: 'api-coverage: COVERAGE.md has 1 problem(s)',
+  },
+};
+
+test("a query gate's annotation is on the file and line GSD's answer names, inside the project; where it names none, or one outside, it has no file", async (t) => {
+  const root = project(t, {
+    '.planning/ROADMAP.md': '# Roadmap\n\n## Phases\n\n### Phase 1: Dashboard\n\n**Goal:** Build the dashboard page\n',
+    '.planning/phases/01-dashboard/01-CONTEXT.md': '# context\n',
+    '.planning/phases/01-dashboard/01-RESEARCH.md': '# research\n',
+    'prisma/schema.prisma': 'model A {}\n',
+  });
+  const queries = Object.keys(ANSWERS);
+  installFake(join(root, TOOLS), {
+    version: '1.14.0',
+    hooks: { 'plan:pre': queries.map((query) => gate({ query }, query !== 'verify.context-drift')) },
+    answers: ANSWERS,
+  });
+  const run = await cli(['gates', 'run', '--point', 'plan:pre', '--render', '--phase-number', '01', '--pick', 'message', '--report', 'github'], {
+    cwd: root,
+    env: { ...gsdFree(t, root), GITHUB_WORKSPACE: root, GITHUB_STEP_SUMMARY: '' },
+  });
+  assert.deepEqual(
+    [run.status, run.stdout],
+    [
+      0,
+      'plan:pre: halted by acme#0, acme#1, acme#3, acme#4 (acme#0: query ui.plan-gate answered block: true (frontend: true, hasFrontendEvidence: true, hasUiSpec: false, uiSpecPath: null, matchedToken: "dashboard", matchedLine: "### Phase 1: Dashboard"); acme#1: Schema drift detected: schema-relevant files changed but no database push was executed.; acme#3: UI files changed in this wave but no UI-SPEC.md exists for Phase 01.; acme#4: api-coverage: COVERAGE.md has 1 problem(s)); 1 advisory\n',
+    ],
+  );
+  assert.equal(
+    run.stderr,
+    [
+      '::error file=.planning/ROADMAP.md,line=5,title=gsd-check plan%3Apre acme#0 [query ui.plan-gate] halt::query ui.plan-gate answered block: true (frontend: true, hasFrontendEvidence: true, hasUiSpec: false, uiSpecPath: null, matchedToken: "dashboard", matchedLine: "### Phase 1: Dashboard")',
+      '::error file=prisma/schema.prisma,line=1,title=gsd-check plan%3Apre acme#1 [query verify.schema-drift] halt::Schema drift detected: schema-relevant files changed but no database push was executed.',
+      '::error title=gsd-check plan%3Apre acme#3 [query ui.safety-gate] halt::UI files changed in this wave but no UI-SPEC.md exists for Phase 01.',
+      '::error title=gsd-check plan%3Apre acme#4 [query api-coverage.verify-pre] halt::api-coverage: COVERAGE.md has 1 problem(s)',
+      '::warning file=.planning/phases/01-dashboard/01-RESEARCH.md,line=1,title=gsd-check plan%3Apre acme#2 [query verify.context-drift] advisory::CONTEXT.md decisions are newer than: 01-RESEARCH.md.',
+      '',
+    ].join('\n'),
+  );
+});
+
 test('--reached with --hooks: of the hooks given for every point, only the reached points run', async (t) => {
   const root = project(t, PLANNED);
   const loop = Object.keys(HOOKS)

@@ -61,12 +61,19 @@ describe('the artefact', CONCURRENTLY, () => {
     // The source id, computed afresh from the checkout as a site would: the
     // artefact must be the build of the source beside it.
     const source = `source ${spawnSync(process.execPath, [join(ROOT, 'build-id.mjs'), ROOT], { encoding: 'utf8' }).stdout.trim()}`;
-    const expected = `gsd-check ${VERSION} (${source}${process.env.GSD_CHECK_BIN === undefined ? '' : `; standalone build: Node ${process.version} ${process.platform}-${process.arch}`})\n`;
-    assert.equal(version.stdout, expected);
+    // A release's version, or between releases the patch after the newest
+    // release, -dev, naming that release (docs/reference/cli.md#version).
+    const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
+    const pending = /^## \[Unreleased\]\n(?:\n|###.*\n)*[^#\n]/m.test(changelog);
+    const [, last, major, minor, patch] = /^## \[((\d+)\.(\d+)\.(\d+))\] - /m.exec(changelog)!;
+    const built = pending || last !== VERSION ? `${major}.${minor}.${Number(patch) + 1}-dev` : VERSION;
+    const notes = [source, ...(built === VERSION ? [] : [`unreleased, after ${last}`])];
+    if (process.env.GSD_CHECK_BIN !== undefined) notes.push(`standalone build: Node ${process.version} ${process.platform}-${process.arch}`);
+    assert.equal(version.stdout, `gsd-check ${built} (${notes.join('; ')})\n`);
     // What the id is, which the one line leaves out, --help says.
     assert.ok(
       help.stdout.includes(
-        '\nVersion: --version prints one line, gsd-check <version> (source <id>). The id\nis a hash of the files gsd-check is built from, not a git commit: node\nbuild-id.mjs in the source archive or a checkout prints it.\n',
+        '\nVersion: --version prints one line, gsd-check <version> (source <id>). The id\nis a hash of the files gsd-check is built from, not a git commit: node\nbuild-id.mjs in the source archive or a checkout prints it. A build between\nreleases prints a pre-release after the last release, and names it:\ngsd-check <its next patch>-dev (source <id>; unreleased, after <release>).\n',
       ),
       help.stdout,
     );

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { after, before, test } from './helpers/bounded.ts';
 import { ROOT, tempDir } from './helpers/support.ts';
+import { builtVersion } from '../release/built-version.mjs';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
@@ -19,6 +20,13 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   private?: boolean;
 };
 const TARBALL = `${pkg.name}-${pkg.version}.tgz`;
+// What the package's gsd-check answers --version: this tree's build, a
+// release's line or one between releases (release/built-version.mjs).
+const built = builtVersion(ROOT);
+const escaped = (text: string) => text.replaceAll('.', '\\.');
+const VERSION_LINE = new RegExp(
+  `^gsd-check ${escaped(built.version)} \\(source [0-9a-f]{12}${built.after === undefined ? '' : `; unreleased, after ${escaped(built.after)}`}\\)\n$`,
+);
 
 // npm itself: the one that runs `npm test`, else the one on PATH.
 const npmCommand = (): [string, string[]] => (process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []]);
@@ -135,7 +143,7 @@ test('installed from the tarball with no network: gsd-check on PATH runs a gate 
   );
 
   const npx = npm(['exec', '--offline', '--yes', '--package', join(home, TARBALL), '--', 'gsd-check', '--version']);
-  assert.match(npx.stdout, new RegExp(`^gsd-check ${pkg.version.replaceAll('.', '\\.')} \\(source [0-9a-f]{12}\\)\n$`));
+  assert.match(npx.stdout, VERSION_LINE);
 });
 
 // install.md's forms for a project's devDependency, which never take the name
@@ -155,7 +163,7 @@ test('a devDependency runs as ./node_modules/.bin/gsd-check and npx --no -- gsd-
   };
   const local = spawnSync(join(project, 'node_modules', '.bin', 'gsd-check'), ['--version'], { cwd: project, env, encoding: 'utf8', timeout: 60_000 });
   assert.equal(local.status, 0, local.stderr);
-  assert.match(local.stdout, new RegExp(`^gsd-check ${pkg.version.replaceAll('.', '\\.')} \\(source [0-9a-f]{12}\\)\n`));
+  assert.match(local.stdout, VERSION_LINE);
   assert.deepEqual(npx(['--no', '--', 'gsd-check', '--version']), [0, local.stdout]);
   rmSync(join(project, 'node_modules'), { recursive: true });
   assert.deepEqual(npx(['--no', '--', 'gsd-check', '--version']), [1, '']);

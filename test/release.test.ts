@@ -1,8 +1,9 @@
 // What `npm run release` refuses before it builds anything: an argument it
 // does not know, a signing key that is not there (a release meant to be
 // signed must not come out unsigned), a version already tagged on another
-// commit, a CHANGELOG.md without the version's section, a public surface
-// not recorded for the version, and --write-doc with nowhere to write. The
+// commit, a CHANGELOG.md without the version's section or with entries
+// still Unreleased, a public surface not recorded for the version, and
+// --write-doc with nowhere to write. The
 // refusals after the first three run in a repository made here, holding only
 // what they read. The release itself builds everything twice and runs as a
 // release step (docs/maintainers/build-and-release.md); its parts are tested
@@ -12,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from './helpers/bounded.ts';
-import { recordedAsReleased } from './helpers/release-tree.ts';
+import { recordedAsReleased, releasedChangelog } from './helpers/release-tree.ts';
 import { ROOT, tempDir } from './helpers/support.ts';
 
 const USAGE = 'release: usage: node release.mjs [--sign <OpenSSH private key file>] [--write-doc]';
@@ -39,13 +40,16 @@ const GIT = {
   GIT_CONFIG_NOSYSTEM: '1',
 };
 
+const RELEASED = releasedChangelog();
+
 // A repository with what the checks before the build read (src/ as this
 // checkout's, through a link), committed, so that the tree is clean.
 function repository(t: import('node:test').TestContext) {
   const dir = tempDir(t);
   const env = { ...process.env, ...GIT };
-  for (const file of ['package.json', 'CHANGELOG.md', '.pre-commit-hooks.yaml', 'release/surface.json', 'schemas'])
+  for (const file of ['package.json', '.pre-commit-hooks.yaml', 'release/surface.json', 'schemas'])
     cpSync(join(ROOT, file), join(dir, file), { recursive: true });
+  writeFileSync(join(dir, 'CHANGELOG.md'), RELEASED);
   symlinkSync(join(ROOT, 'src'), join(dir, 'src'));
   recordedAsReleased(dir);
   mkdirSync(join(dir, 'docs', 'how-to'), { recursive: true });
@@ -93,9 +97,9 @@ test('a version tagged on another commit, a CHANGELOG.md without its section, a 
     1,
     `release: CHANGELOG.md has no section for ${version}: move the Unreleased entries under ## [${version}] - <date>`,
   ]);
-  edit('CHANGELOG.md', () => readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8').replace('## [Unreleased]\n', ''));
+  edit('CHANGELOG.md', () => RELEASED.replace('## [Unreleased]\n', ''));
   assert.deepEqual(refusal(release([], dir, env)), [1, "release: CHANGELOG.md is not in Keep a Changelog's form:"]);
-  edit('CHANGELOG.md', () => readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8'));
+  edit('CHANGELOG.md', () => RELEASED);
 
   edit('release/surface.json', (text) => text.replace(`{"version": "${version}"`, '{"version": "0.9.0"'));
   assert.deepEqual(refusal(release([], dir, env)), [
@@ -107,6 +111,25 @@ test('a version tagged on another commit, a CHANGELOG.md without its section, a 
     1,
     `release: the public surface changed since release/surface.json was written for ${version}: bump the version, then node release/surface.mjs --write`,
   ]);
+});
+
+test("entries still Unreleased, or a version whose section is not CHANGELOG.md's newest: refused before the build, which would name itself a build between releases", {
+  timeout: 60_000,
+}, (t) => {
+  const { dir, env, edit } = repository(t);
+  const [major, minor, patch] = version.split('.').map(Number) as [number, number, number];
+  const between = (after: string, next: string) =>
+    `release: a build of this tree says gsd-check ${next} (unreleased, after ${after}), not ${version}: CHANGELOG.md's newest section must be ${version}'s and its Unreleased section empty`;
+  edit('CHANGELOG.md', (text) => text.replace('## [Unreleased]\n', '## [Unreleased]\n\n### Fixed\n\n- A fix not yet released.\n'));
+  assert.deepEqual(refusal(release([], dir, env)), [1, between(version, `${major}.${minor}.${patch + 1}-dev`)]);
+
+  edit('CHANGELOG.md', () =>
+    RELEASED.replace('## [Unreleased]\n', `## [Unreleased]\n\n## [${major + 1}.0.0] - 2027-01-01\n`).replace(
+      /^\[unreleased\]: (.*)\/compare\/v.*$/m,
+      `[unreleased]: $1/compare/v${major + 1}.0.0...HEAD\n[${major + 1}.0.0]: $1/compare/v${version}...v${major + 1}.0.0`,
+    ),
+  );
+  assert.deepEqual(refusal(release([], dir, env)), [1, between(`${major + 1}.0.0`, `${major + 1}.0.1-dev`)]);
 });
 
 test('--write-doc with no figures markers in install.md: refused once every other check has passed', { timeout: 60_000 }, (t) => {

@@ -201,7 +201,7 @@ const DECLARED: readonly Flag[] = [
     doc: {
       value: '—',
       meaning:
-        'print one line, `gsd-check <version> (source <id>)`, and exit 0; the id is a hash of the files it is built from, not a git commit: `node build-id.mjs` in the source archive or a checkout prints it',
+        'print one line, `gsd-check <version> (source <id>)`, and exit 0; the id is a hash of the files it is built from, not a git commit: `node build-id.mjs` in the source archive or a checkout prints it. A build between releases prints the pre-release `<next patch>-dev` and adds `; unreleased, after <release>` ([Version](#version))',
     },
   },
 ];

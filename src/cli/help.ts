@@ -100,7 +100,9 @@ signal N, after ending the commands.
 
 Version: --version prints one line, gsd-check <version> (source <id>). The id
 is a hash of the files gsd-check is built from, not a git commit: node
-build-id.mjs in the source archive or a checkout prints it.
+build-id.mjs in the source archive or a checkout prints it. A build between
+releases prints a pre-release after the last release, and names it:
+gsd-check <its next patch>-dev (source <id>; unreleased, after <release>).
 
 More: gsd-check help <command>. The docs (a tutorial, how-tos, every flag, kind
 and message) are README.md and docs/ in gsd-check's repository or npm package;

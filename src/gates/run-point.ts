@@ -9,6 +9,7 @@ import type { GsdDetails } from './provenance.ts';
 import type { Check, GateDeclaration } from './declaration.ts';
 import { mapPool } from './pool.ts';
 import { evaluateQuery, type QueryCommand } from './query.ts';
+import { answerLocation } from './answer-location.ts';
 
 // One gate of a loop point, from a capability file or from GSD's rendered
 // hooks, as the point runner takes it.
@@ -49,7 +50,8 @@ export interface GateReport {
   readonly envelope?: Envelope;
   readonly error?: string;
   // The file and line its verdict or its failure is about, when its check
-  // read one (a frontmatter gate's artifact).
+  // read one (a frontmatter gate's artifact) or its answer names one (a
+  // query gate's: gates/answer-location.ts).
   readonly location?: SourceLocation;
   readonly durationMs: number;
 }
@@ -180,8 +182,13 @@ async function runGate(gate: PointGate, deps: PointDeps): Promise<{ verdict: Gat
 
 async function evaluateCheck(check: Check, gate: PointGate, deps: PointDeps): Promise<{ evaluation: Evaluation; location?: SourceLocation | undefined }> {
   switch (check.shape) {
-    case 'query':
-      return { evaluation: await evaluateQuery(check.query, gate.capDir, deps.query, deps.context) };
+    case 'query': {
+      const evaluation = await evaluateQuery(check.query, gate.capDir, deps.query, deps.context);
+      return {
+        evaluation,
+        location: evaluation.ok && evaluation.value.block ? answerLocation(check.query, evaluation.value.details.answer, deps.context) : undefined,
+      };
+    }
     case 'agentVerdict':
       return { evaluation: fail('needs-agent', 'an agentVerdict check needs an agent to give the verdict; gsd-check cannot') };
     case 'predicate': {

@@ -5,7 +5,7 @@ import { fieldLineIndex } from '../artifact/field-line.ts';
 import { extractFrontmatter } from '../artifact/frontmatter.ts';
 import { readFields } from '../artifact/off-thread.ts';
 import { type Envelope, defineKind, type GateContext, type Kind } from '../predicate/kind.ts';
-import type { PhaseDirLookup } from '../project/phase.ts';
+import { runPhaseDir, type PhaseDirLookup } from '../project/phase.ts';
 import { readRegular } from '../fs/read.ts';
 import { readHead } from '../io/input.ts';
 import { locatedAt, ok, type Result } from '../failure.ts';
@@ -162,8 +162,7 @@ export function frontmatterKind(readFile: typeof readRegular): Kind {
 // The phase directory (given, or the one the phase number found), then the
 // project root: a phase's own report first, the project's ledger after it.
 function searchDirectories(context: GateContext): string[] {
-  const lookup = context.phaseDirLookup;
-  const phaseDir = context.phaseDir ?? (lookup?.matches.length === 1 ? lookup.matches[0] : undefined);
+  const phaseDir = runPhaseDir(context.phaseDir, context.phaseDirLookup);
   return phaseDir === undefined || phaseDir === context.projectRoot ? [context.projectRoot] : [phaseDir, context.projectRoot];
 }
 

@@ -24,6 +24,11 @@ export function lookUpPhaseDir(projectRoot: string, phaseNumber: string, scope: 
   return { phaseNumber, searched, matches: matches.map((name) => join(searched, name)) };
 }
 
+// The phase directory of a run: --phase-dir, else the one directory the
+// phase number found; none when neither settles one.
+export const runPhaseDir = (phaseDir: string | undefined, lookup: PhaseDirLookup | undefined): string | undefined =>
+  phaseDir ?? (lookup?.matches.length === 1 ? lookup.matches[0] : undefined);
+
 // The directories of a phases directory, in GSD's order of their phase ids
 // (find-phase's and phase-plan-index's); none where it cannot be listed.
 export function phaseDirectoryNames(phases: string): string[] {

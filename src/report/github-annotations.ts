@@ -7,8 +7,9 @@ import type { PointRows } from './gate-row.ts';
 // per gate skipped because its check failed (a check that said nothing
 // should not pass unseen). Inactive and passing gates make none, nor do
 // points --reached left out. A gate whose check read a file (a frontmatter
-// gate's artifact) is annotated at its line, `file` given by `where`: GitHub
-// then shows it on that line of the pull request's diff.
+// gate's artifact), or whose query's answer names one, is annotated at its
+// line, `file` given by `where`: GitHub then shows it on that line of the
+// pull request's diff.
 
 // GitHub shows this many annotations of each level a step, and drops the
 // rest unseen.

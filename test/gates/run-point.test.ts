@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { fail, ok, REASONS, stopped, Stop } from '../../src/failure.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
@@ -9,7 +11,7 @@ import { KINDS } from '../../src/kinds/table.ts';
 import type { RunOptions, RunResult } from '../../src/run/runner.ts';
 import { now } from '../../src/run/time.ts';
 import { runResult } from '../helpers/fake-runner.ts';
-import { sleep } from '../helpers/support.ts';
+import { sleep, tempDir } from '../helpers/support.ts';
 import { gsdPaths } from '../../src/project/shown-path.ts';
 
 const predicate = (command: string, timeout?: number) => ({ predicate: { kind: 'command-exit-zero', command, ...(timeout === undefined ? {} : { timeout }) } });
@@ -253,6 +255,27 @@ test('a query gate whose command could not start for a resource limit halts too,
     ['halt', "could not start query q's command: EAGAIN, still after 10 s of retries"],
   ]);
   assert.equal(result.ok && result.value.block, true);
+});
+
+test("a query gate's report is located where its answer names a file of the project, and only when the answer blocks", async (t) => {
+  const root = tempDir(t);
+  writeFileSync(join(root, 'schema.prisma'), 'model A {}\n');
+  const answers: Record<string, unknown> = {
+    drifted: { block: true, schema_files: ['schema.prisma'] },
+    pushed: { block: false, schema_files: ['schema.prisma'] },
+  };
+  const run = async (options: RunOptions): Promise<RunResult> => runResult({ stdout: { text: JSON.stringify(answers[options.command]), complete: true } });
+  const located = async (command: string) => {
+    const d = deps(run);
+    const result = await runPoint('ship:pre', [cap('/c.json', { gates: [gate('ship:pre', { query: 'verify.schema-drift' })] })], {
+      ...d,
+      context: { ...d.context, projectRoot: root, paths: gsdPaths(root) },
+      query: { command, timeoutMs: 5000 },
+    });
+    return result.ok && (result.value.details.gates as GateReport[]).map((g) => [g.status, g.location]);
+  };
+  assert.deepEqual(await located('drifted'), [['halt', { file: 'schema.prisma', line: 1 }]]);
+  assert.deepEqual(await located('pushed'), [['pass', undefined]]);
 });
 
 test('a report shows the declared check up to the deepest a valid predicate can nest, and names a deeper one', async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './support.ts';
@@ -13,3 +14,7 @@ export function recordedAsReleased(dir: string): void {
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 0, r.stderr);
 }
+
+// This checkout's CHANGELOG.md as cutting its version leaves it: nothing
+// Unreleased.
+export const releasedChangelog = (): string => readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8').replace(/(## \[Unreleased\]\n)[\s\S]*?(?=## \[)/, '$1\n');

@@ -11,12 +11,13 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from '../helpers/bounded.ts';
+import { BUILD_INPUTS } from '../helpers/build-inputs.ts';
 import { LOCKFILES, collectPackages, neededPackages, offlineEnv, seedCache } from '../../release/packages.mjs';
 import { DIST, ROOT, tempDir } from '../helpers/support.ts';
 
 const MAIN = LOCKFILES.filter((l) => l.lockfile === 'package-lock.json');
 // What build.mjs and npm ci read.
-const INPUTS = ['src', 'schemas', 'build.mjs', 'build-id.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', '.npmrc'];
+const INPUTS = [...BUILD_INPUTS, '.npmrc'];
 
 const npmFromCache = (args: string[]) => {
   const r = spawnSync('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
