@@ -90,8 +90,10 @@ test('a version tagged on another commit, a CHANGELOG.md without its section, a 
   ]);
   git('tag', '-d', `v${version}`);
 
+  // Its section and links named for another version, after it: still in order.
+  const other = version.replace(/\d+$/, (patch) => String(Number(patch) + 1));
   edit('CHANGELOG.md', (text) =>
-    text.replace(`## [${version}] - `, '## [0.9.0] - ').replace(`[${version}]: `, '[0.9.0]: ').replaceAll(`v${version}`, 'v0.9.0'),
+    text.replace(`## [${version}] - `, `## [${other}] - `).replace(`[${version}]: `, `[${other}]: `).replaceAll(`v${version}`, `v${other}`),
   );
   assert.deepEqual(refusal(release([], dir, env)), [
     1,

@@ -32,6 +32,7 @@ function tree(t: import('node:test').TestContext) {
   for (const file of ['package.json', 'CHANGELOG.md', '.pre-commit-hooks.yaml', 'release/surface.json', 'schemas'])
     cpSync(join(ROOT, file), join(dir, file), { recursive: true });
   symlinkSync(join(ROOT, 'src'), join(dir, 'src'));
+  asReleased100(dir);
   recordedAsReleased(dir);
   const read = () => JSON.parse(readFileSync(join(dir, 'release', 'surface.json'), 'utf8')) as { version: string; surface: Entry[] };
   const record = (change: (entries: Entry[]) => Entry[]) => {
@@ -44,6 +45,24 @@ function tree(t: import('node:test').TestContext) {
   };
   const changelog = (edit: (text: string) => string) => writeFileSync(join(dir, 'CHANGELOG.md'), edit(readFileSync(join(dir, 'CHANGELOG.md'), 'utf8')));
   return { dir, read, record, version, changelog };
+}
+
+// The copy as release 1.0.0 left it, whatever this checkout released since,
+// so that the versions below stay the tests' own: package.json's version,
+// the record's, and CHANGELOG.md without the later sections or their links.
+function asReleased100(dir: string): void {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...pkg, version: '1.0.0' }));
+  const record = join(dir, 'release', 'surface.json');
+  writeFileSync(record, readFileSync(record, 'utf8').replace(/^\{"version": "[^"]+"/, '{"version": "1.0.0"'));
+  const changelog = join(dir, 'CHANGELOG.md');
+  writeFileSync(
+    changelog,
+    readFileSync(changelog, 'utf8')
+      .replace(/(## \[Unreleased\]\n)[\s\S]*?(?=## \[1\.0\.0\])/, '$1\n')
+      .replace(/^\[unreleased\]: .*$/m, '[unreleased]: https://github.com/<owner>/gsd-check/compare/v1.0.0...HEAD')
+      .replace(/^\[(?!1\.0\.0\]|unreleased\])[^\]\n]+\]: .*\n/gm, ''),
+  );
 }
 
 const unreleased = (entry: string) => (text: string) => text.replace('## [Unreleased]\n', `## [Unreleased]\n\n### Added\n\n- ${entry}\n`);
