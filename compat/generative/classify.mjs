@@ -169,7 +169,7 @@ export const CLASSIFIERS = [
     recognises: (c, gsd, check) =>
       (c.meta.form === '--version' || c.meta.form === '-V') &&
       check.status === 0 &&
-      /^gsd-check \d+\.\d+\.\d+( \(source [0-9a-f]+[^)\n]*\))?\n(source [0-9a-f]+: [^\n]*\n)?$/.test(check.stdout) &&
+      /^gsd-check \d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?( \(source [0-9a-f]+[^)\n]*\))?\n(source [0-9a-f]+: [^\n]*\n)?$/.test(check.stdout) &&
       (c.meta.form === '-V' || gsdFailed(gsd, /^Error: Unknown flag: --version/)),
   },
   {
