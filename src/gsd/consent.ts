@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { entryKind, errorCode, realPath } from '../fs/entry.ts';
 import { readRegular } from '../fs/read.ts';
@@ -50,7 +50,8 @@ export interface ProjectConsent {
 export function projectConsent(ids: readonly string[], projectRoot: string, env: Env, home: string | undefined): Result<ProjectConsent> {
   const root = realPath(projectRoot) ?? projectRoot;
   const own = join(projectRoot, '.gsd', 'capabilities');
-  const folders = installedCapabilities(projectRoot, env, home).filter(
+  const gsdHome = gsdHomeOf(env, home, root);
+  const folders = installedCapabilities(projectRoot, { ...env, GSD_HOME: gsdHome }, undefined).filter(
     (c) => c.scope === 'project' && dirname(dirname(c.path)) === own && CAPABILITY_ID.test(c.id) && entryKind(c.path) === 'file',
   );
   const wanted = ids.includes(EVERY_CAPABILITY) ? folders.map((c) => c.id) : [...new Set(ids)];
@@ -66,7 +67,7 @@ export function projectConsent(ids: readonly string[], projectRoot: string, env:
     return fail('usage', `--consent ${unknown}: the project has no such capability in .gsd/capabilities/ (${there})`);
   }
   // GSD keeps the last record of an id.
-  const recorded = new Map(Object.values(storedRecords(gsdHomeOf(env, home), root)).map((r) => [r.id, r.contentHash]));
+  const recorded = new Map(Object.values(storedRecords(gsdHome, root)).map((r) => [r.id, r.contentHash]));
   const given: { id: string; hash: string }[] = [];
   const missing: string[] = [];
   for (const { id, path } of folders) {
@@ -87,7 +88,29 @@ export function consentHome(
   home: string | undefined,
 ): Result<{ readonly env: Readonly<Record<string, string>>; readonly remove: () => void } | undefined> {
   if (consent.given.length === 0) return ok(undefined);
-  const real = gsdHomeOf(env, home);
+  const real = gsdHomeOf(env, home, consent.root);
+  // GSD takes the last record of an id whatever its key, so the user's
+  // records for an id given here are left out, not merely overwritten.
+  const ids = new Set(consent.given.map((g) => g.id));
+  const records: Record<string, unknown> = Object.fromEntries(Object.entries(storedRecords(real, consent.root)).filter(([, r]) => !ids.has(r.id)));
+  const at = new Date().toISOString();
+  for (const { id, hash } of consent.given) {
+    records[JSON.stringify({ r: consent.root, i: id })] = {
+      projectRoot: consent.root,
+      id,
+      scope: 'project',
+      integrity: '',
+      disclosureSignature: '',
+      contentHash: hash,
+      consentedAt: at,
+    };
+  }
+  const count = Object.keys(records).length;
+  if (count > MAX_RECORDS)
+    return fail(
+      'usage',
+      `--consent: the run's consent store would hold ${count} records for this project, and GSD reads none of a store of more than ${MAX_RECORDS}`,
+    );
   let made: string | undefined;
   try {
     made = mkdtempSync(join(tmpdir(), 'gsd-check-consent-'));
@@ -98,20 +121,7 @@ export function consentHome(
         if (name !== STORE[1] && name !== '.consent.lock') symlinkSync(join(real, STORE[0], name), join(own, name));
       if (entryKind(join(real, LEDGER)) !== undefined) symlinkSync(join(real, LEDGER), join(made, LEDGER));
     }
-    // The user's own records for the project, which GSD reads from this home now.
-    const records: Record<string, unknown> = { ...storedRecords(real, consent.root) };
-    const at = new Date().toISOString();
-    for (const { id, hash } of consent.given) {
-      records[JSON.stringify({ r: consent.root, i: id })] = {
-        projectRoot: consent.root,
-        id,
-        scope: 'project',
-        integrity: '',
-        disclosureSignature: '',
-        contentHash: hash,
-        consentedAt: at,
-      };
-    }
+    // The user's own records for the project, which GSD reads from this home now, and those given.
     writeFileSync(join(own, STORE[1]), `${JSON.stringify({ version: '1', records }, null, 2)}\n`, { mode: 0o600 });
   } catch (error) {
     if (made !== undefined) rmSync(made, { recursive: true, force: true });
@@ -121,7 +131,12 @@ export function consentHome(
   return ok({ env: { GSD_HOME: dir }, remove: () => rmSync(dir, { recursive: true, force: true }) });
 }
 
-const gsdHomeOf = (env: Env, home: string | undefined): string | undefined => (env.GSD_HOME !== undefined && env.GSD_HOME !== '' ? env.GSD_HOME : home);
+// GSD's home as GSD reads it: GSD_HOME, else the home directory, a relative
+// one from where GSD runs, the project's root (its real path: GSD's cwd).
+function gsdHomeOf(env: Env, home: string | undefined, root: string): string | undefined {
+  const given = env.GSD_HOME !== undefined && env.GSD_HOME !== '' ? env.GSD_HOME : home;
+  return given === undefined || given === '' ? undefined : resolve(root, given);
+}
 
 function listed(dir: string): string[] {
   try {
