@@ -28,6 +28,9 @@ export const CAPABILITY_ID = /^[a-z][a-z0-9-]*$/;
 const STORE_BYTES = 8 * 1024 * 1024;
 const MAX_RECORDS = 4096;
 const UNSAFE_KEYS = ['__proto__', 'constructor', 'prototype'];
+// Ids of GSD's form it still keeps no record for (isUnsafeCapabilityId): a
+// folder so named is never loaded, whatever the store holds.
+const UNRECORDED_IDS = ['constructor', 'prototype'];
 const STORE = ['.gsd', 'consent.json'] as const;
 // GSD's per-home ledger of what it installed, beside `.gsd/`.
 const LEDGER = '.gsd-capabilities.json';
@@ -66,6 +69,12 @@ export function projectConsent(ids: readonly string[], projectRoot: string, env:
             .join(', ')}`;
     return fail('usage', `--consent ${unknown}: the project has no such capability in .gsd/capabilities/ (${there})`);
   }
+  const unrecorded = wanted.find((id) => UNRECORDED_IDS.includes(id));
+  if (unrecorded !== undefined)
+    return fail(
+      'usage',
+      `--consent ${unrecorded}: GSD keeps no consent record for the id ${unrecorded} (nor ${UNRECORDED_IDS.find((id) => id !== unrecorded)}), so it never loads .gsd/capabilities/${unrecorded}/`,
+    );
   // GSD keeps the last record of an id.
   const recorded = new Map(Object.values(storedRecords(gsdHome, root)).map((r) => [r.id, r.contentHash]));
   const given: { id: string; hash: string }[] = [];
@@ -176,6 +185,7 @@ function isRecord(value: unknown): value is ConsentRecord {
     text('projectRoot') &&
     typeof value.id === 'string' &&
     CAPABILITY_ID.test(value.id) &&
+    !UNRECORDED_IDS.includes(value.id) &&
     value.scope === 'project' &&
     typeof value.integrity === 'string' &&
     typeof value.disclosureSignature === 'string' &&

@@ -214,3 +214,17 @@ test('a store of more records than GSD takes (4096) is not made: GSD would read 
     "--consent: the run's consent store would hold 4097 records for this project, and GSD reads none of a store of more than 4096",
   ]);
 });
+
+test('constructor and prototype: ids GSD keeps no consent record for, so consent for one fails, and a record of one is none', (t) => {
+  const root = projectWith(t, ['prototype', 'tests']);
+  for (const ids of [['prototype'], ['*']]) {
+    const consent = projectConsent(ids, root, {}, tempDir(t));
+    assert.deepEqual(consent.ok ? undefined : [consent.failure.reason, consent.failure.message], [
+      'usage',
+      '--consent prototype: GSD keeps no consent record for the id prototype (nor constructor), so it never loads .gsd/capabilities/prototype/',
+    ]);
+  }
+  const home = tempDir(t);
+  store(home, { a: record(root, 'prototype', hashOf(root, 'prototype')) });
+  assert.deepEqual(given(projectConsent(['tests'], root, {}, home)).missing, ['prototype']);
+});
