@@ -52,10 +52,12 @@ export interface ProjectConsent {
 // (it would stay unloaded, and its gates unrun).
 export function projectConsent(ids: readonly string[], projectRoot: string, env: Env, home: string | undefined): Result<ProjectConsent> {
   const root = realPath(projectRoot) ?? projectRoot;
-  const own = join(projectRoot, '.gsd', 'capabilities');
+  // The project's own folder, by its real path: GSD's home may be the
+  // project's root under another name, which GSD reads as the project's.
+  const own = realPath(join(projectRoot, '.gsd', 'capabilities'));
   const gsdHome = gsdHomeOf(env, home, root);
   const folders = installedCapabilities(projectRoot, { ...env, GSD_HOME: gsdHome }, undefined).filter(
-    (c) => c.scope === 'project' && dirname(dirname(c.path)) === own && CAPABILITY_ID.test(c.id) && entryKind(c.path) === 'file',
+    (c) => c.scope === 'project' && own !== undefined && realPath(dirname(dirname(c.path))) === own && CAPABILITY_ID.test(c.id) && entryKind(c.path) === 'file',
   );
   const wanted = ids.includes(EVERY_CAPABILITY) ? folders.map((c) => c.id) : [...new Set(ids)];
   const unknown = wanted.find((id) => !folders.some((c) => c.id === id));

@@ -228,3 +228,12 @@ test('constructor and prototype: ids GSD keeps no consent record for, so consent
   store(home, { a: record(root, 'prototype', hashOf(root, 'prototype')) });
   assert.deepEqual(given(projectConsent(['tests'], root, {}, home)).missing, ['prototype']);
 });
+
+test("a GSD home that is the project's root under another name: its folders are still the project's, as GSD takes them", (t) => {
+  const root = projectWith(t, ['tests']);
+  const alias = join(tempDir(t), 'alias');
+  symlinkSync(root, alias);
+  const consent = given(projectConsent(['tests'], root, { GSD_HOME: alias }, undefined));
+  assert.deepEqual(consent.given, [{ id: 'tests', hash: hashOf(root, 'tests') }]);
+  assert.deepEqual(given(projectConsent([], root, { GSD_HOME: alias }, undefined)).missing, ['tests']);
+});
