@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { entryKind, errorCode, realPath } from '../fs/entry.ts';
 import { readRegular } from '../fs/read.ts';
-import { isJsonObject, parseJson } from '../json/parse.ts';
+import { isJsonObject, readJson } from '../json/parse.ts';
 import { installedCapabilities } from '../project/installed-capabilities.ts';
 import { bundleContentHash } from './bundle-hash.ts';
 
@@ -164,9 +164,10 @@ function storedRecords(home: string | undefined, root: string): Record<string, C
   if (home === undefined) return {};
   const read = readRegular(join(home, ...STORE), STORE_BYTES);
   if (!read.ok || !read.value.complete) return {};
-  const parsed = parseJson(read.value.bytes.toString('utf8'), 'consent.json');
-  if (!parsed.ok || !isJsonObject(parsed.value) || !isJsonObject(parsed.value.records)) return {};
-  const records = Object.entries(parsed.value.records);
+  // JSON.parse's reading, as GSD's: a key given twice is its last.
+  const parsed = readJson(read.value.bytes.toString('utf8'), 'consent.json');
+  if (!parsed.ok || !isJsonObject(parsed.value.value) || !isJsonObject(parsed.value.value.records)) return {};
+  const records = Object.entries(parsed.value.value.records);
   if (records.length > MAX_RECORDS) return {};
   return Object.fromEntries(
     records.filter((entry): entry is [string, ConsentRecord] => !UNSAFE_KEYS.includes(entry[0]) && isRecord(entry[1]) && entry[1].projectRoot === root),

@@ -237,3 +237,12 @@ test("a GSD home that is the project's root under another name: its folders are 
   assert.deepEqual(consent.given, [{ id: 'tests', hash: hashOf(root, 'tests') }]);
   assert.deepEqual(given(projectConsent([], root, { GSD_HOME: alias }, undefined)).missing, ['tests']);
 });
+
+test("the user's store is read as GSD reads it (JSON.parse): a key given twice is the last, not a store refused", (t) => {
+  const root = projectWith(t, ['tests']);
+  const home = tempDir(t);
+  mkdirSync(join(home, '.gsd'));
+  const records = JSON.stringify({ a: record(root, 'tests', hashOf(root, 'tests')) });
+  writeFileSync(join(home, '.gsd', 'consent.json'), `{"version": "1", "version": "1", "records": ${records}}`);
+  assert.deepEqual(given(projectConsent([], root, {}, home)).missing, []);
+});
