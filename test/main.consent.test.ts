@@ -119,3 +119,17 @@ test('--consent of a capability the project does not have: one line naming those
   );
   assert.equal(existsSync(join(fake, '..', 'calls.log')), false);
 });
+
+test('a capability --consent gives that GSD still leaves out (by its `capability state`) is named, not passed over in silence', async (t) => {
+  const { root, fake, env } = setup(t);
+  installFake(fake, { version: '1.14.0', projectHooks: PROJECT_HOOKS, refuses: ['tests'] });
+  const result = await run(root, env, ['--consent', '*', '--exit-code']);
+  assert.deepEqual(
+    [result.status, result.stdout, result.stderr],
+    [
+      0,
+      'execute:wave:post: passed (1 pass)\n',
+      `gsd-check: warning: GSD does not load the project capability tests though --consent gives it (GSD leaves it out: an unreadable or invalid capability.json, an install the project's ledger says is unfinished, or a check of GSD's it fails): its gates are evaluated nowhere in this run\n`,
+    ],
+  );
+});

@@ -9,6 +9,9 @@ import type { GsdAsk, GsdRequest } from './ask.ts';
 // without them.
 
 export const CAPABILITY_LIST: GsdRequest = { args: ['capability', 'list', '--raw'], env: {}, timeoutMs: 30_000, keepStdout: 1024 * 1024 };
+// Every capability of the registry GSD composed, loaded ones only, whoever
+// installed them: what a consent given is checked against.
+export const CAPABILITY_STATE: GsdRequest = { args: ['capability', 'state', '--raw'], env: {}, timeoutMs: 30_000, keepStdout: 4 * 1024 * 1024 };
 
 // One line for each such capability, but those `named` already; none where
 // GSD gave no list it could be read from.
@@ -32,3 +35,23 @@ export async function unloadedCapabilities(ask: GsdAsk, named: readonly string[]
 // installed itself, so this is said of every folder of the project's.
 export const unconsentedLine = (id: string): string =>
   `GSD does not load the project capability ${id} (no consent record of its user on this machine; --consent ${id} gives it for this run): its gates are evaluated nowhere in this run`;
+
+// A project capability --consent gives that GSD still does not load: a
+// record lets GSD load it, it does not make GSD take it (GSD first reads its
+// capability.json, the project's ledger, and checks it, and leaves it out
+// on any of them, saying nothing of most). None where GSD gave no state it
+// could be read from.
+export async function refusedCapabilities(ask: GsdAsk, given: readonly string[]): Promise<string[]> {
+  if (given.length === 0) return [];
+  const [result] = await ask([CAPABILITY_STATE]);
+  if (result === undefined || result.status !== 'ended' || result.exitCode !== 0 || result.stdout?.complete !== true) return [];
+  const parsed = parseJson(result.stdout.text, 'capability state');
+  if (!parsed.ok || !isJsonObject(parsed.value) || !Array.isArray(parsed.value.capabilities)) return [];
+  const loaded = new Set(parsed.value.capabilities.flatMap((entry) => (isJsonObject(entry) && typeof entry.id === 'string' ? [entry.id] : [])));
+  return given
+    .filter((id) => !loaded.has(id))
+    .map(
+      (id) =>
+        `GSD does not load the project capability ${id} though --consent gives it (GSD leaves it out: an unreadable or invalid capability.json, an install the project's ledger says is unfinished, or a check of GSD's it fails): its gates are evaluated nowhere in this run`,
+    );
+}

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { entryKind, errorCode, realPath } from '../fs/entry.ts';
 import { readRegular } from '../fs/read.ts';
-import { isJsonObject, parseJson } from '../json/parse.ts';
+import { isJsonObject, readJson } from '../json/parse.ts';
 import { installedCapabilities } from '../project/installed-capabilities.ts';
 import { bundleContentHash } from './bundle-hash.ts';
 
@@ -28,6 +28,9 @@ export const CAPABILITY_ID = /^[a-z][a-z0-9-]*$/;
 const STORE_BYTES = 8 * 1024 * 1024;
 const MAX_RECORDS = 4096;
 const UNSAFE_KEYS = ['__proto__', 'constructor', 'prototype'];
+// Ids of GSD's form it still keeps no record for (isUnsafeCapabilityId): a
+// folder so named is never loaded, whatever the store holds.
+const UNRECORDED_IDS = ['constructor', 'prototype'];
 const STORE = ['.gsd', 'consent.json'] as const;
 // GSD's per-home ledger of what it installed, beside `.gsd/`.
 const LEDGER = '.gsd-capabilities.json';
@@ -49,9 +52,12 @@ export interface ProjectConsent {
 // (it would stay unloaded, and its gates unrun).
 export function projectConsent(ids: readonly string[], projectRoot: string, env: Env, home: string | undefined): Result<ProjectConsent> {
   const root = realPath(projectRoot) ?? projectRoot;
-  const own = join(projectRoot, '.gsd', 'capabilities');
-  const folders = installedCapabilities(projectRoot, env, home).filter(
-    (c) => c.scope === 'project' && dirname(dirname(c.path)) === own && CAPABILITY_ID.test(c.id) && entryKind(c.path) === 'file',
+  // The project's own folder, by its real path: GSD's home may be the
+  // project's root under another name, which GSD reads as the project's.
+  const own = realPath(join(projectRoot, '.gsd', 'capabilities'));
+  const gsdHome = gsdHomeOf(env, home, root);
+  const folders = installedCapabilities(projectRoot, { ...env, GSD_HOME: gsdHome }, undefined).filter(
+    (c) => c.scope === 'project' && own !== undefined && realPath(dirname(dirname(c.path))) === own && CAPABILITY_ID.test(c.id) && entryKind(c.path) === 'file',
   );
   const wanted = ids.includes(EVERY_CAPABILITY) ? folders.map((c) => c.id) : [...new Set(ids)];
   const unknown = wanted.find((id) => !folders.some((c) => c.id === id));
@@ -65,8 +71,14 @@ export function projectConsent(ids: readonly string[], projectRoot: string, env:
             .join(', ')}`;
     return fail('usage', `--consent ${unknown}: the project has no such capability in .gsd/capabilities/ (${there})`);
   }
+  const unrecorded = wanted.find((id) => UNRECORDED_IDS.includes(id));
+  if (unrecorded !== undefined)
+    return fail(
+      'usage',
+      `--consent ${unrecorded}: GSD keeps no consent record for the id ${unrecorded} (nor ${UNRECORDED_IDS.find((id) => id !== unrecorded)}), so it never loads .gsd/capabilities/${unrecorded}/`,
+    );
   // GSD keeps the last record of an id.
-  const recorded = new Map(Object.values(storedRecords(gsdHomeOf(env, home), root)).map((r) => [r.id, r.contentHash]));
+  const recorded = new Map(Object.values(storedRecords(gsdHome, root)).map((r) => [r.id, r.contentHash]));
   const given: { id: string; hash: string }[] = [];
   const missing: string[] = [];
   for (const { id, path } of folders) {
@@ -87,7 +99,29 @@ export function consentHome(
   home: string | undefined,
 ): Result<{ readonly env: Readonly<Record<string, string>>; readonly remove: () => void } | undefined> {
   if (consent.given.length === 0) return ok(undefined);
-  const real = gsdHomeOf(env, home);
+  const real = gsdHomeOf(env, home, consent.root);
+  // GSD takes the last record of an id whatever its key, so the user's
+  // records for an id given here are left out, not merely overwritten.
+  const ids = new Set(consent.given.map((g) => g.id));
+  const records: Record<string, unknown> = Object.fromEntries(Object.entries(storedRecords(real, consent.root)).filter(([, r]) => !ids.has(r.id)));
+  const at = new Date().toISOString();
+  for (const { id, hash } of consent.given) {
+    records[JSON.stringify({ r: consent.root, i: id })] = {
+      projectRoot: consent.root,
+      id,
+      scope: 'project',
+      integrity: '',
+      disclosureSignature: '',
+      contentHash: hash,
+      consentedAt: at,
+    };
+  }
+  const count = Object.keys(records).length;
+  if (count > MAX_RECORDS)
+    return fail(
+      'usage',
+      `--consent: the run's consent store would hold ${count} records for this project, and GSD reads none of a store of more than ${MAX_RECORDS}`,
+    );
   let made: string | undefined;
   try {
     made = mkdtempSync(join(tmpdir(), 'gsd-check-consent-'));
@@ -98,20 +132,7 @@ export function consentHome(
         if (name !== STORE[1] && name !== '.consent.lock') symlinkSync(join(real, STORE[0], name), join(own, name));
       if (entryKind(join(real, LEDGER)) !== undefined) symlinkSync(join(real, LEDGER), join(made, LEDGER));
     }
-    // The user's own records for the project, which GSD reads from this home now.
-    const records: Record<string, unknown> = { ...storedRecords(real, consent.root) };
-    const at = new Date().toISOString();
-    for (const { id, hash } of consent.given) {
-      records[JSON.stringify({ r: consent.root, i: id })] = {
-        projectRoot: consent.root,
-        id,
-        scope: 'project',
-        integrity: '',
-        disclosureSignature: '',
-        contentHash: hash,
-        consentedAt: at,
-      };
-    }
+    // The user's own records for the project, which GSD reads from this home now, and those given.
     writeFileSync(join(own, STORE[1]), `${JSON.stringify({ version: '1', records }, null, 2)}\n`, { mode: 0o600 });
   } catch (error) {
     if (made !== undefined) rmSync(made, { recursive: true, force: true });
@@ -121,7 +142,12 @@ export function consentHome(
   return ok({ env: { GSD_HOME: dir }, remove: () => rmSync(dir, { recursive: true, force: true }) });
 }
 
-const gsdHomeOf = (env: Env, home: string | undefined): string | undefined => (env.GSD_HOME !== undefined && env.GSD_HOME !== '' ? env.GSD_HOME : home);
+// GSD's home as GSD reads it: GSD_HOME, else the home directory, a relative
+// one from where GSD runs, the project's root (its real path: GSD's cwd).
+function gsdHomeOf(env: Env, home: string | undefined, root: string): string | undefined {
+  const given = env.GSD_HOME !== undefined && env.GSD_HOME !== '' ? env.GSD_HOME : home;
+  return given === undefined || given === '' ? undefined : resolve(root, given);
+}
 
 function listed(dir: string): string[] {
   try {
@@ -138,9 +164,10 @@ function storedRecords(home: string | undefined, root: string): Record<string, C
   if (home === undefined) return {};
   const read = readRegular(join(home, ...STORE), STORE_BYTES);
   if (!read.ok || !read.value.complete) return {};
-  const parsed = parseJson(read.value.bytes.toString('utf8'), 'consent.json');
-  if (!parsed.ok || !isJsonObject(parsed.value) || !isJsonObject(parsed.value.records)) return {};
-  const records = Object.entries(parsed.value.records);
+  // JSON.parse's reading, as GSD's: a key given twice is its last.
+  const parsed = readJson(read.value.bytes.toString('utf8'), 'consent.json');
+  if (!parsed.ok || !isJsonObject(parsed.value.value) || !isJsonObject(parsed.value.value.records)) return {};
+  const records = Object.entries(parsed.value.value.records);
   if (records.length > MAX_RECORDS) return {};
   return Object.fromEntries(
     records.filter((entry): entry is [string, ConsentRecord] => !UNSAFE_KEYS.includes(entry[0]) && isRecord(entry[1]) && entry[1].projectRoot === root),
@@ -161,6 +188,7 @@ function isRecord(value: unknown): value is ConsentRecord {
     text('projectRoot') &&
     typeof value.id === 'string' &&
     CAPABILITY_ID.test(value.id) &&
+    !UNRECORDED_IDS.includes(value.id) &&
     value.scope === 'project' &&
     typeof value.integrity === 'string' &&
     typeof value.disclosureSignature === 'string' &&

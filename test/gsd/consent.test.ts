@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { test, type TestContext } from '../helpers/bounded.ts';
 import { tempDir } from '../helpers/support.ts';
 import { bundleContentHash } from '../../src/gsd/bundle-hash.ts';
@@ -161,4 +161,88 @@ test('a folder GSD could not hash: consent for it fails (it would stay unloaded)
     '--consent tests: GSD could not bind a consent record to .gsd/capabilities/tests/: link is a symbolic link',
   ]);
   assert.deepEqual(given(projectConsent([], root, {}, tempDir(t))).missing, ['tests']);
+});
+
+test("a GSD_HOME given relative is GSD's home relative to the project's root, where GSD runs: its links and records are that home's", (t) => {
+  const root = projectWith(t, ['tests', 'audit']);
+  const home = tempDir(t);
+  store(home, { mine: record(root, 'audit', hashOf(root, 'audit')) });
+  mkdirSync(join(home, '.gsd', 'capabilities'));
+  const env = { GSD_HOME: relative(realpathSync(root), home) };
+  const consent = given(projectConsent(['tests'], root, env, undefined));
+  assert.deepEqual(consent.missing, [], "the user's record for audit, in the home GSD reads, was not read");
+  const made = consentHome(consent, env, undefined);
+  assert.ok(made.ok && made.value !== undefined);
+  t.after(() => made.value?.remove());
+  const dir = made.value.env.GSD_HOME!;
+  assert.equal(realpathSync(join(dir, '.gsd', 'capabilities')), realpathSync(join(home, '.gsd', 'capabilities')));
+  const written = JSON.parse(readFileSync(join(dir, '.gsd', 'consent.json'), 'utf8')) as { records: Record<string, { id: string }> };
+  assert.deepEqual(
+    Object.values(written.records)
+      .map((r) => r.id)
+      .sort(),
+    ['audit', 'tests'],
+  );
+});
+
+test("consent given for an id replaces every record of the user's for it: GSD takes the last of an id, whatever its key", (t) => {
+  const root = projectWith(t, ['tests']);
+  const home = tempDir(t);
+  const key = JSON.stringify({ r: realpathSync(root), i: 'tests' });
+  store(home, { [key]: record(root, 'tests', 'sha512-stale'), 'a later key': record(root, 'tests', 'sha512-stale') });
+  const made = consentHome(given(projectConsent(['tests'], root, {}, home)), {}, home);
+  assert.ok(made.ok && made.value !== undefined);
+  t.after(() => made.value?.remove());
+  const written = JSON.parse(readFileSync(join(made.value.env.GSD_HOME!, '.gsd', 'consent.json'), 'utf8')) as {
+    records: Record<string, { id: string; contentHash: string }>;
+  };
+  assert.deepEqual(
+    Object.values(written.records).map((r) => [r.id, r.contentHash]),
+    [['tests', hashOf(root, 'tests')]],
+  );
+});
+
+test('a store of more records than GSD takes (4096) is not made: GSD would read none of it', (t) => {
+  const root = projectWith(t, ['tests']);
+  const home = tempDir(t);
+  const records: Record<string, unknown> = {};
+  for (let n = 0; n < 4096; n++) records[`k${n}`] = record(root, `x${n}`, 'sha512-x');
+  store(home, records);
+  const made = consentHome(given(projectConsent(['tests'], root, {}, home)), {}, home);
+  assert.deepEqual(made.ok ? undefined : [made.failure.reason, made.failure.message], [
+    'usage',
+    "--consent: the run's consent store would hold 4097 records for this project, and GSD reads none of a store of more than 4096",
+  ]);
+});
+
+test('constructor and prototype: ids GSD keeps no consent record for, so consent for one fails, and a record of one is none', (t) => {
+  const root = projectWith(t, ['prototype', 'tests']);
+  for (const ids of [['prototype'], ['*']]) {
+    const consent = projectConsent(ids, root, {}, tempDir(t));
+    assert.deepEqual(consent.ok ? undefined : [consent.failure.reason, consent.failure.message], [
+      'usage',
+      '--consent prototype: GSD keeps no consent record for the id prototype (nor constructor), so it never loads .gsd/capabilities/prototype/',
+    ]);
+  }
+  const home = tempDir(t);
+  store(home, { a: record(root, 'prototype', hashOf(root, 'prototype')) });
+  assert.deepEqual(given(projectConsent(['tests'], root, {}, home)).missing, ['prototype']);
+});
+
+test("a GSD home that is the project's root under another name: its folders are still the project's, as GSD takes them", (t) => {
+  const root = projectWith(t, ['tests']);
+  const alias = join(tempDir(t), 'alias');
+  symlinkSync(root, alias);
+  const consent = given(projectConsent(['tests'], root, { GSD_HOME: alias }, undefined));
+  assert.deepEqual(consent.given, [{ id: 'tests', hash: hashOf(root, 'tests') }]);
+  assert.deepEqual(given(projectConsent([], root, { GSD_HOME: alias }, undefined)).missing, ['tests']);
+});
+
+test("the user's store is read as GSD reads it (JSON.parse): a key given twice is the last, not a store refused", (t) => {
+  const root = projectWith(t, ['tests']);
+  const home = tempDir(t);
+  mkdirSync(join(home, '.gsd'));
+  const records = JSON.stringify({ a: record(root, 'tests', hashOf(root, 'tests')) });
+  writeFileSync(join(home, '.gsd', 'consent.json'), `{"version": "1", "version": "1", "records": ${records}}`);
+  assert.deepEqual(given(projectConsent([], root, {}, home)).missing, []);
 });

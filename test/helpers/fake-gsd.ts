@@ -26,6 +26,10 @@ export interface FakeGsd {
   // renders them, only for a capability its user consented to (a record in
   // GSD's home for this project and id).
   readonly projectHooks?: Readonly<Record<string, Readonly<Record<string, readonly unknown[]>>>>;
+  // The project's capabilities it leaves out even with consent (an invalid
+  // capability.json, an install its ledger says is unfinished, a check it
+  // fails); given, it answers `capability state --raw` with those it loads.
+  readonly refuses?: readonly string[];
 }
 
 // As gsd-tools.cjs prints them: `loop render-hooks <point> --raw` a JSON
@@ -44,6 +48,7 @@ const consented = (id) => {
     return Object.values(store.records).some((r) => r.id === id && r.projectRoot === realpathSync(process.cwd()) && r.scope === 'project');
   } catch { return false; }
 };
+const loads = (id) => consented(id) && !(setup.refuses || []).includes(id);
 const [verb, ...rest] = args;
 const unknown = () => { process.stderr.write('Unknown command: ' + verb + '\\n'); process.exit(1); };
 if (verb === 'runtime-identity' && rest.join(' ') === '--raw') {
@@ -52,7 +57,7 @@ if (verb === 'runtime-identity' && rest.join(' ') === '--raw') {
 } else if (verb === 'loop' && rest[0] === 'render-hooks' && rest.length === 3 && rest[2] === '--raw') {
   const point = rest[1];
   if ((setup.failRender || []).includes(point)) { process.stderr.write('Error: cannot render ' + point + '\\n'); process.exit(1); }
-  const own = Object.entries(setup.projectHooks || {}).flatMap(([id, hooks]) => (consented(id) ? hooks[point] || [] : []));
+  const own = Object.entries(setup.projectHooks || {}).flatMap(([id, hooks]) => (loads(id) ? hooks[point] || [] : []));
   const text = JSON.stringify({ point, activeHooks: [...((setup.hooks || {})[point] || []), ...own], rendered: '' }, null, 2) + '\\n';
   const pad = (setup.padRender || {})[point];
   process.stdout.write(pad === undefined ? text : ' '.repeat(pad - Buffer.byteLength(text)) + text);
@@ -60,6 +65,9 @@ if (verb === 'runtime-identity' && rest.join(' ') === '--raw') {
   process.stdout.write(JSON.stringify(setup.verification, null, 2));
 } else if (verb === 'capability' && rest.join(' ') === 'list --raw' && setup.capabilities !== undefined) {
   process.stdout.write(JSON.stringify(setup.capabilities, null, 2));
+} else if (verb === 'capability' && rest.join(' ') === 'state --raw' && setup.refuses !== undefined) {
+  const capabilities = Object.keys(setup.projectHooks || {}).filter(loads).map((id) => ({ id, active: true }));
+  process.stdout.write(JSON.stringify({ runtimeConfigDir: '', capabilities }, null, 2));
 } else if (verb === 'check' && rest.length === 3 && rest[2] === '--raw') {
   process.stdout.write(JSON.stringify((setup.answers || {})[rest[0]] || { block: false }) + '\\n');
 } else unknown();

@@ -27,7 +27,7 @@ import { selectPoints } from './selection.ts';
 import { gsdPhaseReads } from '../../loop/gsd-reads.ts';
 import { askedVerification, shipPreflight, verificationRequest, withPreflight } from '../../loop/ship-preflight.ts';
 import { IDENTITY } from '../../gsd/identity.ts';
-import { CAPABILITY_LIST, unconsentedLine, unloadedCapabilities } from '../../gsd/capabilities.ts';
+import { CAPABILITY_LIST, CAPABILITY_STATE, refusedCapabilities, unconsentedLine, unloadedCapabilities } from '../../gsd/capabilities.ts';
 import { consentHome, projectConsent } from '../../gsd/consent.ts';
 
 // gates run, stage by stage: the context; which points (selection.ts,
@@ -74,7 +74,8 @@ async function running(options: GatesOptions, deps: GatesDeps, leftBehind: (() =
   // process. With --render, which GSD it is and every point's hooks are
   // asked with the first requests, the phase's reads where --reached has them.
   const askers = new Map<Gsd, GsdAsk>();
-  const ahead = options.render ? [IDENTITY, CAPABILITY_LIST, ...options.points.map(renderRequest)] : [];
+  const consented = consent.value?.given.map((g) => g.id) ?? [];
+  const ahead = options.render ? [IDENTITY, CAPABILITY_LIST, ...(consented.length > 0 ? [CAPABILITY_STATE] : []), ...options.points.map(renderRequest)] : [];
   // At the ship, the preflight's question too, once the phase is known.
   const shipAhead: GsdRequest[] = [];
   const asking = (gsd: Gsd): GsdAsk =>
@@ -107,6 +108,7 @@ async function running(options: GatesOptions, deps: GatesDeps, leftBehind: (() =
   const unloaded = [
     ...unconsented.map(unconsentedLine),
     ...(options.render && decides !== undefined ? await unloadedCapabilities(decides.ask, unconsented) : []),
+    ...(options.render && decides !== undefined ? await refusedCapabilities(decides.ask, consented) : []),
   ];
   for (const line of unloaded) deps.warn(`gsd-check: warning: ${visible(line)}`);
   const loaded = await loadPointGates(options, selection.value.points, context, decides, deps);
