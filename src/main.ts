@@ -70,7 +70,9 @@ async function main(argv: readonly string[]): Promise<Reply> {
         }
       },
       cwd: () => process.cwd(),
-      home: process.env.HOME,
+      // GSD's, as os.homedir() gives it: HOME, else (HOME unset) the user's
+      // entry in the password database; node:os is loaded only then.
+      home: process.env.HOME ?? (require('node:os') as typeof import('node:os')).homedir(),
       uid: process.getuid?.(),
       env: process.env,
       github,

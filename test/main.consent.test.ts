@@ -6,7 +6,7 @@
 // consent record for the project and the id (helpers/fake-gsd.ts); the hash
 // each record binds is GSD's own (compat/test/bundle-hash.test.mjs).
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleContentHash } from '../src/gsd/bundle-hash.ts';
 import { test, type TestContext } from './helpers/bounded.ts';
@@ -130,6 +130,20 @@ test('a capability --consent gives that GSD still leaves out (by its `capability
       0,
       'execute:wave:post: passed (1 pass)\n',
       `gsd-check: warning: GSD does not load the project capability tests though --consent gives it (GSD leaves it out: an unreadable or invalid capability.json, an install the project's ledger says is unfinished, or a check of GSD's it fails): its gates are evaluated nowhere in this run\n`,
+    ],
+  );
+});
+
+test('a capability no consent can make GSD load is named with why, not with --consent as its remedy', async (t) => {
+  const { root, env } = setup(t);
+  symlinkSync('capability.json', join(root, '.gsd', 'capabilities', 'audit', 'link'));
+  const result = await run(root, env, ['--consent', 'tests']);
+  assert.deepEqual(
+    [result.status, result.stdout, result.stderr],
+    [
+      0,
+      'execute:wave:post: halted by tests#0 (tests#0: command exited 1)\n',
+      'gsd-check: warning: GSD does not load the project capability audit (no consent record of its user on this machine; GSD cannot bind a consent record to it: link is a symbolic link): its gates are evaluated nowhere in this run\n',
     ],
   );
 });

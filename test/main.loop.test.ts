@@ -475,3 +475,35 @@ test('--render names each capability GSD discovered and does not load (no consen
   assert.deepEqual([run.status, run.stdout, run.stderr], [0, 'plan:pre: passed (1 pass)\n', `gsd-check: warning: ${line}\n`]);
   assert.ok(readFileSync(summary, 'utf8').includes(`\n\n⚠️ ${line}\n\n`), readFileSync(summary, 'utf8'));
 });
+
+test("--render passes on GSD's warnings of a capability it failed to load (its gates skipped, not enforced): once each however many points name it, ten at most, and in the job summary", async (t) => {
+  const root = project(t, PLANNED);
+  const failed = (id: string) =>
+    `capability ${id} under .gsd/capabilities/ failed to load (failed validation); its gate at plan:pre is SKIPPED and NOT enforced (failing open).`;
+  installFake(join(root, TOOLS), { version: '1.14.0', hooks: HOOKS, renderWarnings: [failed('a'), failed('b')] });
+  const summary = join(root, 'summary.md');
+  const run = await cli(
+    ['gates', 'run', '--point', 'plan:pre', '--point', 'plan:post', '--render', '--phase-number', '04', '--pick', 'message', '--report', 'github'],
+    {
+      cwd: root,
+      env: { ...gsdFree(t, root), GITHUB_STEP_SUMMARY: summary },
+    },
+  );
+  assert.deepEqual(
+    [run.status, run.stdout, run.stderr],
+    [0, '2 points: passed (2 pass)\n', `gsd-check: warning: GSD: ${failed('a')}\ngsd-check: warning: GSD: ${failed('b')}\n`],
+  );
+  assert.ok(readFileSync(summary, 'utf8').includes(`\n\n⚠️ GSD: ${failed('b')}\n\n`), readFileSync(summary, 'utf8'));
+
+  const many = project(t, PLANNED);
+  const ids = Array.from({ length: 12 }, (_, i) => `c${i}`);
+  installFake(join(many, TOOLS), { version: '1.14.0', hooks: HOOKS, renderWarnings: ids.map(failed) });
+  const flood = await cli(['gates', 'run', '--point', 'plan:pre', '--render', '--phase-number', '04', '--pick', 'message'], {
+    cwd: many,
+    env: gsdFree(t, many),
+  });
+  assert.deepEqual(
+    [flood.status, flood.stderr],
+    [0, [...ids.slice(0, 10).map((id) => `gsd-check: warning: GSD: ${failed(id)}\n`), 'gsd-check: warning: GSD: and 2 more warnings, not shown\n'].join('')],
+  );
+});

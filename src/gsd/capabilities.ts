@@ -33,8 +33,9 @@ export async function unloadedCapabilities(ask: GsdAsk, named: readonly string[]
 // A project capability GSD has no consent record for on this machine, and
 // --consent did not give one (gsd/consent.ts): GSD lists only what it
 // installed itself, so this is said of every folder of the project's.
-export const unconsentedLine = (id: string): string =>
-  `GSD does not load the project capability ${id} (no consent record of its user on this machine; --consent ${id} gives it for this run): its gates are evaluated nowhere in this run`;
+// `cannot`: why no consent can make GSD load it, where none can.
+export const unconsentedLine = (id: string, cannot?: string): string =>
+  `GSD does not load the project capability ${id} (no consent record of its user on this machine; ${cannot ?? `--consent ${id} gives it for this run`}): its gates are evaluated nowhere in this run`;
 
 // A project capability --consent gives that GSD still does not load: a
 // record lets GSD load it, it does not make GSD take it (GSD first reads its

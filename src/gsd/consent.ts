@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
@@ -45,6 +45,8 @@ export interface ProjectConsent {
   // The project's capabilities GSD does not load here: neither a record of
   // the user's on this machine, nor given.
   readonly missing: readonly string[];
+  // Of those, the ones no consent can make GSD load, and why.
+  readonly cannot: Readonly<Record<string, string>>;
 }
 
 // What --consent gives, checked against the project's capabilities: an id
@@ -81,14 +83,19 @@ export function projectConsent(ids: readonly string[], projectRoot: string, env:
   const recorded = new Map(Object.values(storedRecords(gsdHome, root)).map((r) => [r.id, r.contentHash]));
   const given: { id: string; hash: string }[] = [];
   const missing: string[] = [];
+  const cannot: Record<string, string> = {};
   for (const { id, path } of folders) {
     const hash = bundleContentHash(dirname(path));
     if (wanted.includes(id)) {
       if (!hash.ok) return fail('unreadable-file', `--consent ${id}: GSD could not bind a consent record to .gsd/capabilities/${id}/: ${hash.failure}`);
       given.push({ id, hash: hash.value });
-    } else if (!hash.ok || recorded.get(id) !== hash.value) missing.push(id);
+    } else if (!hash.ok || recorded.get(id) !== hash.value) {
+      missing.push(id);
+      if (!hash.ok) cannot[id] = `GSD cannot bind a consent record to it: ${hash.failure}`;
+      else if (UNRECORDED_IDS.includes(id)) cannot[id] = `GSD keeps no consent record for the id ${id}`;
+    }
   }
-  return ok({ root, given, missing: missing.sort() });
+  return ok({ root, given, missing: missing.sort(), cannot });
 }
 
 // The home GSD is pointed at for the run, holding the consent given, and
@@ -122,9 +129,16 @@ export function consentHome(
       'usage',
       `--consent: the run's consent store would hold ${count} records for this project, and GSD reads none of a store of more than ${MAX_RECORDS}`,
     );
+  const temp = tmpdir();
+  const shared = sharedWithoutSticky(temp);
+  if (shared !== undefined)
+    return fail(
+      'unreadable-file',
+      `--consent: the temp directory ${temp} ${shared}, where another user could put a home of theirs in the run's place: set TMPDIR to a directory of yours`,
+    );
   let made: string | undefined;
   try {
-    made = mkdtempSync(join(tmpdir(), 'gsd-check-consent-'));
+    made = mkdtempSync(join(temp, 'gsd-check-consent-'));
     const own = join(made, STORE[0]);
     mkdirSync(own);
     if (real !== undefined) {
@@ -144,6 +158,19 @@ export function consentHome(
 
 // GSD's home as GSD reads it: GSD_HOME, else the home directory, a relative
 // one from where GSD runs, the project's root (its real path: GSD's cwd).
+// Why others could rename the run's home away in `dir` and put theirs in
+// its place: `dir` writable by them without the sticky bit (which keeps an
+// entry to its owner), or not there to judge.
+function sharedWithoutSticky(dir: string): string | undefined {
+  let mode: number;
+  try {
+    mode = statSync(dir).mode;
+  } catch (error) {
+    return `cannot be read (${errorCode(error)})`;
+  }
+  return (mode & 0o022) !== 0 && (mode & 0o1000) === 0 ? 'is writable by others and has no sticky bit' : undefined;
+}
+
 function gsdHomeOf(env: Env, home: string | undefined, root: string): string | undefined {
   const given = env.GSD_HOME !== undefined && env.GSD_HOME !== '' ? env.GSD_HOME : home;
   return given === undefined || given === '' ? undefined : resolve(root, given);

@@ -1,5 +1,17 @@
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { test, type TestContext } from '../helpers/bounded.ts';
 import { tempDir } from '../helpers/support.ts';
@@ -49,7 +61,7 @@ test("the ids given, or * for every folder of the project's that holds a capabil
   mkdirSync(join(root, '.gsd', 'capabilities', 'empty'));
   const home = tempDir(t);
   const some = given(projectConsent(['tests', 'tests'], root, {}, home));
-  assert.deepEqual(some, { root: realpathSync(root), given: [{ id: 'tests', hash: hashOf(root, 'tests') }], missing: ['audit'] });
+  assert.deepEqual(some, { root: realpathSync(root), given: [{ id: 'tests', hash: hashOf(root, 'tests') }], missing: ['audit'], cannot: {} });
   const every = given(projectConsent(['*'], root, {}, home));
   assert.deepEqual(every.given.map((g) => g.id).sort(), ['audit', 'tests']);
   assert.deepEqual(every.missing, []);
@@ -160,7 +172,8 @@ test('a folder GSD could not hash: consent for it fails (it would stay unloaded)
     'unreadable-file',
     '--consent tests: GSD could not bind a consent record to .gsd/capabilities/tests/: link is a symbolic link',
   ]);
-  assert.deepEqual(given(projectConsent([], root, {}, tempDir(t))).missing, ['tests']);
+  const without = given(projectConsent([], root, {}, tempDir(t)));
+  assert.deepEqual([without.missing, without.cannot], [['tests'], { tests: 'GSD cannot bind a consent record to it: link is a symbolic link' }]);
 });
 
 test("a GSD_HOME given relative is GSD's home relative to the project's root, where GSD runs: its links and records are that home's", (t) => {
@@ -226,7 +239,8 @@ test('constructor and prototype: ids GSD keeps no consent record for, so consent
   }
   const home = tempDir(t);
   store(home, { a: record(root, 'prototype', hashOf(root, 'prototype')) });
-  assert.deepEqual(given(projectConsent(['tests'], root, {}, home)).missing, ['prototype']);
+  const consented = given(projectConsent(['tests'], root, {}, home));
+  assert.deepEqual([consented.missing, consented.cannot], [['prototype'], { prototype: 'GSD keeps no consent record for the id prototype' }]);
 });
 
 test("a GSD home that is the project's root under another name: its folders are still the project's, as GSD takes them", (t) => {
@@ -245,4 +259,28 @@ test("the user's store is read as GSD reads it (JSON.parse): a key given twice i
   const records = JSON.stringify({ a: record(root, 'tests', hashOf(root, 'tests')) });
   writeFileSync(join(home, '.gsd', 'consent.json'), `{"version": "1", "version": "1", "records": ${records}}`);
   assert.deepEqual(given(projectConsent([], root, {}, home)).missing, []);
+});
+
+test('a temp directory others may write without the sticky bit: no home is made there (another user could swap theirs in); with it, one is', (t) => {
+  const root = projectWith(t, ['tests']);
+  const consent = given(projectConsent(['tests'], root, {}, undefined));
+  const before = process.env.TMPDIR;
+  t.after(() => {
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+  });
+  const temp = tempDir(t);
+  chmodSync(temp, 0o777);
+  process.env.TMPDIR = temp;
+  const refused = consentHome(consent, {}, undefined);
+  assert.deepEqual(refused.ok ? undefined : [refused.failure.reason, refused.failure.message], [
+    'unreadable-file',
+    `--consent: the temp directory ${temp} is writable by others and has no sticky bit, where another user could put a home of theirs in the run's place: set TMPDIR to a directory of yours`,
+  ]);
+  assert.deepEqual(readdirSync(temp), []);
+  chmodSync(temp, 0o1777);
+  const made = consentHome(consent, {}, undefined);
+  assert.ok(made.ok && made.value !== undefined);
+  made.value.remove();
+  assert.deepEqual(readdirSync(temp), []);
 });

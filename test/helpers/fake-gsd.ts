@@ -25,6 +25,8 @@ export interface FakeGsd {
   // The project's capabilities' hooks by id, then point: rendered, as GSD
   // renders them, only for a capability its user consented to (a record in
   // GSD's home for this project and id).
+  // What it says beside every point's hooks (`warnings`): capabilities it failed to load.
+  readonly renderWarnings?: readonly string[];
   readonly projectHooks?: Readonly<Record<string, Readonly<Record<string, readonly unknown[]>>>>;
   // The project's capabilities it leaves out even with consent (an invalid
   // capability.json, an install its ledger says is unfinished, a check it
@@ -58,7 +60,8 @@ if (verb === 'runtime-identity' && rest.join(' ') === '--raw') {
   const point = rest[1];
   if ((setup.failRender || []).includes(point)) { process.stderr.write('Error: cannot render ' + point + '\\n'); process.exit(1); }
   const own = Object.entries(setup.projectHooks || {}).flatMap(([id, hooks]) => (loads(id) ? hooks[point] || [] : []));
-  const text = JSON.stringify({ point, activeHooks: [...((setup.hooks || {})[point] || []), ...own], rendered: '' }, null, 2) + '\\n';
+  const warned = setup.renderWarnings === undefined ? {} : { warnings: setup.renderWarnings };
+  const text = JSON.stringify({ point, activeHooks: [...((setup.hooks || {})[point] || []), ...own], rendered: '', ...warned }, null, 2) + '\\n';
   const pad = (setup.padRender || {})[point];
   process.stdout.write(pad === undefined ? text : ' '.repeat(pad - Buffer.byteLength(text)) + text);
 } else if (verb === 'query' && rest[0] === 'verification.status' && rest.length === 3 && rest[2] === '--raw' && setup.verification !== undefined) {

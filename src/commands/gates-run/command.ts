@@ -106,7 +106,7 @@ async function running(options: GatesOptions, deps: GatesDeps, leftBehind: (() =
   // What the GSD that renders leaves out of the run, said before it runs.
   const unconsented = consent.value?.missing ?? [];
   const unloaded = [
-    ...unconsented.map(unconsentedLine),
+    ...unconsented.map((id) => unconsentedLine(id, consent.value?.cannot[id])),
     ...(options.render && decides !== undefined ? await unloadedCapabilities(decides.ask, unconsented) : []),
     ...(options.render && decides !== undefined ? await refusedCapabilities(decides.ask, consented) : []),
   ];
@@ -186,7 +186,8 @@ async function running(options: GatesOptions, deps: GatesDeps, leftBehind: (() =
             gsd: about.gsd,
             phase: about.loop === undefined ? undefined : gatedPhase(about.loop),
             next: about.loop?.next,
-            unloaded,
+            // GSD's own warnings of what it failed to load, beside what it does not load.
+            unloaded: options.render ? [...unloaded, ...loaded.value.warnings] : unloaded,
           },
           junit.value,
           deps,

@@ -10,7 +10,7 @@ import { endingText } from '../../run/runner.ts';
 import { tailOf } from '../../text/tail.ts';
 import { builtinCapabilities, gatesAt, gatesFromHooks, gatesFromHooksOf, type Capability } from '../../gates/sources.ts';
 import { textInput, type ReadInput } from '../../io/input.ts';
-import { jsonDocuments, parseJson } from '../../json/parse.ts';
+import { isJsonObject, jsonDocuments, parseJson } from '../../json/parse.ts';
 import { KINDS } from '../../kinds/table.ts';
 import type { GateContext } from '../../predicate/kind.ts';
 import { argumentPath } from '../argument-path.ts';
@@ -49,7 +49,7 @@ export async function loadPointGates(
   // Every file argument by the one rule (argumentPath); the parser saw that
   // at most one is "-".
   const path = (file: string): Result<string> => argumentPath(file, options.cwd, deps.cwd);
-  if (options.render && gsd !== undefined) return ok({ points: await rendered(points, gsd.found, gsd.ask), warnings: [] });
+  if (options.render && gsd !== undefined) return ok(await rendered(points, gsd.found, gsd.ask));
   if (options.hooks !== undefined) {
     const hooks = path(options.hooks);
     if (!hooks.ok) return hooks;
@@ -98,9 +98,10 @@ export const renderRequest = (point: LoopPoint): GsdRequest => ({
   keepStdout: HOOKS_BYTES,
 });
 
-async function rendered(points: readonly LoopPoint[], gsd: Gsd, ask: GsdAsk): Promise<PointGates[]> {
+async function rendered(points: readonly LoopPoint[], gsd: Gsd, ask: GsdAsk): Promise<Loaded> {
   const answers = await ask(points.map(renderRequest));
-  return points.map((point, index): PointGates => {
+  const warnings = new Set<string>();
+  const gates = points.map((point, index): PointGates => {
     const result = answers[index]!;
     const label = `gsd_run loop render-hooks ${point} --raw`;
     if (result.status === 'stopped') return { point, gates: stopped(result.stop) };
@@ -115,9 +116,25 @@ async function rendered(points: readonly LoopPoint[], gsd: Gsd, ask: GsdAsk): Pr
     if (result.stdout === undefined || !result.stdout.complete)
       return { point, gates: fail('query-failed', `${label}: the hooks are larger than ${HOOKS_BYTES} bytes`) };
     const json = parseJson(result.stdout.text, label);
+    if (json.ok) for (const warning of gsdWarnings(json.value)) warnings.add(warning);
     return { point, gates: json.ok ? gatesFromHooks(json.value, point, label, KINDS) : json };
   });
+  return { points: gates, warnings: shownWarnings([...warnings]) };
 }
+
+// What GSD says beside a point's hooks (`warnings`): a capability it failed
+// to load, whose gates it skips and does not enforce. GSD's workflow shows
+// them to the agent; a run shows them once each, the same capability being
+// named at every point it has a gate at.
+function gsdWarnings(hooks: unknown): string[] {
+  if (!isJsonObject(hooks) || !Array.isArray(hooks.warnings)) return [];
+  return hooks.warnings.filter((w): w is string => typeof w === 'string' && w !== '').map((w) => `GSD: ${w}`);
+}
+
+// A repository can make GSD warn of as many folders as it holds.
+const WARNINGS_SHOWN = 10;
+const shownWarnings = (all: readonly string[]): string[] =>
+  all.length <= WARNINGS_SHOWN ? [...all] : [...all.slice(0, WARNINGS_SHOWN), `GSD: and ${all.length - WARNINGS_SHOWN} more warnings, not shown`];
 
 async function fromHooks(options: GatesOptions, path: string, readInput: ReadInput): Promise<Result<Loaded>> {
   const given = options.hooks!;
