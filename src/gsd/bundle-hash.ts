@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { ok, refused, type Result } from '../failure.ts';
@@ -33,6 +32,8 @@ export function bundleContentHash(folder: string): Result<string, string> {
   if (!collected.ok) return collected;
   // No two entries share a path, so the path alone orders them.
   entries.sort((a, b) => Buffer.compare(a.rel, b.rel));
+  // Loaded here, not at the start of every command: node:crypto brings node:stream.
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const hash = createHash('sha512');
   hash.update(uint64(entries.length));
   for (const entry of entries) {

@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../failure.ts';
 import { entryKind, errorCode, realPath } from '../fs/entry.ts';
@@ -129,7 +128,8 @@ export function consentHome(
       'usage',
       `--consent: the run's consent store would hold ${count} records for this project, and GSD reads none of a store of more than ${MAX_RECORDS}`,
     );
-  const temp = tmpdir();
+  // node:os is loaded only for a run that consents, not at every start.
+  const temp = (require('node:os') as typeof import('node:os')).tmpdir();
   const shared = sharedWithoutSticky(temp);
   if (shared !== undefined)
     return fail(
