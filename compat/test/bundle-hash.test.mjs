@@ -16,7 +16,16 @@ import fc from 'fast-check';
 import { REPO } from '../harness.mjs';
 
 const gsd = createRequire(import.meta.url)(join(REPO, 'compat/node_modules/@opengsd/gsd-core/gsd-core/bin/lib/capability-consent.cjs'));
-const bundled = buildSync({ entryPoints: [join(REPO, 'src/gsd/bundle-hash.ts')], bundle: true, format: 'esm', platform: 'node', write: false });
+// The module loads node:crypto with require, as the artefact (CommonJS) has
+// it; an ES module from data: is given one.
+const bundled = buildSync({
+  entryPoints: [join(REPO, 'src/gsd/bundle-hash.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  write: false,
+  banner: { js: `import { createRequire } from 'node:module'; const require = createRequire(${JSON.stringify(`${REPO}/`)});` },
+});
 const ours = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
 
 const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 200);
