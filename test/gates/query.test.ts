@@ -1,23 +1,19 @@
+import { testGateContext } from '../helpers/deps.ts';
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
-import { stopped, Stop, ok } from '../../src/failure.ts';
+import { stopped, Stop } from '../../src/failure.ts';
 import { evaluateQuery, givenQueryCommand, queryCommand } from '../../src/gates/query.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
-import { gsdPaths } from '../../src/project/shown-path.ts';
 
 function answering(result: RunResultSketch, seen: RunOptions[] = []): GateContext {
-  return {
-    projectRoot: '/p',
-    paths: gsdPaths('/p'),
+  return testGateContext('/p', fakeRunner(result, seen), {
     phaseNumber: '04',
     phaseDir: '/p/.planning/phases/04-ship',
     env: { PATH: '/bin', GSD_QUERY: 'inherited' },
-    planning: ok({ project: undefined, workstream: undefined }),
     killAfterMs: 100,
-    run: fakeRunner(result, seen),
-  };
+  });
 }
 
 const stdout = (text: string, complete = true) => ({ stdout: { text, complete } });

@@ -1,3 +1,4 @@
+import { testGateContext } from '../helpers/deps.ts';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,14 +42,7 @@ interface TestDeps extends PointDeps {
 
 function deps(run: PointDeps['context']['run'], config: Record<string, unknown> = {}, concurrency = 4, reports: GateReport[] = []): TestDeps {
   return {
-    context: {
-      projectRoot: '/p',
-      paths: gsdPaths('/p'),
-      env: { PATH: '/bin' },
-      planning: ok({ project: undefined, workstream: undefined }),
-      killAfterMs: 100,
-      run,
-    },
+    context: testGateContext('/p', run, { env: { PATH: '/bin' }, killAfterMs: 100 }),
     config,
     concurrency,
     onReport: (_, r) => reports.push(r),

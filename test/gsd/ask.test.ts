@@ -1,10 +1,10 @@
+import { testGateContext } from '../helpers/deps.ts';
 import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
 import { project } from '../helpers/project.ts';
-import { ok } from '../../src/failure.ts';
 import { gsdAsker, type GsdRequest } from '../../src/gsd/ask.ts';
 import type { Gsd } from '../../src/gsd/installation.ts';
 import type { GateContext } from '../../src/predicate/kind.ts';
@@ -30,14 +30,7 @@ const context = (
   seen: RunOptions[],
   answer: RunResultSketch | ((options: RunOptions) => RunResultSketch),
   env: Record<string, string> = {},
-): GateContext =>
-  ({
-    projectRoot: root,
-    planning: ok({ project: undefined, workstream: undefined }),
-    env: { PATH: '/bin', ...env },
-    killAfterMs: 1000,
-    run: fakeRunner(answer, seen),
-  }) as unknown as GateContext;
+): GateContext => testGateContext(root, fakeRunner(answer, seen), { env: { PATH: '/bin', ...env } });
 
 const REQUESTS: GsdRequest[] = [
   { args: ['runtime-identity', '--raw'], env: {}, timeoutMs: 30_000, keepStdout: 64 },

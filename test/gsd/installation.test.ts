@@ -1,3 +1,4 @@
+import { testGateContext } from '../helpers/deps.ts';
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +9,6 @@ import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
 import { fail, ok } from '../../src/failure.ts';
 import { findGsd, gsdCommand, locateGsd, runtimeRoot } from '../../src/gsd/installation.ts';
 import type { GateContext } from '../../src/predicate/kind.ts';
-import { gsdPaths } from '../../src/project/shown-path.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
 
 // Which GSD gsd_run finds, in the order GSD 1.14's skills carry in their
@@ -29,16 +29,7 @@ function context(root: string, world: { readonly top?: RunResultSketch } = {}, e
     seen,
   );
   return {
-    context: {
-      projectRoot: root,
-      paths: gsdPaths(root),
-      env,
-      planning: ok({ project: undefined, workstream: undefined }),
-      killAfterMs: 250,
-      signal,
-      force,
-      run,
-    },
+    context: testGateContext(root, run, { env, killAfterMs: 250, signal, force }),
     seen,
   };
 }

@@ -4,6 +4,9 @@ import { ok, type Result } from '../../src/failure.ts';
 import type { ReadInput } from '../../src/io/input.ts';
 import { isReadableDirectory } from '../../src/fs/entry.ts';
 import { fakeRunner } from './fake-runner.ts';
+import type { GateContext } from '../../src/predicate/kind.ts';
+import { gsdPaths } from '../../src/project/shown-path.ts';
+import type { Runner } from '../../src/run/runner.ts';
 
 // What a command needs from the world, as a test stands it in: nothing runs
 // for real, no file is read, a warning fails the test unless `warn` is given.
@@ -44,6 +47,21 @@ export function testGatesDeps(dir: string, given: Partial<GatesDeps> = {}): Gate
     terminal: undefined,
     writeFile: () => assert.fail('no report is written here'),
     appendFile: () => assert.fail('no report is appended to here'),
+    ...given,
+  };
+}
+
+// A gate's context as a unit test stands it in: the project at `root`, no
+// planning scope beyond GSD's default, `run` the only way out; `given`
+// changes any of it.
+export function testGateContext(root: string, run: Runner, given: Partial<GateContext> = {}): GateContext {
+  return {
+    projectRoot: root,
+    paths: gsdPaths(root),
+    env: {},
+    planning: ok({ project: undefined, workstream: undefined }),
+    killAfterMs: 1000,
+    run,
     ...given,
   };
 }

@@ -1,3 +1,4 @@
+import { testGateContext } from '../helpers/deps.ts';
 import assert from 'node:assert/strict';
 import { ok } from '../../src/failure.ts';
 import { symlinkSync } from 'node:fs';
@@ -11,7 +12,6 @@ import { KINDS } from '../../src/kinds/table.ts';
 import { validatePredicate } from '../../src/predicate/validate.ts';
 import { project as projectTree } from '../helpers/project.ts';
 import { cli, tempDir } from '../helpers/support.ts';
-import { gsdPaths } from '../../src/project/shown-path.ts';
 
 test("matches: GSD's comparison of the text with equals: equal, or equal as text; containers by their JSON form", () => {
   const yes: [unknown, unknown][] = [
@@ -103,15 +103,8 @@ test("typedEqual: the core schema's value equals equals in type and value, item 
 // A project with phase 03's directory, and `files`.
 const project = (t: TestContext, files: Record<string, string>): string => projectTree(t, { '.planning/phases/03-auth': null, ...files });
 
-const context = (root: string, phase: Partial<GateContext> = {}): GateContext => ({
-  projectRoot: root,
-  paths: gsdPaths(root),
-  env: {},
-  planning: ok({ project: undefined, workstream: undefined }),
-  killAfterMs: 1000,
-  run: async () => assert.fail('this kind runs no command'),
-  ...phase,
-});
+const context = (root: string, phase: Partial<GateContext> = {}): GateContext =>
+  testGateContext(root, async () => assert.fail('this kind runs no command'), phase);
 
 async function evaluate(root: string, fields: Record<string, unknown>, phaseDir?: string, phase: Partial<GateContext> = {}): Promise<Evaluation> {
   const valid = validatePredicate({ kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', ...fields }, KINDS);

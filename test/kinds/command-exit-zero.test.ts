@@ -1,22 +1,14 @@
+import { testGateContext } from '../helpers/deps.ts';
 import assert from 'node:assert/strict';
 import { test } from '../helpers/bounded.ts';
-import { stopped, Stop, ok } from '../../src/failure.ts';
+import { stopped, Stop } from '../../src/failure.ts';
 import { commandExitZero } from '../../src/kinds/command-exit-zero.ts';
 import type { Evaluation, GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
-import { gsdPaths } from '../../src/project/shown-path.ts';
 
 function contextWith(result: RunResultSketch, seen: RunOptions[] = [], extra: Partial<GateContext> = {}): GateContext {
-  return {
-    projectRoot: '/project',
-    paths: gsdPaths('/project'),
-    env: { PATH: '/bin', PHASE_DIR: 'inherited' },
-    planning: ok({ project: undefined, workstream: undefined }),
-    killAfterMs: 3000,
-    run: fakeRunner(result, seen),
-    ...extra,
-  };
+  return testGateContext('/project', fakeRunner(result, seen), { env: { PATH: '/bin', PHASE_DIR: 'inherited' }, killAfterMs: 3000, ...extra });
 }
 
 async function evaluate(fields: Record<string, unknown>, result: RunResultSketch, extra: Partial<GateContext> = {}): Promise<Evaluation> {

@@ -1,3 +1,4 @@
+import { testGateContext } from '../helpers/deps.ts';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
@@ -7,7 +8,6 @@ import { ok } from '../../src/failure.ts';
 import { phaseFiles } from '../../src/loop/phase-files.ts';
 import { shipPreflight, withPreflight } from '../../src/loop/ship-preflight.ts';
 import { runPoints, type PointGates } from '../../src/gates/run-point.ts';
-import type { GateContext } from '../../src/predicate/kind.ts';
 
 const DIR = '.planning/phases/04-ship';
 
@@ -18,13 +18,7 @@ async function preflight(t: Parameters<typeof project>[0], files: Record<string,
   const read = phaseFiles(dir, '04', undefined);
   assert.ok(read.ok);
   const gate = shipPreflight(read.value, dir, (path) => path.slice(root.length + 1));
-  const context = {
-    projectRoot: root,
-    planning: ok({ project: undefined, workstream: undefined }),
-    env: {},
-    killAfterMs: 1000,
-    run: fakeRunner(),
-  } as unknown as GateContext;
+  const context = testGateContext(root, fakeRunner());
   const ran = await runPoints([{ point: 'ship:pre', gates: ok([gate]) }], { context, concurrency: 1 });
   assert.ok(ran.ok && ran.value[0]!.envelope.ok);
   const [report] = ran.value[0]!.envelope.value.details.gates;

@@ -1,3 +1,4 @@
+import { testGateContext } from '../../helpers/deps.ts';
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,6 @@ import { findGsd } from '../../../src/gsd/installation.ts';
 import { ok } from '../../../src/failure.ts';
 import type { GateContext } from '../../../src/predicate/kind.ts';
 import type { RunOptions } from '../../../src/run/runner.ts';
-import { gsdPaths } from '../../../src/project/shown-path.ts';
 
 // Requests asked once each, one after another.
 const POOL = <T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> =>
@@ -42,16 +42,7 @@ function context(root: string, world: World = {}, env: Record<string, string> = 
     return assert.fail(`unexpected command: ${options.command}`);
   }, seen);
   return {
-    context: {
-      projectRoot: root,
-      paths: gsdPaths(root),
-      env,
-      planning: ok({ project: undefined, workstream: undefined }),
-      killAfterMs: 250,
-      signal,
-      force,
-      run,
-    },
+    context: testGateContext(root, run, { env, killAfterMs: 250, signal, force }),
     seen,
   };
 }

@@ -1,21 +1,14 @@
+import { testGateContext } from '../../helpers/deps.ts';
 import assert from 'node:assert/strict';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/bounded.ts';
 import { project } from '../../helpers/project.ts';
 import { builtinLeavesOut, leftOutLine } from '../../../src/commands/gates-run/left-out.ts';
-import { ok } from '../../../src/failure.ts';
 import type { GateContext } from '../../../src/predicate/kind.ts';
-import { gsdPaths } from '../../../src/project/shown-path.ts';
 
-const context = (projectRoot: string, env: Record<string, string> = {}): GateContext => ({
-  projectRoot,
-  paths: gsdPaths(projectRoot),
-  env,
-  planning: ok({ project: undefined, workstream: undefined }),
-  killAfterMs: 100,
-  run: async () => assert.fail('nothing runs'),
-});
+const context = (projectRoot: string, env: Record<string, string> = {}): GateContext =>
+  testGateContext(projectRoot, async () => assert.fail('nothing runs'), { env });
 const manifest = { id: 'x' };
 
 test("--builtin in a project with installed capabilities names them, GSD's home's marked, and points to --render", (t) => {

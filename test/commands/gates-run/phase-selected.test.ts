@@ -1,3 +1,4 @@
+import { testGateContext } from '../../helpers/deps.ts';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,15 +15,8 @@ import { gsdPaths } from '../../../src/project/shown-path.ts';
 import { lookUpPhaseDir } from '../../../src/project/phase.ts';
 import { tempDir } from '../../helpers/support.ts';
 
-const context = (phase: Partial<Pick<GateContext, 'phaseNumber' | 'phaseDir' | 'phaseDirLookup' | 'state' | 'projectRoot' | 'paths'>> = {}): GateContext => ({
-  projectRoot: '/p',
-  paths: gsdPaths('/p'),
-  env: {},
-  planning: ok({ project: undefined, workstream: undefined }),
-  killAfterMs: 100,
-  run: async () => assert.fail('nothing runs'),
-  ...phase,
-});
+const context = (phase: Partial<Pick<GateContext, 'phaseNumber' | 'phaseDir' | 'phaseDirLookup' | 'state' | 'projectRoot' | 'paths'>> = {}): GateContext =>
+  testGateContext('/p', async () => assert.fail('nothing runs'), phase);
 
 const halt = { blocking: true, onError: 'halt' };
 const artifact = { predicate: { kind: 'artifact-frontmatter-equals', artifact: 'SECURITY.md', field: 'threats_open', equals: 0 } };
