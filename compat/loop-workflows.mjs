@@ -7,10 +7,8 @@
 // and insert a decimal phase, and may stop an agent between two writes, after
 // which it reruns the workflow (GSD resumes: written steps are not redone,
 // the points are evaluated again) or, for discuss, moves on without it.
-// STATE.md and the phase's lifecycle change through GSD's own commands; what
-// an agent writes comes from GSD's templates, filled once by `template fill`
-// or copied as the lifecycle driver copies them. Where each workflow
-// evaluates a point is docs/research/loop-reached.md's section 1 table.
+// GSD's commands make every change they exist for; an agent's files come from
+// GSD's templates. Where each workflow evaluates a point: loop-reached.md §1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,18 +28,13 @@ export const PHASES = {
 };
 const fileOf = (phase, name) => `.planning/phases/${phase.dir}/${phase.padded}-${name}`;
 
-// The plan sets a planner may write: their number, wave and dependencies.
-const SHAPES = {
-  one: [['01', '1', []]],
-  two: [
-    ['01', '1', []],
-    ['02', '1', []],
-  ],
-  waves: [
-    ['01', '1', []],
-    ['02', '2', ['01']],
-  ],
-};
+// The plan sets a planner may write: `number@wave`, `<` the plan it needs.
+const SHAPES = Object.fromEntries(
+  Object.entries({ one: ['01@1'], two: ['01@1', '02@1'], waves: ['01@1', '02@2<01'] }).map(([k, v]) => [
+    k,
+    v.map((x) => x.split(/[@<]/)).map(([n, w, d]) => [n, w, d ? [d] : []]),
+  ]),
+);
 
 function project(base) {
   const root = join(base, 'project');
@@ -321,8 +314,7 @@ export function runsOf(s) {
   return [...runs.slice(0, at), stopped, ...again, ...runs.slice(at + 1)];
 }
 
-// gsd-check's --reached for one phase: the points it calls reached, and the
-// frontier it reports.
+// gsd-check's --reached for one phase: its reached points and its frontier.
 export function checkReached(p, phase) {
   const args = [
     'gates',
@@ -358,38 +350,13 @@ function cachedReached(p, phase, cache) {
   return cache.get(key);
 }
 
-const SEVERITY = ['agree', 'window', 'frontier', 'documented-open', 'gated-unreached', 'skipped-evaluated'];
-
-// One phase at one state, against what the workflows have evaluated: `lo`
-// before the last write, `hi` by the next one (GSD evaluates those next on
-// this same tree, so a halt there leaves it just so: reached, section 6.2),
-// `later` further on in the same run. A point reached before it is
-// evaluated is the documented window when the run evaluates it after
-// writes the rule does not read (STATE.md's plan counters, the ROADMAP),
-// an imported plan's plan points the documented open case; any other is
-// gated where GSD has not evaluated it.
-export function classify({ reached, next, lo, hi, later = new Set(), imported }) {
-  const points = [];
-  for (const point of reached) {
-    if (hi.has(point)) continue;
-    const open = imported && (point === 'plan:pre' || point === 'plan:post');
-    points.push({ point, class: later.has(point) ? 'window' : open ? 'documented-open' : 'gated-unreached' });
-  }
-  // Evaluated after the last write, nothing written since: a halt there
-  // leaves no trace (the frontier of the note's "Left open"), whatever
-  // --reached names as next.
-  for (const point of hi) {
-    if (reached.includes(point)) continue;
-    points.push({ point, class: lo.has(point) ? 'skipped-evaluated' : 'frontier', next: point === next });
-  }
-  const worst = points.reduce((w, x) => (SEVERITY.indexOf(x.class) > SEVERITY.indexOf(w) ? x.class : w), 'agree');
-  return { class: worst, points };
-}
-
 // Plays a scenario in a fresh project under `base`, and after each write
-// asks --reached of every phase that has a directory. Each observation:
-// the step, the phase, the points GSD's workflows evaluated, --reached's
-// answer, and its class.
+// asks --reached of every phase that has a directory. Each observation: the
+// step, the phase, --reached's answer (`reached`, `next`), and what GSD's
+// workflows evaluated of the phase: `lo` before that write, `hi` by the
+// next one (GSD evaluates those next on this same tree, so a halt there
+// leaves it just so), `later` further on in the same run; `imported` when
+// plans of it came from import --from.
 export function play(base, s) {
   const p = newProject(base);
   // A run and its rerun share an id: what the first wrote is not redone.
@@ -417,9 +384,15 @@ export function play(base, s) {
       const hi = new Set([...lo, ...window.filter((x) => x.phase === ph.number).map((x) => x.eval)]);
       const later = new Set(following.filter((x) => x.eval && x.id === step.id && x.phase === ph.number).map((x) => x.eval));
       const answer = cachedReached(p, ph, cache);
-      const verdict = classify({ ...answer, lo, hi, later, imported: imported.has(ph.number) && !hi.has('plan:pre') });
       const order = (set) => POINTS.filter((x) => set.has(x));
-      observations.push({ step: `${step.run}: ${step.write}`, phase: ph.number, evaluated: order(hi), ...answer, ...verdict });
+      const evaluatedOf = { lo: order(lo), hi: order(hi), later: order(later) };
+      observations.push({
+        step: `${step.run}: ${step.write}`,
+        phase: ph.number,
+        ...answer,
+        ...evaluatedOf,
+        imported: imported.has(ph.number),
+      });
     }
   });
   return observations;
