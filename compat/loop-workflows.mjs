@@ -29,12 +29,8 @@ export const PHASES = {
 const fileOf = (phase, name) => `.planning/phases/${phase.dir}/${phase.padded}-${name}`;
 
 // The plan sets a planner may write: `number@wave`, `<` the plan it needs.
-const SHAPES = Object.fromEntries(
-  Object.entries({ one: ['01@1'], two: ['01@1', '02@1'], waves: ['01@1', '02@2<01'] }).map(([k, v]) => [
-    k,
-    v.map((x) => x.split(/[@<]/)).map(([n, w, d]) => [n, w, d ? [d] : []]),
-  ]),
-);
+const plansOf = (...xs) => xs.map((x) => x.split(/[@<]/)).map(([n, w, d]) => [n, w, d ? [d] : []]);
+const SHAPES = { one: plansOf('01@1'), two: plansOf('01@1', '02@1'), waves: plansOf('01@1', '02@2<01') };
 
 function project(base) {
   const root = join(base, 'project');
@@ -48,12 +44,10 @@ function project(base) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   };
-  const exists = (path) => existsSync(join(root, path));
-  return { base, root, env, gsd, write, exists, remove: (path) => rmSync(join(root, path), { force: true }) };
+  return { base, root, env, gsd, write, remove: (path) => rmSync(join(root, path), { force: true }) };
 }
 
-// A project at phase 1 of two, as new-project leaves it (no git: no step of
-// the rule reads history).
+// A project at phase 1 of two, as new-project leaves it (no git: --reached reads no history).
 export function newProject(base) {
   mkdirSync(join(base, 'home'), { recursive: true });
   mkdirSync(join(base, 'project'), { recursive: true });
@@ -135,14 +129,8 @@ function discuss(phase, mode, areas) {
   const checkpoint = (p) => {
     mkdir(p, phase);
     const text = readFileSync(join(CORE, 'workflows/discuss-phase/templates/checkpoint.json'), 'utf8');
-    p.write(
-      fileOf(phase, 'DISCUSS-CHECKPOINT.json'),
-      fill(text, [
-        ['{PHASE_NUM}', phase.number],
-        ['{phase_name}', phase.name],
-        ['{ISO timestamp}', `${TODAY}T00:00:00Z`],
-      ]),
-    );
+    const fields = { '{PHASE_NUM}': phase.number, '{phase_name}': phase.name, '{ISO timestamp}': `${TODAY}T00:00:00Z` };
+    p.write(fileOf(phase, 'DISCUSS-CHECKPOINT.json'), fill(text, Object.entries(fields)));
   };
   switch (mode) {
     // --auto takes discuss-phase's own steps with the answers chosen for it.
@@ -335,6 +323,17 @@ export function checkReached(p, phase) {
   return { reached: loop.points.filter((x) => x.reached).map((x) => x.point), next: loop.next?.point ?? null };
 }
 
+// The points the run evaluates further on with only STATE.md's plan counters
+// (advance-plan) written before them, which the rule does not read.
+function windowOf(following, id, phase, done) {
+  const points = [];
+  for (const x of following.filter((y) => y.id === id)) {
+    if (x.write && !done.has(x.key) && !x.write.includes('state.advance-plan')) break;
+    if (x.eval && x.phase === phase) points.push(x.eval);
+  }
+  return points;
+}
+
 // --reached reads only STATE.md and the phase's own directory: the same
 // inputs give the same answer, without another process.
 function cachedReached(p, phase, cache) {
@@ -355,7 +354,8 @@ function cachedReached(p, phase, cache) {
 // step, the phase, --reached's answer (`reached`, `next`), and what GSD's
 // workflows evaluated of the phase: `lo` before that write, `hi` by the
 // next one (GSD evaluates those next on this same tree, so a halt there
-// leaves it just so), `later` further on in the same run; `imported` when
+// leaves it just so), `later` further on in the same run past writes the rule
+// does not read; `imported` when
 // plans of it came from import --from.
 export function play(base, s) {
   const p = newProject(base);
@@ -382,7 +382,7 @@ export function play(base, s) {
       if (!existsSync(join(p.root, '.planning/phases', ph.dir))) continue;
       const lo = new Set(evaluated.get(ph.number));
       const hi = new Set([...lo, ...window.filter((x) => x.phase === ph.number).map((x) => x.eval)]);
-      const later = new Set(following.filter((x) => x.eval && x.id === step.id && x.phase === ph.number).map((x) => x.eval));
+      const later = new Set(windowOf(following, step.id, ph.number, done));
       const answer = cachedReached(p, ph, cache);
       const order = (set) => POINTS.filter((x) => set.has(x));
       const evaluatedOf = { lo: order(lo), hi: order(hi), later: order(later) };

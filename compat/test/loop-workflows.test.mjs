@@ -3,8 +3,8 @@
 // workflows have evaluated by then. Each phase at each step is one of:
 //   agree              the reached set is what GSD evaluated;
 //   window             reached before its gates run, by a write after which
-//                      the run evaluates it with only writes the rule does
-//                      not read between (docs/research/loop-reached.md, 6.2);
+//                      the run evaluates it with only STATE.md's plan
+//                      counters written between (loop-reached.md, 6.2);
 //   frontier           evaluated after the last write, nothing written since,
 //                      so not reached (the note's "Left open");
 //   documented-open    plan points reached on plans from import --from (also
@@ -24,7 +24,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { cleanup, play, runsOf } from '../loop-workflows.mjs';
 
-const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 3);
+const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 2);
 const SEED = Number(process.env.GSD_CHECK_FUZZ_SEED ?? 20261203);
 
 const phase = fc.record({
@@ -56,8 +56,9 @@ function classify(o) {
     if (!o.reached.includes(point)) points.push({ point, class: lo.has(point) ? 'skipped-evaluated' : 'frontier', next: point === o.next });
   }
   const known = points.map((x) => KNOWN.find((k) => k.holds(o, x))?.id);
-  const worst = points.reduce((w, x, i) => (known[i] === undefined && SEVERITY.indexOf(x.class) > SEVERITY.indexOf(w) ? x.class : w), 'agree');
-  return { class: worst, points, known: known.filter((k) => k !== undefined) };
+  const worst = (list) => list.reduce((w, x) => (SEVERITY.indexOf(x.class) > SEVERITY.indexOf(w) ? x.class : w), 'agree');
+  // A step is counted in its class; it fails on a difference no KNOWN entry holds.
+  return { class: worst(points), failing: worst(points.filter((_, i) => known[i] === undefined)), points, known: known.filter((k) => k !== undefined) };
 }
 
 // Differences found and reported, not yet decided in src/: each counted under
@@ -79,6 +80,14 @@ const KNOWN = [
     // and for an agent stopped there, CONTEXT.md reads as discuss-phase's.
     id: 'assumptions-context-first',
     holds: (o, x) => x.class === 'gated-unreached' && /\(assumptions\): CONTEXT\.md$/.test(o.step) && x.point.startsWith('discuss:'),
+  },
+  {
+    // An inserted phase is planned while STATE.md still names the next
+    // integer phase (loop-reached.md section 5), which the rule reads as
+    // the loop having moved on: plan:post is reached on the first PLAN.md,
+    // before planned-phase and plan:post's gates.
+    id: 'inserted-moved-on',
+    holds: (o, x) => x.class === 'gated-unreached' && x.point === 'plan:post' && o.phase === '1.1',
   },
   {
     // GSD's ship note (`Status: Phase 1 shipped — PR #1`) is --reached's only
@@ -105,7 +114,7 @@ test('GSD workflows in their modes: no point skipped that GSD evaluated, none ga
         counts[verdict.class]++;
         if (verdict.points.some((x) => x.class === 'frontier' && !x.next)) counts['frontier-not-next']++;
         for (const id of new Set(verdict.known)) knownCounts[id] = (knownCounts[id] ?? 0) + 1;
-        if (verdict.class === 'gated-unreached' || verdict.class === 'skipped-evaluated') failures.push({ ...o, verdict, scenario: s });
+        if (verdict.failing === 'gated-unreached' || verdict.failing === 'skipped-evaluated') failures.push({ ...o, verdict, scenario: s });
       }
     } finally {
       rmSync(base, { recursive: true, force: true });
@@ -116,7 +125,7 @@ test('GSD workflows in their modes: no point skipped that GSD evaluated, none ga
   // Each kind of difference once, by the step's write and the point.
   const kinds = new Map();
   for (const f of failures)
-    for (const x of f.verdict.points.filter((y) => y.class === 'gated-unreached' || y.class === 'skipped-evaluated')) {
+    for (const x of f.verdict.points.filter((y) => ['gated-unreached', 'skipped-evaluated'].includes(y.class) && !KNOWN.some((k) => k.holds(f, y)))) {
       const kind = `${x.class} ${x.point}, phase ${f.phase}, after "${f.step.replace(/^.*?: /, '')}"`;
       if (!kinds.has(kind)) kinds.set(kind, f);
     }
