@@ -291,6 +291,16 @@ export function runsOf(s) {
     runs.push({ name: 'insert-phase 1 Hotfix', steps: [wr(PHASES[1.1], 'phase.insert 1 Hotfix', (p) => p.gsd(['query', 'phase.insert', '1', 'Hotfix']))] });
     runs.push(...phaseRuns(PHASES[1.1], s.insert));
   }
+  // What each write's run evaluates next with only STATE.md's plan counters
+  // (advance-plan, which the rule does not read) written first: the same
+  // whether the agent then goes on or stops there.
+  for (const run of runs)
+    run.steps.forEach((step, i) => {
+      if (!step.write) return;
+      const rest = run.steps.slice(i + 1);
+      const until = rest.findIndex((x) => x.write && !x.write.includes('state.advance-plan'));
+      step.window = (until < 0 ? rest : rest.slice(0, until)).filter((x) => x.eval);
+    });
   if (s.stop === null) return runs;
   const at = s.stop.run % runs.length;
   const run = runs[at];
@@ -323,17 +333,6 @@ export function checkReached(p, phase) {
   return { reached: loop.points.filter((x) => x.reached).map((x) => x.point), next: loop.next?.point ?? null };
 }
 
-// The points the run evaluates further on with only STATE.md's plan counters
-// (advance-plan) written before them, which the rule does not read.
-function windowOf(following, id, phase, done) {
-  const points = [];
-  for (const x of following.filter((y) => y.id === id)) {
-    if (x.write && !done.has(x.key) && !x.write.includes('state.advance-plan')) break;
-    if (x.eval && x.phase === phase) points.push(x.eval);
-  }
-  return points;
-}
-
 // --reached reads only STATE.md and the phase's own directory: the same
 // inputs give the same answer, without another process.
 function cachedReached(p, phase, cache) {
@@ -354,8 +353,8 @@ function cachedReached(p, phase, cache) {
 // step, the phase, --reached's answer (`reached`, `next`), and what GSD's
 // workflows evaluated of the phase: `lo` before that write, `hi` by the
 // next one (GSD evaluates those next on this same tree, so a halt there
-// leaves it just so), `later` further on in the same run past writes the rule
-// does not read; `imported` when
+// leaves it just so), `later` what its run evaluates next past writes the
+// rule does not read, had the agent gone on; `imported` when
 // plans of it came from import --from.
 export function play(base, s) {
   const p = newProject(base);
@@ -382,7 +381,7 @@ export function play(base, s) {
       if (!existsSync(join(p.root, '.planning/phases', ph.dir))) continue;
       const lo = new Set(evaluated.get(ph.number));
       const hi = new Set([...lo, ...window.filter((x) => x.phase === ph.number).map((x) => x.eval)]);
-      const later = new Set(windowOf(following, step.id, ph.number, done));
+      const later = new Set(step.window.filter((x) => x.phase === ph.number).map((x) => x.eval));
       const answer = cachedReached(p, ph, cache);
       const order = (set) => POINTS.filter((x) => set.has(x));
       const evaluatedOf = { lo: order(lo), hi: order(hi), later: order(later) };

@@ -44,7 +44,7 @@ const scenario = fc.record({
 
 const SEVERITY = ['agree', 'window', 'frontier', 'documented-open', 'gated-unreached', 'skipped-evaluated'];
 
-function classify(o) {
+function classify(o, s) {
   const [lo, hi, later] = [new Set(o.lo), new Set(o.hi), new Set(o.later)];
   const points = [];
   for (const point of o.reached) {
@@ -55,7 +55,7 @@ function classify(o) {
   for (const point of hi) {
     if (!o.reached.includes(point)) points.push({ point, class: lo.has(point) ? 'skipped-evaluated' : 'frontier', next: point === o.next });
   }
-  const known = points.map((x) => KNOWN.find((k) => k.holds(o, x))?.id);
+  const known = points.map((x) => KNOWN.find((k) => k.holds(o, x, s))?.id);
   const worst = (list) => list.reduce((w, x) => (SEVERITY.indexOf(x.class) > SEVERITY.indexOf(w) ? x.class : w), 'agree');
   // A step is counted in its class; it fails on a difference no KNOWN entry holds.
   return { class: worst(points), failing: worst(points.filter((_, i) => known[i] === undefined)), points, known: known.filter((k) => k !== undefined) };
@@ -77,9 +77,11 @@ const KNOWN = [
   {
     // discuss-phase-assumptions.md writes CONTEXT.md (no marker of its own)
     // before DISCUSSION-LOG.md's `**Mode:** assumptions`: between the two,
-    // and for an agent stopped there, CONTEXT.md reads as discuss-phase's.
+    // and for good once an agent stops there, CONTEXT.md reads as
+    // discuss-phase's.
     id: 'assumptions-context-first',
-    holds: (o, x) => x.class === 'gated-unreached' && /\(assumptions\): CONTEXT\.md$/.test(o.step) && x.point.startsWith('discuss:'),
+    holds: (o, x, s) =>
+      x.class === 'gated-unreached' && x.point.startsWith('discuss:') && { 1: s.p1, 2: s.ahead, 1.1: s.insert }[o.phase]?.discuss === 'assumptions',
   },
   {
     // An inserted phase is planned while STATE.md still names the next
@@ -88,6 +90,13 @@ const KNOWN = [
     // before planned-phase and plan:post's gates.
     id: 'inserted-moved-on',
     holds: (o, x) => x.class === 'gated-unreached' && x.point === 'plan:post' && o.phase === '1.1',
+  },
+  {
+    // discuss-phase stopped after write_context, before discuss:post's gates,
+    // and left for plan-phase: CONTEXT.md is the window's mark of
+    // discuss:post (loop-reached.md 6.2), which no run evaluates now.
+    id: 'discuss-left-after-context',
+    holds: (o, x, s) => x.class === 'gated-unreached' && x.point === 'discuss:post' && s.stop?.abandon === true,
   },
   {
     // GSD's ship note (`Status: Phase 1 shipped — PR #1`) is --reached's only
@@ -109,7 +118,7 @@ test('GSD workflows in their modes: no point skipped that GSD evaluated, none ga
     const base = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-compat-wf-')));
     try {
       for (const o of play(base, s)) {
-        const verdict = classify(o);
+        const verdict = classify(o, s);
         steps++;
         counts[verdict.class]++;
         if (verdict.points.some((x) => x.class === 'frontier' && !x.next)) counts['frontier-not-next']++;
@@ -125,7 +134,9 @@ test('GSD workflows in their modes: no point skipped that GSD evaluated, none ga
   // Each kind of difference once, by the step's write and the point.
   const kinds = new Map();
   for (const f of failures)
-    for (const x of f.verdict.points.filter((y) => ['gated-unreached', 'skipped-evaluated'].includes(y.class) && !KNOWN.some((k) => k.holds(f, y)))) {
+    for (const x of f.verdict.points.filter(
+      (y) => ['gated-unreached', 'skipped-evaluated'].includes(y.class) && !KNOWN.some((k) => k.holds(f, y, f.scenario)),
+    )) {
       const kind = `${x.class} ${x.point}, phase ${f.phase}, after "${f.step.replace(/^.*?: /, '')}"`;
       if (!kinds.has(kind)) kinds.set(kind, f);
     }
