@@ -89,7 +89,7 @@ const read = (dir, path) => readFileSync(join(projectRoot(dir), path), 'utf8');
 // The file a template documents, as an agent copies it: the fenced block after
 // the template's first ```markdown line. Most end at the first closing fence;
 // one that holds fences of its own names the heading that follows it.
-function template(path, endBefore) {
+export function template(path, endBefore) {
   const lines = readFileSync(join(CORE, path), 'utf8').split('\n');
   const start = lines.findIndex((line) => line.startsWith('```markdown'));
   let end = lines.findIndex((line, i) => i > start && line === '```');
@@ -103,7 +103,7 @@ function template(path, endBefore) {
 
 // Each placeholder must be in the template: a GSD whose template changed
 // fails here, instead of the step writing a file GSD would not.
-function fill(text, replacements) {
+export function fill(text, replacements) {
   let out = text;
   for (const [from, to] of replacements) {
     const found = typeof from === 'string' ? out.includes(from) : from.test(out);
@@ -119,7 +119,7 @@ const phaseFile = (phase, name) => `.planning/phases/${phase.dir}/${phase.padded
 
 // ROADMAP.md as new-project's roadmapper writes it: templates/roadmap.md's
 // shape, with the two phases this project has.
-const ROADMAP = `# Roadmap: Demo
+export const ROADMAP = `# Roadmap: Demo
 
 ## Overview
 
@@ -165,16 +165,9 @@ Phases execute in numeric order: 1 → 2
 | 2. Export | 0/0 | Not started | - |
 `;
 
-function newProject(dir) {
-  mkdirSync(projectRoot(dir), { recursive: true });
-  mkdirSync(homeOf(dir), { recursive: true });
-  git(dir, ['init', '-q', '-b', 'main']);
-  gsd(dir, ['config-new-project', '{}']);
-  write(dir, '.planning/PROJECT.md', fill(template('templates/project.md'), [['# [Project Name]', '# Demo']]));
-  commit(dir, 'docs: initialize project', ['.planning/PROJECT.md']);
-  commit(dir, 'chore: add project config', ['.planning/config.json']);
-  write(dir, '.planning/ROADMAP.md', ROADMAP);
-  const state = fill(template('templates/state.md'), [
+// STATE.md as new-project writes it from templates/state.md, at phase 1.
+export function initialState() {
+  return fill(template('templates/state.md'), [
     [/^<!-- STATE-MD-SCHEMA:END.*\n/m, ''],
     ['(updated [date])', `(updated ${TODAY})`],
     ['[One-liner from PROJECT.md Core Value section]', 'Keep a task list'],
@@ -187,6 +180,18 @@ function newProject(dir) {
     ['Stopped at: [Description of last completed action]', 'Stopped at: Roadmap created'],
     ['Resume file: [Path to .continue-here*.md if exists, otherwise "None"]', 'Resume file: None'],
   ]);
+}
+
+function newProject(dir) {
+  mkdirSync(projectRoot(dir), { recursive: true });
+  mkdirSync(homeOf(dir), { recursive: true });
+  git(dir, ['init', '-q', '-b', 'main']);
+  gsd(dir, ['config-new-project', '{}']);
+  write(dir, '.planning/PROJECT.md', fill(template('templates/project.md'), [['# [Project Name]', '# Demo']]));
+  commit(dir, 'docs: initialize project', ['.planning/PROJECT.md']);
+  commit(dir, 'chore: add project config', ['.planning/config.json']);
+  write(dir, '.planning/ROADMAP.md', ROADMAP);
+  const state = initialState();
   write(dir, '.planning/STATE.md', state);
   commit(dir, 'docs: create roadmap (2 phases)', ['.planning/ROADMAP.md', '.planning/STATE.md']);
 }
@@ -208,7 +213,7 @@ function executePlan(dir, phase, plan) {
 
 // A UAT file as templates/UAT.md lays it out, with this phase's tests in place
 // of the template's five examples.
-function uat(phase, { status, source, results }) {
+export function uat(phase, { status, source, results }) {
   const tests = results.map((result, i) => `### ${i + 1}. Task list check ${i + 1}\nexpected: the list shows the added task\nresult: ${result}\n`).join('\n');
   const count = (r) => results.filter((x) => x === r).length;
   return fill(template('templates/UAT.md'), [
