@@ -32,13 +32,13 @@ const NOT_REACHED = {
   wavePost: 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
   executePost: 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   verifyPre: 'verify-work has not run (no UAT.md it wrote)',
-  shipPre: 'not shipped (STATE.md records no ship of the phase); a run that is the ship says so with --ship',
+  shipPre: 'not shipped (STATE.md records no ship of the phase, and the loop has not gone on past it); a run that is the ship says so with --ship',
 };
 const PLANNED_LOOP = [
   { point: 'discuss:pre', reached: true, why: '04-CONTEXT.md' },
   { point: 'discuss:post', reached: true, why: '04-CONTEXT.md' },
   { point: 'plan:pre', reached: true, why: '04-01-PLAN.md' },
-  { point: 'plan:post', reached: true, why: "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — READY TO EXECUTE" },
+  { point: 'plan:post', reached: true, why: '04-01-PLAN.md, which plan-phase records and gates in the run that writes it' },
   { point: 'execute:pre', reached: false, why: NOT_REACHED.execute },
   { point: 'execute:wave:pre', reached: false, why: NOT_REACHED.execute },
   { point: 'execute:wave:post', reached: false, why: NOT_REACHED.wavePost },
@@ -268,7 +268,7 @@ test('--reached never reads an ambiguous phase as nothing reached: two directori
   assert.deepEqual(await run('--reached', '--phase-number', '07'), { status: 2, signal: null, stdout: '', stderr: missing });
   // The directory named settles it.
   const settled = await run('--reached', '--phase-dir', '.planning/phases/04-ship', '--pick', 'message');
-  assert.deepEqual([settled.status, settled.stdout, settled.stderr], [0, 'the phase of --phase-dir: 3 points reached (of 12): no gates\n', '']);
+  assert.deepEqual([settled.status, settled.stdout, settled.stderr], [0, 'the phase of --phase-dir: 4 points reached (of 12): no gates\n', '']);
 });
 
 test('rendered hooks of exactly 1 MiB are read; a byte more and the point is not evaluated, by their size', async (t) => {

@@ -25,12 +25,15 @@ export interface PhaseFiles {
   // their waves, as phase-plans.ts reads them.
   readonly plans: PhasePlans['plans'];
   readonly waves: PhasePlans['waves'];
-  // What STATE.md's `## Current Position` says of this phase: planned and
-  // ready to execute, or executing; its words, for the envelope.
-  readonly position: 'ready' | 'executing' | undefined;
-  readonly positionText: string | undefined;
-  // STATE.md names a phase after this one: the loop has left it behind.
-  readonly movedOn: string | undefined;
+  // The plans `/gsd:import --from` wrote, which render no plan hooks: its
+  // `type:` is one of import's five, where plan-phase's planner writes
+  // `execute` or `tdd`.
+  readonly imported: readonly string[];
+  // STATE.md's phase, where the loop has gone on past this phase's ship: a
+  // later phase planned or begun there (planned-phase and begin-phase
+  // rewrite the Status line the ship's note is on), or one after a phase
+  // that follows this one (whose own completion moved STATE.md on).
+  readonly pastShip: string | undefined;
   // STATE.md's `Status: Phase N shipped — PR #M`, written by GSD's ship step.
   readonly shipped: boolean;
   // The phase's VERIFICATION.md says `status: passed`: GSD's test of a
@@ -55,7 +58,8 @@ interface Uat {
 // Planning files are pages; past this they are not what GSD wrote.
 const FILE_BYTES = 256 * 1024;
 
-export function phaseFiles(phaseDir: string | undefined, phase: string, state: StatePosition | undefined): Result<PhaseFiles> {
+// `phases`: the ids of the project's phase directories, in GSD's order.
+export function phaseFiles(phaseDir: string | undefined, phase: string, state: StatePosition | undefined, phases: readonly string[]): Result<PhaseFiles> {
   const directory = phaseDir === undefined ? '' : basename(phaseDir);
   // GSD's workflows read only the phase's own files (`05-UAT.md` left in
   // 04's directory is not 04's); phase-plan-index takes every plan there.
@@ -73,10 +77,10 @@ export function phaseFiles(phaseDir: string | undefined, phase: string, state: S
   const uatName = pinned(names, 'UAT.md', directory, false);
   const plans = phaseDir === undefined ? ok({ plans: [], waves: [] }) : phasePlans(phaseDir, all, (path) => frontmatter(textOf(path) ?? '', path));
   if (!plans.ok) return plans;
+  const imported = plans.value.plans.map((plan) => plan.file).filter((file) => IMPORT_TYPES.has(String(frontmatter(text(file) ?? '', file).type).trim()));
   const verificationName = pinned(names, 'VERIFICATION.md', directory, true);
   const verification = verificationName === undefined ? {} : frontmatter(text(verificationName) ?? '', verificationName);
   const status = typeof verification.status === 'string' && verification.status.trim() !== '' ? verification.status.trim() : undefined;
-  const position = positionOf(state?.positionLine ?? null, phase);
   return ok({
     names,
     context: contextName === undefined ? undefined : { name: contextName, notFromDiscuss },
@@ -84,9 +88,8 @@ export function phaseFiles(phaseDir: string | undefined, phase: string, state: S
     verification: verificationName,
     plans: plans.value.plans,
     waves: plans.value.waves,
-    position,
-    positionText: position === undefined ? undefined : `Phase: ${state!.positionLine}`,
-    movedOn: state !== undefined && phase !== '' && comparePhaseIds(state.phase, phase) > 0 ? state.phase : undefined,
+    imported,
+    pastShip: pastShip(state, phase, phases),
     shipped: shippedIn(state?.rawStatus ?? null, phase),
     verificationPassed: status === 'passed',
     verificationStatus: status,
@@ -105,8 +108,17 @@ function pinned(names: readonly string[], bare: string, directory: string, allow
   return candidates[0] ?? (allowBare && names.includes(bare) ? bare : undefined);
 }
 
-// CONTEXT.md written by a path that renders no discuss hooks, as each marks it.
-const NOT_FROM_DISCUSS = [/\*\*Mode(?::\*\*|\*\*:) Auto-generated/, /\*\*Source:\*\* PRD Express Path/, /\*\*Source:\*\* ADR Ingest Express Path/];
+// CONTEXT.md written by a path that renders no discuss hooks, as each marks
+// it. Assumptions mode marks its CONTEXT.md too, which it writes before the
+// DISCUSSION-LOG.md that says so.
+const NOT_FROM_DISCUSS = [
+  /\*\*Mode(?::\*\*|\*\*:) Auto-generated/,
+  /\*\*Source:\*\* PRD Express Path/,
+  /\*\*Source:\*\* ADR Ingest Express Path/,
+  /^\*\*Gathered:\*\*[^\n]*\(assumptions mode\)/m,
+];
+
+const IMPORT_TYPES: ReadonlySet<string> = new Set(['feature', 'refactor', 'config', 'test', 'docs']);
 
 // GSD lists a phase by name and reads through links, so a link to a regular
 // file is one of the phase's files as GSD sees them.
@@ -152,13 +164,17 @@ function uatOf(name: string, text: string): Uat {
   };
 }
 
-// `Phase: 1 (Tasks) — READY TO EXECUTE` (planned-phase) or `… — EXECUTING`
-// (begin-phase), for this phase.
-function positionOf(line: string | null, phase: string): 'ready' | 'executing' | undefined {
-  if (line === null) return undefined;
-  const match = /^(\S+)\s.*\u2014\s*(READY TO EXECUTE|EXECUTING)\s*$/.exec(line.trim());
-  if (match === null || !samePhase(match[1]!, phase)) return undefined;
-  return match[2] === 'EXECUTING' ? 'executing' : 'ready';
+function pastShip(state: StatePosition | undefined, phase: string, phases: readonly string[]): string | undefined {
+  if (state === undefined || phase === '' || comparePhaseIds(state.phase, phase) <= 0) return undefined;
+  const between = phases.some((id) => comparePhaseIds(id, phase) > 0 && comparePhaseIds(id, state.phase) < 0);
+  return between || recorded(state.positionLine, state.phase) ? state.phase : undefined;
+}
+
+// `Phase: 2 (Export) — READY TO EXECUTE` (planned-phase) or `… — EXECUTING`
+// (begin-phase), for that phase.
+function recorded(line: string | null, phase: string): boolean {
+  const match = line === null ? null : /^(\S+)\s.*\u2014\s*(READY TO EXECUTE|EXECUTING)\s*$/.exec(line.trim());
+  return match !== null && samePhase(match[1]!, phase);
 }
 
 function shippedIn(status: string | null, phase: string): boolean {

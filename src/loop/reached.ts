@@ -30,7 +30,9 @@ export function reachedPoints(files: PhaseFiles, candidates: readonly LoopPoint[
   const context = files.context;
   const discussed = context !== undefined && !context.notFromDiscuss;
   const checkpoint = has('-DISCUSS-CHECKPOINT.json');
-  const plan = has('-PLAN.md') ?? files.plans[0]?.file;
+  // An imported plan is no mark of plan-phase's points.
+  const planned = (name: string): boolean => !files.imported.includes(name);
+  const plan = files.names.find((name) => name.endsWith('-PLAN.md') && planned(name)) ?? files.plans.find((p) => planned(p.file))?.file;
   const planning = [...['-RESEARCH.md', '-VALIDATION.md', '-PATTERNS.md'].map(has), plan].find((name) => name !== undefined);
   const uat = files.uat;
   // execute-phase persists a report that needs a person as a UAT sourced
@@ -39,24 +41,17 @@ export function reachedPoints(files: PhaseFiles, candidates: readonly LoopPoint[
   const summarized = files.plans.filter((p) => p.summarized).map((p) => p.id);
   const doneWave = files.waves.find((wave) => wave.every((id) => summarized.includes(id)));
   const allSummarized = files.plans.length > 0 && summarized.length === files.plans.length;
-  const started = files.position === 'executing' || summarized.length > 0 || verified !== undefined;
   // A point the loop has passed stays passed: a plan added by `plan-phase
-  // --gaps` after verification takes no wave back, and STATE.md moving on to
-  // a later phase takes no plan back.
+  // --gaps` after verification takes no wave back.
   const rules: Record<LoopPoint, () => string | undefined> = {
     'discuss:pre': () => (discussed ? context.name : checkpoint),
     'discuss:post': () => (discussed ? context.name : undefined),
     'plan:pre': () => planning,
-    'plan:post': () =>
-      plan === undefined
-        ? undefined
-        : files.position !== undefined
-          ? `${plan} and STATE.md's ${files.positionText}`
-          : started
-            ? `${plan} and its execution begun`
-            : files.movedOn !== undefined
-              ? `${plan}, and STATE.md has moved on to phase ${files.movedOn}`
-              : undefined,
+    // plan-phase records its plans in STATE.md and gates them in the run
+    // that writes them, and the next planned-phase or begin-phase of any
+    // phase rewrites that record: a planning GSD recorded cannot be told from
+    // one stopped before it, so a plan is enough.
+    'plan:post': () => (plan === undefined ? undefined : `${plan}, which plan-phase records and gates in the run that writes it`),
     'execute:pre': () => undefined,
     'execute:wave:pre': () => undefined,
     'execute:wave:post': () =>
@@ -70,7 +65,14 @@ export function reachedPoints(files: PhaseFiles, candidates: readonly LoopPoint[
     'execute:post': () => verified ?? (allSummarized ? `every plan summarized (${summarized.join(', ')})` : uat === undefined ? undefined : uat.name),
     'verify:pre': () => (uat?.verifyWorkRan === true ? `${uat.name}, which verify-work has written` : undefined),
     'verify:post': () => undefined,
-    'ship:pre': () => (files.shipped ? "STATE.md's record of the ship" : undefined),
+    // GSD's note of a ship does not outlive the loop going on, so past that
+    // a phase that may have shipped is gated as shipped.
+    'ship:pre': () =>
+      files.shipped
+        ? "STATE.md's record of the ship"
+        : files.verificationPassed && files.pastShip !== undefined
+          ? `${files.verification} passed and STATE.md has gone on to phase ${files.pastShip}, past GSD's record of a ship`
+          : undefined,
     'ship:post': () => undefined,
   };
   return candidates.map((point) => {
@@ -85,14 +87,14 @@ const NOT_YET: Record<LoopPoint, string> = {
   'discuss:pre': 'no discussion of the phase yet (no CONTEXT.md or discuss checkpoint written by discuss-phase)',
   'discuss:post': 'no CONTEXT.md written by discuss-phase',
   'plan:pre': 'no planning yet (no RESEARCH.md, VALIDATION.md, PATTERNS.md or PLAN.md)',
-  'plan:post': 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)',
+  'plan:post': 'no PLAN.md yet',
   'execute:pre': "GSD's workflows evaluate no gate at this point",
   'execute:wave:pre': "GSD's workflows evaluate no gate at this point",
   'execute:wave:post': 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
   'execute:post': 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   'verify:pre': 'verify-work has not run (no UAT.md it wrote)',
   'verify:post': "GSD's workflows evaluate no gate at this point",
-  'ship:pre': 'not shipped (STATE.md records no ship of the phase); a run that is the ship says so with --ship',
+  'ship:pre': 'not shipped (STATE.md records no ship of the phase, and the loop has not gone on past it); a run that is the ship says so with --ship',
   'ship:post': "GSD's workflows evaluate no gate at this point",
 };
 
@@ -102,7 +104,15 @@ const NOT_YET: Record<LoopPoint, string> = {
 // before their gates). A run reports it rather than gating it: its gates
 // are not GSD's to halt on until the loop gets there, and gating them early
 // would be red for a phase in good health (ship:pre's, all through the work).
-export function nextPoint(points: readonly PointReach[]): PointReach | undefined {
+export function nextPoint(points: readonly PointReach[], files: PhaseFiles): PointReach | undefined {
   const last = points.findLastIndex((p) => p.reached);
-  return points.slice(last + 1).find((p) => !p.reached && !NEVER_GATED.has(p.point));
+  return points.slice(last + 1).find((p) => !p.reached && !NEVER_GATED.has(p.point) && !bypassed(p.point, files));
+}
+
+// Points the phase's way through the loop goes past: discuss-phase's, where
+// another writer made its CONTEXT.md (plan-phase comes next), and
+// verify-work's, where the report passed (the ship comes next).
+function bypassed(point: LoopPoint, files: PhaseFiles): boolean {
+  if (point.startsWith('discuss:')) return files.context?.notFromDiscuss === true;
+  return point === 'verify:pre' && files.verificationPassed && files.uat === undefined;
 }

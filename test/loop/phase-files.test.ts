@@ -10,9 +10,10 @@ import type { StatePosition } from '../../src/project/state-document.ts';
 // What phase-files.ts reads of a phase directory and STATE.md, as files on
 // disk written the way GSD 1.14's workflows and templates write them.
 
-// The phase's files, read where the reading succeeds.
-function phaseFiles(...args: Parameters<typeof readPhase>): PhaseFiles {
-  const read = readPhase(...args);
+// The phase's files, read where the reading succeeds; `phases`, the
+// project's phase ids, only matter to what STATE.md says of the loop.
+function phaseFiles(dir: string | undefined, phase: string, state: StatePosition | undefined, phases: readonly string[] = []): PhaseFiles {
+  const read = readPhase(dir, phase, state, phases);
   assert.ok(read.ok, read.ok ? '' : read.failure.message);
   return read.value;
 }
@@ -34,10 +35,9 @@ const state = (given: Partial<StatePosition>): StatePosition => ({
 test('no phase directory, or one that is not there: nothing, and STATE.md still read for the phase', (t) => {
   assert.deepEqual(phaseFiles(undefined, '04', undefined), NOTHING);
   assert.deepEqual(phaseFiles(join(project(t), 'gone'), '04', undefined), NOTHING);
-  assert.deepEqual(phaseFiles(undefined, '04', state({ positionLine: '4 (Ship) — EXECUTING', rawStatus: 'Phase 4 shipped — PR #7' })), {
+  assert.deepEqual(phaseFiles(undefined, '04', state({ phase: '6', positionLine: '6 (Next) — EXECUTING', rawStatus: 'Phase 4 shipped — PR #7' })), {
     ...NOTHING,
-    position: 'executing',
-    positionText: 'Phase: 4 (Ship) — EXECUTING',
+    pastShip: '6',
     shipped: true,
   });
 });
@@ -70,7 +70,16 @@ test('CONTEXT.md: from discuss-phase unless it carries the mark of a path that r
       mark,
     );
   }
-  // Assumptions mode marks its DISCUSSION-LOG.md, not the CONTEXT.md.
+  // Assumptions mode marks its CONTEXT.md's Gathered line, which it writes
+  // before the DISCUSSION-LOG.md that says so too; the words elsewhere are no mark.
+  assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Phase 4: Ship - Context\n\n**Gathered:** 2026-01-02 (assumptions mode)\n' }), {
+    name: '04-CONTEXT.md',
+    notFromDiscuss: true,
+  });
+  assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Context\n\nWe talked about (assumptions mode) here.\n**Gathered:** 2026-01-02\n' }), {
+    name: '04-CONTEXT.md',
+    notFromDiscuss: false,
+  });
   assert.deepEqual(contextOf({ '04-CONTEXT.md': '# Context\n', '04-DISCUSSION-LOG.md': '# Discussion Log\n\n**Mode:** assumptions\n' }), {
     name: '04-CONTEXT.md',
     notFromDiscuss: true,
@@ -180,17 +189,32 @@ test("a plan of wave: 0 starts the waves at 0, as phase-plan-index numbers them;
   assert.deepEqual(files.waves, [['04-01'], ['plans/PLAN-02.md']]);
 });
 
+test("imported plans: import's type (feature, refactor, config, test, docs), not the planner's (execute, tdd) nor none", (t) => {
+  const plan = (type: string | undefined) => `---\nphase: "04-ship"\nplan: "04-01"\n${type === undefined ? '' : `type: ${type}\n`}wave: 1\n---\n# Plan\n`;
+  const dir = phaseDir(t, {
+    '04-01-PLAN.md': plan('"feature"'),
+    '04-02-PLAN.md': plan('execute'),
+    '04-03-PLAN.md': plan('docs'),
+    '04-04-PLAN.md': plan(undefined),
+    '04-05-PLAN.md': plan('tdd'),
+    '04-06-PLAN.md': plan('Feature'),
+    'plans/PLAN-07.md': plan(' refactor '),
+  });
+  assert.deepEqual(phaseFiles(dir, '04', undefined).imported, ['04-01-PLAN.md', '04-03-PLAN.md', 'plans/PLAN-07.md']);
+});
+
 test('plans GSD refuses to order (a cycle, two ids one in any case) fail the reading: no wave may pass for them', (t) => {
   const cycle = readPhase(
     phaseDir(t, { '04-06-PLAN.md': '---\ndepends_on: [04-07]\n---\n', '04-07-PLAN.md': '---\ndepends_on: [04-06]\n---\n' }),
     '04',
     undefined,
+    [],
   );
   assert.deepEqual(cycle.ok ? undefined : [cycle.failure.reason, cycle.failure.message.replace(/\/tmp\/\S+\/\.planning/, '<p>')], [
     'ambiguous-phase',
     'the plans of <p>/phases/04-ship depend on each other in a cycle (phase-plan-index refuses the phase)',
   ]);
-  const twice = readPhase(phaseDir(t, { '04-01a-PLAN.md': '', '04-01A-PLAN.md': '' }), '04', undefined);
+  const twice = readPhase(phaseDir(t, { '04-01a-PLAN.md': '', '04-01A-PLAN.md': '' }), '04', undefined, []);
   assert.equal(twice.ok ? undefined : twice.failure.reason, 'ambiguous-phase');
 });
 
@@ -217,28 +241,29 @@ test("the phase's own VERIFICATION.md and UAT.md first, as GSD pins them, whatev
   assert.equal(phaseFiles(phaseDir(t, { 'VERIFICATION.md': '---\nstatus: passed\n---\n' }), '04', undefined).verificationPassed, true);
 });
 
-test("STATE.md's position: the Phase: line of ## Current Position, for this phase, ready to execute or executing", () => {
-  const position = (line: string | null, phase = '04') => {
-    const files = phaseFiles(undefined, phase, state({ positionLine: line }));
-    return [files.position, files.positionText];
-  };
-  assert.deepEqual(position('4 (Ship) — READY TO EXECUTE'), ['ready', 'Phase: 4 (Ship) — READY TO EXECUTE']);
-  assert.deepEqual(position('4 (Ship) — EXECUTING'), ['executing', 'Phase: 4 (Ship) — EXECUTING']);
-  assert.deepEqual(position('  04 (Ship) —EXECUTING  '), ['executing', 'Phase:   04 (Ship) —EXECUTING  ']);
-  assert.deepEqual(position('1.1 (Hotfix) — EXECUTING', '01.1'), ['executing', 'Phase: 1.1 (Hotfix) — EXECUTING']);
-  assert.deepEqual(position('12a (Split) — EXECUTING', '12A'), ['executing', 'Phase: 12a (Split) — EXECUTING']);
-  for (const [line, phase] of [
-    ['5 (Next) — READY TO EXECUTE', '04'],
-    ['4 of 5 (Ship)', '04'],
-    ['4 (Ship) — ready to execute', '04'],
-    ['4 (Ship) — EXECUTING — done', '04'],
-    ['4 (Ship) - EXECUTING', '04'],
-    ['4', '04'],
-    [null, '04'],
-  ] as const) {
-    assert.deepEqual(position(line, phase), [undefined, undefined], String(line));
+test('past the ship: STATE.md names a later phase, planned or begun there, or one after a phase that follows this one', () => {
+  const past = (phase: string, line: string | null, ids: readonly string[] = ['04', '05', '06'], at = '04') =>
+    phaseFiles(undefined, at, state({ phase, positionLine: line }), ids).pastShip;
+  // The phase just after, as `phase complete` leaves STATE.md: the ship is next.
+  assert.equal(past('5', '05 — Next'), undefined);
+  assert.equal(past('5', null), undefined);
+  // planned-phase and begin-phase of it rewrite the Status line a ship's note is on.
+  assert.equal(past('5', '5 (Next) — READY TO EXECUTE'), '5');
+  assert.equal(past('5', '  05 (Next) —EXECUTING  '), '5');
+  assert.equal(past('1.1', '1.1 (Hotfix) — EXECUTING', ['01', '01.1', '02'], '01'), '1.1');
+  assert.equal(past('12a', '12a (Split) — EXECUTING', ['12', '12A'], '12'), '12a');
+  // Only its own phase's record counts, in the words GSD writes.
+  for (const line of ['4 (Ship) — EXECUTING', '5 (Next) — ready to execute', '5 (Next) — EXECUTING — done', '5 (Next) - EXECUTING', '5']) {
+    assert.equal(past('5', line), undefined, line);
   }
-  assert.deepEqual([phaseFiles(undefined, '04', undefined).position, phaseFiles(undefined, '04', undefined).positionText], [undefined, undefined]);
+  // A phase between: the one after this one was completed, and the loop went on.
+  assert.equal(past('6', '06 — Later'), '6');
+  assert.equal(past('6', '06 — Later', ['04', '06']), undefined);
+  assert.equal(past('2', null, ['01', '01.1', '02'], '01'), '2');
+  // This phase, or one before it: not past.
+  assert.equal(past('4', '4 (Ship) — EXECUTING'), undefined);
+  assert.equal(past('3', '3 (Old) — EXECUTING'), undefined);
+  assert.equal(phaseFiles(undefined, '04', undefined, ['04', '05', '06']).pastShip, undefined);
 });
 
 test("shipped: STATE.md's Status as ship writes it, for this phase", () => {

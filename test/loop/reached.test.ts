@@ -17,16 +17,17 @@ const at = (point: LoopPoint, given: Partial<PhaseFiles>): [boolean, string] => 
   return [reach!.reached, reach!.why];
 };
 
+const PLANNED = '04-01-PLAN.md, which plan-phase records and gates in the run that writes it';
 const NEVER = "GSD's workflows evaluate no gate at this point";
 const NOT_YET = {
   'discuss:pre': 'no discussion of the phase yet (no CONTEXT.md or discuss checkpoint written by discuss-phase)',
   'discuss:post': 'no CONTEXT.md written by discuss-phase',
   'plan:pre': 'no planning yet (no RESEARCH.md, VALIDATION.md, PATTERNS.md or PLAN.md)',
-  'plan:post': 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)',
+  'plan:post': 'no PLAN.md yet',
   'execute:wave:post': 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
   'execute:post': 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   'verify:pre': 'verify-work has not run (no UAT.md it wrote)',
-  'ship:pre': 'not shipped (STATE.md records no ship of the phase); a run that is the ship says so with --ship',
+  'ship:pre': 'not shipped (STATE.md records no ship of the phase, and the loop has not gone on past it); a run that is the ship says so with --ship',
 } as const;
 
 test('a phase with nothing: every one of the 12 points, in loop order, not reached, each saying what it waits for', () => {
@@ -62,8 +63,6 @@ const SHIPPED: Partial<PhaseFiles> = {
   uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: true },
   plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: true }],
   waves: [['04-01']],
-  position: 'executing',
-  positionText: 'Phase: 4 (Ship) — EXECUTING',
   shipped: true,
   verificationPassed: true,
 };
@@ -73,7 +72,7 @@ test('the four points GSD renders but gates nowhere are never reached, even in a
     { point: 'discuss:pre', reached: true, why: '04-CONTEXT.md' },
     { point: 'discuss:post', reached: true, why: '04-CONTEXT.md' },
     { point: 'plan:pre', reached: true, why: '04-RESEARCH.md' },
-    { point: 'plan:post', reached: true, why: "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — EXECUTING" },
+    { point: 'plan:post', reached: true, why: PLANNED },
     { point: 'execute:pre', reached: false, why: NEVER },
     { point: 'execute:wave:pre', reached: false, why: NEVER },
     { point: 'execute:wave:post', reached: true, why: 'every plan of wave 1 summarized (04-01)' },
@@ -114,48 +113,41 @@ test('plan:pre: any of RESEARCH.md, VALIDATION.md, PATTERNS.md, PLAN.md, the fir
   assert.deepEqual(at('plan:pre', { names: ['04-CONTEXT.md', '04-RESEARCH.md.orig', 'PLAN.md.txt'] }), [false, NOT_YET['plan:pre']]);
 });
 
-test("plan:post: a PLAN.md and STATE.md's position for the phase (ready or executing), named in its words", () => {
-  const plans = { names: ['04-01-PLAN.md', '04-02-PLAN.md'] };
-  assert.deepEqual(at('plan:post', { ...plans, position: 'ready', positionText: 'Phase: 4 (Ship) — READY TO EXECUTE' }), [
+test('plan:post: a plan, the first one named, whatever STATE.md says (a recorded planning cannot be told from one stopped before)', () => {
+  const plans = [
+    { id: '04-01', file: '04-01-PLAN.md', summarized: false },
+    { id: '04-02', file: '04-02-PLAN.md', summarized: false },
+  ];
+  assert.deepEqual(at('plan:post', { names: ['04-01-PLAN.md', '04-02-PLAN.md'] }), [true, PLANNED]);
+  assert.deepEqual(at('plan:post', { plans, waves: [['04-01', '04-02']] }), [true, PLANNED]);
+  // A nested plan, which phase-plan-index lists, counts by its file.
+  assert.deepEqual(at('plan:post', { plans: [{ id: 'plans/PLAN-01.md', file: 'plans/PLAN-01.md', summarized: false }] }), [
     true,
-    "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — READY TO EXECUTE",
+    'plans/PLAN-01.md, which plan-phase records and gates in the run that writes it',
   ]);
-  assert.deepEqual(at('plan:post', { ...plans, position: 'executing', positionText: 'Phase: 4 (Ship) — EXECUTING' }), [
-    true,
-    "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — EXECUTING",
-  ]);
-  // The position without a plan: nothing was planned in this directory.
-  assert.deepEqual(at('plan:post', { names: ['04-RESEARCH.md'], position: 'ready', positionText: 'Phase: 4 (Ship) — READY TO EXECUTE' }), [
-    false,
-    NOT_YET['plan:post'],
-  ]);
-  // Plans alone: plan-phase has not recorded them yet.
-  assert.deepEqual(
-    at('plan:post', {
-      ...plans,
-      plans: [
-        { id: '04-01', file: '04-01-PLAN.md', summarized: false },
-        { id: '04-02', file: '04-02-PLAN.md', summarized: false },
-      ],
-      waves: [['04-01', '04-02']],
-    }),
-    [false, NOT_YET['plan:post']],
-  );
+  assert.deepEqual(at('plan:post', { names: ['04-RESEARCH.md', '04-01-PLAN.md.bak'] }), [false, NOT_YET['plan:post']]);
+  // Neither a shipped record nor a passed verification counts without a plan.
+  assert.deepEqual(at('plan:post', { shipped: true, verificationPassed: true, verification: '04-VERIFICATION.md' }), [false, NOT_YET['plan:post']]);
 });
 
-test('plan:post without a position in STATE.md: reached once execution has begun (a SUMMARY, a VERIFICATION.md, a UAT from it), not by a UAT verify-work made', () => {
-  const plan = ['04-01-PLAN.md'];
-  const begun = (given: Partial<PhaseFiles>) => at('plan:post', { names: plan, ...given });
-  assert.deepEqual(begun({ plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: true }], waves: [['04-01']] }), [
+test("plans /gsd:import wrote mark neither of plan-phase's points; one of its own beside them does", () => {
+  const plans = [
+    { id: '04-01', file: '04-01-PLAN.md', summarized: false },
+    { id: '04-02', file: '04-02-PLAN.md', summarized: false },
+  ];
+  const imported = { names: ['04-01-PLAN.md'], plans: plans.slice(0, 1), imported: ['04-01-PLAN.md'] };
+  assert.deepEqual(at('plan:pre', imported), [false, NOT_YET['plan:pre']]);
+  assert.deepEqual(at('plan:post', imported), [false, NOT_YET['plan:post']]);
+  // Research is plan-phase's own.
+  assert.deepEqual(at('plan:pre', { ...imported, names: ['04-01-PLAN.md', '04-RESEARCH.md'] }), [true, '04-RESEARCH.md']);
+  const both = { names: ['04-01-PLAN.md', '04-02-PLAN.md'], plans, imported: ['04-01-PLAN.md'] };
+  assert.deepEqual(at('plan:pre', both), [true, '04-02-PLAN.md']);
+  assert.deepEqual(at('plan:post', both), [true, '04-02-PLAN.md, which plan-phase records and gates in the run that writes it']);
+  // Its waves are executed as any: execute-phase runs them.
+  assert.deepEqual(at('execute:wave:post', { ...imported, plans: [{ ...plans[0]!, summarized: true }], waves: [['04-01']] }), [
     true,
-    '04-01-PLAN.md and its execution begun',
+    'every plan of wave 1 summarized (04-01)',
   ]);
-  assert.deepEqual(begun({ names: [...plan, '04-VERIFICATION.md'], verification: '04-VERIFICATION.md' }), [true, '04-01-PLAN.md and its execution begun']);
-  assert.deepEqual(begun({ uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false } }), [true, '04-01-PLAN.md and its execution begun']);
-  assert.deepEqual(begun({ uat: { name: '04-UAT.md', fromVerification: false, verifyWorkRan: true } }), [false, NOT_YET['plan:post']]);
-  assert.deepEqual(begun({ plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: false }], waves: [['04-01']] }), [false, NOT_YET['plan:post']]);
-  // Neither a shipped record nor a passed verification flag counts without the file.
-  assert.deepEqual(begun({ shipped: true, verificationPassed: true }), [false, NOT_YET['plan:post']]);
 });
 
 test('execute:wave:post: the first wave whose every plan is summarized, numbered from 1 and its plans listed', () => {
@@ -207,9 +199,15 @@ test("verify:pre: only a UAT that verify-work has written, not execute-phase's o
   assert.deepEqual(at('verify:pre', { names: ['04-VERIFICATION.md'], verification: '04-VERIFICATION.md' }), [false, NOT_YET['verify:pre']]);
 });
 
-test("ship:pre: STATE.md's record of the ship, and nothing else (a passed verification is not a ship)", () => {
+test("ship:pre: STATE.md's record of the ship, or a passed phase the loop has gone on past (the record does not outlive that)", () => {
   assert.deepEqual(at('ship:pre', { shipped: true }), [true, "STATE.md's record of the ship"]);
   assert.deepEqual(at('ship:pre', { ...SHIPPED, shipped: false }), [false, NOT_YET['ship:pre']]);
+  assert.deepEqual(at('ship:pre', { ...SHIPPED, shipped: false, pastShip: '5' }), [
+    true,
+    "04-VERIFICATION.md passed and STATE.md has gone on to phase 5, past GSD's record of a ship",
+  ]);
+  // Only a phase that could ship: /gsd-ship refuses any other verification.
+  assert.deepEqual(at('ship:pre', { ...SHIPPED, shipped: false, verificationPassed: false, pastShip: '5' }), [false, NOT_YET['ship:pre']]);
 });
 
 test('the ungated points stay unreached whatever the phase holds, and say so', () => {
@@ -225,7 +223,7 @@ test('execute:post: every plan summarized, before the verifier writes anything (
   assert.deepEqual(at('execute:post', plans([true, false])), [false, NOT_YET['execute:post']]);
 });
 
-test('a point passed stays passed: a gap plan after verification takes no wave back; STATE.md moving on takes no plan back', () => {
+test('a point passed stays passed: a gap plan after verification takes no wave back', () => {
   const gap = {
     plans: [
       { id: '04-01', file: '04-01-PLAN.md', summarized: true },
@@ -235,13 +233,14 @@ test('a point passed stays passed: a gap plan after verification takes no wave b
   };
   assert.deepEqual(at('execute:wave:post', gap), [false, NOT_YET['execute:wave:post']]);
   assert.deepEqual(at('execute:wave:post', { ...gap, verification: '04-VERIFICATION.md' }), [true, '04-VERIFICATION.md, written after the last wave']);
-  const planned = { names: ['04-01-PLAN.md'], plans: [{ id: '04-01', file: '04-01-PLAN.md', summarized: false }], waves: [['04-01']] };
-  assert.deepEqual(at('plan:post', planned), [false, NOT_YET['plan:post']]);
-  assert.deepEqual(at('plan:post', { ...planned, movedOn: '05' }), [true, '04-01-PLAN.md, and STATE.md has moved on to phase 05']);
 });
 
 test('the frontier: the first point GSD gates after the last one reached, passing over those it gates nowhere; none after the ship', () => {
-  const next = (reached: readonly LoopPoint[]) => nextPoint(reachedPoints(phase()).map((p) => ({ ...p, reached: reached.includes(p.point) })))?.point;
+  const next = (reached: readonly LoopPoint[], given: Partial<PhaseFiles> = {}) =>
+    nextPoint(
+      reachedPoints(phase()).map((p) => ({ ...p, reached: reached.includes(p.point) })),
+      phase(given),
+    )?.point;
   assert.equal(next([]), 'discuss:pre');
   assert.equal(next(['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post']), 'execute:wave:post');
   assert.equal(next(['plan:pre']), 'plan:post');
@@ -249,4 +248,21 @@ test('the frontier: the first point GSD gates after the last one reached, passin
   assert.equal(next(['plan:pre', 'execute:post']), 'verify:pre');
   assert.equal(next(['execute:post', 'verify:pre']), 'ship:pre');
   assert.equal(next(['ship:pre']), undefined);
+});
+
+test("the frontier passes over the points this phase's way goes past: discuss-phase's where another writer made CONTEXT.md, verify-work's after a passing report", () => {
+  const next = (reached: readonly LoopPoint[], given: Partial<PhaseFiles>) =>
+    nextPoint(
+      reachedPoints(phase(given)).map((p) => ({ ...p, reached: reached.includes(p.point) })),
+      phase(given),
+    )?.point;
+  const assumed = { names: ['04-CONTEXT.md'], context: { name: '04-CONTEXT.md', notFromDiscuss: true } };
+  assert.equal(next([], assumed), 'plan:pre');
+  assert.equal(next([], { ...assumed, context: { name: '04-CONTEXT.md', notFromDiscuss: false } }), 'discuss:pre');
+  const passed = { verification: '04-VERIFICATION.md', verificationPassed: true };
+  assert.equal(next(['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], passed), 'ship:pre');
+  // A report for a person goes on to verify-work, as does one that did not pass.
+  const person = { ...passed, uat: { name: '04-UAT.md', fromVerification: true, verifyWorkRan: false } };
+  assert.equal(next(['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], person), 'verify:pre');
+  assert.equal(next(['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], { ...passed, verificationPassed: false }), 'verify:pre');
 });

@@ -15,7 +15,7 @@ const DIR = '.planning/phases/04-ship';
 async function preflight(t: Parameters<typeof project>[0], files: Record<string, string>) {
   const root = project(t, Object.fromEntries(Object.entries(files).map(([name, text]) => [`${DIR}/${name}`, text])));
   const dir = join(root, DIR);
-  const read = phaseFiles(dir, '04', undefined);
+  const read = phaseFiles(dir, '04', undefined, []);
   assert.ok(read.ok);
   const gate = shipPreflight(read.value, dir, (path) => path.slice(root.length + 1));
   const context = testGateContext(root, fakeRunner());
@@ -78,7 +78,7 @@ test('gaps_found, human_needed, a status GSD does not know, none, no report: PHA
 });
 
 test("the preflight goes first among ship:pre's gates, and nowhere else; a point whose gates could not be had keeps its failure", () => {
-  const read = phaseFiles(undefined, '04', undefined);
+  const read = phaseFiles(undefined, '04', undefined, []);
   assert.ok(read.ok);
   const gate = shipPreflight(read.value, undefined, (path) => path);
   const other = { ...gate, capability: 'other', index: 0 };

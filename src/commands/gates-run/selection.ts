@@ -45,16 +45,16 @@ export async function selectPoints(options: GatesOptions, context: GateContext, 
       const before = await reachOf(moved, state, options, reads);
       if (!before.ok) return before;
       const from = `STATE.md names ${context.phaseNumber}, which has reached no point; ${previous.value.phase} is complete`;
-      const loop = shipped({ ...before.value.report, from }, options);
+      const loop = shipped({ ...before.value.report, from }, options, before.value.phase.files);
       return ok({ points: reachedIn(loop), loop, context: moved, phase: before.value.phase });
     }
   }
-  const here = shipped(at.value.report, options);
+  const here = shipped(at.value.report, options, at.value.phase.files);
   return ok({ points: reachedIn(here), loop: here, context, phase: at.value.phase });
 }
 
-const frontier = (points: LoopReport['points']): LoopReport['next'] => {
-  const next = nextPoint(points);
+const frontier = (points: LoopReport['points'], files: PhaseFiles): LoopReport['next'] => {
+  const next = nextPoint(points, files);
   return next === undefined ? null : { point: next.point, why: next.why };
 };
 
@@ -69,23 +69,23 @@ async function reachOf(
   const phase = context.phaseNumber ?? null;
   const dir = phaseDirectory(context);
   if (!dir.ok) return dir;
-  const files = await readPhase(dir.value, phase, phase === null ? undefined : state, reads);
+  const files = await readPhase(context, dir.value, phase, phase === null ? undefined : state, reads);
   if (!files.ok) return files;
   const points = reachedPoints(files.value, options.points);
   const from = options.currentPhase ? 'STATE.md' : context.phaseDir !== undefined ? '--phase-dir' : '--phase-number';
   return ok({
-    report: { phase, from, status: state?.status ?? null, rawStatus: state?.rawStatus ?? null, points, next: frontier(points) },
+    report: { phase, from, status: state?.status ?? null, rawStatus: state?.rawStatus ?? null, points, next: frontier(points, files.value) },
     phase: { dir: dir.value, files: files.value },
   });
 }
 
 // With --ship, the run is the phase's ship: ship:pre is reached.
-function shipped(report: LoopReport, options: GatesOptions): LoopReport {
+function shipped(report: LoopReport, options: GatesOptions, files: PhaseFiles): LoopReport {
   if (!options.ship) return report;
   const points = report.points.map((reach) =>
     reach.point === 'ship:pre' && !reach.reached ? { point: reach.point, reached: true, why: "--ship: this run is the phase's ship" } : reach,
   );
-  return { ...report, points, next: frontier(points) };
+  return { ...report, points, next: frontier(points, files) };
 }
 
 // STATE.md for what it records of the loop; a project without one, or with
@@ -116,17 +116,16 @@ async function previousCompletePhase(
   reads: PhaseReads | undefined,
 ): Promise<Result<{ phase: string; lookup: PhaseDirLookup } | undefined>> {
   const current = context.phaseNumber;
-  if (current === undefined || !context.planning.ok) return ok(undefined);
-  const phases = join(planningDirectory(context.projectRoot, context.planning.value), 'phases');
-  const before = phaseDirectoryNames(phases).filter((name) => hasPhaseToken(name) && comparePhaseIds(phaseToken(name), current) < 0);
-  const last = before.at(-1);
-  if (last === undefined) return ok(undefined);
-  const phase = phaseToken(last);
+  if (current === undefined) return ok(undefined);
+  const phase = phaseIds(context)
+    .filter((id) => comparePhaseIds(id, current) < 0)
+    .at(-1);
+  if (phase === undefined || !context.planning.ok) return ok(undefined);
   const lookup = lookUpPhaseDir(context.projectRoot, phase, context.planning.value);
   const dir = phaseDirectory({ ...context, phaseNumber: phase, phaseDirLookup: lookup });
   if (!dir.ok) return dir;
   if (dir.value === undefined) return ok(undefined);
-  const files = await readPhase(dir.value, phase, undefined, reads);
+  const files = await readPhase(context, dir.value, phase, undefined, reads);
   if (!files.ok) return files;
   return ok(files.value.verificationPassed ? { phase, lookup } : undefined);
 }
@@ -134,12 +133,20 @@ async function previousCompletePhase(
 // A phase's files as phase-files.ts reads them, its plans and verification
 // as GSD answers them where one is at hand.
 async function readPhase(
+  context: GateContext,
   dir: string | undefined,
   phase: string | null,
   state: StatePosition | undefined,
   reads: PhaseReads | undefined,
 ): Promise<Result<PhaseFiles>> {
-  const files = phaseFiles(dir, phase ?? '', state);
+  const files = phaseFiles(dir, phase ?? '', state, state === undefined ? [] : phaseIds(context));
   if (!files.ok || reads === undefined || dir === undefined || phase === null) return files;
   return reads(phase, dir, files.value);
+}
+
+// The ids of the project's phase directories, in GSD's order.
+function phaseIds(context: GateContext): string[] {
+  if (!context.planning.ok) return [];
+  const names = phaseDirectoryNames(join(planningDirectory(context.projectRoot, context.planning.value), 'phases'));
+  return names.filter(hasPhaseToken).map(phaseToken);
 }

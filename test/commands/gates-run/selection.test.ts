@@ -51,12 +51,12 @@ const NOT = {
   discussPre: 'no discussion of the phase yet (no CONTEXT.md or discuss checkpoint written by discuss-phase)',
   discussPost: 'no CONTEXT.md written by discuss-phase',
   planPre: 'no planning yet (no RESEARCH.md, VALIDATION.md, PATTERNS.md or PLAN.md)',
-  planPost: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)',
+  planPost: 'no PLAN.md yet',
   never: "GSD's workflows evaluate no gate at this point",
   wavePost: 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
   executePost: 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   verifyPre: 'verify-work has not run (no UAT.md it wrote)',
-  shipPre: 'not shipped (STATE.md records no ship of the phase); a run that is the ship says so with --ship',
+  shipPre: 'not shipped (STATE.md records no ship of the phase, and the loop has not gone on past it); a run that is the ship says so with --ship',
 };
 
 // The twelve points, each reached with its evidence where `reached` says so.
@@ -89,7 +89,7 @@ const PLANNED_POINTS = {
   'discuss:pre': '04-CONTEXT.md',
   'discuss:post': '04-CONTEXT.md',
   'plan:pre': '04-01-PLAN.md',
-  'plan:post': "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — READY TO EXECUTE",
+  'plan:post': '04-01-PLAN.md, which plan-phase records and gates in the run that writes it',
 };
 
 // The selection less the phase's files it read (phase-files.test.ts holds
@@ -155,31 +155,31 @@ test('--current-phase: the phase STATE.md names, read once by the context, and s
     from: 'STATE.md',
     status: 'verifying',
     rawStatus: 'Phase complete — ready for verification',
-    points: points({ ...PLANNED_POINTS, 'plan:post': "04-01-PLAN.md and STATE.md's Phase: 4 (Ship) — EXECUTING" }),
+    points: points(PLANNED_POINTS),
     next: { point: 'execute:wave:post', why: 'no wave is done yet (a SUMMARY.md for every plan of a wave)' },
   });
 });
 
-test('--phase-dir: the files of that directory; with no phase number, STATE.md says nothing of its position, only its status', async (t) => {
+test('--phase-dir: the files of that directory; with no phase number, STATE.md says nothing of the phase, only its status', async (t) => {
   const root = project(t, PLANNED);
   const options = { ...OPTIONS, phaseDir: '.planning/phases/04-ship' };
   const context = contextOf(root, options);
   assert.deepEqual(
     withoutPhase(await selectPoints(options, context)),
     ok({
-      points: ['discuss:pre', 'discuss:post', 'plan:pre'],
+      points: ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
       loop: {
         phase: null,
         from: '--phase-dir',
         status: 'executing',
         rawStatus: 'executing',
-        points: points({ ...PLANNED_POINTS, 'plan:post': undefined }),
-        next: { point: 'plan:post', why: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)' },
+        points: points(PLANNED_POINTS),
+        next: { point: 'execute:wave:post', why: 'no wave is done yet (a SUMMARY.md for every plan of a wave)' },
       },
       context,
     }),
   );
-  // With the number too, STATE.md's position counts, and the directory is still the one given.
+  // With the number too, the directory is still the one given.
   const both = { ...options, phaseNumber: '04' };
   const selected = await selectPoints(both, contextOf(root, both));
   assert.deepEqual(selected.ok && [selected.value.points, selected.value.loop?.from, selected.value.loop?.phase], [
@@ -197,10 +197,10 @@ test("a phase with no directory, or another phase's position: what its files sho
     return [selected.value.points, selected.value.loop?.points];
   };
   assert.deepEqual(await none({ '.planning/STATE.md': PLANNED['.planning/STATE.md']! }), [[], points({})]);
-  // STATE.md says 05 is ready: the loop has left 04's plans behind it.
+  // STATE.md says 05 is ready: 04's plans count as they did.
   assert.deepEqual(await none({ ...PLANNED, '.planning/STATE.md': state('05', '5 (Next) — READY TO EXECUTE', 'Ready to execute') }), [
     ['discuss:pre', 'discuss:post', 'plan:pre', 'plan:post'],
-    points({ ...PLANNED_POINTS, 'plan:post': '04-01-PLAN.md, and STATE.md has moved on to phase 05' }),
+    points(PLANNED_POINTS),
   ]);
 });
 
@@ -237,8 +237,8 @@ test('no STATE.md, or one GSD could not read: no status, and the files still cou
     from: '--phase-number',
     status: null,
     rawStatus: null,
-    points: points({ ...PLANNED_POINTS, 'plan:post': undefined }),
-    next: { point: 'plan:post', why: 'the plans are not recorded yet (no PLAN.md, or STATE.md does not say the phase is ready to execute)' },
+    points: points(PLANNED_POINTS),
+    next: { point: 'execute:wave:post', why: NOT.wavePost },
   };
   assert.deepEqual(await loop(undefined), expected);
   assert.deepEqual(await loop('# Project State\n\nnothing here\n'), expected);
@@ -294,7 +294,7 @@ const COMPLETED: Tree = {
 };
 const COMPLETED_POINTS = {
   'plan:pre': '04-01-PLAN.md',
-  'plan:post': '04-01-PLAN.md and its execution begun',
+  'plan:post': '04-01-PLAN.md, which plan-phase records and gates in the run that writes it',
   'execute:wave:post': 'every plan of wave 1 summarized (04-01)',
   'execute:post': '04-VERIFICATION.md',
 };
@@ -313,7 +313,7 @@ test('--current-phase on a phase that has reached nothing, after a complete one:
         status: 'planning',
         rawStatus: 'planning',
         points: points(COMPLETED_POINTS),
-        next: { point: 'verify:pre', why: 'verify-work has not run (no UAT.md it wrote)' },
+        next: { point: 'ship:pre', why: NOT.shipPre },
       },
       context: { ...context, phaseNumber: '04', phaseDirLookup: lookUpPhaseDir(root, '04', SCOPE) },
     }),
