@@ -249,7 +249,10 @@ const DISCUSSED = ['discuss:pre', 'discuss:post'];
 const PLANNED = [...DISCUSSED, 'plan:pre', 'plan:post'];
 const STARTED = [...PLANNED, 'execute:pre', 'execute:wave:pre'];
 const WAVES_1 = { waves: { 1: ['01-01', '01-02'], 2: ['01-03'] } };
-const expect = (e) => ({ roadmapComplete: false, waves: {}, summarized: [], wavePre: [], wavePost: [], verification: 'missing', uat: null, ...e });
+// `early`: points the rule gates before GSD has evaluated them, where the
+// files cannot tell the two apart (docs/reference/gates.md, "Where the files
+// cannot tell").
+const expect = (e) => ({ roadmapComplete: false, waves: {}, summarized: [], wavePre: [], wavePost: [], verification: 'missing', uat: null, early: [], ...e });
 
 export const steps = [
   {
@@ -372,9 +375,13 @@ export const steps = [
       artifacts: { '01-tasks': sorted(A.context, A.research, A.plans) },
       ...WAVES_1,
       summarized: [],
-      reached: [...DISCUSSED, 'plan:pre'],
+      // plan-phase records these plans and gates them next in this run; once
+      // a later planned-phase or begin-phase rewrites STATE.md nothing tells
+      // a recorded planning from this, so a plan is plan:post's mark.
+      reached: [...DISCUSSED, 'plan:pre', 'plan:post'],
       passed: [...DISCUSSED, 'plan:pre'],
-      atHead: [...DISCUSSED, 'plan:pre'],
+      early: ['plan:post'],
+      atHead: [...DISCUSSED, 'plan:pre', 'plan:post'],
     }),
   },
   {
@@ -903,6 +910,7 @@ export function reachedPoints(o) {
   if (discussed(o)) gated('discuss:pre', 'discuss:post');
   else if (o.files.some((f) => f.endsWith('-DISCUSS-CHECKPOINT.json'))) gated('discuss:pre');
   if (['-RESEARCH.md', '-VALIDATION.md', '-PATTERNS.md', '-PLAN.md'].some((s) => o.files.some((f) => f.endsWith(s)))) gated('plan:pre');
+  if (plans) reached.add('plan:post');
   if (plannedRecorded) gated('plan:post');
   if (started) ungated('execute:pre', 'execute:wave:pre');
   // A point passed stays passed: a verified phase has had its waves.

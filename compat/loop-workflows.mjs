@@ -71,7 +71,8 @@ function agentFile(kind, phase, plan, fields = {}) {
     const name = kind === 'verification' ? 'VERIFICATION.md' : `${plan}-${kind.toUpperCase()}.md`;
     scratch.remove(fileOf(phase, name));
     const args = ['template', 'fill', kind, '--phase', phase.number, ...(plan ? ['--plan', plan] : [])];
-    scratch.gsd([...args, ...(kind === 'plan' ? ['--wave', fields.wave, '--fields', JSON.stringify({ depends_on: fields.depends_on })] : [])]);
+    const { wave, ...planFields } = fields;
+    scratch.gsd([...args, ...(kind === 'plan' ? ['--wave', wave, '--fields', JSON.stringify(planFields)] : [])]);
     if (kind === 'verification') scratch.gsd(['query', 'frontmatter.set', fileOf(phase, name), '--field', 'status', '--value', fields.status]);
     filled.set(key, readFileSync(join(scratch.root, fileOf(phase, name)), 'utf8'));
   }
@@ -159,10 +160,13 @@ function discuss(phase, mode, areas) {
   }
 }
 
+// An imported plan carries import's `type:` (import.md's plan_convert),
+// where plan-phase's planner writes `execute`.
 function writePlans(phase, plans, label) {
+  const type = label.startsWith('import') ? { type: 'feature' } : {};
   return plans.map(([n, wave, deps]) =>
     wr(phase, `${label}: ${phase.padded}-${n}-PLAN.md`, (p) =>
-      p.write(fileOf(phase, `${n}-PLAN.md`), agentFile('plan', phase, n, { wave, depends_on: deps.map((d) => `${phase.padded}-${d}`) })),
+      p.write(fileOf(phase, `${n}-PLAN.md`), agentFile('plan', phase, n, { wave, depends_on: deps.map((d) => `${phase.padded}-${d}`), ...type })),
     ),
   );
 }
@@ -354,8 +358,7 @@ function cachedReached(p, phase, cache) {
 // workflows evaluated of the phase: `lo` before that write, `hi` by the
 // next one (GSD evaluates those next on this same tree, so a halt there
 // leaves it just so), `later` what its run evaluates next past writes the
-// rule does not read, had the agent gone on; `imported` when
-// plans of it came from import --from.
+// rule does not read, had the agent gone on.
 export function play(base, s) {
   const p = newProject(base);
   // A run and its rerun share an id: what the first wrote is not redone.
@@ -364,7 +367,6 @@ export function play(base, s) {
   );
   const evaluated = new Map(Object.values(PHASES).map((ph) => [ph.number, new Set()]));
   const done = new Set();
-  const imported = new Set();
   const observations = [];
   const cache = new Map();
   steps.forEach((step, i) => {
@@ -372,7 +374,6 @@ export function play(base, s) {
     // A rerun resumes: GSD does not redo what it has written.
     if (done.has(step.key)) return;
     done.add(step.key);
-    if (step.write.startsWith('import')) imported.add(step.phase);
     step.act(p);
     const following = steps.slice(i + 1);
     const upTo = following.findIndex((x) => x.write && !done.has(x.key));
@@ -390,7 +391,6 @@ export function play(base, s) {
         phase: ph.number,
         ...answer,
         ...evaluatedOf,
-        imported: imported.has(ph.number),
       });
     }
   });

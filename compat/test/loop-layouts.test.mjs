@@ -66,7 +66,7 @@ test("phases GSD's own commands lay out, read alike by gsd-check's reading and G
   write(`${phase2}/02-01-PLAN.md`, plan());
   write(`${phase2}/02-02-PLAN.md`, plan('depends_on: ["01"]\n'));
   write(`${phase2}/02-03-PLAN.md`, plan('status: Superseded\n'));
-  assert.deepEqual(both('2'), ['plan:pre']);
+  assert.deepEqual(both('2'), ['plan:pre', 'plan:post']);
   write(`${phase2}/02-01-SUMMARY.md`, '---\nstatus: complete\n---\n');
   assert.deepEqual(both('2'), ['plan:pre', 'plan:post', 'execute:wave:post']);
   write(`${phase2}/02-02-SUMMARY.md`, '---\nstatus: complete\n---\n');
@@ -77,5 +77,5 @@ test("phases GSD's own commands lay out, read alike by gsd-check's reading and G
   assert.deepEqual(both('CK-02'), ['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post']);
   // The inserted phase, by its decimal id.
   write('.planning/phases/CK-01.1-hotfix/01.1-01-PLAN.md', plan());
-  assert.deepEqual(both('1.1'), ['plan:pre']);
+  assert.deepEqual(both('1.1'), ['plan:pre', 'plan:post']);
 });
