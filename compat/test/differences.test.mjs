@@ -13,12 +13,24 @@ import { LOOP_CASES } from '../cases/loop.mjs';
 import { MANIFEST_CASES } from '../cases/manifest.mjs';
 import { ROOT_CASES } from '../cases/root.mjs';
 import { STATE_CASES } from '../cases/state.mjs';
+import { VERIFY_WORK_CASES } from '../cases/verify-work.mjs';
 import { EXAMPLES } from '../generative/examples.mjs';
 import { documentedDifferences } from '../harness.mjs';
 
 test('every difference in docs/reference/differences.md is shown by a case', () => {
   const shown = new Set([
-    ...[...ROOT_CASES, ...ARTIFACT_CASES, ...FRONTMATTER_CASES, ...CLI_CASES, ...GATES_CASES, ...LINE_CASES, ...STATE_CASES, ...MANIFEST_CASES, ...LOOP_CASES]
+    ...[
+      ...ROOT_CASES,
+      ...ARTIFACT_CASES,
+      ...FRONTMATTER_CASES,
+      ...CLI_CASES,
+      ...GATES_CASES,
+      ...LINE_CASES,
+      ...STATE_CASES,
+      ...MANIFEST_CASES,
+      ...LOOP_CASES,
+      ...VERIFY_WORK_CASES,
+    ]
       .map((c) => c.differs)
       .filter(Boolean),
     ...EXAMPLES.map((e) => e.id),

@@ -7,6 +7,7 @@ import { ok, type Result } from '../failure.ts';
 import { belongsToPhase, comparePhaseIds, phaseToken, samePhase } from '../project/phase-id.ts';
 import type { StatePosition } from '../project/state-document.ts';
 import { type PhasePlans, phasePlans } from './phase-plans.ts';
+import { uatResults } from './uat-results.ts';
 
 // What GSD's workflows have left of one phase, as reached.ts reads it: the
 // files in its directory, the few of them whose words or frontmatter say
@@ -156,7 +157,7 @@ function uatOf(name: string, text: string): Uat {
   const fields = frontmatter(text, name);
   const source = typeof fields.source === 'string' ? fields.source : Array.isArray(fields.source) ? fields.source.join(' ') : '';
   const status = typeof fields.status === 'string' ? fields.status.trim() : '';
-  const recorded = [...text.matchAll(/^result:[ \t]*(.*)$/gm)].some((match) => match[1]!.trim() !== '[pending]');
+  const recorded = uatResults(text).some((result) => result !== 'pending' && result !== 'missing');
   return {
     name,
     fromVerification: /VERIFICATION\.md/.test(source),

@@ -121,7 +121,9 @@ test("UAT.md: execute-phase's own (sourced from the VERIFICATION.md, testing, al
   assert.deepEqual(uatOf(uat('testing', 'a person', ['[pending]'])), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false });
   // No frontmatter: only the results can say anything.
   assert.deepEqual(uatOf('# UAT\n\nresult: [pending]\n'), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false });
-  assert.deepEqual(uatOf('# UAT\n\nresult: issue\n'), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: true });
+  assert.deepEqual(uatOf('# UAT\n\n### 1. T\nresult: issue\n'), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: true });
+  // A result is a test's, as GSD reads them (uat-results.ts): one outside a `### N.` block is none.
+  assert.deepEqual(uatOf('# UAT\n\nresult: issue\n'), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false });
   // `result:` counts only at the start of a line.
   assert.deepEqual(uatOf(uat('testing', 'x', ['[pending]']) + 'the result: pass\n'), { name: '04-UAT.md', fromVerification: false, verifyWorkRan: false });
   assert.equal(phaseFiles(phaseDir(t, { '04-VERIFICATION.md': '' }), '04', undefined).uat, undefined);
