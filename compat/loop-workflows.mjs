@@ -316,15 +316,16 @@ export function runsOf(s) {
   return [...runs.slice(0, at), stopped, ...again, ...runs.slice(at + 1)];
 }
 
-// gsd-check's --reached for one phase: its reached points and its frontier.
-export function checkReached(p, phase) {
+// gsd-check's --reached for one phase of the project at `p` ({root, env}):
+// its reached points and its frontier, read by `whose` reading.
+export function checkReached(p, phase, whose = ['--builtin']) {
   const args = [
     'gates',
     'run',
     '--reached',
     '--phase-number',
     phase,
-    '--builtin',
+    ...whose,
     '--query-command',
     'echo \'{"block":false}\'',
     '--raw',

@@ -10,7 +10,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { environment, GSD_CHECK, GSD_TOOLS, NODE } from '../harness.mjs';
+import { environment, GSD_TOOLS, NODE } from '../harness.mjs';
+import { checkReached } from '../loop-workflows.mjs';
 
 const TIMEOUT_MS = 60_000;
 
@@ -36,26 +37,7 @@ test("phases GSD's own commands lay out, read alike by gsd-check's reading and G
   gsd('config-set', 'project_code', 'CK');
   gsd('phase', 'add', 'Ship the page');
   gsd('phase', 'insert', '1', 'Hotfix');
-  const reached = (phase, ...whose) => {
-    const args = [
-      'gates',
-      'run',
-      '--reached',
-      '--phase-number',
-      phase,
-      ...whose,
-      '--query-command',
-      'echo \'{"block":false}\'',
-      '--raw',
-      '--pick',
-      'details.loop.points',
-    ];
-    const r = spawnSync(NODE, [GSD_CHECK, ...args], { cwd: root, env, encoding: 'utf8', timeout: TIMEOUT_MS });
-    assert.equal(r.status, 0, `gsd-check ${args.join(' ')}: ${r.stderr}`);
-    return JSON.parse(r.stdout)
-      .filter((p) => p.reached)
-      .map((p) => p.point);
-  };
+  const reached = (phase, ...whose) => checkReached({ root, env }, phase, whose).reached;
   const both = (phase) => {
     const own = reached(phase, '--builtin');
     assert.deepEqual(reached(phase, '--render', '--gsd', GSD_TOOLS), own, `phase ${phase}: gsd-check's reading against GSD's`);
