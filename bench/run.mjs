@@ -311,20 +311,9 @@ function healthyPhase(name) {
   return project;
 }
 
-const POINTS = [
-  'discuss:pre',
-  'discuss:post',
-  'plan:pre',
-  'plan:post',
-  'execute:pre',
-  'execute:wave:pre',
-  'execute:wave:post',
-  'execute:post',
-  'verify:pre',
-  'verify:post',
-  'ship:pre',
-  'ship:post',
-];
+// The 12 loop points, as the committed gate schema lists them (generated
+// from src/gates/activation.ts).
+const POINTS = JSON.parse(readFileSync(new URL('../schemas/gate.schema.json', import.meta.url), 'utf8')).properties.point.enum;
 
 // A healthy phase's 12 points: one `gates run --all-points` against the 12
 // calls a CI loop made before (one `--point` each), interleaved. Query gates
