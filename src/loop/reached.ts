@@ -110,9 +110,12 @@ export function nextPoint(points: readonly PointReach[], files: PhaseFiles): Poi
 }
 
 // Points the phase's way through the loop goes past: discuss-phase's, where
-// another writer made its CONTEXT.md (plan-phase comes next), and
-// verify-work's, where the report passed (the ship comes next).
+// another writer made its CONTEXT.md (plan-phase comes next); discuss-phase's
+// and plan-phase's, where /gsd:import wrote every plan (execute-phase comes
+// next); and verify-work's, where the report passed (the ship comes next).
 function bypassed(point: LoopPoint, files: PhaseFiles): boolean {
-  if (point.startsWith('discuss:')) return files.context?.notFromDiscuss === true;
+  const imported = files.plans.length > 0 && files.plans.every((plan) => files.imported.includes(plan.file));
+  if (point.startsWith('discuss:')) return files.context?.notFromDiscuss === true || imported;
+  if (point.startsWith('plan:')) return imported;
   return point === 'verify:pre' && files.verificationPassed && files.uat === undefined;
 }

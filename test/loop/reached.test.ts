@@ -266,3 +266,15 @@ test("the frontier passes over the points this phase's way goes past: discuss-ph
   assert.equal(next(['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], person), 'verify:pre');
   assert.equal(next(['plan:pre', 'plan:post', 'execute:wave:post', 'execute:post'], { ...passed, verificationPassed: false }), 'verify:pre');
 });
+
+test('the frontier passes over discuss-phase and plan-phase where every plan is one /gsd:import wrote: execute-phase is next', () => {
+  const next = (given: Partial<PhaseFiles>) => nextPoint(reachedPoints(phase(given)), phase(given))?.point;
+  const plan = { id: '04-01', file: '04-01-PLAN.md', summarized: false };
+  const imported = { names: ['04-01-PLAN.md'], plans: [plan], waves: [['04-01']], imported: ['04-01-PLAN.md'] };
+  assert.equal(next(imported), 'execute:wave:post');
+  // A plan of plan-phase's beside it: plan-phase has run, and the rule reads it.
+  const both = { names: ['04-01-PLAN.md', '04-02-PLAN.md'], plans: [plan, { ...plan, id: '04-02', file: '04-02-PLAN.md' }], waves: [['04-01', '04-02']] };
+  assert.equal(next({ ...both, imported: ['04-01-PLAN.md'] }), 'execute:wave:post');
+  // No plans at all: the phase's way is not known yet.
+  assert.equal(next({}), 'discuss:pre');
+});
