@@ -6,7 +6,7 @@ import { readRegular } from '../fs/read.ts';
 import { ok, type Result } from '../failure.ts';
 import { belongsToPhase, comparePhaseIds, phaseToken, samePhase } from '../project/phase-id.ts';
 import type { StatePosition } from '../project/state-document.ts';
-import { type PhasePlans, phasePlans } from './phase-plans.ts';
+import { isNestedSummary, nestedNames, type PhasePlans, phasePlans } from './phase-plans.ts';
 import { uatResults } from './uat-results.ts';
 
 // What GSD's workflows have left of one phase, as reached.ts reads it: the
@@ -30,10 +30,10 @@ export interface PhaseFiles {
   // `type:` is one of import's five, where plan-phase's planner writes
   // `execute` or `tdd`.
   readonly imported: readonly string[];
-  // STATE.md's phase, where the loop has gone on past this phase's ship: a
-  // later phase planned or begun there (planned-phase and begin-phase
-  // rewrite the Status line the ship's note is on), or one after a phase
-  // that follows this one (whose own completion moved STATE.md on).
+  // A later phase whose execution has begun, which takes the loop past this
+  // phase's ship: begin-phase, which comes first, rewrites the Status line
+  // GSD's ship note is on (planned-phase keeps a note). STATE.md says so
+  // while it executes (`— EXECUTING`), its summaries and report after.
   readonly pastShip: string | undefined;
   // STATE.md's `Status: Phase N shipped — PR #M`, written by GSD's ship step.
   readonly shipped: boolean;
@@ -59,8 +59,9 @@ interface Uat {
 // Planning files are pages; past this they are not what GSD wrote.
 const FILE_BYTES = 256 * 1024;
 
-// `phases`: the ids of the project's phase directories, in GSD's order.
-export function phaseFiles(phaseDir: string | undefined, phase: string, state: StatePosition | undefined, phases: readonly string[]): Result<PhaseFiles> {
+// `begun`: the ids of the project's phase directories whose execution has
+// begun (executionBegun), in GSD's order.
+export function phaseFiles(phaseDir: string | undefined, phase: string, state: StatePosition | undefined, begun: readonly string[]): Result<PhaseFiles> {
   const directory = phaseDir === undefined ? '' : basename(phaseDir);
   // GSD's workflows read only the phase's own files (`05-UAT.md` left in
   // 04's directory is not 04's); phase-plan-index takes every plan there.
@@ -90,7 +91,7 @@ export function phaseFiles(phaseDir: string | undefined, phase: string, state: S
     plans: plans.value.plans,
     waves: plans.value.waves,
     imported,
-    pastShip: pastShip(state, phase, phases),
+    pastShip: pastShip(state, phase, begun),
     shipped: shippedIn(state?.rawStatus ?? null, phase),
     verificationPassed: status === 'passed',
     verificationStatus: status,
@@ -165,17 +166,24 @@ function uatOf(name: string, text: string): Uat {
   };
 }
 
-function pastShip(state: StatePosition | undefined, phase: string, phases: readonly string[]): string | undefined {
-  if (state === undefined || phase === '' || comparePhaseIds(state.phase, phase) <= 0) return undefined;
-  const between = phases.some((id) => comparePhaseIds(id, phase) > 0 && comparePhaseIds(id, state.phase) < 0);
-  return between || recorded(state.positionLine, state.phase) ? state.phase : undefined;
+function pastShip(state: StatePosition | undefined, phase: string, begun: readonly string[]): string | undefined {
+  if (phase === '') return undefined;
+  if (state !== undefined && comparePhaseIds(state.phase, phase) > 0 && executing(state.positionLine, state.phase)) return state.phase;
+  return begun.find((id) => comparePhaseIds(id, phase) > 0);
 }
 
-// `Phase: 2 (Export) — READY TO EXECUTE` (planned-phase) or `… — EXECUTING`
-// (begin-phase), for that phase.
-function recorded(line: string | null, phase: string): boolean {
-  const match = line === null ? null : /^(\S+)\s.*\u2014\s*(READY TO EXECUTE|EXECUTING)\s*$/.exec(line.trim());
+// `Phase: 2 (Export) — EXECUTING`, as begin-phase writes it, for that phase.
+function executing(line: string | null, phase: string): boolean {
+  const match = line === null ? null : /^(\S+)\s.*\u2014\s*EXECUTING\s*$/.exec(line.trim());
   return match !== null && samePhase(match[1]!, phase);
+}
+
+// A phase's execution has begun once its directory holds a summary or a
+// report (the verifier's, or a UAT of either workflow), which only come
+// after begin-phase.
+export function executionBegun(dir: string): boolean {
+  const names = listed(dir);
+  return names.some((name) => /(SUMMARY|VERIFICATION|UAT)\.md$/.test(name)) || nestedNames(dir).some(isNestedSummary);
 }
 
 function shippedIn(status: string | null, phase: string): boolean {

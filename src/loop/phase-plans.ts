@@ -52,7 +52,7 @@ export function phasePlans(dir: string, rootNames: readonly string[], fields: Fi
   return ok({ plans: plans.map(({ id, file, summarized }) => ({ id, file, summarized })), waves: waves.filter((wave) => wave !== undefined) });
 }
 
-function nestedNames(dir: string): string[] {
+export function nestedNames(dir: string): string[] {
   if (entryKind(join(dir, 'plans')) !== 'dir') return [];
   try {
     return readdirSync(join(dir, 'plans'));
@@ -71,7 +71,7 @@ function isRootPlan(name: string): boolean {
 }
 
 const isNestedPlan = (name: string): boolean => !NOT_A_PLAN.some((pattern) => pattern.test(name)) && /^PLAN-\d+.*\.md$|-PLAN-\d+.*\.md$/i.test(name);
-const isNestedSummary = (name: string): boolean => /^SUMMARY-\d+.*\.md$|-SUMMARY-\d+.*\.md$/i.test(name);
+export const isNestedSummary = (name: string): boolean => /^SUMMARY-\d+.*\.md$|-SUMMARY-\d+.*\.md$/i.test(name);
 // phase-plan-index indexes only these of the plan files it found.
 const isCanonicalPlan = (file: string): boolean =>
   file.startsWith('plans/') ? isNestedPlan(file.slice('plans/'.length)) : file.endsWith('-PLAN.md') || file === 'PLAN.md';

@@ -65,13 +65,13 @@ export function reachedPoints(files: PhaseFiles, candidates: readonly LoopPoint[
     'execute:post': () => verified ?? (allSummarized ? `every plan summarized (${summarized.join(', ')})` : uat === undefined ? undefined : uat.name),
     'verify:pre': () => (uat?.verifyWorkRan === true ? `${uat.name}, which verify-work has written` : undefined),
     'verify:post': () => undefined,
-    // GSD's note of a ship does not outlive the loop going on, so past that
-    // a phase that may have shipped is gated as shipped.
+    // GSD's note of a ship does not outlive a later phase's begin-phase, so
+    // past that a phase that may have shipped is gated as shipped.
     'ship:pre': () =>
       files.shipped
         ? "STATE.md's record of the ship"
         : files.verificationPassed && files.pastShip !== undefined
-          ? `${files.verification} passed and STATE.md has gone on to phase ${files.pastShip}, past GSD's record of a ship`
+          ? `${files.verification} passed, and phase ${files.pastShip} has begun since, which erases GSD's record of a ship`
           : undefined,
     'ship:post': () => undefined,
   };
@@ -94,7 +94,7 @@ const NOT_YET: Record<LoopPoint, string> = {
   'execute:post': 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   'verify:pre': 'verify-work has not run (no UAT.md it wrote)',
   'verify:post': "GSD's workflows evaluate no gate at this point",
-  'ship:pre': 'not shipped (STATE.md records no ship of the phase, and the loop has not gone on past it); a run that is the ship says so with --ship',
+  'ship:pre': 'not shipped (STATE.md records no ship of the phase, and no later phase has begun since); a run that is the ship says so with --ship',
   'ship:post': "GSD's workflows evaluate no gate at this point",
 };
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { NOTHING } from '../helpers/phase-files.ts';
 import { project } from '../helpers/project.ts';
-import { phaseFiles as readPhase, type PhaseFiles } from '../../src/loop/phase-files.ts';
+import { executionBegun, phaseFiles as readPhase, type PhaseFiles } from '../../src/loop/phase-files.ts';
 import type { StatePosition } from '../../src/project/state-document.ts';
 
 // What phase-files.ts reads of a phase directory and STATE.md, as files on
@@ -243,29 +243,39 @@ test("the phase's own VERIFICATION.md and UAT.md first, as GSD pins them, whatev
   assert.equal(phaseFiles(phaseDir(t, { 'VERIFICATION.md': '---\nstatus: passed\n---\n' }), '04', undefined).verificationPassed, true);
 });
 
-test('past the ship: STATE.md names a later phase, planned or begun there, or one after a phase that follows this one', () => {
-  const past = (phase: string, line: string | null, ids: readonly string[] = ['04', '05', '06'], at = '04') =>
-    phaseFiles(undefined, at, state({ phase, positionLine: line }), ids).pastShip;
-  // The phase just after, as `phase complete` leaves STATE.md: the ship is next.
+test('past the ship: a later phase whose execution has begun, by STATE.md (executing) or by its files', () => {
+  const past = (phase: string, line: string | null, begun: readonly string[] = [], at = '04') =>
+    phaseFiles(undefined, at, state({ phase, positionLine: line }), begun).pastShip;
+  // As `phase complete` and a planned-phase leave STATE.md: a ship's note
+  // outlives both, so the ship is still to come.
   assert.equal(past('5', '05 — Next'), undefined);
+  assert.equal(past('5', '5 (Next) — READY TO EXECUTE'), undefined);
   assert.equal(past('5', null), undefined);
-  // planned-phase and begin-phase of it rewrite the Status line a ship's note is on.
-  assert.equal(past('5', '5 (Next) — READY TO EXECUTE'), '5');
+  // begin-phase of a later phase rewrites the Status line the note is on.
+  assert.equal(past('5', '5 (Next) — EXECUTING'), '5');
   assert.equal(past('5', '  05 (Next) —EXECUTING  '), '5');
-  assert.equal(past('1.1', '1.1 (Hotfix) — EXECUTING', ['01', '01.1', '02'], '01'), '1.1');
-  assert.equal(past('12a', '12a (Split) — EXECUTING', ['12', '12A'], '12'), '12a');
-  // Only its own phase's record counts, in the words GSD writes.
-  for (const line of ['4 (Ship) — EXECUTING', '5 (Next) — ready to execute', '5 (Next) — EXECUTING — done', '5 (Next) - EXECUTING', '5']) {
+  assert.equal(past('1.1', '1.1 (Hotfix) — EXECUTING', [], '01'), '1.1');
+  assert.equal(past('12a', '12a (Split) — EXECUTING', [], '12'), '12a');
+  // Only the phase STATE.md names, in the words GSD writes.
+  for (const line of ['4 (Ship) — EXECUTING', '6 (Later) — EXECUTING', '5 (Next) — executing', '5 (Next) — EXECUTING — done', '5 (Next) - EXECUTING', '5']) {
     assert.equal(past('5', line), undefined, line);
   }
-  // A phase between: the one after this one was completed, and the loop went on.
-  assert.equal(past('6', '06 — Later'), '6');
-  assert.equal(past('6', '06 — Later', ['04', '06']), undefined);
-  assert.equal(past('2', null, ['01', '01.1', '02'], '01'), '2');
+  // A later phase's files show its execution begun, whatever STATE.md says now.
+  assert.equal(past('6', '06 — Later', ['05']), '05');
+  assert.equal(past('2', 'All phases complete', ['02'], '01'), '02');
+  assert.equal(phaseFiles(undefined, '04', undefined, ['05']).pastShip, '05');
   // This phase, or one before it: not past.
-  assert.equal(past('4', '4 (Ship) — EXECUTING'), undefined);
+  assert.equal(past('4', '4 (Ship) — EXECUTING', ['03', '04']), undefined);
   assert.equal(past('3', '3 (Old) — EXECUTING'), undefined);
-  assert.equal(phaseFiles(undefined, '04', undefined, ['04', '05', '06']).pastShip, undefined);
+});
+
+test("a phase's execution has begun once it holds a summary, a report or a UAT, in the flat or the nested layout", (t) => {
+  const begun = (files: Record<string, string>) => executionBegun(phaseDir(t, files));
+  assert.equal(begun({ '04-CONTEXT.md': '', '04-01-PLAN.md': '', '04-RESEARCH.md': '' }), false);
+  for (const name of ['04-01-SUMMARY.md', 'SUMMARY.md', '04-VERIFICATION.md', 'VERIFICATION.md', '04-UAT.md', 'plans/SUMMARY-01.md', 'plans/04-SUMMARY-02.md'])
+    assert.equal(begun({ '04-01-PLAN.md': '', [name]: '' }), true, name);
+  assert.equal(begun({ 'plans/PLAN-01.md': '', 'notes/SUMMARY-01.md': '' }), false);
+  assert.equal(executionBegun(join(project(t), 'gone')), false);
 });
 
 test("shipped: STATE.md's Status as ship writes it, for this phase", () => {

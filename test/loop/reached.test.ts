@@ -27,7 +27,7 @@ const NOT_YET = {
   'execute:wave:post': 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
   'execute:post': 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   'verify:pre': 'verify-work has not run (no UAT.md it wrote)',
-  'ship:pre': 'not shipped (STATE.md records no ship of the phase, and the loop has not gone on past it); a run that is the ship says so with --ship',
+  'ship:pre': 'not shipped (STATE.md records no ship of the phase, and no later phase has begun since); a run that is the ship says so with --ship',
 } as const;
 
 test('a phase with nothing: every one of the 12 points, in loop order, not reached, each saying what it waits for', () => {
@@ -199,12 +199,12 @@ test("verify:pre: only a UAT that verify-work has written, not execute-phase's o
   assert.deepEqual(at('verify:pre', { names: ['04-VERIFICATION.md'], verification: '04-VERIFICATION.md' }), [false, NOT_YET['verify:pre']]);
 });
 
-test("ship:pre: STATE.md's record of the ship, or a passed phase the loop has gone on past (the record does not outlive that)", () => {
+test("ship:pre: STATE.md's record of the ship, or a passed phase a later one has begun after (the record does not outlive that)", () => {
   assert.deepEqual(at('ship:pre', { shipped: true }), [true, "STATE.md's record of the ship"]);
   assert.deepEqual(at('ship:pre', { ...SHIPPED, shipped: false }), [false, NOT_YET['ship:pre']]);
   assert.deepEqual(at('ship:pre', { ...SHIPPED, shipped: false, pastShip: '5' }), [
     true,
-    "04-VERIFICATION.md passed and STATE.md has gone on to phase 5, past GSD's record of a ship",
+    "04-VERIFICATION.md passed, and phase 5 has begun since, which erases GSD's record of a ship",
   ]);
   // Only a phase that could ship: /gsd-ship refuses any other verification.
   assert.deepEqual(at('ship:pre', { ...SHIPPED, shipped: false, verificationPassed: false, pastShip: '5' }), [false, NOT_YET['ship:pre']]);

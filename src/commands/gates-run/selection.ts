@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '../../failure.ts';
 import type { GatesOptions } from '../../cli/gates-options.ts';
 import type { LoopPoint } from '../../gates/activation.ts';
 import type { PhaseReads } from '../../loop/gsd-reads.ts';
-import { phaseFiles, type PhaseFiles } from '../../loop/phase-files.ts';
+import { executionBegun, phaseFiles, type PhaseFiles } from '../../loop/phase-files.ts';
 import { nextPoint, reachedPoints } from '../../loop/reached.ts';
 import type { GateContext } from '../../predicate/kind.ts';
 import { readState } from '../../project/current-phase.ts';
@@ -109,25 +109,28 @@ function phaseDirectory(context: GateContext): Result<string | undefined> {
   );
 }
 
-// The phase just before the current one in GSD's order of phase ids, when
-// its verification passed.
+// The nearest phase before the current one in GSD's order of phase ids
+// that has reached a point, when its verification passed: one between that
+// has reached none (`phase insert` made it after the completion) is passed
+// over, as the loop has not been there.
 async function previousCompletePhase(
   context: GateContext,
   reads: PhaseReads | undefined,
 ): Promise<Result<{ phase: string; lookup: PhaseDirLookup } | undefined>> {
   const current = context.phaseNumber;
-  if (current === undefined) return ok(undefined);
-  const phase = phaseIds(context)
-    .filter((id) => comparePhaseIds(id, current) < 0)
-    .at(-1);
-  if (phase === undefined || !context.planning.ok) return ok(undefined);
-  const lookup = lookUpPhaseDir(context.projectRoot, phase, context.planning.value);
-  const dir = phaseDirectory({ ...context, phaseNumber: phase, phaseDirLookup: lookup });
-  if (!dir.ok) return dir;
-  if (dir.value === undefined) return ok(undefined);
-  const files = await readPhase(context, dir.value, phase, undefined, reads);
-  if (!files.ok) return files;
-  return ok(files.value.verificationPassed ? { phase, lookup } : undefined);
+  if (current === undefined || !context.planning.ok) return ok(undefined);
+  const planning = context.planning.value;
+  const before = phaseIds(context).filter((id) => comparePhaseIds(id, current) < 0);
+  for (const phase of before.reverse()) {
+    const lookup = lookUpPhaseDir(context.projectRoot, phase, planning);
+    const dir = phaseDirectory({ ...context, phaseNumber: phase, phaseDirLookup: lookup });
+    if (!dir.ok) return dir;
+    if (dir.value === undefined) return ok(undefined);
+    const files = await readPhase(context, dir.value, phase, undefined, reads);
+    if (!files.ok) return files;
+    if (reachedPoints(files.value).some((p) => p.reached)) return ok(files.value.verificationPassed ? { phase, lookup } : undefined);
+  }
+  return ok(undefined);
 }
 
 // A phase's files as phase-files.ts reads them, its plans and verification
@@ -139,14 +142,27 @@ async function readPhase(
   state: StatePosition | undefined,
   reads: PhaseReads | undefined,
 ): Promise<Result<PhaseFiles>> {
-  const files = phaseFiles(dir, phase ?? '', state, state === undefined ? [] : phaseIds(context));
+  const files = phaseFiles(dir, phase ?? '', state, phase === null ? [] : begunAfter(context, phase));
   if (!files.ok || reads === undefined || dir === undefined || phase === null) return files;
   return reads(phase, dir, files.value);
 }
 
 // The ids of the project's phase directories, in GSD's order.
 function phaseIds(context: GateContext): string[] {
+  return phaseDirectories(context).map(([id]) => id);
+}
+
+// The phases after this one whose execution has begun.
+function begunAfter(context: GateContext, phase: string): string[] {
+  return phaseDirectories(context)
+    .filter(([id, dir]) => comparePhaseIds(id, phase) > 0 && executionBegun(dir))
+    .map(([id]) => id);
+}
+
+function phaseDirectories(context: GateContext): [string, string][] {
   if (!context.planning.ok) return [];
-  const names = phaseDirectoryNames(join(planningDirectory(context.projectRoot, context.planning.value), 'phases'));
-  return names.filter(hasPhaseToken).map(phaseToken);
+  const phases = join(planningDirectory(context.projectRoot, context.planning.value), 'phases');
+  return phaseDirectoryNames(phases)
+    .filter(hasPhaseToken)
+    .map((name) => [phaseToken(name), join(phases, name)]);
 }

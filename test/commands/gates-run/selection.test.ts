@@ -56,7 +56,7 @@ const NOT = {
   wavePost: 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
   executePost: 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   verifyPre: 'verify-work has not run (no UAT.md it wrote)',
-  shipPre: 'not shipped (STATE.md records no ship of the phase, and the loop has not gone on past it); a run that is the ship says so with --ship',
+  shipPre: 'not shipped (STATE.md records no ship of the phase, and no later phase has begun since); a run that is the ship says so with --ship',
 };
 
 // The twelve points, each reached with its evidence where `reached` says so.
@@ -385,6 +385,19 @@ test('no move back: the current phase has reached a point, the phase before is n
   );
 });
 
+test('--current-phase passes over a phase between that has reached nothing (one phase insert made after the completion), and no further', async (t) => {
+  const moved = async (tree: Tree) => {
+    const options = { ...OPTIONS, currentPhase: true };
+    const selected = await selectPoints(options, contextOf(project(t, tree), options));
+    assert.ok(selected.ok, selected.ok ? '' : selected.failure.message);
+    return [selected.value.loop?.phase, selected.value.loop?.from, selected.value.points];
+  };
+  const from = 'STATE.md names 05, which has reached no point; 04 is complete';
+  assert.deepEqual(await moved({ ...COMPLETED, '.planning/phases/04.1-hotfix/.gitkeep': '' }), ['04', from, Object.keys(COMPLETED_POINTS)]);
+  // One between that has reached a point, and did not pass, is where it stops.
+  assert.deepEqual(await moved({ ...COMPLETED, '.planning/phases/04.1-hotfix/04.1-01-PLAN.md': '' }), ['05', 'STATE.md', []]);
+});
+
 test("the phase before, in GSD's order of phase numbers: 1 < 2 < 2.1 < 2A < 10", async (t) => {
   const verified = (id: string, slug: string) => ({ [`.planning/phases/${id}-${slug}/${id}-VERIFICATION.md`]: artifact({ status: 'passed' }) });
   const phases: Tree = { ...verified('01', 'a'), ...verified('02', 'b'), ...verified('02.1', 'c'), ...verified('02A', 'd'), ...verified('10', 'e') };
@@ -401,11 +414,12 @@ test("the phase before, in GSD's order of phase numbers: 1 < 2 < 2.1 < 2A < 10",
     return [selected.value.loop?.phase, selected.value.points];
   };
   assert.deepEqual(await before('11'), ['10', ['execute:post']]);
-  assert.deepEqual(await before('03'), ['02A', ['execute:post']]);
-  assert.deepEqual(await before('02B'), ['02A', ['execute:post']]);
-  assert.deepEqual(await before('02.2'), ['02.1', ['execute:post']]);
-  assert.deepEqual(await before('02.05'), ['02.1', ['execute:post']]);
-  assert.deepEqual(await before('02.1.1'), ['02.1', ['execute:post']]);
+  // A later phase verified has begun since: the loop went past the ship.
+  assert.deepEqual(await before('03'), ['02A', ['execute:post', 'ship:pre']]);
+  assert.deepEqual(await before('02B'), ['02A', ['execute:post', 'ship:pre']]);
+  assert.deepEqual(await before('02.2'), ['02.1', ['execute:post', 'ship:pre']]);
+  assert.deepEqual(await before('02.05'), ['02.1', ['execute:post', 'ship:pre']]);
+  assert.deepEqual(await before('02.1.1'), ['02.1', ['execute:post', 'ship:pre']]);
   assert.deepEqual(await before('00'), ['00', []]);
   // Numbers, not text: 2.10 comes after 2.9, 10 after 9.
   const decimals = project(t, {
