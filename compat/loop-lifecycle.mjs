@@ -251,7 +251,8 @@ const STARTED = [...PLANNED, 'execute:pre', 'execute:wave:pre'];
 const WAVES_1 = { waves: { 1: ['01-01', '01-02'], 2: ['01-03'] } };
 // `early`: points the rule gates before GSD has evaluated them, where the
 // files cannot tell the two apart (docs/reference/gates.md, "Where the files
-// cannot tell").
+// cannot tell"). `current`: what --current-phase gates, where that is
+// another phase than the step's.
 const expect = (e) => ({ roadmapComplete: false, waves: {}, summarized: [], wavePre: [], wavePost: [], verification: 'missing', uat: null, early: [], ...e });
 
 export const steps = [
@@ -667,6 +668,9 @@ export const steps = [
       reached: [],
       passed: [],
       atHead: [],
+      // STATE.md's 2 and the empty 1.1 have reached nothing: a CI job with
+      // --current-phase gates 1, the completed phase its pull request carries.
+      current: { phase: '1', reached: [...PLANNED, 'execute:wave:post', 'execute:post', 'verify:pre', 'ship:pre'] },
     }),
   },
   {

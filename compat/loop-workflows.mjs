@@ -295,6 +295,9 @@ export function runsOf(s) {
     runs.push({ name: 'insert-phase 1 Hotfix', steps: [wr(PHASES[1.1], 'phase.insert 1 Hotfix', (p) => p.gsd(['query', 'phase.insert', '1', 'Hotfix']))] });
     runs.push(...phaseRuns(PHASES[1.1], s.insert));
   }
+  // The phase planned ahead, taken through: the milestone's last phase,
+  // whose completion leaves STATE.md at `All phases complete`.
+  if (s.ahead && s.finish) runs.push(...phaseRuns(PHASES[2], s.ahead).slice(phaseRuns(PHASES[2], s.ahead, { through: 'plan' }).length));
   // What each write's run evaluates next with only STATE.md's plan counters
   // (advance-plan, which the rule does not read) written first: the same
   // whether the agent then goes on or stops there.

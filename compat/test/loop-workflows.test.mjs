@@ -39,6 +39,7 @@ const scenario = fc.record({
   p1: phase,
   ahead: fc.option(phase, { nil: null }),
   insert: fc.option(phase, { nil: null }),
+  finish: fc.boolean(),
   stop: fc.option(fc.record({ run: fc.nat(20), write: fc.nat(10), abandon: fc.boolean() }), { nil: null }),
 });
 
