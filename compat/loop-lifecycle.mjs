@@ -47,8 +47,7 @@ const gsdJson = (dir, args) => JSON.parse(gsd(dir, args));
 // stand-in: which points are reached is the question, not their verdicts.
 export function checkReached(dir, phase) {
   const which = phase === undefined ? ['--current-phase'] : ['--phase-number', phase];
-  const args = ['gates', 'run', '--reached', ...which, '--builtin', '--query-command', 'echo \'{"block":false}\'', '--raw', '--pick', 'details.loop'];
-  const result = spawnSync(NODE, [GSD_CHECK, ...args], { cwd: projectRoot(dir), env: env(dir), encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
+  const { args, result } = askReached(projectRoot(dir), env(dir), which);
   // A phase given by number that has no directory yet fails the run: it can
   // have reached nothing, and a mistyped one must not pass.
   const noDirectory = `gsd-check: --phase-number ${phase}: no directory of .planning/phases is that phase's`;
@@ -62,6 +61,13 @@ export function checkReached(dir, phase) {
   if (result.status !== 0) throw new Error(`gsd-check ${args.join(' ')}: exit ${result.status ?? result.signal}\n${result.stderr}${result.stdout}`);
   const loop = JSON.parse(result.stdout);
   return { phase: loop.phase, reached: loop.points.filter((p) => p.reached).map((p) => p.point) };
+}
+
+// `gates run --reached` of the project at `root`, for the phase `which`
+// names, read by `whose` reading; its details.loop is the answer's stdout.
+export function askReached(root, environment, which, whose = ['--builtin']) {
+  const args = ['gates', 'run', '--reached', ...which, ...whose, '--query-command', 'echo \'{"block":false}\'', '--raw', '--pick', 'details.loop'];
+  return { args, result: spawnSync(NODE, [GSD_CHECK, ...args], { cwd: root, env: environment, encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS }) };
 }
 
 function git(dir, args) {

@@ -13,8 +13,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { environment, GSD_CHECK, GSD_TOOLS, NODE, POINTS } from './harness.mjs';
-import { fill, initialState, ROADMAP, template, uat } from './loop-lifecycle.mjs';
+import { environment, GSD_TOOLS, NODE, POINTS } from './harness.mjs';
+import { askReached, fill, initialState, ROADMAP, template, uat } from './loop-lifecycle.mjs';
 
 const CORE = dirname(dirname(GSD_TOOLS));
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -322,20 +322,7 @@ export function runsOf(s) {
 // gsd-check's --reached for one phase of the project at `p` ({root, env}):
 // its reached points and its frontier, read by `whose` reading.
 export function checkReached(p, phase, whose = ['--builtin']) {
-  const args = [
-    'gates',
-    'run',
-    '--reached',
-    '--phase-number',
-    phase,
-    ...whose,
-    '--query-command',
-    'echo \'{"block":false}\'',
-    '--raw',
-    '--pick',
-    'details.loop',
-  ];
-  const result = spawnSync(NODE, [GSD_CHECK, ...args], { cwd: p.root, env: p.env, encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
+  const { args, result } = askReached(p.root, p.env, ['--phase-number', phase], whose);
   if (result.status !== 0) throw new Error(`gsd-check ${args.join(' ')}: exit ${result.status ?? result.signal}\n${result.stderr}${result.stdout}`);
   const loop = JSON.parse(result.stdout);
   return { reached: loop.points.filter((x) => x.reached).map((x) => x.point), next: loop.next?.point ?? null };
