@@ -16,8 +16,11 @@ const only = onlyAt === -1 ? null : new Set(process.argv[onlyAt + 1].split(','))
 // Which files each output is made of, written by --tests: {output: {entry, inputs}}.
 const INPUTS = '.test-out/inputs.json';
 // --program-maps: inline source maps in dist/gsd-check's launcher and program,
-// for the mutation harness's coverage run (mutate/run.mjs), which maps the
-// coverage of the CLI tests' processes back to their sources.
+// and in the test bundles, for the mutation harness's coverage run
+// (mutate/run.mjs), which maps the coverage of each test file and of the CLI
+// tests' processes back to their sources. Nothing else reads them (node
+// --test does not apply a source map unless told to), and they are most of
+// a test bundle's bytes: the other builds leave them out.
 const programMaps = process.argv.includes('--program-maps') ? { sourcemap: 'inline' } : {};
 
 // The YAML library (js-yaml's dist file, the one GSD vendors), minified into
@@ -286,7 +289,7 @@ const testOptions = {
   outdir: '.test-out',
   format: 'esm',
   outExtension: { '.js': '.mjs' },
-  sourcemap: 'inline',
+  ...programMaps,
   // ESM bundles of CommonJS packages need a require of their own.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 };

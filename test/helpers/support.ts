@@ -59,8 +59,12 @@ function processDir(prefix: string): string {
 // suite passes on their machine too. A PATH directory holding a gsd-tools is
 // dropped; the node that runs the tests stays first on PATH, through a link
 // of its own, since that directory is often the same one (npm's global bin).
+// NODE_EXTRA_CA_CERTS goes too: it only adds certificates for TLS, which
+// gsd-check never speaks, but Node 20 reads and parses that file as it
+// starts, before any of the program runs, and the CLI tests start hundreds of
+// processes (a machine behind a TLS proxy sets it for its own sake).
 function hermetic(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
-  const kept = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('GSD_') || TEST_KNOBS.has(name)));
+  const kept = Object.fromEntries(Object.entries(env).filter(([name]) => (!name.startsWith('GSD_') || TEST_KNOBS.has(name)) && name !== 'NODE_EXTRA_CA_CERTS'));
   const entries = (env.PATH ?? '').split(delimiter);
   const clean = entries.filter((dir) => dir === '' || !existsSync(join(dir, 'gsd-tools')));
   if (clean.length === entries.length) return kept;

@@ -41,7 +41,7 @@ function offlineSite(t: import('node:test').TestContext) {
     npm_config_userconfig: join(site, 'npmrc'),
     npm_config_globalconfig: join(site, 'global-npmrc'),
   };
-  const run = (command: string, args: string[]) => spawnSync(command, args, { cwd: tree, env, encoding: 'utf8', timeout: 120_000 });
+  const run = (command: string, args: string[], cwd = tree) => spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 120_000 });
   return { site, tree, env, run };
 }
 
@@ -76,21 +76,27 @@ test('from the packages alone, offline with an empty cache, npm ci and the build
   const needed = neededPackages(ROOT, MAIN);
   collectPackages(needed, packages, npmFromCache);
 
-  // One package short: the install fails rather than reaching for it.
+  // One package short: the install fails rather than reaching for it. The
+  // project asks for that package alone (its entries as the tree's lockfile
+  // and package.json have them), so that npm does not unpack every other
+  // package before it fails; the cache holds all the others all the same.
   const lacking = needed.filter((p) => p.name !== 'valibot');
   seedCache(
     packages,
     lacking.map((p) => p.file),
     env,
   );
-  const short = run('npm', ['ci', '--no-audit', '--no-fund']);
+  const short = run('npm', ['ci', '--no-audit', '--no-fund'], alone(site, 'valibot'));
   assert.equal(short.status, 1, short.stderr);
   assert.match(short.stderr, /ENOTCACHED/);
   assert.match(short.stderr, /valibot/);
 
+  // Then the one left out: the cache now holds every package, as one
+  // `npm cache add` of them all would leave it (npm files a tarball by its
+  // content), without reading the others into it a second time.
   seedCache(
     packages,
-    needed.map((p) => p.file),
+    needed.filter((p) => p.name === 'valibot').map((p) => p.file),
     env,
   );
   const ci = run('npm', ['ci', '--no-audit', '--no-fund']);
@@ -102,6 +108,20 @@ test('from the packages alone, offline with an empty cache, npm ci and the build
   const committed = process.env.GSD_MUTATE_MAPPED_DIST === '1' ? git(['show', `HEAD:${relative(ROOT, DIST)}`]) : readFileSync(DIST);
   assert.ok(readFileSync(join(tree, relative(ROOT, DIST))).equals(committed), 'the offline build differs from dist/gsd-check');
 });
+
+// A project of one dev dependency of this one, `name`, locked as this
+// lockfile locks it.
+function alone(site: string, name: string): string {
+  const dir = join(site, `${name}-alone`);
+  mkdirSync(dir);
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+  const root = { name: `${name}-alone`, version: '1.0.0', devDependencies: { [name]: pkg.devDependencies[name] } };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(root));
+  const packages = { '': root, [`node_modules/${name}`]: lock.packages[`node_modules/${name}`] };
+  writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ ...root, lockfileVersion: lock.lockfileVersion, requires: true, packages }));
+  return dir;
+}
 
 function git(args: string[]): Buffer {
   const shown = spawnSync('git', args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
