@@ -3,7 +3,7 @@
 // (the committed artefact, under the same Node), each in a fresh copy of the
 // same temp project, and reduces both answers to what can be compared.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
@@ -135,4 +135,15 @@ function relativeTo(root, path) {
 export function documentedDifferences() {
   const text = readFileSync(join(REPO, 'docs', 'reference', 'differences.md'), 'utf8');
   return new Set([...text.matchAll(/^### (D\d+)\b/gm)].map((m) => m[1]));
+}
+
+// Every file of a tree at one time, so that no SUMMARY or UAT reads as newer
+// than its VERIFICATION.md (GSD's staleness test, D75, is not what the
+// differentials ask).
+export function sameTimes(dir, when) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) sameTimes(path, when);
+    utimesSync(path, when, when);
+  }
 }

@@ -3,11 +3,11 @@
 // verify-work write, from GSD's own templates/UAT.md (loop-lifecycle.mjs's
 // `uat`), and what an agent might write beside them; each tree read by both
 // tools (loop-reading.mjs's gsdVerifyWork and checkVerifyWork).
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { environment, writeTree } from '../harness.mjs';
+import { environment, sameTimes, writeTree } from '../harness.mjs';
 import { uat } from '../loop-lifecycle.mjs';
 import { checkVerifyWork, gsdVerifyWork } from '../loop-reading.mjs';
 
@@ -72,16 +72,6 @@ export function filesOf(t) {
   if (t.verification !== undefined) files[t.verification] = `---\nphase: 04\nstatus: ${t.status}\n---\n\n# Verification\n`;
   if (t.plan) files['04-01-PLAN.md'] = '---\nphase: 04\nplan: 01\nwave: 1\n---\n';
   return files;
-}
-
-// Every file at one time, so that no file reads as newer than the report
-// (GSD's staleness test, D75, is not what this asks).
-function sameTimes(dir, when) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) sameTimes(path, when);
-    utimesSync(path, when, when);
-  }
 }
 
 // Both tools' readings of one tree, each in the same fresh copy (neither writes).

@@ -9,12 +9,12 @@
 // difference fails with the tree as its reproduction. GSD_CHECK_FUZZ_RUNS
 // sets the number of trees (CI runs a sample).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { environment, writeTree } from '../harness.mjs';
+import { environment, sameTimes, writeTree } from '../harness.mjs';
 import { checkReads, gsdReads } from '../loop-reading.mjs';
 
 const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 20);
@@ -61,16 +61,6 @@ function filesOf(t) {
   if (t.correction) files['04-CORRECTION-VERIFICATION.md'] = '# worksheet\n';
   if (t.bare !== undefined) files['VERIFICATION.md'] = fields([['status', t.bare]]);
   return files;
-}
-
-// Every file of the tree at one time, so that no SUMMARY reads as newer than
-// its VERIFICATION.md (GSD's staleness test, D75, is not what this asks).
-function sameTimes(dir, when) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) sameTimes(path, when);
-    utimesSync(path, when, when);
-  }
 }
 
 test('a phase tree read by GSD and by gsd-check: the same reading, or the tree that differs', { timeout: 900_000 }, async () => {
