@@ -13,9 +13,9 @@
 //   gated-unreached    reached where GSD has evaluated nothing;
 //   skipped-evaluated  evaluated by GSD and not reached: a gate --reached
 //                      would skip where GSD's loop halts.
-// The last two fail, with the scenario as a reproduction. GSD_CHECK_FUZZ_RUNS sets the number of scenarios (CI runs a
-// sample, always the same), GSD_CHECK_FUZZ_SEED picks others; the counts
-// print at the end.
+// The last two fail, with the scenario as a reproduction. GSD_CHECK_FUZZ_RUNS
+// sets the number of scenarios (CI runs a sample, always the same),
+// GSD_CHECK_FUZZ_SEED picks others; the counts print at the end.
 import assert from 'node:assert/strict';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,9 +76,9 @@ const DECIDED = [
     holds: (o, x) => x.point === 'plan:post' && /^plan-phase /.test(o.step),
   },
   {
-    // A passed phase the loop has gone on past: GSD's ship note does not
-    // outlive a later planned-phase or begin-phase, so an unshipped phase
-    // reads as a shipped one from then on.
+    // A passed phase a later one has begun after: GSD's ship note does not
+    // outlive that begin-phase, so an unshipped phase reads as a shipped one
+    // from then on.
     id: 'ship-past-record',
     holds: (o, x, s) => x.point === 'ship:pre' && !runsOf(s).some((r) => r.name === `ship ${o.phase}`),
   },
