@@ -30,10 +30,11 @@ export interface PhaseFiles {
   // `type:` is one of import's five, where plan-phase's planner writes
   // `execute` or `tdd`.
   readonly imported: readonly string[];
-  // A later phase whose execution has begun, which takes the loop past this
-  // phase's ship: begin-phase, which comes first, rewrites the Status line
-  // GSD's ship note is on (planned-phase keeps a note). STATE.md says so
-  // while it executes (`— EXECUTING`), its summaries and report after.
+  // A phase begun since this one, which takes the loop past this phase's
+  // ship: begin-phase, which comes first, rewrites the Status line GSD's ship
+  // note is on (planned-phase keeps a note). STATE.md says so while it
+  // executes (`— EXECUTING`, any phase but this one), a later phase's
+  // summaries and report after.
   readonly pastShip: string | undefined;
   // STATE.md's `Status: Phase N shipped — PR #M`, written by GSD's ship step.
   readonly shipped: boolean;
@@ -168,7 +169,10 @@ function uatOf(name: string, text: string): Uat {
 
 function pastShip(state: StatePosition | undefined, phase: string, begun: readonly string[]): string | undefined {
   if (phase === '') return undefined;
-  if (state !== undefined && comparePhaseIds(state.phase, phase) > 0 && executing(state.positionLine, state.phase)) return state.phase;
+  // STATE.md executing another phase, whichever its number: this phase's own
+  // begin-phase would name this one, so that phase's came after it (a
+  // decimal phase inserted before a shipped one too).
+  if (state !== undefined && !samePhase(state.phase, phase) && executing(state.positionLine, state.phase)) return state.phase;
   return begun.find((id) => comparePhaseIds(id, phase) > 0);
 }
 

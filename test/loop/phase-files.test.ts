@@ -264,9 +264,14 @@ test('past the ship: a later phase whose execution has begun, by STATE.md (execu
   assert.equal(past('6', '06 — Later', ['05']), '05');
   assert.equal(past('2', 'All phases complete', ['02'], '01'), '02');
   assert.equal(phaseFiles(undefined, '04', undefined, ['05']).pastShip, '05');
-  // This phase, or one before it: not past.
+  // This phase, or an earlier phase's files (executed before it, as a rule):
+  // not past.
   assert.equal(past('4', '4 (Ship) — EXECUTING', ['03', '04']), undefined);
-  assert.equal(past('3', '3 (Old) — EXECUTING'), undefined);
+  // An earlier phase STATE.md names as executing was begun after this one,
+  // whose own begin-phase would name it: that begin-phase rewrote the Status
+  // line too (a decimal phase inserted before a shipped one, say).
+  assert.equal(past('3', '3 (Old) — EXECUTING'), '3');
+  assert.equal(past('01.1', '1.1 (Hotfix) — EXECUTING', [], '02'), '01.1');
 });
 
 test("a phase's execution has begun once it holds a summary, a report or a UAT, in the flat or the nested layout", (t) => {
