@@ -36,6 +36,12 @@ export interface PhaseFiles {
   // executes (`— EXECUTING`, any phase but this one), a later phase's
   // summaries and report after.
   readonly pastShip: string | undefined;
+  // The milestone whose close STATE.md records (`Phase: Milestone v1.0
+  // complete`, which only milestone complete writes): its reset of Current
+  // Position rewrites the Status line a ship's note is on, and it comes
+  // after the milestone's ships. GSD keeps the phase directories where it
+  // is told to (`--no-archive-phases`) or cannot read the milestone's scope.
+  readonly milestoneClosed: string | undefined;
   // STATE.md's `Status: Phase N shipped — PR #M`, written by GSD's ship step.
   readonly shipped: boolean;
   // The phase's VERIFICATION.md says `status: passed`: GSD's test of a
@@ -93,6 +99,7 @@ export function phaseFiles(phaseDir: string | undefined, phase: string, state: S
     waves: plans.value.waves,
     imported,
     pastShip: pastShip(state, phase, begun),
+    milestoneClosed: milestoneClosed(state),
     shipped: shippedIn(state?.rawStatus ?? null, phase),
     verificationPassed: status === 'passed',
     verificationStatus: status,
@@ -174,6 +181,10 @@ function pastShip(state: StatePosition | undefined, phase: string, begun: readon
   // decimal phase inserted before a shipped one too).
   if (state !== undefined && !samePhase(state.phase, phase) && executing(state.positionLine, state.phase)) return state.phase;
   return begun.find((id) => comparePhaseIds(id, phase) > 0);
+}
+
+function milestoneClosed(state: StatePosition | undefined): string | undefined {
+  return state?.positionLine == null ? undefined : /^Milestone (\S+) complete$/.exec(state.positionLine.trim())?.[1];
 }
 
 // `Phase: 2 (Export) — EXECUTING`, as begin-phase writes it, for that phase.

@@ -11,6 +11,7 @@ export const NOTHING: PhaseFiles = {
   waves: [],
   imported: [],
   pastShip: undefined,
+  milestoneClosed: undefined,
   shipped: false,
   verificationPassed: false,
   verificationStatus: undefined,

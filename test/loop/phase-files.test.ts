@@ -274,6 +274,19 @@ test('past the ship: a later phase whose execution has begun, by STATE.md (execu
   assert.equal(past('01.1', '1.1 (Hotfix) — EXECUTING', [], '02'), '01.1');
 });
 
+test("past the ship: the milestone's close, which resets STATE.md's Current Position (GSD keeps the phase directories with --no-archive-phases)", () => {
+  const closed = (line: string | null, rawStatus: string) =>
+    phaseFiles(undefined, '02', state({ phase: '2', positionLine: line, rawStatus }), []).milestoneClosed;
+  assert.equal(closed('Milestone v1.0 complete', 'Awaiting next milestone'), 'v1.0');
+  assert.equal(closed('Milestone v2.1-beta complete', 'v2.1-beta milestone complete'), 'v2.1-beta');
+  // The last phase's `phase complete` comes before its ship: not past it.
+  assert.equal(closed('2', 'All phases complete'), undefined);
+  assert.equal(closed('2 — Export', 'Ready to plan'), undefined);
+  assert.equal(closed(null, 'Awaiting next milestone'), undefined);
+  assert.equal(closed('Milestone v1.0 complete — later', 'Awaiting next milestone'), undefined);
+  assert.equal(phaseFiles(undefined, '02', undefined, []).milestoneClosed, undefined);
+});
+
 test("a phase's execution has begun once it holds a summary, a report or a UAT, in the flat or the nested layout", (t) => {
   const begun = (files: Record<string, string>) => executionBegun(phaseDir(t, files));
   assert.equal(begun({ '04-CONTEXT.md': '', '04-01-PLAN.md': '', '04-RESEARCH.md': '' }), false);

@@ -206,6 +206,11 @@ test("ship:pre: STATE.md's record of the ship, or a passed phase a later one has
     true,
     "04-VERIFICATION.md passed, and phase 5 has begun since, which erases GSD's record of a ship",
   ]);
+  assert.deepEqual(at('ship:pre', { ...SHIPPED, shipped: false, milestoneClosed: 'v1.0' }), [
+    true,
+    "04-VERIFICATION.md passed, and milestone v1.0 has closed since, which erases GSD's record of a ship",
+  ]);
+  assert.deepEqual(at('ship:pre', { ...SHIPPED, shipped: false, verificationPassed: false, milestoneClosed: 'v1.0' }), [false, NOT_YET['ship:pre']]);
   // Only a phase that could ship: /gsd-ship refuses any other verification.
   assert.deepEqual(at('ship:pre', { ...SHIPPED, shipped: false, verificationPassed: false, pastShip: '5' }), [false, NOT_YET['ship:pre']]);
 });
