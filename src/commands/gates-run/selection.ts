@@ -33,11 +33,13 @@ export async function selectPoints(options: GatesOptions, context: GateContext, 
   const at = await reachOf(context, state, options, reads);
   if (!at.ok) return at;
   // STATE.md names the next phase as soon as `phase complete` ran: while that
-  // one has reached no point, the loop stands at the end of the one before,
+  // one holds nothing yet, the loop stands at the end of the one before,
   // whose ship is next, and that is the phase a pull request carries. What
   // the phase's own files and STATE.md show decides: --ship says the run is
   // a ship, not which phase's, so it reaches ship:pre only once that is known.
-  if (options.currentPhase && !at.value.report.points.some((p) => p.reached)) {
+  // A phase with files that reach no point (a CONTEXT.md of skip_discuss,
+  // imported plans) is where the loop is: its next point is what to report.
+  if (options.currentPhase && untouched(at.value.phase.files)) {
     const previous = await previousCompletePhase(context, reads);
     if (!previous.ok) return previous;
     if (previous.value !== undefined) {
@@ -110,8 +112,8 @@ function phaseDirectory(context: GateContext): Result<string | undefined> {
 }
 
 // The nearest phase before the current one in GSD's order of phase ids
-// that has reached a point, when its verification passed: one between that
-// has reached none (`phase insert` made it after the completion) is passed
+// that holds files of its own, when its verification passed: one between
+// that holds none (`phase insert` made it after the completion) is passed
 // over, as the loop has not been there.
 async function previousCompletePhase(
   context: GateContext,
@@ -128,7 +130,7 @@ async function previousCompletePhase(
     if (dir.value === undefined) return ok(undefined);
     const files = await readPhase(context, dir.value, phase, undefined, reads);
     if (!files.ok) return files;
-    if (reachedPoints(files.value).some((p) => p.reached)) return ok(files.value.verificationPassed ? { phase, lookup } : undefined);
+    if (!untouched(files.value)) return ok(files.value.verificationPassed ? { phase, lookup } : undefined);
   }
   return ok(undefined);
 }
@@ -146,6 +148,10 @@ async function readPhase(
   if (!files.ok || reads === undefined || dir === undefined || phase === null) return files;
   return reads(phase, dir, files.value);
 }
+
+// A phase none of GSD's workflows has written a file of yet: `phase insert`
+// leaves a `.gitkeep`.
+const untouched = (files: PhaseFiles): boolean => files.names.every((name) => name.startsWith('.')) && files.plans.length === 0;
 
 // The ids of the project's phase directories, in GSD's order.
 function phaseIds(context: GateContext): string[] {

@@ -292,6 +292,7 @@ const COMPLETED: Tree = {
   '.planning/phases/04-ship/04-VERIFICATION.md': artifact({ status: 'passed' }),
   '.planning/phases/05-next': null,
 };
+const AUTO_CONTEXT = '# Phase 5: Next - Context\n\n**Gathered:** 2026-01-02\n**Mode:** Auto-generated (discuss skipped via workflow.skip_discuss)\n';
 const COMPLETED_POINTS = {
   'plan:pre': '04-01-PLAN.md',
   'plan:post': '04-01-PLAN.md, which plan-phase records and gates in the run that writes it',
@@ -385,7 +386,7 @@ test('no move back: the current phase has reached a point, the phase before is n
   );
 });
 
-test('--current-phase passes over a phase between that has reached nothing (one phase insert made after the completion), and no further', async (t) => {
+test('--current-phase passes over a phase between that holds nothing (one phase insert made after the completion), and no further', async (t) => {
   const moved = async (tree: Tree) => {
     const options = { ...OPTIONS, currentPhase: true };
     const selected = await selectPoints(options, contextOf(project(t, tree), options));
@@ -394,8 +395,14 @@ test('--current-phase passes over a phase between that has reached nothing (one 
   };
   const from = 'STATE.md names 05, which has reached no point; 04 is complete';
   assert.deepEqual(await moved({ ...COMPLETED, '.planning/phases/04.1-hotfix/.gitkeep': '' }), ['04', from, Object.keys(COMPLETED_POINTS)]);
-  // One between that has reached a point, and did not pass, is where it stops.
+  // One between that holds a file of its own, and did not pass, is where it stops.
   assert.deepEqual(await moved({ ...COMPLETED, '.planning/phases/04.1-hotfix/04.1-01-PLAN.md': '' }), ['05', 'STATE.md', []]);
+  assert.deepEqual(await moved({ ...COMPLETED, '.planning/phases/04.1-hotfix/04.1-CONTEXT.md': AUTO_CONTEXT }), ['05', 'STATE.md', []]);
+  // STATE.md's phase itself: files that reach no point (skip_discuss's
+  // CONTEXT.md) say the loop is there, with its next point.
+  const options = { ...OPTIONS, currentPhase: true };
+  const there = await selectPoints(options, contextOf(project(t, { ...COMPLETED, '.planning/phases/05-next/05-CONTEXT.md': AUTO_CONTEXT }), options));
+  assert.deepEqual(there.ok && [there.value.loop?.phase, there.value.points, there.value.loop?.next?.point], ['05', [], 'plan:pre']);
 });
 
 test("the phase before, in GSD's order of phase numbers: 1 < 2 < 2.1 < 2A < 10", async (t) => {
