@@ -30,18 +30,15 @@ export interface PhaseFiles {
   // `type:` is one of import's five, where plan-phase's planner writes
   // `execute` or `tdd`.
   readonly imported: readonly string[];
-  // A phase begun since this one, which takes the loop past this phase's
-  // ship: begin-phase, which comes first, rewrites the Status line GSD's ship
-  // note is on (planned-phase keeps a note). STATE.md says so while it
-  // executes (`— EXECUTING`, any phase but this one), a later phase's
-  // summaries and report after.
+  // What has taken the loop past this phase's ship since, in words: GSD's
+  // ship note is on STATE.md's Status line, which begin-phase rewrites
+  // (planned-phase keeps a note), as do phase complete and the milestone's
+  // close. Another phase executing (`— EXECUTING`, whatever its number: this
+  // phase's own begin-phase would name this one), a later phase's summaries
+  // or report, the milestone's close (`Phase: Milestone v1.0 complete`), or,
+  // once this phase has passed, STATE.md back at it as ready to plan (the
+  // completion of a phase inserted before it moves STATE.md there).
   readonly pastShip: string | undefined;
-  // The milestone whose close STATE.md records (`Phase: Milestone v1.0
-  // complete`, which only milestone complete writes): its reset of Current
-  // Position rewrites the Status line a ship's note is on, and it comes
-  // after the milestone's ships. GSD keeps the phase directories where it
-  // is told to (`--no-archive-phases`) or cannot read the milestone's scope.
-  readonly milestoneClosed: string | undefined;
   // STATE.md's `Status: Phase N shipped — PR #M`, written by GSD's ship step.
   readonly shipped: boolean;
   // The phase's VERIFICATION.md says `status: passed`: GSD's test of a
@@ -98,8 +95,7 @@ export function phaseFiles(phaseDir: string | undefined, phase: string, state: S
     plans: plans.value.plans,
     waves: plans.value.waves,
     imported,
-    pastShip: pastShip(state, phase, begun),
-    milestoneClosed: milestoneClosed(state),
+    pastShip: pastShip(state, phase, begun, status === 'passed'),
     shipped: shippedIn(state?.rawStatus ?? null, phase),
     verificationPassed: status === 'passed',
     verificationStatus: status,
@@ -174,17 +170,16 @@ function uatOf(name: string, text: string): Uat {
   };
 }
 
-function pastShip(state: StatePosition | undefined, phase: string, begun: readonly string[]): string | undefined {
+function pastShip(state: StatePosition | undefined, phase: string, begun: readonly string[], passed: boolean): string | undefined {
   if (phase === '') return undefined;
-  // STATE.md executing another phase, whichever its number: this phase's own
-  // begin-phase would name this one, so that phase's came after it (a
-  // decimal phase inserted before a shipped one too).
-  if (state !== undefined && !samePhase(state.phase, phase) && executing(state.positionLine, state.phase)) return state.phase;
-  return begun.find((id) => comparePhaseIds(id, phase) > 0);
-}
-
-function milestoneClosed(state: StatePosition | undefined): string | undefined {
-  return state?.positionLine == null ? undefined : /^Milestone (\S+) complete$/.exec(state.positionLine.trim())?.[1];
+  if (state !== undefined) {
+    if (!samePhase(state.phase, phase) && executing(state.positionLine, state.phase)) return `phase ${state.phase} has begun since`;
+    const closed = state.positionLine === null ? undefined : /^Milestone (\S+) complete$/.exec(state.positionLine.trim())?.[1];
+    if (closed !== undefined) return `milestone ${closed} has closed since`;
+    if (passed && samePhase(state.phase, phase) && state.status === 'planning') return 'STATE.md has come back to it as ready to plan since';
+  }
+  const later = begun.find((id) => comparePhaseIds(id, phase) > 0);
+  return later === undefined ? undefined : `phase ${later} has begun since`;
 }
 
 // `Phase: 2 (Export) — EXECUTING`, as begin-phase writes it, for that phase.

@@ -71,10 +71,8 @@ export function reachedPoints(files: PhaseFiles, candidates: readonly LoopPoint[
       files.shipped
         ? "STATE.md's record of the ship"
         : files.verificationPassed && files.pastShip !== undefined
-          ? `${files.verification} passed, and phase ${files.pastShip} has begun since, which erases GSD's record of a ship`
-          : files.verificationPassed && files.milestoneClosed !== undefined
-            ? `${files.verification} passed, and milestone ${files.milestoneClosed} has closed since, which erases GSD's record of a ship`
-            : undefined,
+          ? `${files.verification} passed, and ${files.pastShip}, which erases GSD's record of a ship`
+          : undefined,
     'ship:post': () => undefined,
   };
   return candidates.map((point) => {

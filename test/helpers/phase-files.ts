@@ -11,7 +11,6 @@ export const NOTHING: PhaseFiles = {
   waves: [],
   imported: [],
   pastShip: undefined,
-  milestoneClosed: undefined,
   shipped: false,
   verificationPassed: false,
   verificationStatus: undefined,

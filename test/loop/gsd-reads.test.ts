@@ -15,7 +15,6 @@ const PORT: PhaseFiles = {
   waves: [['04-01']],
   imported: [],
   pastShip: undefined,
-  milestoneClosed: undefined,
   shipped: false,
   verificationPassed: false,
   verificationStatus: undefined,

@@ -37,7 +37,7 @@ test('no phase directory, or one that is not there: nothing, and STATE.md still 
   assert.deepEqual(phaseFiles(join(project(t), 'gone'), '04', undefined), NOTHING);
   assert.deepEqual(phaseFiles(undefined, '04', state({ phase: '6', positionLine: '6 (Next) — EXECUTING', rawStatus: 'Phase 4 shipped — PR #7' })), {
     ...NOTHING,
-    pastShip: '6',
+    pastShip: 'phase 6 has begun since',
     shipped: true,
   });
 });
@@ -243,7 +243,7 @@ test("the phase's own VERIFICATION.md and UAT.md first, as GSD pins them, whatev
   assert.equal(phaseFiles(phaseDir(t, { 'VERIFICATION.md': '---\nstatus: passed\n---\n' }), '04', undefined).verificationPassed, true);
 });
 
-test('past the ship: a later phase whose execution has begun, by STATE.md (executing) or by its files', () => {
+test('past the ship: another phase executing, by STATE.md, or a later one begun, by its files', () => {
   const past = (phase: string, line: string | null, begun: readonly string[] = [], at = '04') =>
     phaseFiles(undefined, at, state({ phase, positionLine: line }), begun).pastShip;
   // As `phase complete` and a planned-phase leave STATE.md: a ship's note
@@ -251,40 +251,50 @@ test('past the ship: a later phase whose execution has begun, by STATE.md (execu
   assert.equal(past('5', '05 — Next'), undefined);
   assert.equal(past('5', '5 (Next) — READY TO EXECUTE'), undefined);
   assert.equal(past('5', null), undefined);
-  // begin-phase of a later phase rewrites the Status line the note is on.
-  assert.equal(past('5', '5 (Next) — EXECUTING'), '5');
-  assert.equal(past('5', '  05 (Next) —EXECUTING  '), '5');
-  assert.equal(past('1.1', '1.1 (Hotfix) — EXECUTING', [], '01'), '1.1');
-  assert.equal(past('12a', '12a (Split) — EXECUTING', [], '12'), '12a');
-  // Only the phase STATE.md names, in the words GSD writes.
+  // begin-phase of another phase rewrites the Status line the note is on.
+  assert.equal(past('5', '5 (Next) — EXECUTING'), 'phase 5 has begun since');
+  assert.equal(past('5', '  05 (Next) —EXECUTING  '), 'phase 5 has begun since');
+  assert.equal(past('1.1', '1.1 (Hotfix) — EXECUTING', [], '01'), 'phase 1.1 has begun since');
+  assert.equal(past('12a', '12a (Split) — EXECUTING', [], '12'), 'phase 12a has begun since');
+  // An earlier phase STATE.md names as executing was begun after this one,
+  // whose own begin-phase would name it (a decimal phase inserted before a
+  // shipped one, say).
+  assert.equal(past('3', '3 (Old) — EXECUTING'), 'phase 3 has begun since');
+  assert.equal(past('01.1', '1.1 (Hotfix) — EXECUTING', [], '02'), 'phase 01.1 has begun since');
+  // Only the phase STATE.md names, in the words GSD writes; this phase's own is no sign.
   for (const line of ['4 (Ship) — EXECUTING', '6 (Later) — EXECUTING', '5 (Next) — executing', '5 (Next) — EXECUTING — done', '5 (Next) - EXECUTING', '5']) {
     assert.equal(past('5', line), undefined, line);
   }
+  assert.equal(past('4', '4 (Ship) — EXECUTING'), undefined);
   // A later phase's files show its execution begun, whatever STATE.md says now.
-  assert.equal(past('6', '06 — Later', ['05']), '05');
-  assert.equal(past('2', 'All phases complete', ['02'], '01'), '02');
-  assert.equal(phaseFiles(undefined, '04', undefined, ['05']).pastShip, '05');
-  // This phase, or an earlier phase's files (executed before it, as a rule):
-  // not past.
-  assert.equal(past('4', '4 (Ship) — EXECUTING', ['03', '04']), undefined);
-  // An earlier phase STATE.md names as executing was begun after this one,
-  // whose own begin-phase would name it: that begin-phase rewrote the Status
-  // line too (a decimal phase inserted before a shipped one, say).
-  assert.equal(past('3', '3 (Old) — EXECUTING'), '3');
-  assert.equal(past('01.1', '1.1 (Hotfix) — EXECUTING', [], '02'), '01.1');
+  assert.equal(past('6', '06 — Later', ['05']), 'phase 05 has begun since');
+  assert.equal(past('2', '2', ['02'], '01'), 'phase 02 has begun since');
+  assert.equal(phaseFiles(undefined, '04', undefined, ['05']).pastShip, 'phase 05 has begun since');
+  // An earlier phase's files: executed before this one, as a rule.
+  assert.equal(past('5', '05 — Next', ['03', '04']), undefined);
 });
 
 test("past the ship: the milestone's close, which resets STATE.md's Current Position (GSD keeps the phase directories with --no-archive-phases)", () => {
-  const closed = (line: string | null, rawStatus: string) =>
-    phaseFiles(undefined, '02', state({ phase: '2', positionLine: line, rawStatus }), []).milestoneClosed;
-  assert.equal(closed('Milestone v1.0 complete', 'Awaiting next milestone'), 'v1.0');
-  assert.equal(closed('Milestone v2.1-beta complete', 'v2.1-beta milestone complete'), 'v2.1-beta');
+  const closed = (line: string | null, rawStatus: string) => phaseFiles(undefined, '02', state({ phase: '2', positionLine: line, rawStatus }), []).pastShip;
+  assert.equal(closed('Milestone v1.0 complete', 'Awaiting next milestone'), 'milestone v1.0 has closed since');
+  assert.equal(closed('Milestone v2.1-beta complete', 'v2.1-beta milestone complete'), 'milestone v2.1-beta has closed since');
   // The last phase's `phase complete` comes before its ship: not past it.
   assert.equal(closed('2', 'All phases complete'), undefined);
-  assert.equal(closed('2 — Export', 'Ready to plan'), undefined);
   assert.equal(closed(null, 'Awaiting next milestone'), undefined);
   assert.equal(closed('Milestone v1.0 complete — later', 'Awaiting next milestone'), undefined);
-  assert.equal(phaseFiles(undefined, '02', undefined, []).milestoneClosed, undefined);
+});
+
+test('past the ship: STATE.md back at a phase that has passed, as ready to plan (the completion of a phase inserted before it moved it there)', (t) => {
+  const passed = phaseDir(t, { '04-VERIFICATION.md': '---\nstatus: passed\n---\n' });
+  const back = (dir: string | undefined, status: StatePosition['status'], phase = '4') =>
+    phaseFiles(dir, '04', state({ phase, status, positionLine: '04 — Ship', rawStatus: 'Ready to plan' }), []).pastShip;
+  assert.equal(back(passed, 'planning'), 'STATE.md has come back to it as ready to plan since');
+  // Before its verification passed, ready to plan is where a phase starts.
+  assert.equal(back(phaseDir(t, { '04-VERIFICATION.md': '---\nstatus: gaps_found\n---\n' }), 'planning'), undefined);
+  assert.equal(back(undefined, 'planning'), undefined);
+  // Another status of it: its own work, or the last phase's completion before its ship.
+  for (const status of ['executing', 'verifying', 'completed'] as const) assert.equal(back(passed, status), undefined, status);
+  assert.equal(back(passed, 'planning', '5'), undefined);
 });
 
 test("a phase's execution has begun once it holds a summary, a report or a UAT, in the flat or the nested layout", (t) => {
