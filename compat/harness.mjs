@@ -137,10 +137,21 @@ export function documentedDifferences() {
   return new Set([...text.matchAll(/^### (D\d+)\b/gm)].map((m) => m[1]));
 }
 
-// Every file of a tree at one time, so that no SUMMARY or UAT reads as newer
-// than its VERIFICATION.md (GSD's staleness test, D75, is not what the
-// differentials ask).
-export function sameTimes(dir, when) {
+// A project under `base` for the phase differentials: a STATE.md naming no
+// phase, an empty capability file, the first of `dirs` holding `files` and the
+// rest empty, every file at one time (no SUMMARY or UAT newer than its
+// VERIFICATION.md: GSD's staleness test, D75, is not what they ask).
+export function phaseProject(base, dirs, files) {
+  const root = join(base, 'project');
+  mkdirSync(join(base, 'home'));
+  writeTree(root, { '.planning/STATE.md': '# Project State\n', 'cap.json': '{"id":"c","gates":[]}\n' });
+  writeTree(join(root, '.planning/phases', dirs[0]), files);
+  for (const dir of dirs.slice(1)) mkdirSync(join(root, '.planning/phases', dir), { recursive: true });
+  sameTimes(join(root, '.planning'), new Date('2026-01-01T00:00:00Z'));
+  return { root, env: environment(join(base, 'home'), {}) };
+}
+
+function sameTimes(dir, when) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) sameTimes(path, when);

@@ -3,11 +3,11 @@
 // verify-work write, from GSD's own templates/UAT.md (loop-lifecycle.mjs's
 // `uat`), and what an agent might write beside them; each tree read by both
 // tools (loop-reading.mjs's gsdVerifyWork and checkVerifyWork).
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { environment, sameTimes, writeTree } from '../harness.mjs';
+import { phaseProject } from '../harness.mjs';
 import { uat } from '../loop-lifecycle.mjs';
 import { checkVerifyWork, gsdVerifyWork } from '../loop-reading.mjs';
 
@@ -78,13 +78,7 @@ export function filesOf(t) {
 export async function readBoth(t) {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-compat-verify-work-')));
   try {
-    const root = join(base, 'project');
-    mkdirSync(join(base, 'home'));
-    writeTree(root, { '.planning/STATE.md': '# Project State\n', 'cap.json': '{"id":"c","gates":[]}\n' });
-    writeTree(join(root, '.planning/phases', t.dirs[0]), filesOf(t));
-    for (const dir of t.dirs.slice(1)) mkdirSync(join(root, '.planning/phases', dir), { recursive: true });
-    sameTimes(join(root, '.planning'), new Date('2026-01-01T00:00:00Z'));
-    const env = environment(join(base, 'home'), {});
+    const { root, env } = phaseProject(base, t.dirs, filesOf(t));
     return { gsd: await gsdVerifyWork(root, env, t.asked, t.plan), check: await checkVerifyWork(root, env, t.asked, t.plan) };
   } finally {
     rmSync(base, { recursive: true, force: true });

@@ -9,12 +9,12 @@
 // difference fails with the tree as its reproduction. GSD_CHECK_FUZZ_RUNS
 // sets the number of trees (CI runs a sample).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { environment, sameTimes, writeTree } from '../harness.mjs';
+import { phaseProject } from '../harness.mjs';
 import { checkReads, gsdReads } from '../loop-reading.mjs';
 
 const RUNS = Number(process.env.GSD_CHECK_FUZZ_RUNS ?? 20);
@@ -68,13 +68,7 @@ test('a phase tree read by GSD and by gsd-check: the same reading, or the tree t
     fc.asyncProperty(tree, async (t) => {
       const base = realpathSync(mkdtempSync(join(tmpdir(), 'gsd-compat-gen-reading-')));
       try {
-        const root = join(base, 'project');
-        mkdirSync(join(base, 'home'));
-        writeTree(root, { '.planning/STATE.md': '# Project State\n', 'cap.json': '{"id":"c","gates":[]}\n' });
-        writeTree(join(root, '.planning/phases', t.dirs[0]), filesOf(t));
-        for (const dir of t.dirs.slice(1)) mkdirSync(join(root, '.planning/phases', dir), { recursive: true });
-        sameTimes(join(root, '.planning'), new Date('2026-01-01T00:00:00Z'));
-        const env = environment(join(base, 'home'), {});
+        const { root, env } = phaseProject(base, t.dirs, filesOf(t));
         const gsd = await gsdReads(root, env, t.asked);
         const check = await checkReads(root, env, t.asked);
         assert.equal(check, gsd, JSON.stringify({ tree: t, files: filesOf(t) }));
