@@ -174,6 +174,10 @@ function pastShip(state: StatePosition | undefined, phase: string, begun: readon
   if (phase === '') return undefined;
   if (state !== undefined) {
     if (!samePhase(state.phase, phase) && executing(state.positionLine, state.phase)) return `phase ${state.phase} has begun since`;
+    // Planned again after its begin-phase, a phase is `— READY TO EXECUTE`
+    // once more, and only begin-phase's words in Last activity are left.
+    const started = /\u2014 Phase (\S+) execution (?:started|resumed)\b/.exec(state.lastActivity ?? '');
+    if (started !== null && !samePhase(started[1]!, phase)) return `phase ${started[1]} has begun since`;
     const closed = state.positionLine === null ? undefined : /^Milestone (\S+) complete$/.exec(state.positionLine.trim())?.[1];
     if (closed !== undefined) return `milestone ${closed} has closed since`;
     if (passed && samePhase(state.phase, phase) && state.status === 'planning') return 'STATE.md has come back to it as ready to plan since';

@@ -28,6 +28,10 @@ export interface StatePosition {
   // The `Phase:` field of `## Current Position` as written (`1 (Tasks) —
   // READY TO EXECUTE`): where GSD's transitions record the loop.
   readonly positionLine: string | null;
+  // Its `Last activity:` field: begin-phase writes `<date> — Phase 2
+  // execution started` there, which the next transition or a ship's own
+  // update of it (a bare date) rewrites.
+  readonly lastActivity: string | null;
 }
 
 // `file`: the path the messages name.
@@ -58,7 +62,14 @@ export function readStateDocument(text: string, file: string): Result<StatePosit
     sectionBody(body, (h) => h.level === 2 && h.text.trim().toLowerCase() === 'session continuity') ??
     body;
   const pausedAt = fields.paused_at ?? fieldOf(session, 'Paused At');
-  return ok({ phase: named.phase, source: named.source, status: normalisedStatus(rawStatus, pausedAt), rawStatus, positionLine: fieldOf(position, 'Phase') });
+  return ok({
+    phase: named.phase,
+    source: named.source,
+    status: normalisedStatus(rawStatus, pausedAt),
+    rawStatus,
+    positionLine: fieldOf(position, 'Phase'),
+    lastActivity: fieldOf(position, 'Last activity'),
+  });
 }
 
 // ─── Frontmatter ────────────────────────────────────────────────────────────
@@ -254,7 +265,7 @@ function sectionBody(body: string, isTarget: (h: Heading) => boolean): string | 
     .trimEnd();
 }
 
-type FieldName = 'Current Phase' | 'Phase' | 'Status' | 'Paused At';
+type FieldName = 'Current Phase' | 'Phase' | 'Status' | 'Paused At' | 'Last activity';
 
 // A field as GSD's stateExtractField finds it, first of: `**Name:** value`
 // (indented or not), `Name: value` at a line's start, a two-cell table row

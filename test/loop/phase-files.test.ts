@@ -29,6 +29,7 @@ const state = (given: Partial<StatePosition>): StatePosition => ({
   status: 'executing',
   rawStatus: 'Ready to execute',
   positionLine: null,
+  lastActivity: null,
   ...given,
 });
 
@@ -272,6 +273,16 @@ test('past the ship: another phase executing, by STATE.md, or a later one begun,
   assert.equal(phaseFiles(undefined, '04', undefined, ['05']).pastShip, 'phase 05 has begun since');
   // An earlier phase's files: executed before this one, as a rule.
   assert.equal(past('5', '05 — Next', ['03', '04']), undefined);
+});
+
+test("past the ship: begin-phase's words in Last activity, left when the phase it began is planned again", () => {
+  const past = (lastActivity: string | null, at = '01') =>
+    phaseFiles(undefined, at, state({ phase: '2', positionLine: '2 (Export) — READY TO EXECUTE', rawStatus: 'Ready to execute', lastActivity }), []).pastShip;
+  assert.equal(past('2026-12-03 — Phase 2 execution started'), 'phase 2 has begun since');
+  assert.equal(past('2026-12-03 — Phase 1.1 execution resumed (wave continue)', '02'), 'phase 1.1 has begun since');
+  // Its own begin-phase, the other transitions' words, and a ship's bare date.
+  for (const words of ['2026-12-03 — Phase 1 execution started', '2026-12-03 — Phase 2 planning complete', '2026-12-03', 'Phase 2 execution started', null])
+    assert.equal(past(words), undefined, String(words));
 });
 
 test("past the ship: the milestone's close, which resets STATE.md's Current Position (GSD keeps the phase directories with --no-archive-phases)", () => {

@@ -129,6 +129,7 @@ test("a STATE.md from GSD's template names no phase until a state command writes
     status: 'executing',
     rawStatus: 'executing',
     positionLine: '[X] of [Y] ([Phase name])',
+    lastActivity: '[YYYY-MM-DD] — [What happened]',
   });
   const completed = readStateDocument(`---\ngsd_state_version: 1.0\ncurrent_phase: 02\nstatus: planning\n---\n\n${TEMPLATE_BODY}`, 'STATE.md');
   assert.deepEqual(completed.ok && completed.value, {
@@ -137,6 +138,7 @@ test("a STATE.md from GSD's template names no phase until a state command writes
     status: 'planning',
     rawStatus: 'planning',
     positionLine: '[X] of [Y] ([Phase name])',
+    lastActivity: '[YYYY-MM-DD] — [What happened]',
   });
 });
 

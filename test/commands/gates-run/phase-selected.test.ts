@@ -139,7 +139,10 @@ test("discuss:pre's gates, --phase-dir and STATE.md's phase read a phase that ha
   assert.notDeepEqual(phaseForGates(at('discuss:post'), numbered), ok(undefined));
   assert.notDeepEqual(phaseForGates([...at('discuss:pre'), ...at('plan:pre')], numbered), ok(undefined));
   // The next phase STATE.md names, before its discussion.
-  const fromState: GateContext = { ...numbered, state: { phase: '7', source: 'frontmatter', status: 'discussing', rawStatus: null, positionLine: null } };
+  const fromState: GateContext = {
+    ...numbered,
+    state: { phase: '7', source: 'frontmatter', status: 'discussing', rawStatus: null, positionLine: null, lastActivity: null },
+  };
   assert.deepEqual(phaseForGates(at('ship:pre'), fromState), ok(undefined));
   assert.deepEqual(phaseForGates(at('ship:pre'), context({ projectRoot: root, phaseDir: join(root, '.planning/phases/07-x') })), ok(undefined));
 });
