@@ -81,9 +81,19 @@ export function phaseFiles(phaseDir: string | undefined, phase: string, state: S
     /\*\*Mode(?::\*\*|\*\*:) assumptions/.test(log ?? '') ||
     named('-QUESTIONS.json') !== undefined;
   const uatName = pinned(names, 'UAT.md', directory, false);
-  const plans = phaseDir === undefined ? ok({ plans: [], waves: [] }) : phasePlans(phaseDir, all, (path) => frontmatter(textOf(path) ?? '', path));
+  // Each plan's frontmatter read once: the plans' reading and the import
+  // marks ask for it several times.
+  const read = new Map<string, Record<string, unknown>>();
+  const fields = (path: string): Record<string, unknown> => {
+    if (!read.has(path)) read.set(path, frontmatter(textOf(path) ?? '', path));
+    return read.get(path)!;
+  };
+  const plans = phaseDir === undefined ? ok({ plans: [], waves: [] }) : phasePlans(phaseDir, all, fields);
   if (!plans.ok) return plans;
-  const imported = plans.value.plans.map((plan) => plan.file).filter((file) => IMPORT_TYPES.has(String(frontmatter(text(file) ?? '', file).type).trim()));
+  const imported =
+    phaseDir === undefined
+      ? []
+      : plans.value.plans.map((plan) => plan.file).filter((file) => IMPORT_TYPES.has(String(fields(join(phaseDir, file)).type).trim()));
   const verificationName = pinned(names, 'VERIFICATION.md', directory, true);
   const verification = verificationName === undefined ? {} : frontmatter(text(verificationName) ?? '', verificationName);
   const status = typeof verification.status === 'string' && verification.status.trim() !== '' ? verification.status.trim() : undefined;
