@@ -113,6 +113,35 @@ const hooks = (point: string, gates: unknown[]): string =>
   JSON.stringify({ point, activeHooks: gates.map((gate) => ({ capId: 'sec', kind: 'gate', ...(gate as object) })), rendered: '' });
 const hookGate = (text: string) => ({ when: null, check: command(text), blocking: true, onError: 'halt' });
 
+test("--hooks passes on GSD's warnings beside the hooks (a capability it failed to load: its gates skipped, not enforced), as --render does: once each, ten at most, and in the job summary", {
+  timeout: 30_000,
+}, async (t) => {
+  const dir = gated(t);
+  const failed = (id: string) =>
+    `capability ${id} under .gsd/capabilities/ failed to load (failed validation); its gate at plan:pre is SKIPPED and NOT enforced (failing open).`;
+  const warned = (point: string, ids: string[]): string => JSON.stringify({ ...JSON.parse(hooks(point, [hookGate('true')])), warnings: ids.map(failed) });
+  writeFileSync(join(dir, 'one.json'), warned('plan:pre', ['a']));
+  writeFileSync(join(dir, 'two.jsonl'), `${warned('plan:pre', ['a', 'b'])}\n${warned('ship:pre', ['b'])}\n`);
+  const summary = join(dir, 'summary.md');
+  const one = await cli(['gates', 'run', '--point', 'plan:pre', '--hooks', 'one.json', '--pick', 'message', '--report', 'github'], {
+    cwd: dir,
+    env: { ...ENV, GITHUB_STEP_SUMMARY: summary },
+  });
+  assert.deepEqual([one.status, one.stdout, one.stderr], [0, 'plan:pre: passed (1 pass)\n', `gsd-check: warning: GSD: ${failed('a')}\n`]);
+  assert.ok(readFileSync(summary, 'utf8').includes(`\n\n\u26a0\ufe0f GSD: ${failed('a')}\n\n`), readFileSync(summary, 'utf8'));
+  const two = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'ship:pre', '--hooks', 'two.jsonl', '--pick', 'message'], { cwd: dir });
+  assert.deepEqual(
+    [two.status, two.stdout, two.stderr],
+    [0, '2 points: passed (2 pass)\n', `gsd-check: warning: GSD: ${failed('a')}\ngsd-check: warning: GSD: ${failed('b')}\n`],
+  );
+  const ids = Array.from({ length: 12 }, (_, i) => `c${i}`);
+  const flood = await cli(['gates', 'run', '--point', 'plan:pre', '--hooks', '-', '--pick', 'message'], { cwd: dir, input: warned('plan:pre', ids) });
+  assert.deepEqual(
+    [flood.status, flood.stderr],
+    [0, [...ids.slice(0, 10).map((id) => `gsd-check: warning: GSD: ${failed(id)}\n`), 'gsd-check: warning: GSD: and 2 more warnings, not shown\n'].join('')],
+  );
+});
+
 test('--hooks for several points: the render-hooks documents one after another (indented or not), or a JSON array; a point missing from it is not evaluated: exit 2 with the envelope', {
   timeout: 30_000,
 }, async (t) => {

@@ -142,7 +142,7 @@ export function gatesFromHooksOf(
   label: string,
   points: readonly LoopPoint[],
   kinds: ReadonlyMap<string, Kind>,
-): Result<Map<LoopPoint, Result<PointGate[]>>> {
+): Result<{ readonly byPoint: Map<LoopPoint, Result<PointGate[]>>; readonly warnings: string[] }> {
   const found = jsonDocuments(text);
   const byPoint = new Map<LoopPoint, { document: unknown; where: string }>();
   const take = (document: unknown, where: string): Result<void> => {
@@ -175,8 +175,8 @@ export function gatesFromHooksOf(
       if (!taken.ok) return taken;
     }
   }
-  return ok(
-    new Map(
+  return ok({
+    byPoint: new Map(
       points.map((point): [LoopPoint, Result<PointGate[]>] => {
         const entry = byPoint.get(point);
         if (entry === undefined)
@@ -184,5 +184,14 @@ export function gatesFromHooksOf(
         return [point, gatesFromHooks(entry.document, point, `${entry.where} of ${label}`, kinds)];
       }),
     ),
-  );
+    warnings: [...byPoint.values()].flatMap((entry) => hooksWarnings(entry.document)),
+  });
+}
+
+// What GSD says beside a point's hooks (`warnings`): a capability it failed
+// to load, whose gates it skips and does not enforce. GSD's workflow shows
+// them to the agent.
+export function hooksWarnings(hooks: unknown): string[] {
+  if (!isJsonObject(hooks) || !Array.isArray(hooks.warnings)) return [];
+  return hooks.warnings.filter((w): w is string => typeof w === 'string' && w !== '').map((w) => `GSD: ${w}`);
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { parseCapability } from '../../src/gates/declaration.ts';
-import { gatesAt, type Capability, gatesFromHooks, builtinCapabilities } from '../../src/gates/sources.ts';
+import { gatesAt, type Capability, gatesFromHooks, gatesFromHooksOf, hooksWarnings, builtinCapabilities } from '../../src/gates/sources.ts';
 import { KINDS } from '../../src/kinds/table.ts';
 import { ROOT } from '../helpers/support.ts';
 
@@ -185,4 +185,15 @@ test('a capability read from standard input has no directory of its own: no GSD_
       ['f', 'caps'],
     ],
   );
+});
+
+test("GSD's warnings beside rendered hooks: its strings, in the order of the documents, not other values; none from hooks that have none", () => {
+  const doc = (point: string, warnings?: unknown) => JSON.stringify({ point, activeHooks: [], ...(warnings === undefined ? {} : { warnings }) });
+  assert.deepEqual(hooksWarnings(JSON.parse(doc('ship:pre', ['x', '', 3, null, 'y']))), ['GSD: x', 'GSD: y']);
+  assert.deepEqual(hooksWarnings(JSON.parse(doc('ship:pre', 'x'))), []);
+  assert.deepEqual(hooksWarnings(JSON.parse(doc('ship:pre'))), []);
+  const both = gatesFromHooksOf(`${doc('ship:pre', ['s'])}\n${doc('plan:pre', ['p', 's'])}`, 'h', ['plan:pre', 'ship:pre'], KINDS);
+  assert.ok(both.ok);
+  assert.deepEqual(both.value.warnings, ['GSD: s', 'GSD: p', 'GSD: s']);
+  assert.deepEqual([...both.value.byPoint.keys()], ['plan:pre', 'ship:pre']);
 });

@@ -186,8 +186,9 @@ async function running(options: GatesOptions, deps: GatesDeps, leftBehind: (() =
             gsd: about.gsd,
             phase: about.loop === undefined ? undefined : gatedPhase(about.loop),
             next: about.loop?.next,
-            // GSD's own warnings of what it failed to load, beside what it does not load.
-            unloaded: options.render ? [...unloaded, ...loaded.value.warnings] : unloaded,
+            // GSD's own warnings of what it failed to load (from its rendered
+            // hooks, here or given), beside what it does not load.
+            unloaded: options.render || options.hooks !== undefined ? [...unloaded, ...loaded.value.warnings] : unloaded,
           },
           junit.value,
           deps,

@@ -8,9 +8,9 @@ import type { GsdAsk, GsdRequest } from '../../gsd/ask.ts';
 import type { Gsd } from '../../gsd/installation.ts';
 import { endingText } from '../../run/runner.ts';
 import { tailOf } from '../../text/tail.ts';
-import { builtinCapabilities, gatesAt, gatesFromHooks, gatesFromHooksOf, type Capability } from '../../gates/sources.ts';
+import { builtinCapabilities, gatesAt, gatesFromHooks, gatesFromHooksOf, hooksWarnings, type Capability } from '../../gates/sources.ts';
 import { textInput, type ReadInput } from '../../io/input.ts';
-import { isJsonObject, jsonDocuments, parseJson } from '../../json/parse.ts';
+import { jsonDocuments, parseJson } from '../../json/parse.ts';
 import { KINDS } from '../../kinds/table.ts';
 import type { GateContext } from '../../predicate/kind.ts';
 import { argumentPath } from '../argument-path.ts';
@@ -26,7 +26,8 @@ interface Loaded {
   // In the order run; a point whose gates could not be had (its hooks
   // missing from the input) carries why.
   readonly points: readonly PointGates[];
-  // Said on stderr before anything runs (a config's flat dotted keys).
+  // Said on stderr before anything runs: a config's flat dotted keys, or,
+  // from GSD's rendered hooks, what GSD warned of beside them.
   readonly warnings: readonly string[];
 }
 
@@ -100,7 +101,7 @@ export const renderRequest = (point: LoopPoint): GsdRequest => ({
 
 async function rendered(points: readonly LoopPoint[], gsd: Gsd, ask: GsdAsk): Promise<Loaded> {
   const answers = await ask(points.map(renderRequest));
-  const warnings = new Set<string>();
+  const warnings: string[] = [];
   const gates = points.map((point, index): PointGates => {
     const result = answers[index]!;
     const label = `gsd_run loop render-hooks ${point} --raw`;
@@ -116,25 +117,20 @@ async function rendered(points: readonly LoopPoint[], gsd: Gsd, ask: GsdAsk): Pr
     if (result.stdout === undefined || !result.stdout.complete)
       return { point, gates: fail('query-failed', `${label}: the hooks are larger than ${HOOKS_BYTES} bytes`) };
     const json = parseJson(result.stdout.text, label);
-    if (json.ok) for (const warning of gsdWarnings(json.value)) warnings.add(warning);
+    if (json.ok) warnings.push(...hooksWarnings(json.value));
     return { point, gates: json.ok ? gatesFromHooks(json.value, point, label, KINDS) : json };
   });
-  return { points: gates, warnings: shownWarnings([...warnings]) };
+  return { points: gates, warnings: shownWarnings(warnings) };
 }
 
-// What GSD says beside a point's hooks (`warnings`): a capability it failed
-// to load, whose gates it skips and does not enforce. GSD's workflow shows
-// them to the agent; a run shows them once each, the same capability being
-// named at every point it has a gate at.
-function gsdWarnings(hooks: unknown): string[] {
-  if (!isJsonObject(hooks) || !Array.isArray(hooks.warnings)) return [];
-  return hooks.warnings.filter((w): w is string => typeof w === 'string' && w !== '').map((w) => `GSD: ${w}`);
-}
-
-// A repository can make GSD warn of as many folders as it holds.
+// GSD's warnings, once each (the same capability is named at every point it
+// has a gate at), and no more than a page: a repository can make GSD warn of
+// as many folders as it holds.
 const WARNINGS_SHOWN = 10;
-const shownWarnings = (all: readonly string[]): string[] =>
-  all.length <= WARNINGS_SHOWN ? [...all] : [...all.slice(0, WARNINGS_SHOWN), `GSD: and ${all.length - WARNINGS_SHOWN} more warnings, not shown`];
+function shownWarnings(warnings: Iterable<string>): string[] {
+  const all = [...new Set(warnings)];
+  return all.length <= WARNINGS_SHOWN ? all : [...all.slice(0, WARNINGS_SHOWN), `GSD: and ${all.length - WARNINGS_SHOWN} more warnings, not shown`];
+}
 
 async function fromHooks(options: GatesOptions, path: string, readInput: ReadInput): Promise<Result<Loaded>> {
   const given = options.hooks!;
@@ -151,12 +147,15 @@ async function fromHooks(options: GatesOptions, path: string, readInput: ReadInp
     if (!byPoint.ok) return byPoint;
     // One point's hooks given several times, or beside another point's,
     // are refused there: so a single --point is never missing here.
-    return ok({ points: options.points.map((point) => ({ point, gates: byPoint.value.get(point)! })), warnings: [] });
+    return ok({
+      points: options.points.map((point) => ({ point, gates: byPoint.value.byPoint.get(point)! })),
+      warnings: shownWarnings(byPoint.value.warnings),
+    });
   }
   const json = parseJson(text.value, label);
   if (!json.ok) return json;
   const gates = gatesFromHooks(json.value, options.points[0], label, KINDS);
-  return gates.ok ? ok({ points: [{ point: options.points[0], gates }], warnings: [] }) : gates;
+  return gates.ok ? ok({ points: [{ point: options.points[0], gates }], warnings: shownWarnings(hooksWarnings(json.value)) }) : gates;
 }
 
 function emptyHooks(hooks: string, points: readonly LoopPoint[]): string {
