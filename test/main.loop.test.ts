@@ -32,7 +32,8 @@ const NOT_REACHED = {
   wavePost: 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
   executePost: 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   verifyPre: 'verify-work has not run (no UAT.md it wrote)',
-  shipPre: 'not shipped (STATE.md records no ship of the phase, and no later phase has begun since); a run that is the ship says so with --ship',
+  shipPre:
+    'not shipped (STATE.md records no ship of the phase, nor a passed verification and since then what erases such a record: another phase begun, the milestone closed); a run that is the ship says so with --ship',
 };
 const PLANNED_LOOP = [
   { point: 'discuss:pre', reached: true, why: '04-CONTEXT.md' },

@@ -27,7 +27,8 @@ const NOT_YET = {
   'execute:wave:post': 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
   'execute:post': 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   'verify:pre': 'verify-work has not run (no UAT.md it wrote)',
-  'ship:pre': 'not shipped (STATE.md records no ship of the phase, and no later phase has begun since); a run that is the ship says so with --ship',
+  'ship:pre':
+    'not shipped (STATE.md records no ship of the phase, nor a passed verification and since then what erases such a record: another phase begun, the milestone closed); a run that is the ship says so with --ship',
 } as const;
 
 test('a phase with nothing: every one of the 12 points, in loop order, not reached, each saying what it waits for', () => {

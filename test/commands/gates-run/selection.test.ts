@@ -56,7 +56,8 @@ const NOT = {
   wavePost: 'no wave is done yet (a SUMMARY.md for every plan of a wave)',
   executePost: 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   verifyPre: 'verify-work has not run (no UAT.md it wrote)',
-  shipPre: 'not shipped (STATE.md records no ship of the phase, and no later phase has begun since); a run that is the ship says so with --ship',
+  shipPre:
+    'not shipped (STATE.md records no ship of the phase, nor a passed verification and since then what erases such a record: another phase begun, the milestone closed); a run that is the ship says so with --ship',
 };
 
 // The twelve points, each reached with its evidence where `reached` says so.
