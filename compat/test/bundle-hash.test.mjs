@@ -76,7 +76,7 @@ const outcome = (f) => {
   }
 };
 
-test("bundleContentHash is GSD's, or refuses where GSD's throws", () => {
+test("bundleContentHash is GSD's, or refuses where GSD's throws, at GSD's entry cap and at smaller ones", () => {
   const base = mkdtempSync(join(tmpdir(), 'gsd-check-bundle-hash-'));
   let n = 0;
   try {
@@ -89,6 +89,19 @@ test("bundleContentHash is GSD's, or refuses where GSD's throws", () => {
         const mine = ours.bundleContentHash(folder);
         const shown = mine.ok ? { hash: mine.value } : { refused: true };
         assert.deepEqual(shown, theirs);
+        // The entry cap, counted over the whole walk: GSD's test seam sets
+        // its cap as the limits set ours, at and around this tree's count.
+        for (const cap of [0, 1, 3, 7]) {
+          const restore = gsd._setBundleMaxFilesForTest(cap);
+          let capped;
+          try {
+            capped = outcome(() => gsd.bundleContentHash(folder));
+          } finally {
+            restore();
+          }
+          const mineCapped = ours.bundleContentHash(folder, { bytes: 16 * 1024 * 1024, entries: cap });
+          assert.deepEqual(mineCapped.ok ? { hash: mineCapped.value } : { refused: true }, capped, `at most ${cap} entries`);
+        }
       }),
       { numRuns: RUNS },
     );

@@ -62,3 +62,13 @@ test('a symbolic link, a FIFO or a folder that is not there: refused with why, a
   assert.deepEqual(bundleContentHash(piped), { ok: false, failure: 'pipe is not a regular file' });
   assert.deepEqual(bundleContentHash(join(tempDir(t), 'none')), { ok: false, failure: 'cannot read the directory itself: ENOENT' });
 });
+
+test("GSD's caps: more entries than the limit, counted over every level, or more bytes, is refused; at the limit the hash is the same", (t) => {
+  const dir = folder(t);
+  // Three entries at the top, a fourth in hooks/; 30 bytes in all.
+  const at = (entries: number, bytes: number) => bundleContentHash(dir, { entries, bytes });
+  assert.deepEqual(at(4, 30), { ok: true, value: GSD_SAID });
+  assert.deepEqual(at(3, 30), { ok: false, failure: 'it has more than 3 entries' });
+  assert.deepEqual(at(0, 30), { ok: false, failure: 'it has more than 0 entries' });
+  assert.deepEqual(at(4, 29), { ok: false, failure: 'it holds more than 29 bytes' });
+});
