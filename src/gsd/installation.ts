@@ -93,28 +93,30 @@ export async function findGsd(context: GateContext, named: NamedGsd | undefined)
 }
 
 // The agents' homes, in the preamble's order, each overridden by its own
-// variable as the preamble reads it.
-function agentHomes(env: Readonly<Record<string, string | undefined>>): string[] {
+// variable as the preamble reads it: sh's `${VAR:-$HOME/.dir}`, text joined
+// as sh joins it, so that HOME unset or empty gives `/.dir`, where the
+// preamble looks, and not a path relative to wherever gsd-check runs.
+export function agentHomes(env: Readonly<Record<string, string | undefined>>): string[] {
   const home = env.HOME ?? '';
-  const config = env.XDG_CONFIG_HOME || join(home, '.config');
+  const config = env.XDG_CONFIG_HOME || `${home}/.config`;
   const dir = (variable: string, fallback: string): string => env[variable] || fallback;
   return [
-    dir('CLAUDE_CONFIG_DIR', join(home, '.claude')),
-    dir('HERMES_HOME', join(home, '.hermes')),
-    dir('CURSOR_CONFIG_DIR', join(home, '.cursor')),
-    dir('CODEX_HOME', join(home, '.codex')),
-    dir('GEMINI_CONFIG_DIR', join(home, '.gemini')),
-    dir('COPILOT_CONFIG_DIR', join(home, '.copilot')),
-    dir('WINDSURF_CONFIG_DIR', join(home, '.codeium', 'windsurf')),
-    dir('AUGMENT_CONFIG_DIR', join(home, '.augment')),
-    dir('TRAE_CONFIG_DIR', join(home, '.trae')),
-    dir('QWEN_CONFIG_DIR', join(home, '.qwen')),
-    dir('CODEBUDDY_CONFIG_DIR', join(home, '.codebuddy')),
-    dir('CLINE_CONFIG_DIR', join(home, '.cline')),
-    dir('GROK_AGENTS_HOME', join(home, '.agents')),
-    dir('ANTIGRAVITY_CONFIG_DIR', join(home, '.gemini', 'antigravity')),
-    dir('OPENCODE_CONFIG_DIR', join(config, 'opencode')),
-    dir('KILO_CONFIG_DIR', join(config, 'kilo')),
+    dir('CLAUDE_CONFIG_DIR', `${home}/.claude`),
+    dir('HERMES_HOME', `${home}/.hermes`),
+    dir('CURSOR_CONFIG_DIR', `${home}/.cursor`),
+    dir('CODEX_HOME', `${home}/.codex`),
+    dir('GEMINI_CONFIG_DIR', `${home}/.gemini`),
+    dir('COPILOT_CONFIG_DIR', `${home}/.copilot`),
+    dir('WINDSURF_CONFIG_DIR', `${home}/.codeium/windsurf`),
+    dir('AUGMENT_CONFIG_DIR', `${home}/.augment`),
+    dir('TRAE_CONFIG_DIR', `${home}/.trae`),
+    dir('QWEN_CONFIG_DIR', `${home}/.qwen`),
+    dir('CODEBUDDY_CONFIG_DIR', `${home}/.codebuddy`),
+    dir('CLINE_CONFIG_DIR', `${home}/.cline`),
+    dir('GROK_AGENTS_HOME', `${home}/.agents`),
+    dir('ANTIGRAVITY_CONFIG_DIR', `${home}/.gemini/antigravity`),
+    dir('OPENCODE_CONFIG_DIR', `${config}/opencode`),
+    dir('KILO_CONFIG_DIR', `${config}/kilo`),
   ];
 }
 

@@ -7,7 +7,7 @@ import { writeTree } from '../helpers/project.ts';
 import { tempDir } from '../helpers/support.ts';
 import { fakeRunner, type RunResultSketch } from '../helpers/fake-runner.ts';
 import { fail, ok } from '../../src/failure.ts';
-import { findGsd, gsdCommand, locateGsd, runtimeRoot } from '../../src/gsd/installation.ts';
+import { agentHomes, findGsd, gsdCommand, locateGsd, runtimeRoot } from '../../src/gsd/installation.ts';
 import type { GateContext } from '../../src/predicate/kind.ts';
 import type { RunOptions } from '../../src/run/runner.ts';
 
@@ -152,6 +152,18 @@ test("last, the agents' homes under HOME, in the preamble's order, after PATH", 
     found,
     HOMES.map(([, dir]) => join(home, dir, 'gsd-core/bin')),
   );
+});
+
+test("HOME unset or empty: the agents' homes are the preamble's /.claude and the rest, not paths relative to where gsd-check runs", () => {
+  const atRoot = HOMES.map(([, dir]) => `/${dir}`);
+  for (const env of [{}, { HOME: '' }])
+    assert.deepEqual(
+      agentHomes(env).map((dir) => join(dir)),
+      atRoot,
+    );
+  // sh joins text: a HOME that ends in / gives a //, which names the same folder.
+  assert.deepEqual(agentHomes({ HOME: '/h/' }).slice(0, 1), ['/h//.claude']);
+  assert.deepEqual(agentHomes({ HOME: '/h', XDG_CONFIG_HOME: '' }).slice(-1), ['/h/.config/kilo']);
 });
 
 test("each home's variable stands for its default, and an empty one does not; XDG_CONFIG_HOME for ~/.config", (t) => {
