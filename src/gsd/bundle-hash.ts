@@ -13,7 +13,7 @@ import { readRegular } from '../fs/read.ts';
 
 // GSD refuses a bundle past these rather than hash it; tests give smaller
 // ones, as GSD's own tests do, rather than plant a hundred thousand files.
-export interface BundleLimits {
+interface BundleLimits {
   readonly bytes: number;
   readonly entries: number;
 }
