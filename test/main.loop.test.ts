@@ -378,10 +378,13 @@ test("a query gate's annotation is on the file and line GSD's answer names, insi
   );
 });
 
-test('--reached with --hooks: of the hooks given for every point, only the reached points run', async (t) => {
+test("--reached with --hooks: of the hooks given for every point, only the reached points run, and only theirs pass on GSD's warnings, as --render renders only theirs", async (t) => {
   const root = project(t, PLANNED);
+  // GSD names the point in its warning: a skipped gate at a point not reached is none of this run's.
+  const skipped = (point: string) =>
+    `capability x under .gsd/capabilities/ failed to load (failed validation); its gate at ${point} is SKIPPED and NOT enforced (failing open).`;
   const loop = Object.keys(HOOKS)
-    .map((point) => JSON.stringify({ point, activeHooks: HOOKS[point as keyof typeof HOOKS], rendered: '' }))
+    .map((point) => JSON.stringify({ point, activeHooks: HOOKS[point as keyof typeof HOOKS], rendered: '', warnings: [skipped(point)] }))
     .join('\n');
   writeFileSync(join(root, 'hooks.json'), `${loop}\n`);
   const points = Object.keys(HOOKS).flatMap((point) => ['--point', point]);
@@ -404,7 +407,14 @@ test('--reached with --hooks: of the hooks given for every point, only the reach
     { cwd: root, env: gsdFree(t, root) },
   );
   // ship:pre's hooks hold a gate that fails: it is not reached, so it does not run.
-  assert.deepEqual([result.status, result.stdout, result.stderr], [0, 'phase 04: 2 points reached (of 3): passed (2 pass)\n', '']);
+  assert.deepEqual(
+    [result.status, result.stdout, result.stderr],
+    [
+      0,
+      'phase 04: 2 points reached (of 3): passed (2 pass)\n',
+      `gsd-check: warning: GSD: ${skipped('plan:pre')}\ngsd-check: warning: GSD: ${skipped('plan:post')}\n`,
+    ],
+  );
 });
 
 test("--gsd names the lockfile's GSD over one committed in the repository; --builtin runs neither to learn its version", async (t) => {

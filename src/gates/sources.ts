@@ -142,7 +142,7 @@ export function gatesFromHooksOf(
   label: string,
   points: readonly LoopPoint[],
   kinds: ReadonlyMap<string, Kind>,
-): Result<{ readonly byPoint: Map<LoopPoint, Result<PointGate[]>>; readonly warnings: string[] }> {
+): Result<{ readonly byPoint: Map<LoopPoint, Result<PointGate[]>>; readonly warnings: ReadonlyMap<LoopPoint, string[]> }> {
   const found = jsonDocuments(text);
   const byPoint = new Map<LoopPoint, { document: unknown; where: string }>();
   const take = (document: unknown, where: string): Result<void> => {
@@ -184,7 +184,9 @@ export function gatesFromHooksOf(
         return [point, gatesFromHooks(entry.document, point, `${entry.where} of ${label}`, kinds)];
       }),
     ),
-    warnings: [...byPoint.values()].flatMap((entry) => hooksWarnings(entry.document)),
+    // By point: GSD's warnings name the point (its gate there is skipped),
+    // and a point --reached leaves out is no more warned of than rendered.
+    warnings: new Map([...byPoint].map(([point, entry]): [LoopPoint, string[]] => [point, hooksWarnings(entry.document)])),
   });
 }
 

@@ -187,13 +187,19 @@ test('a capability read from standard input has no directory of its own: no GSD_
   );
 });
 
-test("GSD's warnings beside rendered hooks: its strings, in the order of the documents, not other values; none from hooks that have none", () => {
+test("GSD's warnings beside rendered hooks: its strings, by the point of their document, not other values; none from hooks that have none", () => {
   const doc = (point: string, warnings?: unknown) => JSON.stringify({ point, activeHooks: [], ...(warnings === undefined ? {} : { warnings }) });
   assert.deepEqual(hooksWarnings(JSON.parse(doc('ship:pre', ['x', '', 3, null, 'y']))), ['GSD: x', 'GSD: y']);
   assert.deepEqual(hooksWarnings(JSON.parse(doc('ship:pre', 'x'))), []);
   assert.deepEqual(hooksWarnings(JSON.parse(doc('ship:pre'))), []);
   const both = gatesFromHooksOf(`${doc('ship:pre', ['s'])}\n${doc('plan:pre', ['p', 's'])}`, 'h', ['plan:pre', 'ship:pre'], KINDS);
   assert.ok(both.ok);
-  assert.deepEqual(both.value.warnings, ['GSD: s', 'GSD: p', 'GSD: s']);
+  assert.deepEqual(
+    [...both.value.warnings],
+    [
+      ['ship:pre', ['GSD: s']],
+      ['plan:pre', ['GSD: p', 'GSD: s']],
+    ],
+  );
   assert.deepEqual([...both.value.byPoint.keys()], ['plan:pre', 'ship:pre']);
 });

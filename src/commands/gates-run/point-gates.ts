@@ -54,7 +54,7 @@ export async function loadPointGates(
   if (options.hooks !== undefined) {
     const hooks = path(options.hooks);
     if (!hooks.ok) return hooks;
-    const loaded = await fromHooks(options, hooks.value, deps.readInput);
+    const loaded = await fromHooks(options, points, hooks.value, deps.readInput);
     return loaded.ok ? ok({ ...loaded.value, points: loaded.value.points.filter((p) => points.includes(p.point)) }) : loaded;
   }
   const capabilities: Capability[] = options.builtin ? builtinCapabilities() : [];
@@ -132,7 +132,9 @@ function shownWarnings(warnings: Iterable<string>): string[] {
   return all.length <= WARNINGS_SHOWN ? all : [...all.slice(0, WARNINGS_SHOWN), `GSD: and ${all.length - WARNINGS_SHOWN} more warnings, not shown`];
 }
 
-async function fromHooks(options: GatesOptions, path: string, readInput: ReadInput): Promise<Result<Loaded>> {
+// `points`: those that run (--reached's selection of options.points); GSD's
+// warnings are passed on from their hooks only, as --render renders only them.
+async function fromHooks(options: GatesOptions, points: readonly LoopPoint[], path: string, readInput: ReadInput): Promise<Result<Loaded>> {
   const given = options.hooks!;
   const label = given === '-' ? 'the hooks on standard input' : `--hooks ${given}`;
   const text = await textInput(readInput, path, label);
@@ -149,7 +151,7 @@ async function fromHooks(options: GatesOptions, path: string, readInput: ReadInp
     // are refused there: so a single --point is never missing here.
     return ok({
       points: options.points.map((point) => ({ point, gates: byPoint.value.byPoint.get(point)! })),
-      warnings: shownWarnings(byPoint.value.warnings),
+      warnings: shownWarnings(points.flatMap((point) => byPoint.value.warnings.get(point) ?? [])),
     });
   }
   const json = parseJson(text.value, label);
