@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/bounded.ts';
 import { tempDir } from '../helpers/support.ts';
@@ -71,4 +71,16 @@ test("GSD's caps: more entries than the limit, counted over every level, or more
   assert.deepEqual(at(3, 30), { ok: false, failure: 'it has more than 3 entries' });
   assert.deepEqual(at(0, 30), { ok: false, failure: 'it has more than 0 entries' });
   assert.deepEqual(at(4, 29), { ok: false, failure: 'it holds more than 29 bytes' });
+});
+
+test('every directory it opens is closed: hashed, refused past the cap mid-directory, or refused deeper', (t) => {
+  const dir = folder(t);
+  const open = () => readdirSync('/proc/self/fd').length;
+  const before = open();
+  for (let i = 0; i < 20; i++) {
+    assert.equal(bundleContentHash(dir).ok, true);
+    assert.equal(bundleContentHash(dir, { entries: 1, bytes: 30 }).ok, false);
+    assert.equal(bundleContentHash(dir, { entries: 4, bytes: 1 }).ok, false);
+  }
+  assert.equal(open(), before);
 });
