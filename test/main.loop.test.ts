@@ -33,7 +33,7 @@ const NOT_REACHED = {
   executePost: 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   verifyPre: 'verify-work has not run (no UAT.md it wrote)',
   shipPre:
-    'not shipped (STATE.md records no ship of the phase, nor a passed verification and since then what erases such a record: another phase begun, the milestone closed); a run that is the ship says so with --ship',
+    'not shipped (STATE.md records no ship of the phase, nor a passed verification and since then what erases such a record: another phase begun, the milestone closed, STATE.md back at the phase); a run that is the ship says so with --ship',
 };
 const PLANNED_LOOP = [
   { point: 'discuss:pre', reached: true, why: '04-CONTEXT.md' },
@@ -415,6 +415,13 @@ test("--reached with --hooks: of the hooks given for every point, only the reach
       `gsd-check: warning: GSD: ${skipped('plan:pre')}\ngsd-check: warning: GSD: ${skipped('plan:post')}\n`,
     ],
   );
+  // One point's hooks alone, that point not reached: nothing runs, and nothing of it is warned of.
+  const ship = await cli(['gates', 'run', '--reached', '--point', 'ship:pre', '--hooks', '-', '--phase-number', '04', '--pick', 'message'], {
+    cwd: root,
+    env: gsdFree(t, root),
+    input: JSON.stringify({ point: 'ship:pre', activeHooks: HOOKS['ship:pre'], rendered: '', warnings: [skipped('ship:pre')] }),
+  });
+  assert.deepEqual([ship.status, ship.stdout, ship.stderr], [0, 'phase 04: no point reached yet (of 1)\n', '']);
 });
 
 test("--gsd names the lockfile's GSD over one committed in the repository; --builtin runs neither to learn its version", async (t) => {

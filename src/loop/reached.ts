@@ -95,7 +95,7 @@ const NOT_YET: Record<LoopPoint, string> = {
   'verify:pre': 'verify-work has not run (no UAT.md it wrote)',
   'verify:post': "GSD's workflows evaluate no gate at this point",
   'ship:pre':
-    'not shipped (STATE.md records no ship of the phase, nor a passed verification and since then what erases such a record: another phase begun, the milestone closed); a run that is the ship says so with --ship',
+    'not shipped (STATE.md records no ship of the phase, nor a passed verification and since then what erases such a record: another phase begun, the milestone closed, STATE.md back at the phase); a run that is the ship says so with --ship',
   'ship:post': "GSD's workflows evaluate no gate at this point",
 };
 

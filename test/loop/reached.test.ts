@@ -28,7 +28,7 @@ const NOT_YET = {
   'execute:post': 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   'verify:pre': 'verify-work has not run (no UAT.md it wrote)',
   'ship:pre':
-    'not shipped (STATE.md records no ship of the phase, nor a passed verification and since then what erases such a record: another phase begun, the milestone closed); a run that is the ship says so with --ship',
+    'not shipped (STATE.md records no ship of the phase, nor a passed verification and since then what erases such a record: another phase begun, the milestone closed, STATE.md back at the phase); a run that is the ship says so with --ship',
 } as const;
 
 test('a phase with nothing: every one of the 12 points, in loop order, not reached, each saying what it waits for', () => {

@@ -57,7 +57,7 @@ const NOT = {
   executePost: 'not every plan is summarized, and no VERIFICATION.md or UAT.md yet',
   verifyPre: 'verify-work has not run (no UAT.md it wrote)',
   shipPre:
-    'not shipped (STATE.md records no ship of the phase, nor a passed verification and since then what erases such a record: another phase begun, the milestone closed); a run that is the ship says so with --ship',
+    'not shipped (STATE.md records no ship of the phase, nor a passed verification and since then what erases such a record: another phase begun, the milestone closed, STATE.md back at the phase); a run that is the ship says so with --ship',
 };
 
 // The twelve points, each reached with its evidence where `reached` says so.
