@@ -155,6 +155,10 @@ test('--hooks for several points: the render-hooks documents one after another (
     const run = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'ship:pre', '--hooks', file, '--pick', 'message'], { cwd: dir });
     assert.deepEqual([run.status, run.stdout, run.stderr], [0, '1 of 2 points halted: ship:pre: halted by sec#0 (sec#0: command exited 1)\n', ''], file);
   }
+  // One point's hooks in a list of one, as a loop that collects them writes for one point.
+  writeFileSync(join(dir, 'one.json'), `[${hooks('ship:pre', [hookGate('exit 1')])}]`);
+  const listed = await cli(['gates', 'run', '--point', 'ship:pre', '--hooks', 'one.json', '--pick', 'message'], { cwd: dir });
+  assert.deepEqual([listed.status, listed.stdout, listed.stderr], [0, 'ship:pre: halted by sec#0 (sec#0: command exited 1)\n', '']);
   const pretty = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'ship:pre', '--hooks', 'hooks.txt', '--pick', 'message'], { cwd: dir });
   assert.deepEqual([pretty.status, pretty.stdout], [0, '1 of 2 points halted: ship:pre: halted by sec#0 (sec#0: command exited 1: }{)\n']);
   const stdin = await cli(['gates', 'run', '--point', 'plan:pre', '--point', 'verify:pre', '--hooks', '-', '--pick', 'message', '--exit-code'], {

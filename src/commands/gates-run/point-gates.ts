@@ -142,9 +142,11 @@ async function fromHooks(options: GatesOptions, points: readonly LoopPoint[], pa
   // Empty input is what a failed producer leaves in the pipe (gsd_run not
   // installed, or it exited before writing): say that, not "invalid JSON".
   if (text.value.trim() === '') return fail('invalid-json', emptyHooks(given, options.points));
-  // Several documents (a loop's output) are read as such even for one
-  // point: the hooks of another point are then named, not a syntax error.
-  if (options.printed === 'run' || jsonDocuments(text.value).length > 1) {
+  // Several documents (a loop's output), or a list of them, are read as such
+  // even for one point: the hooks of another point are then named, not a
+  // syntax error, and a list of one point's is that point's.
+  const documents = jsonDocuments(text.value);
+  if (options.printed === 'run' || documents.length > 1 || documents[0]?.text.startsWith('[') === true) {
     const byPoint = gatesFromHooksOf(text.value, label, options.points, KINDS);
     if (!byPoint.ok) return byPoint;
     // One point's hooks given several times, or beside another point's,
