@@ -8,7 +8,7 @@ var import_node_os = require("node:os");
 var import_node_path = require("node:path");
 
 // src/text/format.ts
-var UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+var UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 function escape(c) {
   const code = c.charCodeAt(0);
   if (c === "\n") return "\\n";

@@ -6,8 +6,9 @@
 // answer, a command's output) made safe to print: control characters could
 // forge lines or drive the terminal (ESC sequences, a carriage return over
 // a verdict), and bidirectional overrides could reorder what a reader sees.
-// Each is shown as an escape instead.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Each is shown as an escape instead; on one line, so are Unicode's line and
+// paragraph separators, which a viewer may break the line at.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const UNSAFE_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 function escape(c: string): string {

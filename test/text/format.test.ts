@@ -5,6 +5,9 @@ import { printable, visible, oneLine, describe, fewOf, jsonPath } from '../../sr
 test('control characters and direction overrides are shown as escapes', () => {
   assert.equal(visible('a\u001b[31mred\u0007\r\nforged: pass\tx\u007f\u0085\u202eevil'), 'a\\x1b[31mred\\x07\\r\\nforged: pass\\tx\\x7f\\x85\\u202eevil');
   assert.equal(printable('line 1\nline\t2\u001b]0;title\u0007\r'), 'line 1\nline\t2\\x1b]0;title\\x07\\r');
+  // One line stays one line where a viewer breaks at Unicode's separators; a message keeps them as its lines.
+  assert.equal(visible('a\u2028forged: pass\u2029b'), 'a\\u2028forged: pass\\u2029b');
+  assert.equal(printable('a\u2028b\u2029c'), 'a\u2028b\u2029c');
   for (const text of ['plain', 'ünïcödé ✓ 0', '', 'a\\nb']) {
     assert.equal(visible(text), text);
     assert.equal(printable(text), text);
