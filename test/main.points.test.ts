@@ -134,6 +134,9 @@ test("--hooks passes on GSD's warnings beside the hooks (a capability it failed 
     [two.status, two.stdout, two.stderr],
     [0, '2 points: passed (2 pass)\n', `gsd-check: warning: GSD: ${failed('a')}\ngsd-check: warning: GSD: ${failed('b')}\n`],
   );
+  const ten = Array.from({ length: 10 }, (_, i) => `t${i}`);
+  const page = await cli(['gates', 'run', '--point', 'plan:pre', '--hooks', '-', '--pick', 'message'], { cwd: dir, input: warned('plan:pre', ten) });
+  assert.deepEqual([page.status, page.stderr], [0, ten.map((id) => `gsd-check: warning: GSD: ${failed(id)}\n`).join('')]);
   const ids = Array.from({ length: 12 }, (_, i) => `c${i}`);
   const flood = await cli(['gates', 'run', '--point', 'plan:pre', '--hooks', '-', '--pick', 'message'], { cwd: dir, input: warned('plan:pre', ids) });
   assert.deepEqual(

@@ -84,3 +84,12 @@ test('every directory it opens is closed: hashed, refused past the cap mid-direc
   }
   assert.equal(open(), before);
 });
+
+test("GSD's own byte cap, 16 MiB over the whole folder: at it the folder is hashed, a byte past it refused", (t) => {
+  const dir = join(tempDir(t), 'big');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'blob'), Buffer.alloc(16 * 1024 * 1024));
+  assert.equal(bundleContentHash(dir).ok, true);
+  writeFileSync(join(dir, 'one more'), 'x');
+  assert.deepEqual(bundleContentHash(dir), { ok: false, failure: 'it holds more than 16777216 bytes' });
+});
