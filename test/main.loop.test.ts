@@ -466,7 +466,7 @@ test("--ship with a GSD at hand: the preflight is GSD's own verification.status,
     [stale.status, stale.stdout, stale.stderr],
     [
       1,
-      "phase 04: 1 of 1 point halted: ship:pre: halted by ship-preflight#1 (ship-preflight#1: PHASE_VERIFICATION_INCOMPLETE: GSD's verification.status of the phase is stale; /gsd-ship ships only a passed verification. Verification is stale. Re-run verify-work before transition. Next: /gsd-v...)\n",
+      'phase 04: 1 of 1 point halted: ship:pre: halted by ship-preflight#1 (ship-preflight#1: PHASE_VERIFICATION_INCOMPLETE: GSD reads .planning/phases/04-ship/04-VERIFICATION.md as stale; /gsd-ship ships only a passed verification. Verification is stale. Re-run verify-work before transitio...)\n',
       '',
     ],
   );

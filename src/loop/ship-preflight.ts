@@ -85,7 +85,7 @@ function preflightKind(files: PhaseFiles, phaseDir: string | undefined, shown: (
         const next = [gsd.nextAction, gsd.nextCommand === undefined ? undefined : `Next: ${gsd.nextCommand}`].filter((part) => part !== undefined).join(' ');
         return ok({
           block: true,
-          message: `PHASE_VERIFICATION_INCOMPLETE: GSD's verification.status of the phase is ${status}; /gsd-ship ships only a passed verification.${next === '' ? '' : ` ${next}`}`,
+          message: `PHASE_VERIFICATION_INCOMPLETE: GSD reads ${file ?? "the phase's verification"} as ${status}; /gsd-ship ships only a passed verification.${next === '' ? '' : ` ${next}`}`,
           details,
         });
       }
