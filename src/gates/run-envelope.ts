@@ -58,8 +58,11 @@ export function runEnvelope(
   };
 }
 
-// Each point that blocks, by its own message; else how the gates of all the
-// points came out, counted. Points --reached left out are counted apart.
+// Each point that blocks, by its own message, cut: a point's message already
+// cuts each halted gate's cause, so the one point that blocks keeps room for
+// several of them, and a dozen points share a line; else how the gates of
+// all the points came out, counted. Points --reached left out are counted
+// apart.
 function runMessage(entries: readonly PointEntry[], blocked: readonly PointEntry[]): string {
   const points = entries.filter((entry) => entry.reached !== false);
   const left = entries.length - points.length;
@@ -67,7 +70,8 @@ function runMessage(entries: readonly PointEntry[], blocked: readonly PointEntry
   const of = left === 0 ? count : `${count} reached (of ${entries.length})`;
   if (points.length === 0 && left > 0) return `no point reached yet (of ${entries.length})`;
   if (blocked.length > 0) {
-    return `${blocked.length} of ${of} halted: ${blocked.map((entry) => oneLine(entry.message, 300)).join('; ')}`;
+    const shown = (entry: PointEntry): string => oneLine(entry.message, blocked.length === 1 ? 1000 : 300);
+    return `${blocked.length} of ${of} halted: ${blocked.map(shown).join('; ')}`;
   }
   const gates = points.flatMap((entry) => entry.gates);
   if (gates.length === 0) return `${of}: no gates`;

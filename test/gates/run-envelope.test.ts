@@ -31,3 +31,18 @@ test("the run's message: the points that halted by their messages, else the gate
     '2 of 2 points halted: plan:pre: …; ship:pre: not evaluated: no hooks',
   );
 });
+
+test("the run's message cuts each halted point's message: the only one at 1000 characters, so that its several gates' causes show, each of several at 300", () => {
+  const long = (point: 'plan:pre' | 'ship:pre', size: number): Result<PointEnvelope> => {
+    const halted = envelope(point, ['halt']);
+    return halted.ok ? ok({ ...halted.value, message: `${point}: ${'x'.repeat(size)}` }) : halted;
+  };
+  const run = (...entries: Parameters<typeof pointEntry>[0][]) => runEnvelope(entries.map(pointEntry)).message;
+  const whole = `ship:pre: ${'x'.repeat(990)}`;
+  assert.equal(run({ point: 'ship:pre', envelope: long('ship:pre', 990) }), `1 of 1 point halted: ${whole}`);
+  assert.equal(run({ point: 'ship:pre', envelope: long('ship:pre', 991) }), `1 of 1 point halted: ${`ship:pre: ${'x'.repeat(991)}`.slice(0, 997)}...`);
+  assert.equal(
+    run({ point: 'plan:pre', envelope: long('plan:pre', 400) }, { point: 'ship:pre', envelope: long('ship:pre', 400) }),
+    `2 of 2 points halted: ${`plan:pre: ${'x'.repeat(400)}`.slice(0, 297)}...; ${`ship:pre: ${'x'.repeat(400)}`.slice(0, 297)}...`,
+  );
+});
