@@ -30,7 +30,8 @@ interface Selection {
 // verification (loop/gsd-reads.ts).
 export async function selectPoints(options: GatesOptions, context: GateContext, reads?: PhaseReads): Promise<Result<Selection>> {
   const state = context.state ?? stateOrNone(context);
-  const at = await reachOf(context, state, options, reads);
+  const phases = projectPhases(context);
+  const at = await reachOf(context, state, options, reads, phases);
   if (!at.ok) return at;
   // STATE.md names the next phase as soon as `phase complete` ran: while that
   // one holds nothing yet, the loop stands at the end of the one before,
@@ -40,11 +41,11 @@ export async function selectPoints(options: GatesOptions, context: GateContext, 
   // A phase with files that reach no point (a CONTEXT.md of skip_discuss,
   // imported plans) is where the loop is: its next point is what to report.
   if (options.currentPhase && untouched(at.value.phase.files)) {
-    const previous = await previousCompletePhase(context, reads);
+    const previous = await previousCompletePhase(context, reads, phases);
     if (!previous.ok) return previous;
     if (previous.value !== undefined) {
       const moved = { ...context, phaseNumber: previous.value.phase, phaseDirLookup: previous.value.lookup };
-      const before = await reachOf(moved, state, options, reads);
+      const before = await reachOf(moved, state, options, reads, phases);
       if (!before.ok) return before;
       const from = `STATE.md names ${context.phaseNumber}, which has reached no point; ${previous.value.phase} is complete`;
       const loop = shipped({ ...before.value.report, from }, options, before.value.phase.files);
@@ -67,11 +68,12 @@ async function reachOf(
   state: StatePosition | undefined,
   options: GatesOptions,
   reads: PhaseReads | undefined,
+  phases: ProjectPhases,
 ): Promise<Result<{ report: LoopReport; phase: Selection['phase'] }>> {
   const phase = context.phaseNumber ?? null;
   const dir = phaseDirectory(context);
   if (!dir.ok) return dir;
-  const files = await readPhase(context, dir.value, phase, phase === null ? undefined : state, reads);
+  const files = await readPhase(phases, dir.value, phase, phase === null ? undefined : state, reads);
   if (!files.ok) return files;
   const points = reachedPoints(files.value, options.points);
   const from = options.currentPhase ? 'STATE.md' : context.phaseDir !== undefined ? '--phase-dir' : '--phase-number';
@@ -118,17 +120,18 @@ function phaseDirectory(context: GateContext): Result<string | undefined> {
 async function previousCompletePhase(
   context: GateContext,
   reads: PhaseReads | undefined,
+  phases: ProjectPhases,
 ): Promise<Result<{ phase: string; lookup: PhaseDirLookup } | undefined>> {
   const current = context.phaseNumber;
   if (current === undefined || !context.planning.ok) return ok(undefined);
   const planning = context.planning.value;
-  const before = phaseIds(context).filter((id) => comparePhaseIds(id, current) < 0);
+  const before = phases.ids().filter((id) => comparePhaseIds(id, current) < 0);
   for (const phase of before.reverse()) {
     const lookup = lookUpPhaseDir(context.projectRoot, phase, planning);
     const dir = phaseDirectory({ ...context, phaseNumber: phase, phaseDirLookup: lookup });
     if (!dir.ok) return dir;
     if (dir.value === undefined) return ok(undefined);
-    const files = await readPhase(context, dir.value, phase, undefined, reads);
+    const files = await readPhase(phases, dir.value, phase, undefined, reads);
     if (!files.ok) return files;
     if (!untouched(files.value)) return ok(files.value.verificationPassed ? { phase, lookup } : undefined);
   }
@@ -138,13 +141,13 @@ async function previousCompletePhase(
 // A phase's files as phase-files.ts reads them, its plans and verification
 // as GSD answers them where one is at hand.
 async function readPhase(
-  context: GateContext,
+  phases: ProjectPhases,
   dir: string | undefined,
   phase: string | null,
   state: StatePosition | undefined,
   reads: PhaseReads | undefined,
 ): Promise<Result<PhaseFiles>> {
-  const files = phaseFiles(dir, phase ?? '', state, phase === null ? [] : begunAfter(context, phase));
+  const files = phaseFiles(dir, phase ?? '', state, phase === null ? [] : phases.begunAfter(phase));
   if (!files.ok || reads === undefined || dir === undefined || phase === null) return files;
   return reads(phase, dir, files.value);
 }
@@ -153,16 +156,31 @@ async function readPhase(
 // leaves a `.gitkeep`.
 const untouched = (files: PhaseFiles): boolean => files.names.every((name) => name.startsWith('.')) && files.plans.length === 0;
 
-// The ids of the project's phase directories, in GSD's order.
-function phaseIds(context: GateContext): string[] {
-  return phaseDirectories(context).map(([id]) => id);
+// The project's phase directories for one selection, which may read several
+// phases (a walk back over inserted ones): listed once, and each looked into
+// for a begun execution once.
+interface ProjectPhases {
+  // Their ids, in GSD's order.
+  ids(): string[];
+  // Those after this phase whose execution has begun.
+  begunAfter(phase: string): string[];
 }
 
-// The phases after this one whose execution has begun.
-function begunAfter(context: GateContext, phase: string): string[] {
-  return phaseDirectories(context)
-    .filter(([id, dir]) => comparePhaseIds(id, phase) > 0 && executionBegun(dir))
-    .map(([id]) => id);
+function projectPhases(context: GateContext): ProjectPhases {
+  let directories: [string, string][] | undefined;
+  const listed = (): [string, string][] => (directories ??= phaseDirectories(context));
+  const begun = new Map<string, boolean>();
+  const hasBegun = (dir: string): boolean => {
+    if (!begun.has(dir)) begun.set(dir, executionBegun(dir));
+    return begun.get(dir)!;
+  };
+  return {
+    ids: () => listed().map(([id]) => id),
+    begunAfter: (phase) =>
+      listed()
+        .filter(([id, dir]) => comparePhaseIds(id, phase) > 0 && hasBegun(dir))
+        .map(([id]) => id),
+  };
 }
 
 function phaseDirectories(context: GateContext): [string, string][] {
